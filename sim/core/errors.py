@@ -1,0 +1,8 @@
+"""The one error type a user sees: a one-line message and exit status 2."""
+
+
+class UserError(Exception):
+    """Bad input from the user (unknown game, wrong player count, malformed variant...).
+
+    The CLI prints `error: <message>` on one line and exits with status 2; nothing is written.
+    """

@@ -1,0 +1,108 @@
+"""The contract between the game-agnostic machinery and one game.
+
+A game package under `sim/games/<name>/` exposes a module-level `GAME` object satisfying `Game`.
+The core never imports a game by name: the registry discovers the packages under `sim.games`.
+
+Data flow of a run:
+  params = game.resolve_params(variant_dict)        # validated; UserError names the bad key
+  seat_bots = sim.core.lineup.seat_bot_matrix(...)  # int8 [n_games, n_players] bot index per seat
+  result = game.simulate(params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, ...)
+  -> ChunkResult with plain NumPy columns; the core adds the key columns and writes Parquet.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """One bot a designer can name on the command line."""
+
+    name: str
+    description: str
+    kind: int  # engine dispatch code (e.g. random vs heuristic); meaning is the game's own
+    weights: np.ndarray  # float64 weight vector; empty for bots without weights
+
+
+@dataclass(frozen=True)
+class Params:
+    """Resolved parameters of one run.
+
+    `resolved` is the JSON-able nested dict written to the manifest (defaults merged with the
+    variant); `engine` is whatever the game's engine needs (typed arrays), opaque to the core.
+    """
+
+    resolved: dict[str, Any]
+    engine: Any
+    variant_name: str = "base"
+
+
+@dataclass
+class ChunkResult:
+    """Columns for one chunk of games, as produced by a game's engine.
+
+    game_columns: name -> array of length n_games (the core adds game_id, seed, game, variant,
+        n_players in front).
+    player_columns: name -> array of length n_games * n_players, game-major then seat (the core
+        adds game_id, seat and bot in front).
+    categories: column name -> list of labels, for integer-coded columns that should be written as
+        dictionary (categorical) columns, e.g. end_reason.
+    failures: list of (game_index, message) for games whose engine reported an error; the core
+        reports them with the seed so `sim replay` reproduces them.
+    """
+
+    game_columns: dict[str, np.ndarray]
+    player_columns: dict[str, np.ndarray]
+    categories: dict[str, list[str]] = field(default_factory=dict)
+    failures: list[tuple[int, str]] = field(default_factory=list)
+
+
+class Game(Protocol):
+    name: str
+    description: str
+    player_counts: tuple[int, ...]  # allowed player counts under the default parameters
+    default_players: int
+
+    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base") -> Params:
+        """Merge a parsed variant TOML over the defaults and validate (raise UserError)."""
+
+    def allowed_players(self, params: Params) -> tuple[int, ...]:
+        """Player counts the resolved parameters support."""
+
+    def bots(self) -> dict[str, BotSpec]:
+        """Every bot of this game, by name."""
+
+    def default_bots(self, n_players: int) -> list[str]:
+        """The line-up used when the user names no bots (one name per seat)."""
+
+    def simulate(
+        self,
+        params: Params,
+        n_players: int,
+        bot_names: list[str],
+        seat_bots: np.ndarray,
+        run_seed: int,
+        first_game: int,
+        n_games: int,
+        checked: bool = False,
+    ) -> ChunkResult:
+        """Play games first_game .. first_game+n_games-1 of a run (Numba prange inside).
+
+        bot_names: the distinct bot names used in the run; seat_bots[g, s] indexes into it.
+        Game i must depend only on (params, n_players, bots of its seats, run_seed, i).
+        checked=True verifies the component invariants after every step (slower).
+        """
+
+    def replay(
+        self,
+        params: Params,
+        n_players: int,
+        bot_names: list[str],
+        seat_bots_row: np.ndarray,
+        run_seed: int,
+        game_index: int,
+    ) -> list[str]:
+        """A readable turn-by-turn log of one game, reproduced from its seed."""
