@@ -6,3 +6,10 @@ class UserError(Exception):
 
     The CLI prints `error: <message>` on one line and exits with status 2; nothing is written.
     """
+
+
+class EngineFailure(Exception):
+    """A game engine reported an invalid game state: a bug to reproduce with `sim replay`.
+
+    The CLI prints `error: <message>` on one line and exits with status 1; nothing is kept.
+    """

@@ -1,0 +1,145 @@
+"""Parameter files: TOML loading and variant merging with errors that name the offending key.
+
+Games keep their defaults in TOML; a designer's variant file overrides a few of them. A typo must
+fail loudly (a silently ignored key would make a whole run meaningless), so every variant key has
+to exist in the defaults and keep the default's type.
+"""
+from __future__ import annotations
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from sim.core.errors import UserError
+
+PROVENANCE_TABLE = "source"
+VARIANT_NAME_KEY = "name"
+BASE_VARIANT = "base"
+
+
+def load_toml(path: str | Path) -> dict[str, Any]:
+    """Parse a TOML file; any problem becomes a one-line UserError naming the file."""
+    path = Path(path)
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise UserError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    except ValueError as exc:  # TOMLDecodeError carries "(at line L, column C)"; also bad UTF-8
+        detail = " ".join(str(exc).split())
+        raise UserError(f"{path}: invalid TOML: {detail}") from None
+
+
+def _kind(value: Any) -> str:
+    # bool first: it is a subclass of int but a different parameter type for a designer.
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "float"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "table"
+    return type(value).__name__
+
+
+def _coerce(default_kind: str, value: Any, where: str, path: str) -> Any:
+    """The value if its type fits the default's; an int is promoted where a float is expected."""
+    kind = _kind(value)
+    if default_kind == "float" and kind == "int":
+        return float(value)
+    if kind != default_kind:
+        raise UserError(f"{where}: parameter '{path}' must be a {default_kind}, not a {kind} ({value!r})")
+    return copy.deepcopy(value)
+
+
+def _checked_list(default: list, value: list, where: str, path: str) -> list:
+    """A replacement list; when the default's elements share one scalar type, so must the new ones."""
+    kinds = {_kind(item) for item in default}
+    if len(kinds) != 1 or kinds & {"list", "table"}:
+        return copy.deepcopy(value)
+    (element_kind,) = kinds
+    return [_coerce(element_kind, item, where, f"{path}[{i}]") for i, item in enumerate(value)]
+
+
+def _merge_into(target: dict, overrides: dict, where: str, prefix: str) -> None:
+    for key, value in overrides.items():
+        path = f"{prefix}{key}"
+        if key not in target:
+            raise UserError(f"{where}: unknown parameter '{path}'")
+        default = target[key]
+        default_kind = _kind(default)
+        if key == PROVENANCE_TABLE and default_kind == "table":
+            raise UserError(f"{where}: '{path}' documents where values come from and cannot be overridden")
+        if default_kind == "table":
+            if not isinstance(value, dict):
+                raise UserError(f"{where}: parameter '{path}' must be a table, not a {_kind(value)} ({value!r})")
+            _merge_into(default, value, where, f"{path}.")
+        elif default_kind == "list":
+            target[key] = _checked_list(default, _coerce("list", value, where, path), where, path)
+        else:
+            target[key] = _coerce(default_kind, value, where, path)
+
+
+def merge_variant(defaults: dict[str, Any], variant: dict[str, Any], where: str) -> dict[str, Any]:
+    """Deep-merge `variant` over `defaults` (both untouched) and return the merged copy.
+
+    `where` prefixes every error (e.g. "variant file cheap.toml") so the designer knows which file
+    to fix; the error names the full dotted key.
+    """
+    merged = copy.deepcopy(defaults)
+    _merge_into(merged, variant, where, "")
+    return merged
+
+
+def split_variant_name(variant: dict[str, Any], path: str | Path) -> tuple[str, dict[str, Any]]:
+    """Separate the optional top-level `name` (default: the file stem) from the parameters."""
+    rest = dict(variant)
+    name = rest.pop(VARIANT_NAME_KEY, None)
+    if name is None:
+        return Path(path).stem, rest
+    if not isinstance(name, str) or not name.strip():
+        raise UserError(f"variant file {path}: 'name' must be a non-empty string")
+    return name.strip(), rest
+
+
+def load_variant(path: str | Path) -> tuple[str, dict[str, Any]]:
+    """Read a variant file: (variant name, parameter overrides)."""
+    return split_variant_name(load_toml(path), path)
+
+
+def strip_provenance(params: dict[str, Any]) -> dict[str, Any]:
+    """A copy without `source` tables, e.g. to feed resolved parameters back as a variant."""
+    return {
+        key: strip_provenance(value) if isinstance(value, dict) else copy.deepcopy(value)
+        for key, value in params.items()
+        if not (key == PROVENANCE_TABLE and isinstance(value, dict))
+    }
+
+
+def resolve_variant_file(game: Any, path: str | Path | None):
+    """The game's Params for a variant file (None: the base game), errors naming the file.
+
+    Keys and types are checked here against the game's resolved defaults, so the message names
+    the file even though `Game.resolve_params` never sees the path; the game then adds its own
+    semantic checks.
+    """
+    if path is None:
+        return game.resolve_params(None, BASE_VARIANT)
+    where = f"variant file {path}"
+    name, variant = load_variant(path)
+    merge_variant(game.resolve_params(None, BASE_VARIANT).resolved, variant, where)
+    try:
+        return game.resolve_params(variant, name)
+    except UserError as exc:
+        message = str(exc)
+        if str(path) in message:
+            raise
+        raise UserError(f"{where}: {message}") from None

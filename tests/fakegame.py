@@ -1,0 +1,116 @@
+"""A tiny dice game implementing the Game contract, so the core is tested without a real game.
+
+Each round every player rolls a die ("greedy" rolls twice and keeps the better roll); a roll of
+exactly 1 by seat 0 may end the game early. Ties for the top score are shared wins.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from sim.core import rng
+from sim.core.errors import UserError
+from sim.core.game import BotSpec, ChunkResult, Params
+from sim.core.params import merge_variant
+
+DEFAULTS = {
+    "rounds": 5,
+    "dice": {"sides": 6, "bonus": 0.0, "source": {"note": "any six-sided die"}},
+    "elimination": {"threshold": 8},
+    "debug": {"fail_game": -1},
+    "seat_bonus": [0, 0, 0, 0],
+}
+END_REASONS = ["all_rounds", "snake_eyes"]
+
+
+@njit(parallel=True, cache=True)
+def _play(seat_kinds, run_seed, first_game, rounds, sides, threshold, fail_game):
+    n_games, n_players = seat_kinds.shape
+    score = np.zeros(n_games * n_players, dtype=np.int16)
+    won = np.zeros(n_games * n_players, dtype=np.bool_)
+    eliminated = np.zeros(n_games * n_players, dtype=np.bool_)
+    n_rounds = np.zeros(n_games, dtype=np.int16)
+    end_reason = np.zeros(n_games, dtype=np.int8)
+    error = np.zeros(n_games, dtype=np.int8)
+    for g in prange(n_games):
+        state = np.empty(rng.STATE_WORDS, dtype=np.uint64)
+        rng.seed_game_stream(state, run_seed, first_game + g)
+        base = g * n_players
+        played = 0
+        for _ in range(rounds):
+            played += 1
+            stop = False
+            for s in range(n_players):
+                roll = rng.randint(state, sides) + 1
+                if seat_kinds[g, s] == 1:
+                    roll = max(roll, rng.randint(state, sides) + 1)
+                score[base + s] += roll
+                if s == 0 and roll == 1 and rng.uniform(state) < 0.5:
+                    stop = True
+            if stop:
+                end_reason[g] = 1
+                break
+        n_rounds[g] = played
+        best = score[base]
+        for s in range(1, n_players):
+            best = max(best, score[base + s])
+        for s in range(n_players):
+            won[base + s] = score[base + s] == best
+            eliminated[base + s] = score[base + s] < threshold
+        if first_game + g == fail_game:
+            error[g] = 1
+    return score, won, eliminated, n_rounds, end_reason, error
+
+
+class FakeGame:
+    name = "dicey"
+    description = "Roll dice, highest total wins (test game)."
+    player_counts = (2, 3, 4)
+    default_players = 3
+
+    def resolve_params(self, variant, variant_name="base"):
+        resolved = merge_variant(DEFAULTS, variant or {}, where=f"variant {variant_name!r}")
+        if resolved["dice"]["sides"] < 2:
+            raise UserError(f"variant {variant_name!r}: dice.sides must be at least 2")
+        engine = (resolved["rounds"], resolved["dice"]["sides"], resolved["elimination"]["threshold"],
+                  resolved["debug"]["fail_game"])
+        return Params(resolved=resolved, engine=engine, variant_name=variant_name)
+
+    def allowed_players(self, params):
+        return self.player_counts
+
+    def bots(self):
+        return {
+            "random": BotSpec("random", "rolls once", 0, np.zeros(0)),
+            "greedy": BotSpec("greedy", "rolls twice, keeps the best", 1, np.zeros(0)),
+        }
+
+    def default_bots(self, n_players):
+        return ["random"] * n_players
+
+    def _kinds(self, bot_names, seat_bots):
+        kinds = np.array([self.bots()[name].kind for name in bot_names], dtype=np.int8)
+        return kinds[np.asarray(seat_bots)]
+
+    def simulate(self, params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, checked=False):
+        rounds, sides, threshold, fail_game = params.engine
+        score, won, eliminated, n_rounds, end_reason, error = _play(
+            self._kinds(bot_names, seat_bots), np.uint64(run_seed), first_game, rounds, sides, threshold, fail_game)
+        failures = [(first_game + int(g), "score table corrupted") for g in np.flatnonzero(error)]
+        return ChunkResult(
+            game_columns={"n_rounds": n_rounds, "end_reason": end_reason},
+            player_columns={"score": score, "won": won, "eliminated": eliminated},
+            categories={"end_reason": END_REASONS},
+            failures=failures,
+        )
+
+    def replay(self, params, n_players, bot_names, seat_bots_row, run_seed, game_index):
+        result = self.simulate(params, n_players, bot_names, np.asarray(seat_bots_row)[None, :], run_seed,
+                               game_index, 1)
+        lines = [f"game {game_index} of seed {run_seed}"]
+        for s in range(n_players):
+            lines.append(f"seat {s} ({bot_names[seat_bots_row[s]]}): score {result.player_columns['score'][s]}")
+        return lines
+
+
+GAME = FakeGame()
