@@ -1,0 +1,184 @@
+"""Command line: `sim run|games|bots|replay|summary`.
+
+Bad input of any kind ends with exactly one `error: ...` line on stderr and exit status 2, before
+anything is written; an engine failure exits with status 1 and the replay command to debug it.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+
+import numba
+import numpy as np
+
+from sim.core import registry, runner
+from sim.core.dataset import read_manifest
+from sim.core.errors import EngineFailure, UserError
+from sim.core.lineup import lineup_indices, parse_bots, seat_bot_matrix
+from sim.core.params import BASE_VARIANT, resolve_variant_file, strip_provenance
+from sim.core.summary import format_summary, summarize
+
+DEFAULT_GAMES = 100_000
+DEFAULT_CHUNK_SIZE = 50_000
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose usage errors become a UserError, so they print as one line like any other."""
+
+    def error(self, message):
+        raise UserError(f"{self.prog}: {message}")
+
+
+def _player_count(game, params, requested: int | None) -> int:
+    n_players = game.default_players if requested is None else requested
+    allowed = tuple(game.allowed_players(params))
+    if n_players not in allowed:
+        raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
+                        f"players, not {n_players}")
+    return n_players
+
+
+def _default_out(game_name: str, variant: str, n_players: int, n_games: int, seed: int) -> Path:
+    variant_slug = re.sub(r"[^A-Za-z0-9_.-]+", "-", variant).strip("-") or "variant"
+    return Path("data") / f"{game_name}-{variant_slug}-{n_players}p-{n_games}g-s{seed}"
+
+
+def cmd_run(args) -> None:
+    game = registry.get_game(args.game)
+    params = resolve_variant_file(game, args.variant)
+    n_players = _player_count(game, params, args.players)
+    bot_names, lineup = lineup_indices(parse_bots(game, args.bots, n_players))
+    out = Path(args.out) if args.out else _default_out(game.name, params.variant_name, n_players, args.games, args.seed)
+    runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
+               args.workers, args.chunk_size, checked=args.checked, progress=not args.no_progress,
+               variant_path=args.variant)
+    print(f"dataset: {out}")
+    print(format_summary(summarize(out)))
+
+
+def cmd_games(args) -> None:
+    rows = []
+    for game in registry.all_games():
+        counts = sorted(game.player_counts)
+        players = f"{counts[0]}-{counts[-1]}" if counts == list(range(counts[0], counts[-1] + 1)) else ",".join(map(str, counts))
+        rows.append((game.name, f"{players} players", game.description))
+    width = max((len(name) for name, _, _ in rows), default=0)
+    for name, players, description in rows:
+        print(f"{name.ljust(width)}  {players:<12}  {description}")
+
+
+def cmd_bots(args) -> None:
+    game = registry.get_game(args.game)
+    bots = game.bots()
+    width = max((len(name) for name in bots), default=0)
+    for name, spec in bots.items():
+        print(f"{name.ljust(width)}  {spec.description}")
+    print(f"default line-up for {game.default_players} players: {','.join(game.default_bots(game.default_players))}")
+
+
+def _replay_from_manifest(args):
+    manifest = read_manifest(args.from_dir)
+    config = manifest["config"]
+    game = registry.get_game(config["game"])
+    try:
+        params = game.resolve_params(strip_provenance(manifest["params"]), config["variant"])
+    except UserError:
+        if not config.get("variant_path"):
+            raise
+        params = resolve_variant_file(game, config["variant_path"])
+    if not 0 <= args.game_index < config["games"]:
+        raise UserError(f"--game-index must be between 0 and {config['games'] - 1} for {args.from_dir}")
+    return game, params, config["players"], config["bots"], config["seed"], config["rotate_seats"]
+
+
+def _replay_from_args(args):
+    if args.game is None:
+        raise UserError("sim replay: give GAME (with --seed) or --from DIR")
+    game = registry.get_game(args.game)
+    params = resolve_variant_file(game, args.variant)
+    n_players = _player_count(game, params, args.players)
+    if not 0 <= args.seed <= runner.MAX_SEED:
+        raise UserError(f"--seed must be between 0 and 2**63-1 (got {args.seed})")
+    return game, params, n_players, parse_bots(game, args.bots, n_players), args.seed, args.rotate_seats
+
+
+def cmd_replay(args) -> None:
+    if args.game_index < 0:
+        raise UserError(f"--game-index must be at least 0 (got {args.game_index})")
+    game, params, n_players, lineup_names, seed, rotate = (
+        _replay_from_manifest(args) if args.from_dir else _replay_from_args(args))
+    bot_names, lineup = lineup_indices(lineup_names)
+    row = seat_bot_matrix(lineup, args.game_index, 1, rotate)[0]
+    with np.errstate(over="ignore" if numba.config.DISABLE_JIT else "warn"):
+        lines = game.replay(params, n_players, bot_names, row, seed, args.game_index)
+    for line in lines:
+        print(line)
+
+
+def cmd_summary(args) -> None:
+    print(format_summary(summarize(args.dir)))
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="sim", description="Monte-Carlo balance analysis for board games.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+
+    run = commands.add_parser("run", help="simulate many games and write a Parquet dataset")
+    run.add_argument("game", metavar="GAME")
+    run.add_argument("--players", type=int, help="number of players (default: the game's)")
+    run.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"games to play (default {DEFAULT_GAMES})")
+    run.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    run.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat")
+    run.add_argument("--variant", help="variant TOML file overriding default parameters")
+    run.add_argument("--out", help="output directory (default data/<game>-<variant>-<P>p-<G>g-s<seed>)")
+    run.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
+    run.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE,
+                     help=f"games per part file (default {DEFAULT_CHUNK_SIZE})")
+    run.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
+    run.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
+    run.add_argument("--no-progress", action="store_true", help="no progress bar")
+    run.set_defaults(handler=cmd_run)
+
+    games = commands.add_parser("games", help="list the games")
+    games.set_defaults(handler=cmd_games)
+
+    bots = commands.add_parser("bots", help="list the bots of a game")
+    bots.add_argument("game", metavar="GAME")
+    bots.set_defaults(handler=cmd_bots)
+
+    replay = commands.add_parser("replay", help="print one game turn by turn, reproduced from its seed")
+    replay.add_argument("game", metavar="GAME", nargs="?")
+    replay.add_argument("--from", dest="from_dir", metavar="DIR", help="take the configuration from a dataset")
+    replay.add_argument("--game-index", type=int, required=True)
+    replay.add_argument("--seed", type=int, default=0)
+    replay.add_argument("--players", type=int)
+    replay.add_argument("--bots")
+    replay.add_argument("--variant")
+    replay.add_argument("--rotate-seats", action="store_true")
+    replay.set_defaults(handler=cmd_replay)
+
+    summary = commands.add_parser("summary", help="print the summary of a dataset")
+    summary.add_argument("dir", metavar="DIR")
+    summary.set_defaults(handler=cmd_summary)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of `sim` and `python -m sim`; returns 0 or raises SystemExit with the status."""
+    try:
+        args = build_parser().parse_args(argv)
+        args.handler(args)
+    except UserError as exc:
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        raise SystemExit(2) from None
+    except EngineFailure as exc:
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        raise SystemExit(1) from None
+    except KeyboardInterrupt:
+        print("error: interrupted; nothing was kept", file=sys.stderr)
+        raise SystemExit(130) from None
+    return 0
