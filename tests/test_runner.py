@@ -1,0 +1,147 @@
+import json
+
+import duckdb
+import numpy as np
+import pandas as pd
+import polars as pl
+import pytest
+
+import fakegame
+from sim.core import runner
+from sim.core.errors import EngineFailure, UserError
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.core.summary import format_summary, summarize
+
+LINEUP = ["greedy", "random", "random"]
+
+
+def run_fake(game, out, n_games=200, seed=11, workers=2, chunk_size=64, rotate=True, params=None, **kw):
+    params = params or game.resolve_params(None)
+    names, idx = lineup_indices(LINEUP)
+    return runner.run(game, params, 3, names, idx, rotate, n_games, seed, out, workers, chunk_size,
+                      progress=False, **kw)
+
+
+def read_tables(out):
+    return pd.read_parquet(out / "games"), pd.read_parquet(out / "players")
+
+
+def test_dataset_is_readable_with_expected_layout_and_dtypes(tmp_path, game):
+    out = tmp_path / "run"
+    manifest = run_fake(game, out, n_games=200, chunk_size=64)
+    assert sorted(p.name for p in (out / "players").iterdir()) == [f"part-0000{i}.parquet" for i in range(4)]
+    assert json.loads((out / "manifest.json").read_text()) == manifest
+    assert manifest["status"] == "complete" and manifest["config"]["bots"] == LINEUP
+    assert [c["n_games"] for c in manifest["chunks"]] == [64, 64, 64, 8]
+
+    games, players = read_tables(out)
+    assert list(games.columns) == ["game_id", "seed", "game", "variant", "n_players", "n_rounds", "end_reason"]
+    assert list(players.columns) == ["game_id", "seat", "bot", "score", "won", "eliminated"]
+    assert len(games) == 200 and len(players) == 600
+    assert games.dtypes.astype(str).to_dict() == {
+        "game_id": "int64", "seed": "int64", "game": "category", "variant": "category", "n_players": "int8",
+        "n_rounds": "int16", "end_reason": "category"}
+    assert players.dtypes.astype(str).to_dict() == {
+        "game_id": "int64", "seat": "int8", "bot": "category", "score": "int16", "won": "bool",
+        "eliminated": "bool"}
+    assert set(games["end_reason"]) <= set(fakegame.END_REASONS)
+    assert (games["seed"] == 11).all() and (games["game"] == "dicey").all() and (games["variant"] == "base").all()
+    assert players.loc[players.game_id == 1, "bot"].tolist() == ["random", "random", "greedy"]
+
+    assert duckdb.sql(f"select count(*) from read_parquet('{out}/players/*.parquet')").fetchall()[0][0] == 600
+    assert duckdb.sql(f"select count(*) from read_parquet('{out}/games/*.parquet')").fetchall()[0][0] == 200
+    assert pl.read_parquet(out / "players" / "*.parquet").height == 600
+
+
+def test_tables_identical_across_workers_and_chunk_sizes(tmp_path, game):
+    run_fake(game, tmp_path / "a", workers=1, chunk_size=7)
+    run_fake(game, tmp_path / "b", workers=2, chunk_size=1000)
+    for table in ("games", "players"):
+        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / table),
+                                      pd.read_parquet(tmp_path / "b" / table))
+
+
+def test_in_memory_chunk_matches_written_rows(tmp_path, game):
+    out = tmp_path / "run"
+    run_fake(game, out, n_games=100, chunk_size=30)
+    params = game.resolve_params(None)
+    names, idx = lineup_indices(LINEUP)
+    seat_bots = seat_bot_matrix(idx, 40, 25, rotate=True)
+    games, players = runner.run_chunk_in_memory(game, params, 3, names, seat_bots, 11, 40, 25)
+    written_games, written_players = read_tables(out)
+    pd.testing.assert_frame_equal(games, written_games.iloc[40:65].reset_index(drop=True), check_categorical=False)
+    pd.testing.assert_frame_equal(players, written_players.iloc[120:195].reset_index(drop=True),
+                                  check_categorical=False)
+
+
+@pytest.mark.parametrize("change, match", [
+    ({"n_games": 0}, "--games must be at least 1"),
+    ({"seed": -1}, "--seed must be between"),
+    ({"seed": 2**63}, "--seed must be between"),
+    ({"workers": 0}, "--workers must be at least 1"),
+    ({"chunk_size": 0}, "--chunk-size must be at least 1"),
+])
+def test_bad_input_writes_nothing(tmp_path, game, change, match):
+    out = tmp_path / "run"
+    with pytest.raises(UserError, match=match):
+        run_fake(game, out, **change)
+    assert not out.exists()
+
+
+def test_wrong_player_count(tmp_path, game):
+    params = game.resolve_params(None)
+    names, idx = lineup_indices(["random"] * 5)
+    with pytest.raises(UserError, match="played by 2, 3, 4 players, not 5"):
+        runner.run(game, params, 5, names, idx, False, 10, 0, tmp_path / "run", 1, 10, progress=False)
+    assert not (tmp_path / "run").exists()
+
+
+def test_existing_out_dir_is_refused_and_untouched(tmp_path, game):
+    out = tmp_path / "run"
+    out.mkdir()
+    (out / "keep.txt").write_text("mine")
+    with pytest.raises(UserError, match=f"output directory {out} already exists"):
+        run_fake(game, out)
+    assert [p.name for p in out.iterdir()] == ["keep.txt"]
+
+
+def test_engine_failure_names_game_seed_and_replay_command_and_removes_output(tmp_path, game):
+    out = tmp_path / "run"
+    params = game.resolve_params({"debug": {"fail_game": 150}})
+    with pytest.raises(EngineFailure) as info:
+        run_fake(game, out, n_games=200, chunk_size=64, seed=42, params=params)
+    message = str(info.value)
+    assert "game 150 of run seed 42" in message and "\n" not in message
+    assert "sim replay dicey --seed 42 --game-index 150 --players 3 --bots greedy,random,random --rotate-seats" in message
+    assert not out.exists()
+
+
+def test_interrupt_removes_partial_output(tmp_path, game, monkeypatch):
+    out = tmp_path / "run"
+    calls = []
+    real = game.simulate
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game, "simulate", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run_fake(game, out, n_games=200, chunk_size=64)
+    assert not out.exists()
+
+
+def test_summary_reports_seats_bots_and_shared_wins(tmp_path, game):
+    out = tmp_path / "run"
+    run_fake(game, out, n_games=300)
+    summary = summarize(out)
+    assert summary.n_games == 300
+    assert summary.by_seat["n"].tolist() == [300, 300, 300]
+    assert summary.by_bot.loc["random", "n"] == 600
+    players = pd.read_parquet(out / "players")
+    assert summary.by_seat["wins"].sum() == players["won"].sum()
+    assert (summary.by_seat["win_low"] <= summary.by_seat["win_rate"]).all()
+    text = format_summary(summary)
+    assert "seat 0" in text and "bot greedy" in text and "eliminated" in text and "mean rounds" in text
