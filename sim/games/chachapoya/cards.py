@@ -1,0 +1,103 @@
+"""What cards are worth and which bids are legal: pure helpers shared by the rules and the bots."""
+from numba import njit
+
+from .state import (
+    AF_MAX, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, R_BID_MAX, ROLE_NUMBER,
+    ROLE_TRACKER, SCALE_X,
+)
+
+
+@njit(cache=True)
+def bid_strength(params, kind, n, joker):
+    """Bidding: the sum of the cards' values; a joker tracker counts as one more card (Tracker 1)."""
+    adventurer = params[2]
+    if kind < 0 or adventurer[kind, AF_ROLE] != ROLE_NUMBER:
+        return 0
+    return (n + joker) * adventurer[kind, AF_VALUE]
+
+
+@njit(cache=True)
+def is_legal_bid(params, hand, kind, n, joker, joker_kind):
+    """Bidding: one kind, 1-5 cards, within the card's maximum; Tracker: one joker, or a pair."""
+    adventurer, rules = params[2], params[3]
+    if kind < 0 or kind >= adventurer.shape[0] or n < 1:
+        return False
+    role = adventurer[kind, AF_ROLE]
+    if role == ROLE_TRACKER:
+        return joker == 0 and n == 2 and hand[kind] >= 2
+    if n + joker > rules[R_BID_MAX] or n + joker > adventurer[kind, AF_MAX] or hand[kind] < n:
+        return False
+    if joker == 1:
+        if role != ROLE_NUMBER or joker_kind < 0 or adventurer[joker_kind, AF_ROLE] != ROLE_TRACKER:
+            return False
+        return hand[joker_kind] >= 1
+    return joker == 0
+
+
+@njit(cache=True)
+def list_legal_bids(params, hand, options):
+    """Every legal bid of a hand, written into options[:, B_*]; returns how many."""
+    adventurer, rules = params[2], params[3]
+    n_a = adventurer.shape[0]
+    joker_kind = -1
+    for a in range(n_a):
+        if adventurer[a, AF_ROLE] == ROLE_TRACKER and hand[a] >= 1:
+            joker_kind = a
+            break
+    k = 0
+    for a in range(n_a):
+        if hand[a] == 0:
+            continue
+        role = adventurer[a, AF_ROLE]
+        if role == ROLE_TRACKER:
+            if hand[a] >= 2:
+                options[k, B_KIND] = a
+                options[k, B_N] = 2
+                options[k, B_JOKER] = 0
+                options[k, B_JOKER_KIND] = -1
+                k += 1
+            continue
+        cap = min(hand[a], adventurer[a, AF_MAX], rules[R_BID_MAX])
+        for n in range(1, cap + 1):
+            options[k, B_KIND] = a
+            options[k, B_N] = n
+            options[k, B_JOKER] = 0
+            options[k, B_JOKER_KIND] = -1
+            k += 1
+        if role == ROLE_NUMBER and joker_kind >= 0:
+            cap_j = min(hand[a], adventurer[a, AF_MAX] - 1, rules[R_BID_MAX] - 1)
+            for n in range(1, cap_j + 1):
+                options[k, B_KIND] = a
+                options[k, B_N] = n
+                options[k, B_JOKER] = 1
+                options[k, B_JOKER_KIND] = joker_kind
+                k += 1
+    return k
+
+
+@njit(cache=True)
+def points_of(scale, counts, t):
+    """Scoring scale lookup; past the end of the printed scale the last entry repeats."""
+    c = counts[t]
+    if c <= 0:
+        return 0
+    if c >= scale.shape[1]:
+        c = scale.shape[1] - 1
+    return scale[t, c]
+
+
+@njit(cache=True)
+def overflowed_type(scale, counts):
+    """I. Checking: the first treasure type whose count has reached an X, or -1."""
+    for t in range(counts.shape[0]):
+        if counts[t] > 0 and points_of(scale, counts, t) == SCALE_X:
+            return t
+    return -1
+
+
+@njit(cache=True)
+def hand_size(hands, seat):
+    n = 0
+    for a in range(hands.shape[1]):
+        n += hands[seat, a]
+    return n

@@ -1,0 +1,180 @@
+"""Component data and rule parameters: TOML (components.toml + a variant) to engine arrays.
+
+The designer's numbers live in components.toml and bots.toml; this module only reads, checks and
+packs them. Every check names the offending key so a variant file can be fixed in one go.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from sim.core.errors import UserError
+from sim.core.params import load_toml, merge_variant
+from . import bots as bots_mod
+from .state import (
+    AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_PLAYERS, N_AF, N_RULES, N_TF,
+    R_BID_MAX, R_BID_MIN, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE, R_LAST_ROUND_DECK,
+    R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT, R_TOKEN_REFILL_TO,
+    R_TOKENS, R_UNRESOLVED_LEADER, ROLE_NAMES, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT,
+    TF_TOKEN_OK, TF_VALUE,
+)
+
+HERE = Path(__file__).parent
+COMPONENTS_FILE = HERE / "components.toml"
+BOTS_FILE = HERE / "bots.toml"
+OFFER_DRAW = 3  # Gameplay: three drawn, one to the bottom, one face up, one face down
+
+
+def default_components() -> dict[str, Any]:
+    return load_toml(COMPONENTS_FILE)
+
+
+def resolve(variant: dict[str, Any] | None, where: str = "variant") -> dict[str, Any]:
+    """Defaults merged with a variant, validated."""
+    merged = merge_variant(default_components(), variant or {}, where)
+    validate(merged, where)
+    return merged
+
+
+def _require(ok: bool, where: str, key: str, what: str) -> None:
+    if not ok:
+        raise UserError(f"{where}: {key} {what}")
+
+
+def _scale_list(raw: list, where: str, key: str) -> list[int]:
+    _require(len(raw) > 0, where, key, "must list at least one entry")
+    out = []
+    for v in raw:
+        if v == "X":
+            out.append(SCALE_X)
+        elif isinstance(v, int) and not isinstance(v, bool):
+            _require(abs(v) < 10_000, where, key, f"entry {v} is out of range")
+            out.append(v)
+        else:
+            raise UserError(f"{where}: {key} entries must be whole numbers or \"X\" (got {v!r})")
+    return out
+
+
+def validate(p: dict[str, Any], where: str) -> None:
+    """Semantic checks the type-level merge cannot make."""
+    treasures = p["treasure"]
+    adventurers = p["adventurer"]
+    _require(1 <= len(treasures) <= 60, where, "treasure", "must define 1 to 60 treasure types")
+    _require(1 <= len(adventurers) <= 60, where, "adventurer", "must define 1 to 60 adventurer kinds")
+    n_treasure = 0
+    for name, t in treasures.items():
+        key = f"treasure.{name}"
+        _require(0 <= t["count"] <= 100, where, f"{key}.count", "must be between 0 and 100")
+        _require(t["effect"] in EFFECT_NAMES, where, f"{key}.effect", f"must be one of {', '.join(EFFECT_NAMES)}")
+        _require(0 <= t["effect_amount"] <= 20, where, f"{key}.effect_amount", "must be between 0 and 20")
+        _scale_list(t["scale"], where, f"{key}.scale")
+        n_treasure += t["count"]
+    n_adventurer = 0
+    for name, a in adventurers.items():
+        key = f"adventurer.{name}"
+        _require(0 <= a["count"] <= 100, where, f"{key}.count", "must be between 0 and 100")
+        _require(a["role"] in ROLE_NAMES, where, f"{key}.role", f"must be one of {', '.join(ROLE_NAMES)}")
+        _require(0 <= a["value"] <= 1000, where, f"{key}.value", "must be between 0 and 1000")
+        _require(1 <= a["max_per_bid"] <= 10, where, f"{key}.max_per_bid", "must be between 1 and 10")
+        _require(-100 <= a["hand_penalty"] <= 100, where, f"{key}.hand_penalty", "must be between -100 and 100")
+        n_adventurer += a["count"]
+    _require(n_treasure <= 127 * 4, where, "treasure", "holds too many cards")
+    setup, rules = p["setup"], p["rules"]
+    _require(1 <= setup["hand_size"] <= 30, where, "setup.hand_size", "must be between 1 and 30")
+    _require(0 <= setup["hidden_tokens_per_player"] <= 5, where, "setup.hidden_tokens_per_player",
+             "must be between 0 and 5")
+    for players, n in setup["treasure_discard"].items():
+        key = f"setup.treasure_discard.{players}"
+        _require(players.isdigit() and 2 <= int(players) <= MAX_PLAYERS, where, key,
+                 f"must name a player count from 2 to {MAX_PLAYERS}")
+        _require(isinstance(n, int) and not isinstance(n, bool) and 0 <= n, where, key,
+                 "must be a whole number of cards, at least 0")
+        _require(n_treasure - n >= 2, where, key,
+                 f"leaves {n_treasure - n} treasure cards; a game needs at least 2")
+        _require(int(players) * setup["hand_size"] <= n_adventurer, where, "setup.hand_size",
+                 f"x {players} players needs more than the {n_adventurer} adventurer cards")
+    _require(1 <= rules["bid_min_cards"] <= rules["bid_max_cards"] <= 10, where, "rules.bid_max_cards",
+             "must satisfy 1 <= bid_min_cards <= bid_max_cards <= 10")
+    _require(0 <= rules["round_draw"] <= 20, where, "rules.round_draw", "must be between 0 and 20")
+    _require(0 <= rules["minimum_hand"] <= 30, where, "rules.minimum_hand", "must be between 0 and 30")
+    _require(0 <= rules["token_refill_to"] <= 30, where, "rules.token_refill_to", "must be between 0 and 30")
+    _require(2 <= rules["last_round_deck"] <= 3, where, "rules.last_round_deck", "must be 2 or 3")
+    _require(0 <= rules["tracker_pair_draw"] <= 20, where, "rules.tracker_pair_draw", "must be between 0 and 20")
+    _require(1 <= rules["round_limit"] <= 10_000, where, "rules.round_limit", "must be between 1 and 10000")
+
+
+def player_counts(p: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(sorted(int(k) for k in p["setup"]["treasure_discard"]))
+
+
+def engine_arrays(p: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Pack validated parameters into the (treasure, scale, adventurer, rules) tuple of state.py."""
+    treasures = list(p["treasure"].values())
+    adventurers = list(p["adventurer"].values())
+    tokens = p["setup"]["hidden_tokens_per_player"]
+    longest = max(t["count"] for t in treasures) + tokens + 1
+    treasure = np.zeros((len(treasures), N_TF), np.int32)
+    scale = np.zeros((len(treasures), longest + 1), np.int32)
+    for i, t in enumerate(treasures):
+        treasure[i, TF_COUNT] = t["count"]
+        treasure[i, TF_VALUE] = t["card_value"]
+        treasure[i, TF_EFFECT] = EFFECT_NAMES.index(t["effect"])
+        treasure[i, TF_EFFECT_AMOUNT] = t["effect_amount"]
+        treasure[i, TF_TOKEN_OK] = int(t["token_allowed"])
+        points = _scale_list(t["scale"], "components", "scale")
+        for n in range(1, longest + 1):
+            scale[i, n] = points[min(n, len(points)) - 1]
+    adventurer = np.zeros((len(adventurers), N_AF), np.int32)
+    for i, a in enumerate(adventurers):
+        adventurer[i, AF_COUNT] = a["count"]
+        adventurer[i, AF_VALUE] = a["value"]
+        adventurer[i, AF_MAX] = a["max_per_bid"]
+        adventurer[i, AF_ROLE] = ROLE_NAMES.index(a["role"])
+        adventurer[i, AF_PENALTY] = a["hand_penalty"]
+    rules = np.zeros(N_RULES, np.int32)
+    r = p["rules"]
+    rules[R_HAND_SIZE] = p["setup"]["hand_size"]
+    rules[R_TOKENS] = tokens
+    rules[R_OFFER_DRAW] = OFFER_DRAW
+    rules[R_BID_MIN] = r["bid_min_cards"]
+    rules[R_BID_MAX] = r["bid_max_cards"]
+    rules[R_ROUND_DRAW] = r["round_draw"]
+    rules[R_MIN_HAND] = r["minimum_hand"]
+    rules[R_TOKEN_REFILL_TO] = r["token_refill_to"]
+    rules[R_LAST_ROUND_DECK] = r["last_round_deck"]
+    rules[R_PAIR_DRAW] = r["tracker_pair_draw"]
+    rules[R_UNRESOLVED_LEADER] = r["unresolved_leader_last_round"]
+    rules[R_CLASH_REBID] = int(r["two_player_leader_clash_rebid"])
+    rules[R_ROUND_LIMIT] = r["round_limit"]
+    for players, n in p["setup"]["treasure_discard"].items():
+        rules[R_DISCARD_BASE + int(players)] = n
+    return treasure, scale, adventurer, rules
+
+
+def treasure_names(p: dict[str, Any]) -> list[str]:
+    return list(p["treasure"])
+
+
+def adventurer_names(p: dict[str, Any]) -> list[str]:
+    return list(p["adventurer"])
+
+
+def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
+    """bots.toml to {name: (description, kind code, weight vector)}."""
+    raw = load_toml(BOTS_FILE)
+    defaults = raw["defaults"]
+    missing = set(bots_mod.WEIGHT_NAMES) - set(defaults)
+    if missing:
+        raise ValueError(f"bots.toml [defaults] lacks {sorted(missing)}")
+    out = {}
+    for name, spec in raw["bots"].items():
+        weights = dict(defaults)
+        for key, value in spec.get("weights", {}).items():
+            if key not in defaults:
+                raise ValueError(f"bots.toml: bot {name} has unknown weight {key}")
+            weights[key] = value
+        vector = np.array([float(weights[k]) for k in bots_mod.WEIGHT_NAMES], np.float64)
+        out[name] = (spec["description"], bots_mod.BOT_KIND_NAMES.index(spec["kind"]), vector)
+    return out

@@ -1,0 +1,182 @@
+"""Chachapoya as the core sees it: the Game object, the batch kernel and the output columns."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange
+
+from sim.core.errors import UserError
+from sim.core.game import BotSpec, ChunkResult, Params
+from . import data
+from .bots import N_WEIGHTS
+from .rules import play_game
+from .state import (
+    ELIMINATION_NAMES, END_REASON_NAMES, G_END_REASON, G_ERROR, G_LEADER_CLASHES,
+    G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_ROUND, G_TDECK_SIZE, G_WINNER, N_K, N_T, P_ALIVE,
+    P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
+    P_RANK, P_SCORE, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
+    P_VP_UNRESOLVED, P_WON, new_state,
+)
+
+# Game-table columns produced by the kernel, in order, with their dtypes.
+GAME_FIELDS = (
+    ("n_rounds", np.int16),
+    ("winner_seat", np.int8),
+    ("end_reason", np.int8),
+    ("rounds_without_winner", np.int16),
+    ("tracker_pair_cancels", np.int16),
+    ("leader_clashes", np.int16),
+    ("n_eliminated", np.int8),
+    ("treasure_deck_left", np.int16),
+)
+# Player-table scalar columns: (column, pstat field, dtype).
+PLAYER_FIELDS = (
+    ("score", P_SCORE, np.int16),
+    ("rank", P_RANK, np.int8),
+    ("won", P_WON, np.bool_),
+    ("eliminated", P_ALIVE, np.bool_),  # inverted below
+    ("elimination", P_ELIMINATION, np.int8),
+    ("elimination_round", P_ELIM_ROUND, np.int16),
+    ("vp_hand_penalty", P_VP_HAND, np.int16),
+    ("vp_unresolved_leaders", P_VP_UNRESOLVED, np.int16),
+    ("bids_won", P_BIDS_WON, np.int16),
+    ("cards_drawn", P_CARDS_DRAWN, np.int16),
+    ("token_refill", P_TOKEN_REFILL, np.int8),
+    ("token_scored_on", P_TOKEN_SCORED_ON, np.int8),
+    ("unresolved_leaders", P_UNRESOLVED_LEADERS, np.int8),
+    ("tracker_pair_cancels", P_PAIR_CANCELS, np.int8),
+    ("lost_to_curse", P_LOST_TO_CURSE, np.int8),
+)
+_PSTAT_INDEX = np.array([f for _, f, _ in PLAYER_FIELDS], np.int64)
+KIND_ROWS = ("opening", "played", "end")  # kstat rows: column prefix per adventurer kind
+TREASURE_ROWS = ("got", "lost", "vp")  # tstat rows: column prefix per treasure type
+
+
+@njit(parallel=True, cache=True)
+def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game,
+               checked, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
+    """Play len(seat_bots) games in parallel; game i's stream depends only on (run_seed, first_game+i)."""
+    n_games = seat_bots.shape[0]
+    for i in prange(n_games):
+        state = new_state(params, n_players, False)
+        kinds = np.empty(n_players, np.int8)
+        weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
+        for s in range(n_players):
+            kinds[s] = bot_kinds[seat_bots[i, s]]
+            weights[s, :] = bot_weights[seat_bots[i, s], :]
+        play_game(params, state, n_players, kinds, weights, run_seed, first_game + i, checked)
+        g, pstat, kstat, tstat = state[0], state[9], state[10], state[11]
+        n_out = 0
+        for s in range(n_players):
+            n_out += 1 - pstat[s, P_ALIVE]
+        out_game[i, 0] = g[G_ROUND]
+        out_game[i, 1] = g[G_WINNER]
+        out_game[i, 2] = g[G_END_REASON]
+        out_game[i, 3] = g[G_NO_WINNER_ROUNDS]
+        out_game[i, 4] = g[G_PAIR_CANCELS]
+        out_game[i, 5] = g[G_LEADER_CLASHES]
+        out_game[i, 6] = n_out
+        out_game[i, 7] = g[G_TDECK_SIZE]
+        errors[i] = g[G_ERROR]
+        for s in range(n_players):
+            row = i * n_players + s
+            for j in range(pstat_index.shape[0]):
+                out_player[row, j] = pstat[s, pstat_index[j]]
+            out_kinds[row] = kstat[s]
+            out_treasures[row] = tstat[s]
+
+
+class Chachapoya:
+    name = "chachapoya"
+    description = "Bluff-and-bid treasure hunt: 95 cards, secret offers, leaders and trackers (2-4 players)."
+    default_players = 4
+
+    def __init__(self) -> None:
+        self._bots: dict[str, BotSpec] | None = None
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return data.player_counts(data.default_components())
+
+    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base") -> Params:
+        resolved = data.resolve(variant, f"variant {variant_name}")
+        return Params(resolved=resolved, engine=data.engine_arrays(resolved), variant_name=variant_name)
+
+    def allowed_players(self, params: Params) -> tuple[int, ...]:
+        return data.player_counts(params.resolved)
+
+    def bots(self) -> dict[str, BotSpec]:
+        if self._bots is None:
+            self._bots = {
+                name: BotSpec(name=name, description=desc, kind=kind, weights=w)
+                for name, (desc, kind, w) in data.load_bots().items()
+            }
+        return self._bots
+
+    def default_bots(self, n_players: int) -> list[str]:
+        styles = ["balanced", "cautious", "greedy", "bluffer"]
+        return [styles[s % len(styles)] for s in range(n_players)]
+
+    def _bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        specs = self.bots()
+        unknown = [b for b in bot_names if b not in specs]
+        if unknown:
+            raise UserError(f"unknown bot '{unknown[0]}' for chachapoya (known: {', '.join(specs)})")
+        kinds = np.array([specs[b].kind for b in bot_names], np.int8)
+        weights = np.stack([specs[b].weights for b in bot_names]).astype(np.float64)
+        assert weights.shape[1] == N_WEIGHTS
+        return kinds, weights
+
+    def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
+                 run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
+        kinds, weights = self._bot_arrays(bot_names)
+        tr_names = data.treasure_names(params.resolved)
+        adv_names = data.adventurer_names(params.resolved)
+        n_rows = n_games * n_players
+        out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int32)
+        out_player = np.zeros((n_rows, len(PLAYER_FIELDS)), np.int32)
+        out_kinds = np.zeros((n_rows, N_K, len(adv_names)), np.int16)
+        out_treasures = np.zeros((n_rows, N_T, len(tr_names)), np.int16)
+        errors = np.zeros(n_games, np.int64)
+        play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
+                   np.uint64(run_seed), np.uint64(first_game), checked, _PSTAT_INDEX,
+                   out_game, out_player, out_kinds, out_treasures, errors)
+        game_cols = {name: out_game[:, j].astype(dt) for j, (name, dt) in enumerate(GAME_FIELDS)}
+        player_cols: dict[str, np.ndarray] = {}
+        for j, (name, field, dt) in enumerate(PLAYER_FIELDS):
+            col = out_player[:, j]
+            if field == P_ALIVE:
+                col = 1 - col
+            if name == "token_scored_on":
+                col = col + 1  # -1 (none) becomes category 0
+            player_cols[name] = col.astype(dt)
+        for j, t in enumerate(tr_names):
+            player_cols[f"vp_{t}"] = out_treasures[:, 2, j].copy()
+        for r, prefix in enumerate(KIND_ROWS):
+            for j, a in enumerate(adv_names):
+                player_cols[f"{prefix}_{a}"] = out_kinds[:, r, j].astype(np.int8)
+        for r, prefix in enumerate(TREASURE_ROWS[:2]):
+            for j, t in enumerate(tr_names):
+                player_cols[f"{prefix}_{t}"] = out_treasures[:, r, j].astype(np.int8)
+        failures = [(first_game + int(i), f"invariant check failed (code {int(errors[i])})")
+                    for i in np.flatnonzero(errors)]
+        return ChunkResult(
+            game_columns=game_cols,
+            player_columns=player_cols,
+            categories={
+                "end_reason": list(END_REASON_NAMES),
+                "elimination": list(ELIMINATION_NAMES),
+                "token_scored_on": ["none", *tr_names],
+            },
+            failures=failures,
+        )
+
+    def replay(self, params: Params, n_players: int, bot_names: list[str], seat_bots_row: np.ndarray,
+               run_seed: int, game_index: int) -> list[str]:
+        from .replay import replay_lines
+        kinds, weights = self._bot_arrays(bot_names)
+        seat_kinds = kinds[np.asarray(seat_bots_row)]
+        seat_weights = weights[np.asarray(seat_bots_row)]
+        seat_names = [bot_names[i] for i in seat_bots_row]
+        return replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_seed, game_index)

@@ -1,0 +1,74 @@
+"""`sim replay`: one game replayed from its seed with the event log on, told as text."""
+from __future__ import annotations
+
+import numpy as np
+
+from . import data
+from . import rules as R
+from .state import ELIMINATION_NAMES, END_REASON_NAMES, G_LOG_N, new_state
+
+DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rule",
+                R.DRAW_TOKEN: "hidden-treasure refill", R.DRAW_EFFECT: "treasure effect",
+                R.DRAW_PAIR: "tracker pair"}
+
+
+def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_seed, game_index) -> list[str]:
+    tnames = data.treasure_names(params.resolved)
+    anames = data.adventurer_names(params.resolved)
+    state = new_state(params.engine, n_players, True)
+    with np.errstate(over="ignore"):
+        R.play_game(params.engine, state, n_players, np.asarray(seat_kinds, np.int8),
+                    np.asarray(seat_weights, np.float64), np.uint64(run_seed), np.uint64(game_index), False)
+    log = state[13][: state[0][G_LOG_N]]
+
+    def card(t):
+        return tnames[t] if t >= 0 else "-"
+
+    def who(s):
+        return f"seat {s} ({seat_names[s]})"
+
+    lines = [f"chachapoya, {n_players} players, run seed {run_seed}, game {game_index}, variant {params.variant_name}",
+             "seats: " + ", ".join(who(s) for s in range(n_players))]
+    for ev, a, b, c, d, e, f in log:
+        if ev == R.EV_ROUND:
+            lines.append(f"-- round {a}: start player seat {b}, treasure deck {c}" + (" (last round)" if d else ""))
+        elif ev == R.EV_OFFER_DRAWN:
+            lines.append(f"   {who(a)} draws {card(b)}, {card(c)}, {card(d)}")
+        elif ev == R.EV_OFFER:
+            lines.append(f"   offer: face up {card(b)}, face down {card(c)} (to the bottom: {card(d)})")
+        elif ev == R.EV_LAST_OFFER:
+            shown = ", ".join(card(x) for x in (b, c, d)[:a])
+            lines.append(f"   last round: {a} cards face down ({shown})")
+        elif ev == R.EV_BID:
+            joker = " + tracker" if c and d else ""
+            lines.append(f"   {who(a)} bids {c} x {anames[b]}{joker}" + (f" = {e}" if e else ""))
+        elif ev == R.EV_PAIR_CANCEL:
+            lines.append(f"   {who(a)}'s tracker pair cancels the bidding")
+        elif ev == R.EV_LEADER_UNRESOLVED:
+            lines.append(f"   {who(a)}'s {anames[b]} does not resolve" + (f" ({c} points)" if c else ""))
+        elif ev == R.EV_CLASH:
+            lines.append("   two leaders neutralise each other: the same cards are bid for again")
+        elif ev == R.EV_WINNER:
+            lines.append(f"   {who(a)} wins the bidding" + (" and takes one card" if c else ""))
+        elif ev == R.EV_NO_WINNER:
+            lines.append("   nobody wins: the cards go to the bottom of the deck")
+        elif ev == R.EV_TAKE:
+            lines.append(f"   {who(a)} takes {card(b)}")
+        elif ev == R.EV_RETURN:
+            lines.append(f"   {card(a)} goes to the bottom of the treasure deck")
+        elif ev == R.EV_ELIMINATED:
+            lines.append(f"   {who(a)} is eliminated ({ELIMINATION_NAMES[b]}: too many {card(c)})")
+        elif ev == R.EV_CURSE_LOSS:
+            lines.append(f"   the curse takes {who(a)}'s {card(b)}")
+        elif ev == R.EV_DRAW:
+            lines.append(f"   {who(a)} draws {b} ({DRAW_REASONS.get(c, c)})")
+        elif ev == R.EV_RESHUFFLE:
+            lines.append(f"   the discard pile ({a} cards) is shuffled into a new adventurer deck")
+        elif ev == R.EV_TOKEN_PLACED:
+            lines.append(f"   {who(a)} puts the hidden-treasure token on {card(b)}")
+        elif ev == R.EV_FINAL:
+            status = " (eliminated)" if d else ""
+            lines.append(f"   final: {who(a)} scores {b}, rank {c}{status}")
+        elif ev == R.EV_END:
+            lines.append(f"-- game over: {END_REASON_NAMES[a]}")
+    return lines

@@ -1,0 +1,742 @@
+"""The Chachapoya forward model: setup, rounds of bidding, their resolution, and scoring.
+
+Section names in docstrings refer to ../shared/rules/chachapoya.md. Every function works on the
+parameter tuple `params` and the state tuple `state` laid out in state.py; decisions are asked of
+the bots through bots.py, which see only what their seat may see.
+"""
+import numpy as np
+from numba import njit
+
+from sim.core import rng as rng_mod
+from .state import (
+    AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N,
+    EFFECT_CURSE, EFFECT_DRAW, ELIM_AT_SCORING, ELIM_IN_PLAY, END_ALL_ELIMINATED, END_DECK,
+    END_LAST_STANDING, END_ROUND_LIMIT, G_ADECK_SIZE, G_END_REASON, G_ERROR, G_FACE_UP,
+    G_INITIAL_TDECK, G_KNOWER, G_LAST_ROUND, G_LEADER_CLASHES, G_LOG_N, G_N_OFFER,
+    G_N_PLAYERS, G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_REBID, G_ROUND, G_START, G_TDECK_HEAD,
+    G_TDECK_SIZE, G_WINNER, K_END, K_OPENING, K_PLAYED, LOG_WIDTH, P_ALIVE,
+    P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
+    P_RANK, P_SCORE, P_TOKEN, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS,
+    P_VP_HAND, P_VP_UNRESOLVED, P_WON, R_BID_MAX, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE,
+    R_LAST_ROUND_DECK, R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT,
+    R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_DICTATOR, ROLE_MAFIA,
+    ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER, SCALE_X, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
+    TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
+)
+from . import bots
+from .cards import (
+    bid_strength, hand_size, is_legal_bid, list_legal_bids, overflowed_type, points_of,
+)
+
+# ---- replay log events: log[i] = (event, a, b, c, d, e, f)
+EV_ROUND = 1  # round, start, treasure deck size, last round
+EV_OFFER_DRAWN = 2  # start, card, card, card
+EV_OFFER = 3  # start, face-up, face-down, bottomed
+EV_LAST_OFFER = 4  # n cards, card, card, card (all face down)
+EV_BID = 5  # seat, kind, n cards, joker (1/0), strength
+EV_PAIR_CANCEL = 6  # seat
+EV_PAIRS_KNOCKED = 7  # number of pairs
+EV_LEADER_RESOLVED = 8  # seat, kind
+EV_LEADER_UNRESOLVED = 9  # seat, kind, penalty
+EV_CLASH = 10
+EV_WINNER = 11  # seat, strength, takes one (1/0)
+EV_NO_WINNER = 12
+EV_TAKE = 13  # seat, treasure type
+EV_RETURN = 14  # treasure type (to the bottom of the deck)
+EV_ELIMINATED = 15  # seat, stage (ELIM_*), treasure type that reached X
+EV_CURSE_LOSS = 16  # seat, treasure type lost
+EV_DRAW = 17  # seat, cards drawn, reason (DRAW_*)
+EV_RESHUFFLE = 18  # cards reshuffled
+EV_TOKEN_PLACED = 19  # seat, treasure type
+EV_FINAL = 20  # seat, score, rank, eliminated
+EV_END = 21  # end reason
+EV_TIE_KNOCKOUT = 22  # strength, number of players knocked out
+
+DRAW_ROUND = 0
+DRAW_FILL = 1
+DRAW_TOKEN = 2
+DRAW_EFFECT = 3
+DRAW_PAIR = 4
+
+# ---- invariant errors (checked mode)
+ERR_ADVENTURERS = 1
+ERR_TREASURES = 2
+ERR_TOKENS = 3
+ERR_NEGATIVE = 4
+
+
+@njit(cache=True)
+def log_event(state, ev, a=0, b=0, c=0, d=0, e=0, f=0):
+    g = state[0]
+    log = state[13]
+    i = g[G_LOG_N]
+    if log.shape[0] > 1 and i < log.shape[0]:
+        log[i, 0] = ev
+        log[i, 1] = a
+        log[i, 2] = b
+        log[i, 3] = c
+        log[i, 4] = d
+        log[i, 5] = e
+        log[i, 6] = f
+        g[G_LOG_N] = i + 1
+
+
+# ------------------------------------------------------------------ decks
+@njit(cache=True)
+def treasure_draw(state):
+    g, tdeck = state[0], state[3]
+    card = tdeck[g[G_TDECK_HEAD]]
+    tdeck[g[G_TDECK_HEAD]] = -1
+    g[G_TDECK_HEAD] = (g[G_TDECK_HEAD] + 1) % tdeck.shape[0]
+    g[G_TDECK_SIZE] -= 1
+    return card
+
+
+@njit(cache=True)
+def treasure_to_bottom(state, card):
+    """Cards go back face down to the bottom of the treasure deck (Gameplay; III; Tracker)."""
+    g, tdeck = state[0], state[3]
+    tdeck[(g[G_TDECK_HEAD] + g[G_TDECK_SIZE]) % tdeck.shape[0]] = card
+    g[G_TDECK_SIZE] += 1
+    log_event(state, EV_RETURN, card)
+
+
+@njit(cache=True)
+def reshuffle_adventurers(state):
+    """An empty adventurer deck is rebuilt from the shuffled discard pile (not printed; README)."""
+    g, adeck, adiscard, rng = state[0], state[4], state[5], state[12]
+    n = 0
+    for a in range(adiscard.shape[0]):
+        for _ in range(adiscard[a]):
+            adeck[n] = a
+            n += 1
+        adiscard[a] = 0
+    rng_mod.shuffle(rng, adeck, n)
+    g[G_ADECK_SIZE] = n
+    log_event(state, EV_RESHUFFLE, n)
+
+
+@njit(cache=True)
+def draw_adventurers(state, seat, n, reason):
+    """Draw n adventurer cards into a hand; returns how many could be drawn."""
+    g, hands, adeck, pstat = state[0], state[1], state[4], state[9]
+    drawn = 0
+    for _ in range(n):
+        if g[G_ADECK_SIZE] == 0:
+            reshuffle_adventurers(state)
+            if g[G_ADECK_SIZE] == 0:
+                break
+        g[G_ADECK_SIZE] -= 1
+        card = adeck[g[G_ADECK_SIZE]]
+        adeck[g[G_ADECK_SIZE]] = -1
+        hands[seat, card] += 1
+        drawn += 1
+    pstat[seat, P_CARDS_DRAWN] += drawn
+    if drawn > 0:
+        log_event(state, EV_DRAW, seat, drawn, reason)
+    return drawn
+
+
+# ------------------------------------------------------------------ setup
+@njit(cache=True)
+def setup(params, state, n_players):
+    """Setup: shuffle both decks, discard treasures unseen by player count, deal hands, tokens."""
+    treasure, scale, adventurer, rules = params
+    g, hands, tdeck, adeck, tout, pstat, kstat, rng = (
+        state[0], state[1], state[3], state[4], state[6], state[9], state[10], state[12])
+    n = 0
+    for t in range(treasure.shape[0]):
+        for _ in range(treasure[t, TF_COUNT]):
+            tdeck[n] = t
+            n += 1
+    rng_mod.shuffle(rng, tdeck, n)
+    n_discard = min(rules[R_DISCARD_BASE + n_players], n)
+    for i in range(n_discard):
+        tout[0, tdeck[i]] += 1
+        tdeck[i] = -1
+    g[G_TDECK_HEAD] = n_discard % tdeck.shape[0]
+    g[G_TDECK_SIZE] = n - n_discard
+    g[G_INITIAL_TDECK] = n - n_discard
+
+    m = 0
+    for a in range(adventurer.shape[0]):
+        for _ in range(adventurer[a, AF_COUNT]):
+            adeck[m] = a
+            m += 1
+    rng_mod.shuffle(rng, adeck, m)
+    g[G_ADECK_SIZE] = m
+    for p in range(n_players):
+        pstat[p, P_ALIVE] = 1
+        pstat[p, P_TOKEN] = rules[R_TOKENS]
+        pstat[p, P_TOKEN_SCORED_ON] = -1
+        pstat[p, P_RANK] = 0
+        draw_adventurers(state, p, rules[R_HAND_SIZE], DRAW_ROUND)
+        pstat[p, P_CARDS_DRAWN] = 0
+        for a in range(adventurer.shape[0]):
+            kstat[p, K_OPENING, a] = hands[p, a]
+    g[G_START] = 0  # seat 0 starts, so seat numbers are turn-order positions
+    g[G_KNOWER] = -1
+    g[G_WINNER] = -1
+
+
+# ------------------------------------------------------------------ offer
+@njit(cache=True)
+def prepare_offer(params, state, bot_kind, bot_w):
+    """Gameplay: the start player draws three, bottoms one secretly, shows one, hides one.
+
+    Last Round: with two or three cards left they are all offered face down, unseen by anyone.
+    """
+    treasure, scale, adventurer, rules = params
+    g, offer = state[0], state[7]
+    start = g[G_START]
+    for i in range(offer.shape[0]):
+        offer[i] = -1
+    if g[G_TDECK_SIZE] <= rules[R_LAST_ROUND_DECK]:
+        g[G_LAST_ROUND] = 1
+        n = g[G_TDECK_SIZE]
+        for i in range(n):
+            offer[i] = treasure_draw(state)
+        g[G_N_OFFER] = n
+        g[G_FACE_UP] = 0
+        g[G_KNOWER] = -1
+        log_event(state, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
+        return
+    drawn = np.full(3, -1, np.int8)
+    n_draw = min(rules[R_OFFER_DRAW], 3)
+    for i in range(n_draw):
+        drawn[i] = treasure_draw(state)
+    log_event(state, EV_OFFER_DRAWN, start, drawn[0], drawn[1], drawn[2])
+    bottom, face_up = bots.choose_offer(params, state, start, bot_kind[start], bot_w[start], drawn)
+    face_down = 3 - bottom - face_up
+    treasure_to_bottom(state, drawn[bottom])
+    offer[0] = drawn[face_up]
+    offer[1] = drawn[face_down]
+    g[G_N_OFFER] = 2
+    g[G_FACE_UP] = 1
+    g[G_KNOWER] = start
+    log_event(state, EV_OFFER, start, offer[0], offer[1], drawn[bottom])
+
+
+# ------------------------------------------------------------------ bidding
+@njit(cache=True)
+def place_bid(params, state, seat, kind, n, joker, joker_kind):
+    """Move the bid's cards from the hand to the table."""
+    hands, bids, kstat = state[1], state[8], state[10]
+    bids[seat, B_KIND] = kind
+    bids[seat, B_N] = n
+    bids[seat, B_JOKER] = joker
+    bids[seat, B_JOKER_KIND] = joker_kind
+    if kind < 0:
+        return
+    hands[seat, kind] -= n
+    kstat[seat, K_PLAYED, kind] += n
+    if joker == 1:
+        hands[seat, joker_kind] -= 1
+        kstat[seat, K_PLAYED, joker_kind] += 1
+    log_event(state, EV_BID, seat, kind, n, joker, bid_strength(params, kind, n, joker))
+
+
+@njit(cache=True)
+def collect_bids(params, state, bot_kind, bot_w):
+    """Bidding: from the start player clockwise each player in play lays a bid face down."""
+    g, bids, pstat = state[0], state[8], state[9]
+    n_players = g[G_N_PLAYERS]
+    for i in range(n_players):
+        seat = (g[G_START] + i) % n_players
+        bids[seat, B_KIND] = -1
+        if pstat[seat, P_ALIVE] == 0:
+            continue
+        kind, n, joker, joker_kind = bots.choose_bid(params, state, seat, bot_kind[seat], bot_w[seat])
+        if kind >= 0 and not is_legal_bid(params, state[1][seat], kind, n, joker, joker_kind):
+            g[G_ERROR] = 100 + seat
+            kind = -1
+        place_bid(params, state, seat, kind, n, joker, joker_kind)
+
+
+@njit(cache=True)
+def unique_extreme(strengths, eligible, highest):
+    """Seat with the best strength that no one else shares (ties knock each other out).
+
+    Bidding: tied winners knock each other out and the next best wins; Russian Spy: the same
+    from the lowest bid upwards. Returns -1 if every strength is shared.
+    """
+    n = strengths.shape[0]
+    best = -1
+    for s in range(n):
+        if not eligible[s]:
+            continue
+        shared = False
+        for o in range(n):
+            if o != s and eligible[o] and strengths[o] == strengths[s]:
+                shared = True
+                break
+        if shared:
+            continue
+        if best < 0 or (highest and strengths[s] > strengths[best]) or (
+                not highest and strengths[s] < strengths[best]):
+            best = s
+    return best
+
+
+# Outcome codes of resolve_bidding
+OUT_NO_WINNER = 0
+OUT_WIN_ALL = 1
+OUT_WIN_ONE = 2
+OUT_PAIR_CANCEL = 3
+OUT_CLASH = 4
+
+
+@njit(cache=True)
+def resolve_bidding(params, bids, start, n_players, unresolved):
+    """Decide a bidding from the revealed bids. Returns (outcome, seat).
+
+    Order of precedence (Tracker 2, Leader Cards, Tricky Play, 2 Player Variant):
+    1. Exactly one tracker pair cancels the round; several pairs knock each other out.
+    2. Otherwise only the last leader in turn order resolves (others lose their power); with two
+       players and two leaders, the 2-player rule cancels the bidding for a rebid.
+       Mafia takes both cards, the Dictator beats every number and takes one, the Spy makes the
+       lowest number bid win.
+    3. Otherwise the highest number bid that nobody ties wins.
+    A winner who used a tracker joker takes only one card. `unresolved[s]` is set for each seat
+    whose leader did not resolve.
+    """
+    adventurer, rules = params[2], params[3]
+    strengths = np.zeros(n_players, np.int64)
+    numbers = np.zeros(n_players, np.bool_)
+    n_pairs = 0
+    pair_seat = -1
+    n_leaders = 0
+    last_leader = -1
+    for i in range(n_players):
+        s = (start + i) % n_players
+        unresolved[s] = False
+        kind = bids[s, B_KIND]
+        if kind < 0:
+            continue
+        role = adventurer[kind, AF_ROLE]
+        if role == ROLE_TRACKER:
+            n_pairs += 1
+            pair_seat = s
+        elif role == ROLE_NUMBER:
+            numbers[s] = True
+            strengths[s] = bid_strength(params, kind, bids[s, B_N], bids[s, B_JOKER])
+        else:
+            n_leaders += 1
+            last_leader = s
+    if n_pairs == 1:
+        for s in range(n_players):
+            if bids[s, B_KIND] >= 0 and adventurer[bids[s, B_KIND], AF_ROLE] >= ROLE_MAFIA:
+                unresolved[s] = True
+        return OUT_PAIR_CANCEL, pair_seat
+    if n_leaders > 0:
+        for s in range(n_players):
+            if s != last_leader and bids[s, B_KIND] >= 0 and adventurer[bids[s, B_KIND], AF_ROLE] >= ROLE_MAFIA:
+                unresolved[s] = True
+        if n_players == 2 and n_leaders == 2 and rules[R_CLASH_REBID] == 1:
+            unresolved[last_leader] = True
+            return OUT_CLASH, -1
+        role = adventurer[bids[last_leader, B_KIND], AF_ROLE]
+        if role == ROLE_MAFIA:
+            return OUT_WIN_ALL, last_leader
+        if role == ROLE_DICTATOR:
+            return OUT_WIN_ONE, last_leader
+        winner = unique_extreme(strengths, numbers, False)
+    else:
+        winner = unique_extreme(strengths, numbers, True)
+    if winner < 0:
+        return OUT_NO_WINNER, -1
+    if bids[winner, B_JOKER] == 1:
+        return OUT_WIN_ONE, winner
+    return OUT_WIN_ALL, winner
+
+
+@njit(cache=True)
+def discard_bids(state):
+    """Played adventurer cards go to the discard pile."""
+    bids, adiscard = state[8], state[5]
+    for s in range(bids.shape[0]):
+        kind = bids[s, B_KIND]
+        if kind < 0:
+            continue
+        adiscard[kind] += bids[s, B_N]
+        if bids[s, B_JOKER] == 1:
+            adiscard[bids[s, B_JOKER_KIND]] += 1
+        bids[s, B_KIND] = -1
+        bids[s, B_N] = 0
+        bids[s, B_JOKER] = 0
+        bids[s, B_JOKER_KIND] = -1
+
+
+# ------------------------------------------------------------------ acquiring treasures
+@njit(cache=True)
+def eliminate(state, seat, stage, reason_type):
+    """I. Checking: hand to the discard pile, treasures (and token) out of the game."""
+    g, hands, collected, adiscard, tout, pstat = (
+        state[0], state[1], state[2], state[5], state[6], state[9])
+    for a in range(hands.shape[1]):
+        adiscard[a] += hands[seat, a]
+        hands[seat, a] = 0
+    for t in range(collected.shape[1]):
+        tout[1, t] += collected[seat, t]
+        collected[seat, t] = 0
+    pstat[seat, P_ALIVE] = 0
+    pstat[seat, P_ELIMINATION] = stage
+    pstat[seat, P_ELIM_ROUND] = g[G_ROUND]
+    log_event(state, EV_ELIMINATED, seat, stage, reason_type)
+
+
+@njit(cache=True)
+def most_valuable_previous(params, state, seat, earlier):
+    """Curse: the treasure type with the highest card value among earlier rounds' cards.
+
+    Curse cards themselves are never taken. Equal card values (none in the printed set) are
+    broken in favour of the owner: the type whose loss costs fewest points.
+    """
+    treasure, scale = params[0], params[1]
+    collected = state[2]
+    best = -1
+    best_loss = 0
+    for t in range(treasure.shape[0]):
+        if earlier[t] <= 0 or treasure[t, TF_EFFECT] == EFFECT_CURSE:
+            continue
+        before = points_of(scale, collected[seat], t)
+        collected[seat, t] -= 1
+        loss = before - points_of(scale, collected[seat], t)
+        collected[seat, t] += 1
+        if best < 0 or treasure[t, TF_VALUE] > treasure[best, TF_VALUE] or (
+                treasure[t, TF_VALUE] == treasure[best, TF_VALUE] and loss < best_loss):
+            best = t
+            best_loss = loss
+    return best
+
+
+@njit(cache=True)
+def acquire(params, state, seat, cards, n_cards):
+    """The winner takes the cards: Checking (X), then each Curse, then each Grim Warriors draw."""
+    treasure, scale = params[0], params[1]
+    collected, tout, pstat, tstat = state[2], state[6], state[9], state[11]
+    n_t = treasure.shape[0]
+    earlier = np.empty(n_t, np.int16)
+    for t in range(n_t):
+        earlier[t] = collected[seat, t]
+    for i in range(n_cards):
+        t = cards[i]
+        collected[seat, t] += 1
+        tstat[seat, T_GOT, t] += 1
+        log_event(state, EV_TAKE, seat, t)
+    over = overflowed_type(scale, collected[seat])
+    if over >= 0:
+        eliminate(state, seat, ELIM_IN_PLAY, over)
+        return
+    for i in range(n_cards):
+        t = cards[i]
+        if treasure[t, TF_EFFECT] == EFFECT_CURSE:
+            for _ in range(treasure[t, TF_EFFECT_AMOUNT]):
+                lost = most_valuable_previous(params, state, seat, earlier)
+                if lost >= 0:
+                    earlier[lost] -= 1
+                    collected[seat, lost] -= 1
+                    tout[1, lost] += 1
+                    tstat[seat, T_LOST, lost] += 1
+                    pstat[seat, P_LOST_TO_CURSE] += 1
+                    log_event(state, EV_CURSE_LOSS, seat, lost)
+    for i in range(n_cards):
+        t = cards[i]
+        if treasure[t, TF_EFFECT] == EFFECT_DRAW:
+            draw_adventurers(state, seat, treasure[t, TF_EFFECT_AMOUNT], DRAW_EFFECT)
+
+
+@njit(cache=True)
+def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
+    """Carry out a bidding's outcome on the cards on the table."""
+    rules = params[3]
+    g, offer, pstat = state[0], state[7], state[9]
+    n_offer = g[G_N_OFFER]
+    if outcome == OUT_CLASH:
+        g[G_LEADER_CLASHES] += 1
+        log_event(state, EV_CLASH)
+        return
+    if outcome == OUT_PAIR_CANCEL or outcome == OUT_NO_WINNER:
+        if outcome == OUT_PAIR_CANCEL:
+            g[G_PAIR_CANCELS] += 1
+            pstat[seat, P_PAIR_CANCELS] += 1
+            log_event(state, EV_PAIR_CANCEL, seat)
+        else:
+            g[G_NO_WINNER_ROUNDS] += 1
+            log_event(state, EV_NO_WINNER)
+        for i in range(n_offer):
+            treasure_to_bottom(state, offer[i])
+            offer[i] = -1
+        g[G_N_OFFER] = 0
+        if outcome == OUT_PAIR_CANCEL:
+            draw_adventurers(state, seat, rules[R_PAIR_DRAW], DRAW_PAIR)
+        return
+    pstat[seat, P_BIDS_WON] += 1
+    taken = np.full(offer.shape[0], -1, np.int8)
+    n_taken = 0
+    if outcome == OUT_WIN_ALL:
+        for i in range(n_offer):
+            taken[n_taken] = offer[i]
+            n_taken += 1
+            offer[i] = -1
+    else:
+        pick = bots.choose_take(params, state, seat, bot_kind[seat], bot_w[seat])
+        taken[0] = offer[pick]
+        n_taken = 1
+        offer[pick] = -1
+        for i in range(n_offer):
+            if offer[i] >= 0:
+                treasure_to_bottom(state, offer[i])
+                offer[i] = -1
+    g[G_N_OFFER] = 0
+    acquire(params, state, seat, taken, n_taken)
+
+
+@njit(cache=True)
+def charge_unresolved_leaders(params, state, unresolved):
+    """Leader Cards, Note: a leader that cannot resolve in the last round costs its player 5."""
+    rules = params[3]
+    g, bids, pstat = state[0], state[8], state[9]
+    for s in range(unresolved.shape[0]):
+        if unresolved[s]:
+            penalty = 0
+            if g[G_LAST_ROUND] == 1:
+                penalty = rules[R_UNRESOLVED_LEADER]
+                pstat[s, P_UNRESOLVED_LEADERS] += 1
+                pstat[s, P_VP_UNRESOLVED] += penalty
+            log_event(state, EV_LEADER_UNRESOLVED, s, bids[s, B_KIND], penalty)
+
+
+# ------------------------------------------------------------------ end of round
+@njit(cache=True)
+def end_of_round_draws(params, state, bot_kind, bot_w):
+    """II. Three Cards Rule and Hidden Treasure A, from the start player clockwise."""
+    rules = params[3]
+    g, hands, pstat = state[0], state[1], state[9]
+    n_players = g[G_N_PLAYERS]
+    for i in range(n_players):
+        seat = (g[G_START] + i) % n_players
+        if pstat[seat, P_ALIVE] == 0:
+            continue
+        draw_adventurers(state, seat, rules[R_ROUND_DRAW], DRAW_ROUND)
+        held = hand_size(hands, seat)
+        if held < rules[R_MIN_HAND]:
+            draw_adventurers(state, seat, rules[R_MIN_HAND] - held, DRAW_FILL)
+        held = hand_size(hands, seat)
+        if pstat[seat, P_TOKEN] > 0 and held < rules[R_TOKEN_REFILL_TO]:
+            if bots.choose_token_refill(params, state, seat, bot_kind[seat], bot_w[seat]):
+                pstat[seat, P_TOKEN] -= 1
+                pstat[seat, P_TOKEN_REFILL] += 1
+                draw_adventurers(state, seat, rules[R_TOKEN_REFILL_TO] - held, DRAW_TOKEN)
+
+
+@njit(cache=True)
+def players_in_play(state):
+    pstat = state[9]
+    n = 0
+    for s in range(pstat.shape[0]):
+        n += pstat[s, P_ALIVE]
+    return n
+
+
+@njit(cache=True)
+def next_start_player(state):
+    """IV. New Round: the player to the left of the start player (skipping eliminated players)."""
+    g, pstat = state[0], state[9]
+    n_players = g[G_N_PLAYERS]
+    for i in range(1, n_players + 1):
+        s = (g[G_START] + i) % n_players
+        if pstat[s, P_ALIVE] == 1:
+            return s
+    return g[G_START]
+
+
+@njit(cache=True)
+def play_round(params, state, bot_kind, bot_w, checked):
+    """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws."""
+    g, pstat = state[0], state[9]
+    n_players = g[G_N_PLAYERS]
+    g[G_ROUND] += 1
+    if g[G_REBID] == 0:
+        prepare_offer(params, state, bot_kind, bot_w)
+    g[G_REBID] = 0
+    log_event(state, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_LAST_ROUND])
+    collect_bids(params, state, bot_kind, bot_w)
+    if checked:
+        check_components(params, state)
+    unresolved = np.zeros(n_players, np.bool_)
+    outcome, seat = resolve_bidding(params, state[8], g[G_START], n_players, unresolved)
+    charge_unresolved_leaders(params, state, unresolved)
+    if outcome == OUT_WIN_ALL or outcome == OUT_WIN_ONE:
+        log_event(state, EV_WINNER, seat,
+                  bid_strength(params, state[8][seat, B_KIND], state[8][seat, B_N], state[8][seat, B_JOKER]),
+                  1 if outcome == OUT_WIN_ONE else 0)
+    discard_bids(state)
+    settle_bidding(params, state, bot_kind, bot_w, outcome, seat)
+    if outcome == OUT_CLASH:
+        g[G_REBID] = 1
+    if checked:
+        check_components(params, state)
+    in_play = players_in_play(state)
+    if in_play <= 1:
+        g[G_END_REASON] = END_LAST_STANDING if in_play == 1 else END_ALL_ELIMINATED
+        return
+    if g[G_LAST_ROUND] == 1 and g[G_REBID] == 0:
+        g[G_END_REASON] = END_DECK
+        return
+    end_of_round_draws(params, state, bot_kind, bot_w)
+    g[G_START] = next_start_player(state)
+    if g[G_TDECK_SIZE] == 0 and g[G_REBID] == 0:
+        g[G_END_REASON] = END_DECK
+    elif g[G_ROUND] >= params[3][R_ROUND_LIMIT]:
+        g[G_END_REASON] = END_ROUND_LIMIT
+    if checked:
+        check_components(params, state)
+
+
+# ------------------------------------------------------------------ scoring
+@njit(cache=True)
+def final_scores(params, state, bot_kind, bot_w):
+    """Scoring: the token joins a sequence, scales, hand penalties, last-round leader penalties.
+
+    A token that pushes a sequence to an X eliminates its owner at scoring (scoring examples:
+    Lucy). Eliminated players score 0 and rank below everyone still in play.
+    """
+    treasure, scale, adventurer = params[0], params[1], params[2]
+    g, hands, collected, pstat, kstat, tstat = (
+        state[0], state[1], state[2], state[9], state[10], state[11])
+    n_players = g[G_N_PLAYERS]
+    for s in range(n_players):
+        for a in range(adventurer.shape[0]):
+            kstat[s, K_END, a] = hands[s, a]
+        if pstat[s, P_ALIVE] == 0:
+            pstat[s, P_SCORE] = 0
+            continue
+        counts = collected[s].copy()
+        if pstat[s, P_TOKEN] > 0 and any_token_target(treasure, counts):
+            t = bots.choose_token_place(params, state, s, bot_kind[s], bot_w[s])
+            counts[t] += 1
+            pstat[s, P_TOKEN] -= 1
+            pstat[s, P_TOKEN_SCORED_ON] = t
+            log_event(state, EV_TOKEN_PLACED, s, t)
+        over = overflowed_type(scale, counts)
+        if over >= 0:
+            pstat[s, P_ALIVE] = 0
+            pstat[s, P_ELIMINATION] = ELIM_AT_SCORING
+            pstat[s, P_ELIM_ROUND] = g[G_ROUND]
+            pstat[s, P_SCORE] = 0
+            log_event(state, EV_ELIMINATED, s, ELIM_AT_SCORING, over)
+            continue
+        total = 0
+        for t in range(treasure.shape[0]):
+            vp = points_of(scale, counts, t)
+            tstat[s, T_VP, t] = vp
+            total += vp
+        penalty = 0
+        for a in range(adventurer.shape[0]):
+            penalty += hands[s, a] * adventurer[a, AF_PENALTY]
+        pstat[s, P_VP_HAND] = penalty
+        pstat[s, P_SCORE] = total + penalty + pstat[s, P_VP_UNRESOLVED]
+    rank_players(state)
+
+
+@njit(cache=True)
+def any_token_target(treasure, counts):
+    """Hidden Treasure B: the token joins one of the player's sequences, never the Curses."""
+    for t in range(counts.shape[0]):
+        if counts[t] > 0 and treasure[t, TF_TOKEN_OK] == 1:
+            return True
+    return False
+
+
+@njit(cache=True)
+def rank_players(state):
+    """Ranks 1.. by score among players in play (ties share a rank); eliminated players last.
+
+    Every player ranked 1 wins (a shared win); winner_seat is -1 unless the win is unique.
+    """
+    g, pstat = state[0], state[9]
+    n_players = g[G_N_PLAYERS]
+    n_alive = 0
+    for s in range(n_players):
+        n_alive += pstat[s, P_ALIVE]
+    n_top = 0
+    top = -1
+    for s in range(n_players):
+        if pstat[s, P_ALIVE] == 0:
+            pstat[s, P_RANK] = n_alive + 1
+            pstat[s, P_WON] = 0
+            continue
+        better = 0
+        for o in range(n_players):
+            if pstat[o, P_ALIVE] == 1 and pstat[o, P_SCORE] > pstat[s, P_SCORE]:
+                better += 1
+        pstat[s, P_RANK] = better + 1
+        pstat[s, P_WON] = 1 if better == 0 else 0
+        if better == 0:
+            n_top += 1
+            top = s
+    g[G_WINNER] = top if n_top == 1 else -1
+    for s in range(n_players):
+        log_event(state, EV_FINAL, s, pstat[s, P_SCORE], pstat[s, P_RANK], 1 - pstat[s, P_ALIVE])
+
+
+# ------------------------------------------------------------------ invariants (checked mode)
+@njit(cache=True)
+def check_components(params, state):
+    """Every card and token is somewhere, exactly once: decks, table, hands, piles, box."""
+    treasure, adventurer, rules = params[0], params[2], params[3]
+    g, hands, collected, tdeck, adeck, adiscard, tout, offer, bids, pstat = state[:10]
+    n_players = g[G_N_PLAYERS]
+    for a in range(adventurer.shape[0]):
+        n = adiscard[a]
+        for s in range(n_players):
+            if hands[s, a] < 0:
+                g[G_ERROR] = ERR_NEGATIVE
+            n += hands[s, a]
+            if bids[s, B_KIND] == a:
+                n += bids[s, B_N]
+            if bids[s, B_KIND] >= 0 and bids[s, B_JOKER] == 1 and bids[s, B_JOKER_KIND] == a:
+                n += 1
+        for i in range(g[G_ADECK_SIZE]):
+            if adeck[i] == a:
+                n += 1
+        if n != adventurer[a, AF_COUNT]:
+            g[G_ERROR] = ERR_ADVENTURERS
+    for t in range(treasure.shape[0]):
+        n = tout[0, t] + tout[1, t]
+        for s in range(n_players):
+            if collected[s, t] < 0:
+                g[G_ERROR] = ERR_NEGATIVE
+            n += collected[s, t]
+        for i in range(g[G_TDECK_SIZE]):
+            if tdeck[(g[G_TDECK_HEAD] + i) % tdeck.shape[0]] == t:
+                n += 1
+        for i in range(offer.shape[0]):
+            if i < g[G_N_OFFER] and offer[i] == t:
+                n += 1
+        if n != treasure[t, TF_COUNT]:
+            g[G_ERROR] = ERR_TREASURES
+    for s in range(n_players):
+        used = pstat[s, P_TOKEN] + pstat[s, P_TOKEN_REFILL]
+        if pstat[s, P_TOKEN_SCORED_ON] >= 0:
+            used += 1
+        if pstat[s, P_ALIVE] == 1 and used != rules[R_TOKENS]:
+            g[G_ERROR] = ERR_TOKENS
+
+
+# ------------------------------------------------------------------ a whole game
+@njit(cache=True)
+def play_game(params, state, n_players, bot_kind, bot_w, run_seed, game_index, checked):
+    """Setup, rounds until the game ends, scoring. The state tuple holds the result."""
+    g = state[0]
+    rng_mod.seed_game_stream(state[12], run_seed, game_index)
+    setup(params, state, n_players)
+    if checked:
+        check_components(params, state)
+    while g[G_END_REASON] == 0 and g[G_ERROR] == 0:
+        play_round(params, state, bot_kind, bot_w, checked)
+    final_scores(params, state, bot_kind, bot_w)
+    if checked:
+        check_components(params, state)
+    log_event(state, EV_END, g[G_END_REASON])

@@ -1,0 +1,163 @@
+"""State layout of one Chachapoya game: a few typed arrays and the named indices into them.
+
+The parameters (from components.toml + a variant) come as a tuple of four int32 arrays:
+  treasure[T, TF_*], scale[T, count], adventurer[A, AF_*], rules[R_*]
+The state of one game is a tuple of arrays (see `new_state`), passed whole to the rule functions.
+"""
+import numpy as np
+from numba import njit
+
+MAX_PLAYERS = 6
+
+# ---- treasure[t, field]
+TF_COUNT = 0
+TF_VALUE = 1  # upper-left card value (what a Curse takes)
+TF_EFFECT = 2
+TF_EFFECT_AMOUNT = 3
+TF_TOKEN_OK = 4
+N_TF = 5
+
+EFFECT_NONE = 0
+EFFECT_DRAW = 1
+EFFECT_CURSE = 2
+EFFECT_NAMES = ("none", "draw", "curse")
+
+# scale[t, n] = points for holding n cards of type t; SCALE_X eliminates.
+SCALE_X = -1_000_000
+
+# ---- adventurer[a, field]
+AF_COUNT = 0
+AF_VALUE = 1
+AF_MAX = 2
+AF_ROLE = 3
+AF_PENALTY = 4
+N_AF = 5
+
+ROLE_NUMBER = 0
+ROLE_TRACKER = 1
+ROLE_MAFIA = 2
+ROLE_DICTATOR = 3
+ROLE_SPY = 4
+ROLE_NAMES = ("number", "tracker", "mafia", "dictator", "spy")
+
+# ---- rules[r]
+R_HAND_SIZE = 0
+R_TOKENS = 1
+R_OFFER_DRAW = 2
+R_BID_MIN = 3
+R_BID_MAX = 4
+R_ROUND_DRAW = 5
+R_MIN_HAND = 6
+R_TOKEN_REFILL_TO = 7
+R_LAST_ROUND_DECK = 8
+R_PAIR_DRAW = 9
+R_UNRESOLVED_LEADER = 10
+R_CLASH_REBID = 11
+R_ROUND_LIMIT = 12
+R_DISCARD_BASE = 13  # rules[R_DISCARD_BASE + n] = treasures discarded unseen with n players
+N_RULES = R_DISCARD_BASE + MAX_PLAYERS + 1
+
+# ---- g[...]: game scalars
+G_ROUND = 0
+G_START = 1  # start player of the current round
+G_TDECK_HEAD = 2  # treasure deck: circular queue, top at head
+G_TDECK_SIZE = 3
+G_ADECK_SIZE = 4  # adventurer deck: stack, top at size - 1
+G_N_OFFER = 5  # treasure cards on the table
+G_FACE_UP = 6  # 1 if offer[0] is face up (normal round), 0 in the last round
+G_KNOWER = 7  # seat that knows the face-down card (-1: nobody)
+G_LAST_ROUND = 8
+G_END_REASON = 9
+G_WINNER = 10
+G_ERROR = 11  # 0, or the invariant broken (checked mode)
+G_LOG_N = 12
+G_N_PLAYERS = 13
+G_INITIAL_TDECK = 14
+G_NO_WINNER_ROUNDS = 15
+G_PAIR_CANCELS = 16
+G_LEADER_CLASHES = 17
+G_REBID = 18  # 1 when the 2-player leader clash keeps the offer for another bidding
+N_G = 19
+
+END_NONE = 0
+END_DECK = 1  # the last round was played
+END_LAST_STANDING = 2  # one player left in play
+END_ALL_ELIMINATED = 3
+END_ROUND_LIMIT = 4
+END_REASON_NAMES = ("none", "deck_exhausted", "last_standing", "all_eliminated", "round_limit")
+
+# ---- bids[p, field]
+B_KIND = 0  # adventurer kind, -1 = no bid
+B_N = 1  # cards of that kind (for a tracker pair: 2 trackers)
+B_JOKER = 2  # 1 if one tracker joins as a joker
+B_JOKER_KIND = 3  # the tracker kind used as the joker
+N_B = 4
+
+# ---- pstat[p, field]: per-player scalars and counters
+P_ALIVE = 0
+P_TOKEN = 1  # hidden-treasure tokens in hand
+P_ELIMINATION = 2  # ELIM_* code
+P_ELIM_ROUND = 3
+P_BIDS_WON = 4
+P_TOKEN_REFILL = 5  # tokens used to refill the hand
+P_TOKEN_SCORED_ON = 6  # treasure type the token joined at scoring, -1 none
+P_UNRESOLVED_LEADERS = 7  # leaders played in the last round that did not resolve
+P_VP_UNRESOLVED = 8
+P_VP_HAND = 9
+P_SCORE = 10
+P_RANK = 11
+P_WON = 12
+P_LOST_TO_CURSE = 13
+P_PAIR_CANCELS = 14
+P_CARDS_DRAWN = 15
+N_P = 16
+
+ELIM_NONE = 0
+ELIM_IN_PLAY = 1  # an X reached by bidding
+ELIM_AT_SCORING = 2  # an X reached by the hidden-treasure token at the end
+ELIMINATION_NAMES = ("none", "in_play", "at_scoring")
+
+# ---- kstat[p, row, a] and tstat[p, row, t]
+K_OPENING = 0
+K_PLAYED = 1
+K_END = 2
+N_K = 3
+T_GOT = 0  # acquired by bidding
+T_LOST = 1  # lost to a curse
+T_VP = 2  # points at the end (token included)
+N_T = 3
+
+# ---- log[i, :]: events for `sim replay` (only written when logging is on)
+LOG_WIDTH = 7
+LOG_CAPACITY = 4096
+
+
+@njit(cache=True)
+def new_state(params, n_players, logging):
+    treasure, scale, adventurer, rules = params
+    n_t = treasure.shape[0]
+    n_a = adventurer.shape[0]
+    n_treasures = 0
+    for t in range(n_t):
+        n_treasures += treasure[t, TF_COUNT]
+    n_adventurers = 0
+    for a in range(n_a):
+        n_adventurers += adventurer[a, AF_COUNT]
+    g = np.zeros(N_G, np.int64)
+    g[G_N_PLAYERS] = n_players
+    hands = np.zeros((n_players, n_a), np.int16)
+    collected = np.zeros((n_players, n_t), np.int16)
+    tdeck = np.full(max(n_treasures, 1), -1, np.int8)
+    adeck = np.full(max(n_adventurers, 1), -1, np.int8)
+    adiscard = np.zeros(n_a, np.int16)
+    tout = np.zeros((2, n_t), np.int16)
+    offer = np.full(max(rules[R_OFFER_DRAW], rules[R_LAST_ROUND_DECK]) + 1, -1, np.int8)
+    bids = np.full((n_players, N_B), -1, np.int16)
+    pstat = np.zeros((n_players, N_P), np.int32)
+    kstat = np.zeros((n_players, N_K, n_a), np.int16)
+    tstat = np.zeros((n_players, N_T, n_t), np.int16)
+    rng = np.zeros(4, np.uint64)
+    log = np.zeros((LOG_CAPACITY if logging else 1, LOG_WIDTH), np.int32)
+    options = np.zeros((4 * n_a * rules[R_BID_MAX] + 8, N_B), np.int16)
+    return (g, hands, collected, tdeck, adeck, adiscard, tout, offer, bids, pstat, kstat, tstat,
+            rng, log, options)
