@@ -181,4 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("error: interrupted; nothing was kept", file=sys.stderr)
         raise SystemExit(130) from None
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: silence the flush at exit instead of a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
     return 0
