@@ -14,12 +14,12 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from sim.core import registry, runner
-from sim.core.dataset import read_manifest
+from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
 from sim.core.lineup import lineup_indices, parse_bots, seat_bot_matrix
-from sim.core.params import BASE_VARIANT, resolve_variant_file, strip_provenance
-from sim.core.summary import format_summary, summarize
+from sim.core.params import resolve_variant_file, strip_provenance
+
+MAX_SEED = 2**63 - 1  # seeds are stored as int64
 
 DEFAULT_GAMES = 100_000
 DEFAULT_CHUNK_SIZE = 50_000
@@ -52,6 +52,10 @@ def cmd_run(args) -> None:
     n_players = _player_count(game, params, args.players)
     bot_names, lineup = lineup_indices(parse_bots(game, args.bots, n_players))
     out = Path(args.out) if args.out else _default_out(game.name, params.variant_name, n_players, args.games, args.seed)
+    # Imported late: pandas, pyarrow and statsmodels cost seconds that bad input need not pay.
+    from sim.core import runner
+    from sim.core.summary import format_summary, summarize
+
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
                args.workers, args.chunk_size, checked=args.checked, progress=not args.no_progress,
                variant_path=args.variant)
@@ -80,6 +84,8 @@ def cmd_bots(args) -> None:
 
 
 def _replay_from_manifest(args):
+    from sim.core.dataset import read_manifest
+
     manifest = read_manifest(args.from_dir)
     config = manifest["config"]
     game = registry.get_game(config["game"])
@@ -100,7 +106,7 @@ def _replay_from_args(args):
     game = registry.get_game(args.game)
     params = resolve_variant_file(game, args.variant)
     n_players = _player_count(game, params, args.players)
-    if not 0 <= args.seed <= runner.MAX_SEED:
+    if not 0 <= args.seed <= MAX_SEED:
         raise UserError(f"--seed must be between 0 and 2**63-1 (got {args.seed})")
     return game, params, n_players, parse_bots(game, args.bots, n_players), args.seed, args.rotate_seats
 
@@ -119,6 +125,8 @@ def cmd_replay(args) -> None:
 
 
 def cmd_summary(args) -> None:
+    from sim.core.summary import format_summary, summarize
+
     print(format_summary(summarize(args.dir)))
 
 
