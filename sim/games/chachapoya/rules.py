@@ -510,7 +510,8 @@ def charge_unresolved_leaders(params, state, unresolved):
 # ------------------------------------------------------------------ end of round
 @njit(cache=True)
 def end_of_round_draws(params, state, bot_kind, bot_w):
-    """II. Three Cards Rule and Hidden Treasure A, from the start player clockwise."""
+    """II. Three Cards Rule and Hidden Treasure A (not in the last round), from the start player
+    clockwise."""
     rules = params[3]
     g, hands, pstat = state[0], state[1], state[9]
     n_players = g[G_N_PLAYERS]
@@ -523,7 +524,8 @@ def end_of_round_draws(params, state, bot_kind, bot_w):
         if held < rules[R_MIN_HAND]:
             draw_adventurers(state, seat, rules[R_MIN_HAND] - held, DRAW_FILL)
         held = hand_size(hands, seat)
-        if pstat[seat, P_TOKEN] > 0 and held < rules[R_TOKEN_REFILL_TO]:
+        # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).
+        if g[G_LAST_ROUND] == 0 and pstat[seat, P_TOKEN] > 0 and held < rules[R_TOKEN_REFILL_TO]:
             if bots.choose_token_refill(params, state, seat, bot_kind[seat], bot_w[seat]):
                 pstat[seat, P_TOKEN] -= 1
                 pstat[seat, P_TOKEN_REFILL] += 1
