@@ -1,0 +1,240 @@
+"""Chachapoya whole games: invariants in checked mode, card conservation, determinism across
+threads and chunking, replay, and variants (rulebook: every section; components.toml)."""
+import re
+
+import numba
+import numpy as np
+import pandas as pd
+import pytest
+
+from chachapoya_helpers import ADVENTURER, ENGINE, TREASURE, bots, count_adventurers, count_treasures
+from sim.core import runner
+from sim.core.errors import UserError
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.games.chachapoya import GAME, data
+from sim.games.chachapoya import rules as R
+from sim.games.chachapoya import state as S
+
+LINEUPS = {
+    2: ["random", "balanced"],
+    3: ["random", "greedy", "cautious"],
+    4: ["bluffer", "random", "balanced", "random"],
+}
+
+
+def simulate(n_players, lineup, n_games, seed=2024, first=0, checked=False, params=None, rotate=True):
+    params = params or GAME.resolve_params(None)
+    names, idx = lineup_indices(lineup)
+    seat_bots = seat_bot_matrix(idx, first, n_games, rotate)
+    return GAME.simulate(params, n_players, names, seat_bots, seed, first, n_games, checked)
+
+
+# ------------------------------------------------------------------ invariants
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+@pytest.mark.parametrize("lineup_kind", ["random", "mixed"])
+def test_checked_mode_reports_no_failures(n_players, lineup_kind):
+    """Every card and token is somewhere exactly once after every step, all bids are legal, and
+    every game ends by a rule (Setup .. Scoring), for random and heuristic bots."""
+    lineup = ["random"] * n_players if lineup_kind == "random" else LINEUPS[n_players]
+    res = simulate(n_players, lineup, 1500, seed=99 + n_players, checked=True)
+    assert res.failures == []
+    end = res.game_columns["end_reason"]
+    assert set(np.unique(end)) <= {S.END_DECK, S.END_LAST_STANDING, S.END_ALL_ELIMINATED}
+    rounds = res.game_columns["n_rounds"]
+    assert rounds.min() >= 1 and rounds.max() < 400
+    # Last Round: a game ended by the deck leaves at most the last round's unacquired cards
+    # ("if not all of the cards would be acquired ... the game still ends")
+    assert (res.game_columns["treasure_deck_left"][end == S.END_DECK] <= 3).all()
+    score = res.player_columns["score"]
+    elim = res.player_columns["eliminated"]
+    assert (score[elim] == 0).all()
+    won = res.player_columns["won"].reshape(-1, n_players)
+    all_out = elim.reshape(-1, n_players).all(axis=1)
+    assert (won.sum(axis=1)[~all_out] >= 1).all() and (won.sum(axis=1)[all_out] == 0).all()
+    assert not (won & elim.reshape(-1, n_players)).any()  # an eliminated player cannot win
+    # opening hands: eight cards each (Setup)
+    opening = sum(res.player_columns[f"opening_{a}"].astype(int) for a in data.adventurer_names(
+        GAME.resolve_params(None).resolved))
+    assert (opening == 8).all()
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_cards_conserved_in_final_state(n_players, seed):
+    """Content: all 45 treasures and 50 adventurers are still accounted for after a whole game
+    (decks, table, hands, collections, discard pile, box); tokens are placed, spent or kept."""
+    kinds, w = bots(LINEUPS[n_players])
+    st = S.new_state(ENGINE, n_players, False)
+    R.play_game(ENGINE, st, n_players, kinds, w, np.uint64(seed), np.uint64(seed * 7), True)
+    assert st[0][S.G_ERROR] == 0
+    assert st[0][S.G_END_REASON] != S.END_NONE
+    assert (count_treasures(st) == TREASURE[:, S.TF_COUNT]).all()
+    assert (count_adventurers(st) == ADVENTURER[:, S.AF_COUNT]).all()
+    pstat = st[9]
+    for s in range(n_players):
+        if pstat[s, S.P_ALIVE]:
+            used = pstat[s, S.P_TOKEN] + pstat[s, S.P_TOKEN_REFILL] + (pstat[s, S.P_TOKEN_SCORED_ON] >= 0)
+            assert used == 1
+
+
+# ------------------------------------------------------------------ determinism
+def test_same_seed_same_tables_across_threads_and_chunks():
+    """Determinism: a seed gives identical tables with 1 or 2 Numba threads and any chunking."""
+    params = GAME.resolve_params(None)
+    names, idx = lineup_indices(LINEUPS[4])
+    n_games, seed = 60, 31337
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        sb = seat_bot_matrix(idx, 0, n_games, True)
+        g1, p1 = runner.run_chunk_in_memory(GAME, params, 4, names, sb, seed, 0, n_games)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        parts = []
+        for first, count in runner.chunk_bounds(n_games, 7):
+            sb = seat_bot_matrix(idx, first, count, True)
+            parts.append(runner.run_chunk_in_memory(GAME, params, 4, names, sb, seed, first, count))
+    finally:
+        numba.set_num_threads(previous)
+    g2 = pd.concat([g for g, _ in parts], ignore_index=True)
+    p2 = pd.concat([p for _, p in parts], ignore_index=True)
+    for a, b in ((g1, g2), (p1, p2)):
+        for col in a.columns:  # categoricals may differ in category sets between chunks
+            if isinstance(a[col].dtype, pd.CategoricalDtype):
+                a[col] = a[col].astype(str)
+                b[col] = b[col].astype(str)
+        pd.testing.assert_frame_equal(a, b)
+    assert g1["game_id"].tolist() == list(range(n_games))
+    # a different seed gives different games
+    g3, _ = runner.run_chunk_in_memory(GAME, params, 4, names, seat_bot_matrix(idx, 0, n_games, True),
+                                       seed + 1, 0, n_games)
+    assert not g3["n_rounds"].equals(g1["n_rounds"])
+
+
+def test_runner_output_identical_for_workers_and_chunk_sizes(tmp_path):
+    """Determinism: `sim run` writes the same dataset for 1 or 2 workers and any chunk size."""
+    params = GAME.resolve_params(None)
+    names, idx = lineup_indices(LINEUPS[3])
+    for out, workers, chunk in (("a", 1, 13), ("b", 2, 1000)):
+        runner.run(GAME, params, 3, names, idx, True, 40, 5, tmp_path / out, workers, chunk, progress=False)
+    for table in ("games", "players"):
+        a = pd.read_parquet(tmp_path / "a" / table)
+        b = pd.read_parquet(tmp_path / "b" / table)
+        pd.testing.assert_frame_equal(a, b)
+
+
+@pytest.mark.parametrize("n_players,game_index", [(2, 3), (4, 17)])
+def test_replay_reproduces_the_batch_scores(n_players, game_index):
+    """Determinism: `sim replay` of game i reproduces the final scores of row i of the batch."""
+    params = GAME.resolve_params(None)
+    lineup = LINEUPS[n_players]
+    names, idx = lineup_indices(lineup)
+    seed = 777
+    games, players = runner.run_chunk_in_memory(GAME, params, n_players, names,
+                                                seat_bot_matrix(idx, 0, 20, True), seed, 0, 20)
+    row = seat_bot_matrix(idx, game_index, 1, True)[0]
+    lines = GAME.replay(params, n_players, names, row, seed, game_index)
+    finals = {}
+    for line in lines:
+        m = re.search(r"final: seat (\d+) \(.*\) scores (-?\d+), rank (\d+)", line)
+        if m:
+            finals[int(m.group(1))] = (int(m.group(2)), int(m.group(3)))
+    assert sorted(finals) == list(range(n_players))
+    batch = players[players.game_id == game_index].sort_values("seat")
+    assert [finals[s][0] for s in range(n_players)] == batch["score"].tolist()
+    assert [finals[s][1] for s in range(n_players)] == batch["rank"].tolist()
+    n_rounds = games.loc[games.game_id == game_index, "n_rounds"].item()
+    assert sum(1 for line in lines if line.startswith("-- round ")) == n_rounds
+
+
+# ------------------------------------------------------------------ variants
+def test_variant_gold_scale_changes_scores():
+    """Variants: treasure.gold.scale overrides the printed scale used at scoring."""
+    base = GAME.resolve_params(None)
+    var = GAME.resolve_params({"treasure": {"gold": {"scale": [4, 8, 12, 16, 20]}}}, "gold")
+    counts = np.zeros(len(data.treasure_names(base.resolved)), np.int16)
+    gold = data.treasure_names(base.resolved).index("gold")
+    counts[gold] = 5
+    from sim.games.chachapoya.cards import overflowed_type, points_of
+    assert overflowed_type(base.engine[1], counts) == gold
+    assert overflowed_type(var.engine[1], counts) == -1
+    assert points_of(var.engine[1], counts, gold) == 20
+    # whole games: gold points differ in distribution
+    a = simulate(3, LINEUPS[3], 150, params=base)
+    b = simulate(3, LINEUPS[3], 150, params=var)
+    assert b.player_columns["vp_gold"].max() > 10 >= a.player_columns["vp_gold"].max()
+
+
+def test_variant_hand_size_changes_setup():
+    """Variants: setup.hand_size deals that many cards instead of eight."""
+    var = GAME.resolve_params({"setup": {"hand_size": 5}}, "small")
+    res = simulate(4, LINEUPS[4], 50, params=var, checked=True)
+    assert res.failures == []
+    names = data.adventurer_names(var.resolved)
+    opening = sum(res.player_columns[f"opening_{a}"].astype(int) for a in names)
+    assert (opening == 5).all()
+
+
+def test_variant_treasure_discard_changes_deck():
+    """Variants: setup.treasure_discard by player count sets the unseen discard."""
+    var = GAME.resolve_params({"setup": {"treasure_discard": {"2": 25, "3": 10, "4": 5}}}, "short")
+    st = S.new_state(var.engine, 2, False)
+    from sim.core import rng as rng_mod
+    rng_mod.seed_game_stream(st[12], np.uint64(1), np.uint64(1))
+    R.setup(var.engine, st, 2)
+    assert st[0][S.G_TDECK_SIZE] == 20 and st[6][0].sum() == 25
+
+
+@pytest.mark.parametrize("variant,key", [
+    ({"treasure": {"gold": {"scal": [1]}}}, "treasure.gold.scal"),
+    ({"setup": {"hand_sise": 5}}, "setup.hand_sise"),
+    ({"rulez": {}}, "rulez"),
+    ({"setup": {"hand_size": 0}}, "setup.hand_size"),
+    ({"setup": {"hand_size": "8"}}, "setup.hand_size"),
+    ({"treasure": {"gold": {"scale": [1, "Y"]}}}, "treasure.gold.scale"),
+    ({"rules": {"last_round_deck": 5}}, "rules.last_round_deck"),
+    ({"adventurer": {"number_9": {"max_per_bid": 0}}}, "adventurer.number_9.max_per_bid"),
+    ({"treasure": {"gold": {"effect": "explode"}}}, "treasure.gold.effect"),
+    ({"treasure": {"gold": {"count": 2000}}}, "treasure.gold.count"),
+    ({"setup": {"treasure_discard": {"2": 44}}}, "setup.treasure_discard.2"),
+])
+def test_bad_variant_raises_user_error_naming_the_key(variant, key):
+    """Variants: an unknown key or a bad value is a UserError that names the key."""
+    with pytest.raises(UserError) as err:
+        GAME.resolve_params(variant, "bad")
+    assert key in str(err.value)
+
+
+def test_variant_bid_max_cards_limits_bids():
+    """Variants: rules.bid_max_cards replaces "between one and five" (Bidding)."""
+    from sim.games.chachapoya.cards import is_legal_bid
+    var = GAME.resolve_params({"rules": {"bid_max_cards": 3}}, "short_bids")
+    three = data.adventurer_names(var.resolved).index("number_3")
+    hand = np.zeros(len(data.adventurer_names(var.resolved)), np.int16)
+    hand[three] = 8
+    assert is_legal_bid(var.engine, hand, three, 3, 0, -1)
+    assert not is_legal_bid(var.engine, hand, three, 4, 0, -1)
+    assert is_legal_bid(ENGINE, hand, three, 5, 0, -1)
+
+
+@pytest.mark.xfail(strict=True, reason="rules.bid_min_cards is validated and packed (R_BID_MIN) but "
+                                       "cards.is_legal_bid/list_legal_bids hard-code a minimum of 1")
+def test_variant_bid_min_cards_is_honoured():
+    """Variants: rules.bid_min_cards replaces "between one and five" (Bidding): with a minimum
+    of two, a single number card is not a legal bid."""
+    from sim.games.chachapoya.cards import is_legal_bid
+    var = GAME.resolve_params({"rules": {"bid_min_cards": 2}}, "two_min")
+    nine = data.adventurer_names(var.resolved).index("number_9")
+    hand = np.zeros(len(data.adventurer_names(var.resolved)), np.int16)
+    hand[nine] = 3
+    assert is_legal_bid(var.engine, hand, nine, 2, 0, -1)
+    assert not is_legal_bid(var.engine, hand, nine, 1, 0, -1)
+
+
+def test_variant_without_two_player_clash_resolves_last_leader():
+    """Variants: two_player_leader_clash_rebid = false drops the 2 Player Variant exception, so
+    the later leader resolves as with more players (Leader Cards)."""
+    from chachapoya_helpers import resolve
+    var = GAME.resolve_params({"rules": {"two_player_leader_clash_rebid": False}}, "no_clash")
+    assert resolve(2, {0: ("mafia", 1), 1: ("dictator", 1)}, engine=var.engine) == (
+        R.OUT_WIN_ONE, 1, {0})
+    assert resolve(2, {0: ("mafia", 1), 1: ("dictator", 1)})[0] == R.OUT_CLASH
