@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from chachapoya_helpers import (
-    A, ENGINE, T, bids_array, collect, collection, hand, hand_dict, heuristic, make_state, random_bots,
+    A, ENGINE, T, bids_array, bots, collect, collection, hand, hand_dict, heuristic, make_state, random_bots,
     resolve, set_adeck, set_offer, set_tdeck, tdeck_list,
 )
 from sim.games.chachapoya import rules as R
@@ -276,3 +276,28 @@ def test_tracker_pair_in_last_round_neutralises_leader_with_penalty():
     mask[list(unresolved)] = True
     R.charge_unresolved_leaders(ENGINE, st, mask)
     assert list(st[9][:, S.P_VP_UNRESOLVED]) == [-5, -5, 0]
+
+
+def test_two_player_clash_in_last_round_rebids_with_penalty_and_no_refill():
+    """2 Player Variant + Last Round + Leader Cards Note + Hidden Treasure A: a clash in the last
+    round keeps the face-down cards for a rebid, both neutralised leaders cost -5, players draw
+    but may not use the token to refill; the rebid's winner takes all and the game ends."""
+    st = make_state(2)
+    cards = [T["gold"], T["red_idol"], T["green_idol"]]
+    set_tdeck(st, cards)
+    set_adeck(st, [A["number_5"]] * 20)
+    hand(st, 0, spy=1)
+    hand(st, 1, mafia=1)
+    kinds, w = bots(["balanced", "balanced"])
+    R.play_round(ENGINE, st, kinds, w, False)
+    g, pstat = st[0], st[9]
+    assert g[S.G_LAST_ROUND] == 1 and g[S.G_REBID] == 1 and g[S.G_END_REASON] == 0
+    assert g[S.G_N_OFFER] == 3
+    assert list(pstat[:, S.P_VP_UNRESOLVED]) == [-5, -5]
+    assert list(pstat[:, S.P_TOKEN]) == [1, 1] and list(pstat[:, S.P_TOKEN_REFILL]) == [0, 0]
+    assert hand_dict(st, 0) == {"number_5": 3} and hand_dict(st, 1) == {"number_5": 3}
+    hand(st, 0, number_3=1)
+    hand(st, 1, number_31=1)
+    R.play_round(ENGINE, st, kinds, w, False)
+    assert g[S.G_END_REASON] == S.END_DECK
+    assert collection(st, 1) == {"gold": 1, "red_idol": 1, "green_idol": 1}
