@@ -238,3 +238,37 @@ def test_variant_without_two_player_clash_resolves_last_leader():
     assert resolve(2, {0: ("mafia", 1), 1: ("dictator", 1)}, engine=var.engine) == (
         R.OUT_WIN_ONE, 1, {0})
     assert resolve(2, {0: ("mafia", 1), 1: ("dictator", 1)})[0] == R.OUT_CLASH
+
+
+@pytest.mark.parametrize("n_players", [2, 3, 4])
+def test_round_by_round_properties(n_players):
+    """Round by round over whole games: start player in play (IV), every player in play holds at
+    least three cards after the end-of-round draws (II), no player in play holds an X (I), the
+    deck shrinks by two per normal round with a winner taking both (Gameplay), and the last round
+    ends the game (Last Round)."""
+    from chachapoya_helpers import SCALE
+    from sim.core import rng as rng_mod
+    from sim.games.chachapoya.cards import overflowed_type
+    kinds, w = bots((LINEUPS[n_players] * 2)[:n_players])
+    for game in range(25):
+        st = S.new_state(ENGINE, n_players, False)
+        rng_mod.seed_game_stream(st[12], np.uint64(4242), np.uint64(game))
+        R.setup(ENGINE, st, n_players)
+        g, hands, collected, pstat = st[0], st[1], st[2], st[9]
+        while g[S.G_END_REASON] == S.END_NONE:
+            before = g[S.G_TDECK_SIZE]
+            was_rebid = g[S.G_REBID]
+            R.play_round(ENGINE, st, kinds, w, True)
+            assert g[S.G_ERROR] == 0
+            if g[S.G_END_REASON] != S.END_NONE:
+                break
+            assert g[S.G_LAST_ROUND] == 0 or g[S.G_REBID] == 1
+            assert pstat[g[S.G_START], S.P_ALIVE] == 1
+            for s in range(n_players):
+                if pstat[s, S.P_ALIVE]:
+                    assert hands[s].sum() >= 3
+                    assert overflowed_type(SCALE, collected[s]) == -1
+            if not was_rebid:
+                assert g[S.G_TDECK_SIZE] in (before - 2, before - 1, before)  # 2 taken / 1 back / 2 back
+        if g[S.G_END_REASON] == S.END_DECK:
+            assert g[S.G_LAST_ROUND] == 1
