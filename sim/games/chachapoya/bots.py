@@ -12,6 +12,7 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from .cards import hand_size, list_legal_bids, overflowed_type, points_of
+from .state import SCALE_X
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_LAST_ROUND, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
@@ -65,45 +66,63 @@ def collection_points(scale, counts):
 
 
 @njit(cache=True)
+def scale_points(scale, t, c):
+    """Points for c cards of type t (past the end of the scale the last entry repeats)."""
+    if c <= 0:
+        return 0
+    if c >= scale.shape[1]:
+        c = scale.shape[1] - 1
+    return scale[t, c]
+
+
+@njit(cache=True)
 def gain_of(params, counts, cards, n_cards, w):
     """What taking `cards` is worth to a collection: points, the curse's loss, warriors' draws.
 
-    Elimination costs every point held plus the bot's elimination weight. `counts` is restored.
+    Only the touched types are rescored. Elimination costs every point held plus the bot's
+    elimination weight. `counts` is left unchanged.
     """
     treasure, scale = params[0], params[1]
-    before = collection_points(scale, counts)
-    for i in range(n_cards):
-        counts[cards[i]] += 1
-    value = 0.0
-    if overflowed_type(scale, counts) >= 0:
-        value = -before - w[W_ELIMINATION]
-        for i in range(n_cards):
-            counts[cards[i]] -= 1
-        return value
-    lost_type = -1
+    delta = 0.0
+    eliminated = False
+    has_curse = False
+    draws = 0
     for i in range(n_cards):
         t = cards[i]
+        seen_before = False
+        for j in range(i):
+            if cards[j] == t:
+                seen_before = True
         if treasure[t, TF_EFFECT] == EFFECT_DRAW:
-            value += treasure[t, TF_EFFECT_AMOUNT] * w[W_DRAW_CARD]
-        elif treasure[t, TF_EFFECT] == EFFECT_CURSE and lost_type < 0:
-            best = -1
-            for u in range(counts.shape[0]):
-                earlier = counts[u]
-                for j in range(n_cards):
-                    if cards[j] == u:
-                        earlier -= 1
-                if earlier > 0 and treasure[u, TF_EFFECT] != EFFECT_CURSE and (
-                        best < 0 or treasure[u, TF_VALUE] > treasure[best, TF_VALUE]):
-                    best = u
-            lost_type = best
-    if lost_type >= 0:
-        counts[lost_type] -= 1
-    value += collection_points(scale, counts) - before
-    if lost_type >= 0:
-        counts[lost_type] += 1
-    for i in range(n_cards):
-        counts[cards[i]] -= 1
-    return value
+            draws += treasure[t, TF_EFFECT_AMOUNT]
+        elif treasure[t, TF_EFFECT] == EFFECT_CURSE:
+            has_curse = True
+        if seen_before:
+            continue
+        k = 0
+        for j in range(i, n_cards):
+            if cards[j] == t:
+                k += 1
+        after = scale_points(scale, t, counts[t] + k)
+        if after == SCALE_X:
+            eliminated = True
+        delta += after - scale_points(scale, t, counts[t])
+    if eliminated:
+        return -collection_points(scale, counts) - w[W_ELIMINATION]
+    if has_curse:
+        best = -1
+        for u in range(counts.shape[0]):
+            if counts[u] > 0 and treasure[u, TF_EFFECT] != EFFECT_CURSE and (
+                    best < 0 or treasure[u, TF_VALUE] > treasure[best, TF_VALUE]):
+                best = u
+        if best >= 0:
+            k = 0
+            for j in range(n_cards):
+                if cards[j] == best:
+                    k += 1
+            c = counts[best] + k
+            delta += scale_points(scale, best, c - 1) - scale_points(scale, best, c)
+    return delta + draws * w[W_DRAW_CARD]
 
 
 @njit(cache=True)
@@ -249,6 +268,9 @@ def choose_bid(params, state, seat, kind, w):
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
+    keep = np.empty(adventurer.shape[0], np.float64)
+    for a in range(adventurer.shape[0]):
+        keep[a] = keep_cost(params, state, a, w) if hands[seat, a] > 0 else 0.0
     best = 0
     best_u = -1e300
     for i in range(n_opts):
@@ -257,21 +279,21 @@ def choose_bid(params, state, seat, kind, w):
         role = adventurer[a, AF_ROLE]
         if role == ROLE_NUMBER:
             strength = (n + options[i, B_JOKER]) * adventurer[a, AF_VALUE]
-            cost = n * keep_cost(params, state, a, w)
+            cost = n * keep[a]
             worth = v_all
             if options[i, B_JOKER] == 1:
-                cost += keep_cost(params, state, options[i, B_JOKER_KIND], w)
+                cost += keep[options[i, B_JOKER_KIND]]
                 worth = v_one
             u = win_chance(strength, mu, sigma) * worth * w[W_GAIN] - cost
         elif role == ROLE_TRACKER:
             u = (w[W_DRAW_CARD] * rules[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
-                 + w[W_PAIR_SAFE] * max(-v_all, 0.0) - 2 * keep_cost(params, state, a, w))
+                 + w[W_PAIR_SAFE] * max(-v_all, 0.0) - 2 * keep[a])
         elif role == ROLE_MAFIA:
-            u = w[W_LEADER_SUCCESS] * v_all * w[W_GAIN] - keep_cost(params, state, a, w)
+            u = w[W_LEADER_SUCCESS] * v_all * w[W_GAIN] - keep[a]
         elif role == ROLE_DICTATOR:
-            u = w[W_LEADER_SUCCESS] * v_one * w[W_GAIN] - keep_cost(params, state, a, w)
+            u = w[W_LEADER_SUCCESS] * v_one * w[W_GAIN] - keep[a]
         else:
-            u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep_cost(params, state, a, w)
+            u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep[a]
         u += w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
         if u > best_u:
             best_u = u

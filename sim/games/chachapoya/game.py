@@ -53,38 +53,47 @@ KIND_ROWS = ("opening", "played", "end")  # kstat rows: column prefix per advent
 TREASURE_ROWS = ("got", "lost", "vp")  # tstat rows: column prefix per treasure type
 
 
+@njit(cache=True)
+def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed, game_index,
+             checked, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
+    """Play one game and write its rows (kept out of the prange body: plain loops there only)."""
+    state = new_state(params, n_players, False)
+    kinds = np.empty(n_players, np.int8)
+    weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
+    for s in range(n_players):
+        kinds[s] = bot_kinds[seat_bots_row[s]]
+        weights[s, :] = bot_weights[seat_bots_row[s], :]
+    play_game(params, state, n_players, kinds, weights, run_seed, game_index, checked)
+    g, pstat, kstat, tstat = state[0], state[9], state[10], state[11]
+    n_out = 0
+    for s in range(n_players):
+        n_out += 1 - pstat[s, P_ALIVE]
+    game_row[0] = g[G_ROUND]
+    game_row[1] = g[G_WINNER]
+    game_row[2] = g[G_END_REASON]
+    game_row[3] = g[G_NO_WINNER_ROUNDS]
+    game_row[4] = g[G_PAIR_CANCELS]
+    game_row[5] = g[G_LEADER_CLASHES]
+    game_row[6] = n_out
+    game_row[7] = g[G_TDECK_SIZE]
+    for s in range(n_players):
+        for j in range(pstat_index.shape[0]):
+            player_rows[s, j] = pstat[s, pstat_index[j]]
+        kind_rows[s] = kstat[s]
+        treasure_rows[s] = tstat[s]
+    return g[G_ERROR]
+
+
 @njit(parallel=True, cache=True)
 def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game,
                checked, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
     """Play len(seat_bots) games in parallel; game i's stream depends only on (run_seed, first_game+i)."""
-    n_games = seat_bots.shape[0]
-    for i in prange(n_games):
-        state = new_state(params, n_players, False)
-        kinds = np.empty(n_players, np.int8)
-        weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
-        for s in range(n_players):
-            kinds[s] = bot_kinds[seat_bots[i, s]]
-            weights[s, :] = bot_weights[seat_bots[i, s], :]
-        play_game(params, state, n_players, kinds, weights, run_seed, first_game + i, checked)
-        g, pstat, kstat, tstat = state[0], state[9], state[10], state[11]
-        n_out = 0
-        for s in range(n_players):
-            n_out += 1 - pstat[s, P_ALIVE]
-        out_game[i, 0] = g[G_ROUND]
-        out_game[i, 1] = g[G_WINNER]
-        out_game[i, 2] = g[G_END_REASON]
-        out_game[i, 3] = g[G_NO_WINNER_ROUNDS]
-        out_game[i, 4] = g[G_PAIR_CANCELS]
-        out_game[i, 5] = g[G_LEADER_CLASHES]
-        out_game[i, 6] = n_out
-        out_game[i, 7] = g[G_TDECK_SIZE]
-        errors[i] = g[G_ERROR]
-        for s in range(n_players):
-            row = i * n_players + s
-            for j in range(pstat_index.shape[0]):
-                out_player[row, j] = pstat[s, pstat_index[j]]
-            out_kinds[row] = kstat[s]
-            out_treasures[row] = tstat[s]
+    for i in prange(seat_bots.shape[0]):
+        lo = i * n_players
+        errors[i] = play_one(params, n_players, seat_bots[i], bot_kinds, bot_weights, run_seed,
+                             first_game + np.uint64(i), checked, pstat_index, out_game[i],
+                             out_player[lo:lo + n_players], out_kinds[lo:lo + n_players],
+                             out_treasures[lo:lo + n_players])
 
 
 class Chachapoya:
@@ -131,6 +140,8 @@ class Chachapoya:
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self._bot_arrays(bot_names)
+        if seat_bots.shape != (n_games, n_players):
+            raise ValueError(f"seat_bots has shape {seat_bots.shape}, expected {(n_games, n_players)}")
         tr_names = data.treasure_names(params.resolved)
         adv_names = data.adventurer_names(params.resolved)
         n_rows = n_games * n_players

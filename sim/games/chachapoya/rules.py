@@ -65,7 +65,7 @@ ERR_TOKENS = 3
 ERR_NEGATIVE = 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def log_event(state, ev, a=0, b=0, c=0, d=0, e=0, f=0):
     g = state[0]
     log = state[13]
