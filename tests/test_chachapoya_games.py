@@ -216,8 +216,6 @@ def test_variant_bid_max_cards_limits_bids():
     assert is_legal_bid(ENGINE, hand, three, 5, 0, -1)
 
 
-@pytest.mark.xfail(strict=True, reason="rules.bid_min_cards is validated and packed (R_BID_MIN) but "
-                                       "cards.is_legal_bid/list_legal_bids hard-code a minimum of 1")
 def test_variant_bid_min_cards_is_honoured():
     """Variants: rules.bid_min_cards replaces "between one and five" (Bidding): with a minimum
     of two, a single number card is not a legal bid."""
@@ -228,6 +226,10 @@ def test_variant_bid_min_cards_is_honoured():
     hand[nine] = 3
     assert is_legal_bid(var.engine, hand, nine, 2, 0, -1)
     assert not is_legal_bid(var.engine, hand, nine, 1, 0, -1)
+    from sim.games.chachapoya.cards import list_legal_bids
+    options = np.zeros((256, 4), np.int16)
+    k = list_legal_bids(var.engine, hand, options)
+    assert k > 0 and all(options[i, 1] + options[i, 2] >= 2 for i in range(k))
 
 
 def test_variant_without_two_player_clash_resolves_last_leader():

@@ -1,9 +1,10 @@
 """Chachapoya bots: a random-legal player and a weighted heuristic player.
 
-A bot sees what its seat sees: its own hand, every collection on the table, the discard and
-out-of-game piles as they became public, the face-up offer card, and the face-down card only if
-it is the start player who placed it. The unknown card is valued against the distribution of
-treasure cards no one has seen (deck and the unseen setup discard together).
+A bot sees what its seat sees: its own hand, every collection on the table, the cards that left
+the game in public, and the three treasure cards the start player drew (Gameplay: laid face up
+for everyone). Of the two not shown face up, one is offered face down and one went to the bottom:
+only the start player knows which, so the others weigh both candidates alike. In the last round
+the cards are unseen by all and are valued against the treasures nobody has seen.
 
 The heuristic's behaviour is set entirely by a weight vector (bots.toml): styles differ in data.
 """
@@ -12,11 +13,10 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from .cards import hand_size, list_legal_bids, overflowed_type, points_of
-from .state import SCALE_X
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
-    G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_LAST_ROUND, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
-    P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER,
+    G_BURIED, G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
+    P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
     TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
 )
 
@@ -76,39 +76,34 @@ def scale_points(scale, t, c):
 
 
 @njit(cache=True)
-def gain_of(params, counts, cards, n_cards, w):
-    """What taking `cards` is worth to a collection: points, the curse's loss, warriors' draws.
+def gain_of(treasure, scale, counts, c0, c1, c2, w_elimination, w_draw):
+    """What taking up to three cards (c1, c2 may be -1) is worth to a collection.
 
-    Only the touched types are rescored. Elimination costs every point held plus the bot's
-    elimination weight. `counts` is left unchanged.
+    Points on the touched types, the curse's loss of the most valuable earlier card, the
+    warriors' draws; elimination costs every point held plus the elimination weight.
     """
-    treasure, scale = params[0], params[1]
     delta = 0.0
     eliminated = False
     has_curse = False
     draws = 0
-    for i in range(n_cards):
-        t = cards[i]
-        seen_before = False
-        for j in range(i):
-            if cards[j] == t:
-                seen_before = True
-        if treasure[t, TF_EFFECT] == EFFECT_DRAW:
-            draws += treasure[t, TF_EFFECT_AMOUNT]
-        elif treasure[t, TF_EFFECT] == EFFECT_CURSE:
-            has_curse = True
-        if seen_before:
+    for i in range(3):
+        t = c0 if i == 0 else (c1 if i == 1 else c2)
+        if t < 0:
             continue
-        k = 0
-        for j in range(i, n_cards):
-            if cards[j] == t:
-                k += 1
+        effect = treasure[t, TF_EFFECT]
+        if effect == EFFECT_DRAW:
+            draws += treasure[t, TF_EFFECT_AMOUNT]
+        elif effect == EFFECT_CURSE:
+            has_curse = True
+        if (i >= 1 and c0 == t) or (i == 2 and c1 == t):
+            continue
+        k = 1 + (1 if i == 0 and c1 == t else 0) + (1 if i < 2 and c2 == t else 0)
         after = scale_points(scale, t, counts[t] + k)
         if after == SCALE_X:
             eliminated = True
         delta += after - scale_points(scale, t, counts[t])
     if eliminated:
-        return -collection_points(scale, counts) - w[W_ELIMINATION]
+        return -collection_points(scale, counts) - w_elimination
     if has_curse:
         best = -1
         for u in range(counts.shape[0]):
@@ -116,131 +111,116 @@ def gain_of(params, counts, cards, n_cards, w):
                     best < 0 or treasure[u, TF_VALUE] > treasure[best, TF_VALUE]):
                 best = u
         if best >= 0:
-            k = 0
-            for j in range(n_cards):
-                if cards[j] == best:
-                    k += 1
-            c = counts[best] + k
+            c = counts[best] + (c0 == best) + (c1 == best) + (c2 == best)
             delta += scale_points(scale, best, c - 1) - scale_points(scale, best, c)
-    return delta + draws * w[W_DRAW_CARD]
+    return delta + draws * w_draw
 
 
 @njit(cache=True)
-def unseen_treasures(params, state, seat):
-    """Treasure cards this seat has not seen: counts minus collections, public losses, visible offer."""
-    treasure = params[0]
-    g, collected, tout, offer = state[0], state[2], state[6], state[7]
-    n_t = treasure.shape[0]
-    unseen = np.empty(n_t, np.float64)
-    for t in range(n_t):
-        n = treasure[t, TF_COUNT] - tout[1, t]
-        for p in range(collected.shape[0]):
-            n -= collected[p, t]
-        unseen[t] = n
-    if g[G_FACE_UP] == 1 and g[G_N_OFFER] > 0:
-        unseen[offer[0]] -= 1
-        if g[G_KNOWER] == seat:
-            unseen[offer[1]] -= 1
-    return unseen
-
-
-@njit(cache=True)
-def public_worth(params, state, seat, card, w):
+def public_worth(treasure, scale, collected, pstat, n_players, seat, card, w):
     """What one card is worth, on average, to the other players still in play."""
-    g, collected, pstat = state[0], state[2], state[9]
-    cards = np.empty(1, np.int8)
-    cards[0] = card
     total = 0.0
     n = 0
-    for p in range(g[G_N_PLAYERS]):
+    for p in range(n_players):
         if p != seat and pstat[p, P_ALIVE] == 1:
-            total += gain_of(params, collected[p], cards, 1, w)
+            total += gain_of(treasure, scale, collected[p], card, -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
             n += 1
     return total / n if n > 0 else 0.0
 
 
 @njit(cache=True)
-def offer_worth(params, state, seat, w):
-    """(worth of taking every card, worth of taking the better single card, public worth)."""
-    g, collected, offer, rng = state[0], state[2], state[7], state[12]
-    mine = collected[seat]
-    n_offer = g[G_N_OFFER]
-    cards = np.empty(4, np.int8)
-    if g[G_FACE_UP] == 1:
-        face_up = offer[0]
-        cards[0] = face_up
-        v_up = gain_of(params, mine, cards, 1, w)
-        public = public_worth(params, state, seat, face_up, w)
-        if g[G_KNOWER] == seat:
-            cards[1] = offer[1]
-            v_both = gain_of(params, mine, cards, 2, w)
-            cards[0] = offer[1]
-            v_down = gain_of(params, mine, cards, 1, w)
-            return v_both, max(v_up, v_down), public
-        unseen = unseen_treasures(params, state, seat)
-        total = unseen.sum()
-        v_both = 0.0
-        v_down = 0.0
-        v_both_sq = 0.0
-        if total > 0:
-            for t in range(unseen.shape[0]):
-                if unseen[t] <= 0:
-                    continue
-                p = unseen[t] / total
-                cards[0] = face_up
-                cards[1] = t
-                vb = gain_of(params, mine, cards, 2, w)
-                cards[0] = t
-                vd = gain_of(params, mine, cards, 1, w)
-                v_both += p * vb
-                v_both_sq += p * vb * vb
-                v_down += p * vd
-        spread = np.sqrt(max(v_both_sq - v_both * v_both, 0.0))
-        doubt = w[W_SUSPICION] * max(v_up, 0.0)
-        v_both -= doubt + w[W_RISK] * spread
-        v_down -= doubt
-        return v_both, max(v_up, v_down), public
-    # Last round: every card face down; sample what they might be.
-    unseen = unseen_treasures(params, state, seat)
-    n_unseen = 0
-    for t in range(unseen.shape[0]):
-        n_unseen += int(unseen[t])
-    if n_unseen < n_offer or n_offer == 0:
-        return 0.0, 0.0, 0.0
+def doubtful(a, b, w):
+    """The worth of one of two equally likely cards, shaded towards the worse by suspicion."""
+    s = min(max(w[W_SUSPICION], 0.0), 1.0)
+    return (1.0 - s) * 0.5 * (a + b) + s * min(a, b) - w[W_RISK] * 0.5 * abs(a - b)
+
+
+@njit(cache=True)
+def unseen_treasures(treasure, collected, tout):
+    """Treasure cards not in any collection and not publicly out of the game."""
+    n_t = treasure.shape[0]
+    unseen = np.empty(n_t, np.int64)
+    for t in range(n_t):
+        n = treasure[t, TF_COUNT] - tout[1, t]
+        for p in range(collected.shape[0]):
+            n -= collected[p, t]
+        unseen[t] = n
+    return unseen
+
+
+@njit(cache=True)
+def last_round_worth(treasure, scale, collected, tout, rng, seat, n_offer, w):
+    """Last round: (worth of taking all face-down cards, of taking one), by sampling unseen cards."""
+    if n_offer == 0:
+        return 0.0, 0.0
+    unseen = unseen_treasures(treasure, collected, tout)
+    n_unseen = unseen.sum()
+    if n_unseen < n_offer:
+        return 0.0, 0.0
     pool = np.empty(n_unseen, np.int8)
     k = 0
     for t in range(unseen.shape[0]):
-        for _ in range(int(unseen[t])):
+        for _ in range(unseen[t]):
             pool[k] = t
             k += 1
     v_all = 0.0
     v_one = 0.0
+    mine = collected[seat]
     for _ in range(LAST_ROUND_SAMPLES):
         for i in range(n_offer):
             j = i + rng_mod.randint(rng, n_unseen - i)
             tmp = pool[i]
             pool[i] = pool[j]
             pool[j] = tmp
-            cards[i] = pool[i]
-        v_all += gain_of(params, mine, cards, n_offer, w)
-        v_one += gain_of(params, mine, cards, 1, w)
-    return v_all / LAST_ROUND_SAMPLES, v_one / LAST_ROUND_SAMPLES, 0.0
+        c1 = pool[1] if n_offer > 1 else -1
+        c2 = pool[2] if n_offer > 2 else -1
+        v_all += gain_of(treasure, scale, mine, pool[0], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])
+        v_one += gain_of(treasure, scale, mine, pool[0], -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
+    return v_all / LAST_ROUND_SAMPLES, v_one / LAST_ROUND_SAMPLES
+
+
+@njit(cache=True)
+def offer_worth(params, state, seat, w):
+    """(worth of taking every card, worth of the better single card, face-up card's worth to others)."""
+    treasure, scale = params[0], params[1]
+    g, collected, tout, offer, pstat, rng = state[0], state[2], state[6], state[7], state[9], state[12]
+    if g[G_FACE_UP] == 0:
+        v_all, v_one = last_round_worth(treasure, scale, collected, tout, rng, seat, g[G_N_OFFER], w)
+        return v_all, v_one, 0.0
+    mine = collected[seat]
+    w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
+    up = offer[0]
+    v_up = gain_of(treasure, scale, mine, up, -1, -1, w_e, w_d)
+    public = public_worth(treasure, scale, collected, pstat, g[G_N_PLAYERS], seat, up, w)
+    if g[G_KNOWER] == seat or g[G_BURIED] < 0:
+        down = offer[1]
+        v_both = gain_of(treasure, scale, mine, up, down, -1, w_e, w_d)
+        v_down = gain_of(treasure, scale, mine, down, -1, -1, w_e, w_d)
+        return v_both, max(v_up, v_down), public
+    a, b = offer[1], g[G_BURIED]  # equally likely to be the face-down card, as far as I know
+    v_both = doubtful(gain_of(treasure, scale, mine, up, a, -1, w_e, w_d),
+                      gain_of(treasure, scale, mine, up, b, -1, w_e, w_d), w)
+    v_down = doubtful(gain_of(treasure, scale, mine, a, -1, -1, w_e, w_d),
+                      gain_of(treasure, scale, mine, b, -1, -1, w_e, w_d), w)
+    return v_both, max(v_up, v_down), public
 
 
 # ------------------------------------------------------------------ decisions
 @njit(cache=True)
-def keep_cost(params, state, kind, w):
-    """What spending one card of a kind costs: its use later, minus its end-of-game penalty."""
-    adventurer = params[2]
-    g = state[0]
-    left = g[G_TDECK_SIZE] / max(g[G_INITIAL_TDECK], 1)
-    role = adventurer[kind, AF_ROLE]
-    relief = (1.0 - left) * (-adventurer[kind, AF_PENALTY])
-    if role == ROLE_NUMBER:
-        return left * (w[W_KEEP_POINT] * adventurer[kind, AF_VALUE] + w[W_KEEP_CARD]) - relief
-    if role == ROLE_TRACKER:
-        return left * w[W_KEEP_TRACKER] - relief
-    return left * w[W_KEEP_LEADER] - relief
+def keep_costs(adventurer, hand, left, w, out):
+    """What spending one card of each kind costs: its later use, less its end-of-game penalty."""
+    for a in range(adventurer.shape[0]):
+        if hand[a] == 0:
+            out[a] = 0.0
+            continue
+        role = adventurer[a, AF_ROLE]
+        relief = (1.0 - left) * (-adventurer[a, AF_PENALTY])
+        if role == ROLE_NUMBER:
+            out[a] = left * (w[W_KEEP_POINT] * adventurer[a, AF_VALUE] + w[W_KEEP_CARD]) - relief
+        elif role == ROLE_TRACKER:
+            out[a] = left * w[W_KEEP_TRACKER] - relief
+        else:
+            out[a] = left * w[W_KEEP_LEADER] - relief
 
 
 @njit(cache=True)
@@ -269,29 +249,28 @@ def choose_bid(params, state, seat, kind, w):
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
     keep = np.empty(adventurer.shape[0], np.float64)
-    for a in range(adventurer.shape[0]):
-        keep[a] = keep_cost(params, state, a, w) if hands[seat, a] > 0 else 0.0
+    keep_costs(adventurer, hands[seat], g[G_TDECK_SIZE] / max(g[G_INITIAL_TDECK], 1), w, keep)
+    gain = w[W_GAIN]
+    pair = (w[W_DRAW_CARD] * rules[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
+            + w[W_PAIR_SAFE] * max(-v_all, 0.0))
     best = 0
     best_u = -1e300
     for i in range(n_opts):
         a = options[i, B_KIND]
-        n = options[i, B_N]
         role = adventurer[a, AF_ROLE]
         if role == ROLE_NUMBER:
-            strength = (n + options[i, B_JOKER]) * adventurer[a, AF_VALUE]
-            cost = n * keep[a]
-            worth = v_all
+            n = options[i, B_N]
             if options[i, B_JOKER] == 1:
-                cost += keep[options[i, B_JOKER_KIND]]
-                worth = v_one
-            u = win_chance(strength, mu, sigma) * worth * w[W_GAIN] - cost
+                u = (win_chance((n + 1) * adventurer[a, AF_VALUE], mu, sigma) * v_one * gain
+                     - n * keep[a] - keep[options[i, B_JOKER_KIND]])
+            else:
+                u = win_chance(n * adventurer[a, AF_VALUE], mu, sigma) * v_all * gain - n * keep[a]
         elif role == ROLE_TRACKER:
-            u = (w[W_DRAW_CARD] * rules[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
-                 + w[W_PAIR_SAFE] * max(-v_all, 0.0) - 2 * keep[a])
+            u = pair - 2 * keep[a]
         elif role == ROLE_MAFIA:
-            u = w[W_LEADER_SUCCESS] * v_all * w[W_GAIN] - keep[a]
+            u = w[W_LEADER_SUCCESS] * v_all * gain - keep[a]
         elif role == ROLE_DICTATOR:
-            u = w[W_LEADER_SUCCESS] * v_one * w[W_GAIN] - keep[a]
+            u = w[W_LEADER_SUCCESS] * v_one * gain - keep[a]
         else:
             u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep[a]
         u += w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
@@ -307,22 +286,21 @@ def choose_offer(params, state, seat, kind, w, drawn):
 
     Returns (bottom index, face-up index) into `drawn`.
     """
-    rng, collected = state[12], state[2]
+    treasure, scale = params[0], params[1]
+    g, collected, pstat, rng = state[0], state[2], state[9], state[12]
     if kind == BOT_RANDOM:
         bottom = rng_mod.randint(rng, 3)
         up = (bottom + 1 + rng_mod.randint(rng, 2)) % 3
         return bottom, up
     public = np.empty(3, np.float64)
     for i in range(3):
-        public[i] = public_worth(params, state, seat, drawn[i], w)
-    pair = np.empty(2, np.int8)
+        public[i] = public_worth(treasure, scale, collected, pstat, g[G_N_PLAYERS], seat, drawn[i], w)
     best_u = -1e300
     best_bottom = 0
     best_up = 1
     for bottom in range(3):
-        pair[0] = drawn[(bottom + 1) % 3]
-        pair[1] = drawn[(bottom + 2) % 3]
-        mine = gain_of(params, collected[seat], pair, 2, w)
+        mine = gain_of(treasure, scale, collected[seat], drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
+                       w[W_ELIMINATION], w[W_DRAW_CARD])
         for j in range(2):
             up = (bottom + 1 + j) % 3
             down = (bottom + 2 - j) % 3
@@ -338,25 +316,19 @@ def choose_offer(params, state, seat, kind, w, drawn):
 @njit(cache=True)
 def choose_take(params, state, seat, kind, w):
     """A winner who may take one card (tracker joker, dictator): the offer index to take."""
+    treasure, scale = params[0], params[1]
     g, collected, offer, rng = state[0], state[2], state[7], state[12]
     n_offer = g[G_N_OFFER]
     if kind == BOT_RANDOM or g[G_FACE_UP] == 0:
         return rng_mod.randint(rng, n_offer)
-    cards = np.empty(1, np.int8)
-    cards[0] = offer[0]
-    v_up = gain_of(params, collected[seat], cards, 1, w)
-    if g[G_KNOWER] == seat:
-        cards[0] = offer[1]
-        v_down = gain_of(params, collected[seat], cards, 1, w)
+    mine = collected[seat]
+    w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
+    v_up = gain_of(treasure, scale, mine, offer[0], -1, -1, w_e, w_d)
+    if g[G_KNOWER] == seat or g[G_BURIED] < 0:
+        v_down = gain_of(treasure, scale, mine, offer[1], -1, -1, w_e, w_d)
     else:
-        unseen = unseen_treasures(params, state, seat)
-        total = unseen.sum()
-        v_down = 0.0
-        for t in range(unseen.shape[0]):
-            if unseen[t] > 0:
-                cards[0] = t
-                v_down += unseen[t] / total * gain_of(params, collected[seat], cards, 1, w)
-        v_down -= w[W_SUSPICION] * max(v_up, 0.0)
+        v_down = doubtful(gain_of(treasure, scale, mine, offer[1], -1, -1, w_e, w_d),
+                          gain_of(treasure, scale, mine, g[G_BURIED], -1, -1, w_e, w_d), w)
     return 0 if v_up >= v_down else 1
 
 

@@ -2,7 +2,7 @@
 from numba import njit
 
 from .state import (
-    AF_MAX, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, R_BID_MAX, ROLE_NUMBER,
+    AF_MAX, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, R_BID_MAX, R_BID_MIN, ROLE_NUMBER,
     ROLE_TRACKER, SCALE_X,
 )
 
@@ -20,7 +20,7 @@ def bid_strength(params, kind, n, joker):
 def is_legal_bid(params, hand, kind, n, joker, joker_kind):
     """Bidding: one kind, 1-5 cards, within the card's maximum; Tracker: one joker, or a pair."""
     adventurer, rules = params[2], params[3]
-    if kind < 0 or kind >= adventurer.shape[0] or n < 1:
+    if kind < 0 or kind >= adventurer.shape[0] or n < 1 or n + joker < rules[R_BID_MIN]:
         return False
     role = adventurer[kind, AF_ROLE]
     if role == ROLE_TRACKER:
@@ -50,7 +50,7 @@ def list_legal_bids(params, hand, options):
             continue
         role = adventurer[a, AF_ROLE]
         if role == ROLE_TRACKER:
-            if hand[a] >= 2:
+            if hand[a] >= 2 and rules[R_BID_MIN] <= 2:
                 options[k, B_KIND] = a
                 options[k, B_N] = 2
                 options[k, B_JOKER] = 0
@@ -58,7 +58,7 @@ def list_legal_bids(params, hand, options):
                 k += 1
             continue
         cap = min(hand[a], adventurer[a, AF_MAX], rules[R_BID_MAX])
-        for n in range(1, cap + 1):
+        for n in range(max(1, rules[R_BID_MIN]), cap + 1):
             options[k, B_KIND] = a
             options[k, B_N] = n
             options[k, B_JOKER] = 0
@@ -66,7 +66,7 @@ def list_legal_bids(params, hand, options):
             k += 1
         if role == ROLE_NUMBER and joker_kind >= 0:
             cap_j = min(hand[a], adventurer[a, AF_MAX] - 1, rules[R_BID_MAX] - 1)
-            for n in range(1, cap_j + 1):
+            for n in range(max(1, rules[R_BID_MIN] - 1), cap_j + 1):
                 options[k, B_KIND] = a
                 options[k, B_N] = n
                 options[k, B_JOKER] = 1

@@ -11,7 +11,7 @@ from sim.core import rng as rng_mod
 from .state import (
     AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N,
     EFFECT_CURSE, EFFECT_DRAW, ELIM_AT_SCORING, ELIM_IN_PLAY, END_ALL_ELIMINATED, END_DECK,
-    END_LAST_STANDING, END_ROUND_LIMIT, G_ADECK_SIZE, G_END_REASON, G_ERROR, G_FACE_UP,
+    END_LAST_STANDING, END_ROUND_LIMIT, G_ADECK_SIZE, G_BURIED, G_END_REASON, G_ERROR, G_FACE_UP,
     G_INITIAL_TDECK, G_KNOWER, G_LAST_ROUND, G_LEADER_CLASHES, G_LOG_N, G_N_OFFER,
     G_N_PLAYERS, G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_REBID, G_ROUND, G_START, G_TDECK_HEAD,
     G_TDECK_SIZE, G_WINNER, K_END, K_OPENING, K_PLAYED, LOG_WIDTH, P_ALIVE,
@@ -199,6 +199,7 @@ def prepare_offer(params, state, bot_kind, bot_w):
         g[G_N_OFFER] = n
         g[G_FACE_UP] = 0
         g[G_KNOWER] = -1
+        g[G_BURIED] = -1
         log_event(state, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
         return
     drawn = np.full(3, -1, np.int8)
@@ -214,6 +215,7 @@ def prepare_offer(params, state, bot_kind, bot_w):
     g[G_N_OFFER] = 2
     g[G_FACE_UP] = 1
     g[G_KNOWER] = start
+    g[G_BURIED] = drawn[bottom]
     log_event(state, EV_OFFER, start, offer[0], offer[1], drawn[bottom])
 
 

@@ -77,7 +77,8 @@ G_NO_WINNER_ROUNDS = 15
 G_PAIR_CANCELS = 16
 G_LEADER_CLASHES = 17
 G_REBID = 18  # 1 when the 2-player leader clash keeps the offer for another bidding
-N_G = 19
+G_BURIED = 19  # the drawn card the start player put to the bottom (public: one of two), -1 none
+N_G = 20
 
 END_NONE = 0
 END_DECK = 1  # the last round was played
