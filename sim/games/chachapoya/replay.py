@@ -9,7 +9,7 @@ from .state import ELIMINATION_NAMES, END_REASON_NAMES, G_LOG_N, new_state
 
 DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rule",
                 R.DRAW_TOKEN: "hidden-treasure refill", R.DRAW_EFFECT: "treasure effect",
-                R.DRAW_PAIR: "tracker pair"}
+                R.DRAW_PAIR: "tracker pair", R.DRAW_DEAL: "opening hand"}
 
 
 def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_seed, game_index) -> list[str]:
@@ -31,7 +31,8 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_se
              "seats: " + ", ".join(who(s) for s in range(n_players))]
     for ev, a, b, c, d, e, f in log:
         if ev == R.EV_ROUND:
-            lines.append(f"-- round {a}: start player seat {b}, treasure deck {c}" + (" (last round)" if d else ""))
+            again = " (the same offer again, 2-player rule)" if d else ""
+            lines.append(f"-- round {a}: start player seat {b}, treasure deck {c}{again}")
         elif ev == R.EV_OFFER_DRAWN:
             lines.append(f"   {who(a)} draws {card(b)}, {card(c)}, {card(d)}")
         elif ev == R.EV_OFFER:

@@ -29,7 +29,7 @@ from .cards import (
 )
 
 # ---- replay log events: log[i] = (event, a, b, c, d, e, f)
-EV_ROUND = 1  # round, start, treasure deck size, last round
+EV_ROUND = 1  # round, start, treasure deck size, rebid of the same offer
 EV_OFFER_DRAWN = 2  # start, card, card, card
 EV_OFFER = 3  # start, face-up, face-down, bottomed
 EV_LAST_OFFER = 4  # n cards, card, card, card (all face down)
@@ -57,6 +57,7 @@ DRAW_FILL = 1
 DRAW_TOKEN = 2
 DRAW_EFFECT = 3
 DRAW_PAIR = 4
+DRAW_DEAL = 5
 
 # ---- invariant errors (checked mode)
 ERR_ADVENTURERS = 1
@@ -170,7 +171,7 @@ def setup(params, state, n_players):
         pstat[p, P_TOKEN] = rules[R_TOKENS]
         pstat[p, P_TOKEN_SCORED_ON] = -1
         pstat[p, P_RANK] = 0
-        draw_adventurers(state, p, rules[R_HAND_SIZE], DRAW_ROUND)
+        draw_adventurers(state, p, rules[R_HAND_SIZE], DRAW_DEAL)
         pstat[p, P_CARDS_DRAWN] = 0
         for a in range(adventurer.shape[0]):
             kstat[p, K_OPENING, a] = hands[p, a]
@@ -561,10 +562,10 @@ def play_round(params, state, bot_kind, bot_w, checked):
     g, pstat = state[0], state[9]
     n_players = g[G_N_PLAYERS]
     g[G_ROUND] += 1
+    log_event(state, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_REBID])
     if g[G_REBID] == 0:
         prepare_offer(params, state, bot_kind, bot_w)
     g[G_REBID] = 0
-    log_event(state, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_LAST_ROUND])
     collect_bids(params, state, bot_kind, bot_w)
     if checked:
         check_components(params, state)
