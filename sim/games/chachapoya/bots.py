@@ -66,6 +66,15 @@ def collection_points(scale, counts):
 
 
 @njit(cache=True)
+def seat_points(scale, collected, seat):
+    """collection_points of one seat, without making a row view (no reference counting)."""
+    total = 0
+    for t in range(collected.shape[1]):
+        total += scale_points(scale, t, collected[seat, t])
+    return total
+
+
+@njit(cache=True)
 def scale_points(scale, t, c):
     """Points for c cards of type t (past the end of the scale the last entry repeats)."""
     if c <= 0:
@@ -76,7 +85,7 @@ def scale_points(scale, t, c):
 
 
 @njit(cache=True)
-def gain_of(treasure, scale, counts, c0, c1, c2, w_elimination, w_draw):
+def gain_of(treasure, scale, collected, seat, c0, c1, c2, w_elimination, w_draw):
     """What taking up to three cards (c1, c2 may be -1) is worth to a collection.
 
     Points on the touched types, the curse's loss of the most valuable earlier card, the
@@ -98,20 +107,20 @@ def gain_of(treasure, scale, counts, c0, c1, c2, w_elimination, w_draw):
         if (i >= 1 and c0 == t) or (i == 2 and c1 == t):
             continue
         k = 1 + (1 if i == 0 and c1 == t else 0) + (1 if i < 2 and c2 == t else 0)
-        after = scale_points(scale, t, counts[t] + k)
+        after = scale_points(scale, t, collected[seat, t] + k)
         if after == SCALE_X:
             eliminated = True
-        delta += after - scale_points(scale, t, counts[t])
+        delta += after - scale_points(scale, t, collected[seat, t])
     if eliminated:
-        return -collection_points(scale, counts) - w_elimination
+        return -seat_points(scale, collected, seat) - w_elimination
     if has_curse:
         best = -1
-        for u in range(counts.shape[0]):
-            if counts[u] > 0 and treasure[u, TF_EFFECT] != EFFECT_CURSE and (
+        for u in range(collected.shape[1]):
+            if collected[seat, u] > 0 and treasure[u, TF_EFFECT] != EFFECT_CURSE and (
                     best < 0 or treasure[u, TF_VALUE] > treasure[best, TF_VALUE]):
                 best = u
         if best >= 0:
-            c = counts[best] + (c0 == best) + (c1 == best) + (c2 == best)
+            c = collected[seat, best] + (c0 == best) + (c1 == best) + (c2 == best)
             delta += scale_points(scale, best, c - 1) - scale_points(scale, best, c)
     return delta + draws * w_draw
 
@@ -123,7 +132,7 @@ def public_worth(treasure, scale, collected, pstat, n_players, seat, card, w):
     n = 0
     for p in range(n_players):
         if p != seat and pstat[p, P_ALIVE] == 1:
-            total += gain_of(treasure, scale, collected[p], card, -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
+            total += gain_of(treasure, scale, collected, p, card, -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
             n += 1
     return total / n if n > 0 else 0.0
 
@@ -165,7 +174,6 @@ def last_round_worth(treasure, scale, collected, tout, rng, seat, n_offer, w):
             k += 1
     v_all = 0.0
     v_one = 0.0
-    mine = collected[seat]
     for _ in range(LAST_ROUND_SAMPLES):
         for i in range(n_offer):
             j = i + rng_mod.randint(rng, n_unseen - i)
@@ -174,8 +182,8 @@ def last_round_worth(treasure, scale, collected, tout, rng, seat, n_offer, w):
             pool[j] = tmp
         c1 = pool[1] if n_offer > 1 else -1
         c2 = pool[2] if n_offer > 2 else -1
-        v_all += gain_of(treasure, scale, mine, pool[0], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])
-        v_one += gain_of(treasure, scale, mine, pool[0], -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
+        v_all += gain_of(treasure, scale, collected, seat, pool[0], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])
+        v_one += gain_of(treasure, scale, collected, seat, pool[0], -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
     return v_all / LAST_ROUND_SAMPLES, v_one / LAST_ROUND_SAMPLES
 
 
@@ -187,21 +195,20 @@ def offer_worth(params, state, seat, w):
     if g[G_FACE_UP] == 0:
         v_all, v_one = last_round_worth(treasure, scale, collected, tout, rng, seat, g[G_N_OFFER], w)
         return v_all, v_one, 0.0
-    mine = collected[seat]
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
     up = offer[0]
-    v_up = gain_of(treasure, scale, mine, up, -1, -1, w_e, w_d)
+    v_up = gain_of(treasure, scale, collected, seat, up, -1, -1, w_e, w_d)
     public = public_worth(treasure, scale, collected, pstat, g[G_N_PLAYERS], seat, up, w)
     if g[G_KNOWER] == seat or g[G_BURIED] < 0:
         down = offer[1]
-        v_both = gain_of(treasure, scale, mine, up, down, -1, w_e, w_d)
-        v_down = gain_of(treasure, scale, mine, down, -1, -1, w_e, w_d)
+        v_both = gain_of(treasure, scale, collected, seat, up, down, -1, w_e, w_d)
+        v_down = gain_of(treasure, scale, collected, seat, down, -1, -1, w_e, w_d)
         return v_both, max(v_up, v_down), public
     a, b = offer[1], g[G_BURIED]  # equally likely to be the face-down card, as far as I know
-    v_both = doubtful(gain_of(treasure, scale, mine, up, a, -1, w_e, w_d),
-                      gain_of(treasure, scale, mine, up, b, -1, w_e, w_d), w)
-    v_down = doubtful(gain_of(treasure, scale, mine, a, -1, -1, w_e, w_d),
-                      gain_of(treasure, scale, mine, b, -1, -1, w_e, w_d), w)
+    v_both = doubtful(gain_of(treasure, scale, collected, seat, up, a, -1, w_e, w_d),
+                      gain_of(treasure, scale, collected, seat, up, b, -1, w_e, w_d), w)
+    v_down = doubtful(gain_of(treasure, scale, collected, seat, a, -1, -1, w_e, w_d),
+                      gain_of(treasure, scale, collected, seat, b, -1, -1, w_e, w_d), w)
     return v_both, max(v_up, v_down), public
 
 
@@ -299,7 +306,7 @@ def choose_offer(params, state, seat, kind, w, drawn):
     best_bottom = 0
     best_up = 1
     for bottom in range(3):
-        mine = gain_of(treasure, scale, collected[seat], drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
+        mine = gain_of(treasure, scale, collected, seat, drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
                        w[W_ELIMINATION], w[W_DRAW_CARD])
         for j in range(2):
             up = (bottom + 1 + j) % 3
@@ -321,14 +328,13 @@ def choose_take(params, state, seat, kind, w):
     n_offer = g[G_N_OFFER]
     if kind == BOT_RANDOM or g[G_FACE_UP] == 0:
         return rng_mod.randint(rng, n_offer)
-    mine = collected[seat]
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
-    v_up = gain_of(treasure, scale, mine, offer[0], -1, -1, w_e, w_d)
+    v_up = gain_of(treasure, scale, collected, seat, offer[0], -1, -1, w_e, w_d)
     if g[G_KNOWER] == seat or g[G_BURIED] < 0:
-        v_down = gain_of(treasure, scale, mine, offer[1], -1, -1, w_e, w_d)
+        v_down = gain_of(treasure, scale, collected, seat, offer[1], -1, -1, w_e, w_d)
     else:
-        v_down = doubtful(gain_of(treasure, scale, mine, offer[1], -1, -1, w_e, w_d),
-                          gain_of(treasure, scale, mine, g[G_BURIED], -1, -1, w_e, w_d), w)
+        v_down = doubtful(gain_of(treasure, scale, collected, seat, offer[1], -1, -1, w_e, w_d),
+                          gain_of(treasure, scale, collected, seat, g[G_BURIED], -1, -1, w_e, w_d), w)
     return 0 if v_up >= v_down else 1
 
 

@@ -66,10 +66,9 @@ ERR_TOKENS = 3
 ERR_NEGATIVE = 4
 
 
-@njit(cache=True, inline="always")
-def log_event(state, ev, a=0, b=0, c=0, d=0, e=0, f=0):
-    g = state[0]
-    log = state[13]
+@njit(cache=True)
+def log_event(g, log, ev, a=0, b=0, c=0, d=0, e=0, f=0):
+    """Append an event for `sim replay`; a no-op unless the state was made with logging on."""
     i = g[G_LOG_N]
     if log.shape[0] > 1 and i < log.shape[0]:
         log[i, 0] = ev
@@ -84,8 +83,7 @@ def log_event(state, ev, a=0, b=0, c=0, d=0, e=0, f=0):
 
 # ------------------------------------------------------------------ decks
 @njit(cache=True)
-def treasure_draw(state):
-    g, tdeck = state[0], state[3]
+def treasure_draw(g, tdeck):
     card = tdeck[g[G_TDECK_HEAD]]
     tdeck[g[G_TDECK_HEAD]] = -1
     g[G_TDECK_HEAD] = (g[G_TDECK_HEAD] + 1) % tdeck.shape[0]
@@ -94,18 +92,16 @@ def treasure_draw(state):
 
 
 @njit(cache=True)
-def treasure_to_bottom(state, card):
+def treasure_to_bottom(g, tdeck, log, card):
     """Cards go back face down to the bottom of the treasure deck (Gameplay; III; Tracker)."""
-    g, tdeck = state[0], state[3]
     tdeck[(g[G_TDECK_HEAD] + g[G_TDECK_SIZE]) % tdeck.shape[0]] = card
     g[G_TDECK_SIZE] += 1
-    log_event(state, EV_RETURN, card)
+    log_event(g, log, EV_RETURN, card)
 
 
 @njit(cache=True)
-def reshuffle_adventurers(state):
+def reshuffle_adventurers(g, adeck, adiscard, rng, log):
     """An empty adventurer deck is rebuilt from the shuffled discard pile (not printed; README)."""
-    g, adeck, adiscard, rng = state[0], state[4], state[5], state[12]
     n = 0
     for a in range(adiscard.shape[0]):
         for _ in range(adiscard[a]):
@@ -114,17 +110,22 @@ def reshuffle_adventurers(state):
         adiscard[a] = 0
     rng_mod.shuffle(rng, adeck, n)
     g[G_ADECK_SIZE] = n
-    log_event(state, EV_RESHUFFLE, n)
+    log_event(g, log, EV_RESHUFFLE, n)
 
 
 @njit(cache=True)
 def draw_adventurers(state, seat, n, reason):
     """Draw n adventurer cards into a hand; returns how many could be drawn."""
-    g, hands, adeck, pstat = state[0], state[1], state[4], state[9]
+    return draw_cards(state[0], state[1], state[4], state[5], state[9], state[12], state[13], seat, n, reason)
+
+
+@njit(cache=True)
+def draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, n, reason):
+    """draw_adventurers on the arrays themselves (the hot path passes no state tuple)."""
     drawn = 0
     for _ in range(n):
         if g[G_ADECK_SIZE] == 0:
-            reshuffle_adventurers(state)
+            reshuffle_adventurers(g, adeck, adiscard, rng, log)
             if g[G_ADECK_SIZE] == 0:
                 break
         g[G_ADECK_SIZE] -= 1
@@ -134,7 +135,7 @@ def draw_adventurers(state, seat, n, reason):
         drawn += 1
     pstat[seat, P_CARDS_DRAWN] += drawn
     if drawn > 0:
-        log_event(state, EV_DRAW, seat, drawn, reason)
+        log_event(g, log, EV_DRAW, seat, drawn, reason)
     return drawn
 
 
@@ -188,7 +189,7 @@ def prepare_offer(params, state, bot_kind, bot_w):
     Last Round: with two or three cards left they are all offered face down, unseen by anyone.
     """
     treasure, scale, adventurer, rules = params
-    g, offer = state[0], state[7]
+    g, offer, log = state[0], state[7], state[13]
     start = g[G_START]
     for i in range(offer.shape[0]):
         offer[i] = -1
@@ -196,35 +197,34 @@ def prepare_offer(params, state, bot_kind, bot_w):
         g[G_LAST_ROUND] = 1
         n = g[G_TDECK_SIZE]
         for i in range(n):
-            offer[i] = treasure_draw(state)
+            offer[i] = treasure_draw(g, state[3])
         g[G_N_OFFER] = n
         g[G_FACE_UP] = 0
         g[G_KNOWER] = -1
         g[G_BURIED] = -1
-        log_event(state, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
+        log_event(g, log, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
         return
     drawn = np.full(3, -1, np.int8)
     n_draw = min(rules[R_OFFER_DRAW], 3)
     for i in range(n_draw):
-        drawn[i] = treasure_draw(state)
-    log_event(state, EV_OFFER_DRAWN, start, drawn[0], drawn[1], drawn[2])
+        drawn[i] = treasure_draw(g, state[3])
+    log_event(g, log, EV_OFFER_DRAWN, start, drawn[0], drawn[1], drawn[2])
     bottom, face_up = bots.choose_offer(params, state, start, bot_kind[start], bot_w[start], drawn)
     face_down = 3 - bottom - face_up
-    treasure_to_bottom(state, drawn[bottom])
+    treasure_to_bottom(g, state[3], log, drawn[bottom])
     offer[0] = drawn[face_up]
     offer[1] = drawn[face_down]
     g[G_N_OFFER] = 2
     g[G_FACE_UP] = 1
     g[G_KNOWER] = start
     g[G_BURIED] = drawn[bottom]
-    log_event(state, EV_OFFER, start, offer[0], offer[1], drawn[bottom])
+    log_event(g, log, EV_OFFER, start, offer[0], offer[1], drawn[bottom])
 
 
 # ------------------------------------------------------------------ bidding
 @njit(cache=True)
-def place_bid(params, state, seat, kind, n, joker, joker_kind):
+def place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind):
     """Move the bid's cards from the hand to the table."""
-    hands, bids, kstat = state[1], state[8], state[10]
     bids[seat, B_KIND] = kind
     bids[seat, B_N] = n
     bids[seat, B_JOKER] = joker
@@ -236,13 +236,13 @@ def place_bid(params, state, seat, kind, n, joker, joker_kind):
     if joker == 1:
         hands[seat, joker_kind] -= 1
         kstat[seat, K_PLAYED, joker_kind] += 1
-    log_event(state, EV_BID, seat, kind, n, joker, bid_strength(params, kind, n, joker))
+    log_event(g, log, EV_BID, seat, kind, n, joker, bid_strength(params, kind, n, joker))
 
 
 @njit(cache=True)
 def collect_bids(params, state, bot_kind, bot_w):
     """Bidding: from the start player clockwise each player in play lays a bid face down."""
-    g, bids, pstat = state[0], state[8], state[9]
+    g, hands, bids, pstat, kstat, log = state[0], state[1], state[8], state[9], state[10], state[13]
     n_players = g[G_N_PLAYERS]
     for i in range(n_players):
         seat = (g[G_START] + i) % n_players
@@ -250,10 +250,10 @@ def collect_bids(params, state, bot_kind, bot_w):
         if pstat[seat, P_ALIVE] == 0:
             continue
         kind, n, joker, joker_kind = bots.choose_bid(params, state, seat, bot_kind[seat], bot_w[seat])
-        if kind >= 0 and not is_legal_bid(params, state[1][seat], kind, n, joker, joker_kind):
+        if kind >= 0 and not is_legal_bid(params, hands[seat], kind, n, joker, joker_kind):
             g[G_ERROR] = 100 + seat
             kind = -1
-        place_bid(params, state, seat, kind, n, joker, joker_kind)
+        place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind)
 
 
 @njit(cache=True)
@@ -374,8 +374,8 @@ def discard_bids(state):
 @njit(cache=True)
 def eliminate(state, seat, stage, reason_type):
     """I. Checking: hand to the discard pile, treasures (and token) out of the game."""
-    g, hands, collected, adiscard, tout, pstat = (
-        state[0], state[1], state[2], state[5], state[6], state[9])
+    g, hands, collected, adiscard, tout, pstat, log = (
+        state[0], state[1], state[2], state[5], state[6], state[9], state[13])
     for a in range(hands.shape[1]):
         adiscard[a] += hands[seat, a]
         hands[seat, a] = 0
@@ -385,7 +385,7 @@ def eliminate(state, seat, stage, reason_type):
     pstat[seat, P_ALIVE] = 0
     pstat[seat, P_ELIMINATION] = stage
     pstat[seat, P_ELIM_ROUND] = g[G_ROUND]
-    log_event(state, EV_ELIMINATED, seat, stage, reason_type)
+    log_event(g, log, EV_ELIMINATED, seat, stage, reason_type)
 
 
 @njit(cache=True)
@@ -417,7 +417,7 @@ def most_valuable_previous(params, state, seat, earlier):
 def acquire(params, state, seat, cards, n_cards):
     """The winner takes the cards: Checking (X), then each Curse, then each Grim Warriors draw."""
     treasure, scale = params[0], params[1]
-    collected, tout, pstat, tstat = state[2], state[6], state[9], state[11]
+    g, collected, tout, pstat, tstat, log = state[0], state[2], state[6], state[9], state[11], state[13]
     n_t = treasure.shape[0]
     earlier = np.empty(n_t, np.int16)
     for t in range(n_t):
@@ -426,7 +426,7 @@ def acquire(params, state, seat, cards, n_cards):
         t = cards[i]
         collected[seat, t] += 1
         tstat[seat, T_GOT, t] += 1
-        log_event(state, EV_TAKE, seat, t)
+        log_event(g, log, EV_TAKE, seat, t)
     over = overflowed_type(scale, collected[seat])
     if over >= 0:
         eliminate(state, seat, ELIM_IN_PLAY, over)
@@ -442,7 +442,7 @@ def acquire(params, state, seat, cards, n_cards):
                     tout[1, lost] += 1
                     tstat[seat, T_LOST, lost] += 1
                     pstat[seat, P_LOST_TO_CURSE] += 1
-                    log_event(state, EV_CURSE_LOSS, seat, lost)
+                    log_event(g, log, EV_CURSE_LOSS, seat, lost)
     for i in range(n_cards):
         t = cards[i]
         if treasure[t, TF_EFFECT] == EFFECT_DRAW:
@@ -453,22 +453,22 @@ def acquire(params, state, seat, cards, n_cards):
 def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
     """Carry out a bidding's outcome on the cards on the table."""
     rules = params[3]
-    g, offer, pstat = state[0], state[7], state[9]
+    g, offer, pstat, log = state[0], state[7], state[9], state[13]
     n_offer = g[G_N_OFFER]
     if outcome == OUT_CLASH:
         g[G_LEADER_CLASHES] += 1
-        log_event(state, EV_CLASH)
+        log_event(g, log, EV_CLASH)
         return
     if outcome == OUT_PAIR_CANCEL or outcome == OUT_NO_WINNER:
         if outcome == OUT_PAIR_CANCEL:
             g[G_PAIR_CANCELS] += 1
             pstat[seat, P_PAIR_CANCELS] += 1
-            log_event(state, EV_PAIR_CANCEL, seat)
+            log_event(g, log, EV_PAIR_CANCEL, seat)
         else:
             g[G_NO_WINNER_ROUNDS] += 1
-            log_event(state, EV_NO_WINNER)
+            log_event(g, log, EV_NO_WINNER)
         for i in range(n_offer):
-            treasure_to_bottom(state, offer[i])
+            treasure_to_bottom(g, state[3], log, offer[i])
             offer[i] = -1
         g[G_N_OFFER] = 0
         if outcome == OUT_PAIR_CANCEL:
@@ -489,7 +489,7 @@ def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
         offer[pick] = -1
         for i in range(n_offer):
             if offer[i] >= 0:
-                treasure_to_bottom(state, offer[i])
+                treasure_to_bottom(g, state[3], log, offer[i])
                 offer[i] = -1
     g[G_N_OFFER] = 0
     acquire(params, state, seat, taken, n_taken)
@@ -499,7 +499,7 @@ def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
 def charge_unresolved_leaders(params, state, unresolved):
     """Leader Cards, Note: a leader that cannot resolve in the last round costs its player 5."""
     rules = params[3]
-    g, bids, pstat = state[0], state[8], state[9]
+    g, bids, pstat, log = state[0], state[8], state[9], state[13]
     for s in range(unresolved.shape[0]):
         if unresolved[s]:
             penalty = 0
@@ -507,7 +507,7 @@ def charge_unresolved_leaders(params, state, unresolved):
                 penalty = rules[R_UNRESOLVED_LEADER]
                 pstat[s, P_UNRESOLVED_LEADERS] += 1
                 pstat[s, P_VP_UNRESOLVED] += penalty
-            log_event(state, EV_LEADER_UNRESOLVED, s, bids[s, B_KIND], penalty)
+            log_event(g, log, EV_LEADER_UNRESOLVED, s, bids[s, B_KIND], penalty)
 
 
 # ------------------------------------------------------------------ end of round
@@ -516,16 +516,17 @@ def end_of_round_draws(params, state, bot_kind, bot_w):
     """II. Three Cards Rule and Hidden Treasure A (not in the last round), from the start player
     clockwise."""
     rules = params[3]
-    g, hands, pstat = state[0], state[1], state[9]
+    g, hands, adeck, adiscard, pstat, rng, log = (
+        state[0], state[1], state[4], state[5], state[9], state[12], state[13])
     n_players = g[G_N_PLAYERS]
     for i in range(n_players):
         seat = (g[G_START] + i) % n_players
         if pstat[seat, P_ALIVE] == 0:
             continue
-        draw_adventurers(state, seat, rules[R_ROUND_DRAW], DRAW_ROUND)
+        draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, rules[R_ROUND_DRAW], DRAW_ROUND)
         held = hand_size(hands, seat)
         if held < rules[R_MIN_HAND]:
-            draw_adventurers(state, seat, rules[R_MIN_HAND] - held, DRAW_FILL)
+            draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, rules[R_MIN_HAND] - held, DRAW_FILL)
         held = hand_size(hands, seat)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).
         if g[G_LAST_ROUND] == 0 and pstat[seat, P_TOKEN] > 0 and held < rules[R_TOKEN_REFILL_TO]:
@@ -559,10 +560,10 @@ def next_start_player(state):
 @njit(cache=True)
 def play_round(params, state, bot_kind, bot_w, checked):
     """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws."""
-    g, pstat = state[0], state[9]
+    g, pstat, log = state[0], state[9], state[13]
     n_players = g[G_N_PLAYERS]
     g[G_ROUND] += 1
-    log_event(state, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_REBID])
+    log_event(g, log, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_REBID])
     if g[G_REBID] == 0:
         prepare_offer(params, state, bot_kind, bot_w)
     g[G_REBID] = 0
@@ -573,7 +574,7 @@ def play_round(params, state, bot_kind, bot_w, checked):
     outcome, seat = resolve_bidding(params, state[8], g[G_START], n_players, unresolved)
     charge_unresolved_leaders(params, state, unresolved)
     if outcome == OUT_WIN_ALL or outcome == OUT_WIN_ONE:
-        log_event(state, EV_WINNER, seat,
+        log_event(g, log, EV_WINNER, seat,
                   bid_strength(params, state[8][seat, B_KIND], state[8][seat, B_N], state[8][seat, B_JOKER]),
                   1 if outcome == OUT_WIN_ONE else 0)
     discard_bids(state)
@@ -608,8 +609,8 @@ def final_scores(params, state, bot_kind, bot_w):
     Lucy). Eliminated players score 0 and rank below everyone still in play.
     """
     treasure, scale, adventurer = params[0], params[1], params[2]
-    g, hands, collected, pstat, kstat, tstat = (
-        state[0], state[1], state[2], state[9], state[10], state[11])
+    g, hands, collected, pstat, kstat, tstat, log = (
+        state[0], state[1], state[2], state[9], state[10], state[11], state[13])
     n_players = g[G_N_PLAYERS]
     for s in range(n_players):
         for a in range(adventurer.shape[0]):
@@ -623,14 +624,14 @@ def final_scores(params, state, bot_kind, bot_w):
             counts[t] += 1
             pstat[s, P_TOKEN] -= 1
             pstat[s, P_TOKEN_SCORED_ON] = t
-            log_event(state, EV_TOKEN_PLACED, s, t)
+            log_event(g, log, EV_TOKEN_PLACED, s, t)
         over = overflowed_type(scale, counts)
         if over >= 0:
             pstat[s, P_ALIVE] = 0
             pstat[s, P_ELIMINATION] = ELIM_AT_SCORING
             pstat[s, P_ELIM_ROUND] = g[G_ROUND]
             pstat[s, P_SCORE] = 0
-            log_event(state, EV_ELIMINATED, s, ELIM_AT_SCORING, over)
+            log_event(g, log, EV_ELIMINATED, s, ELIM_AT_SCORING, over)
             continue
         total = 0
         for t in range(treasure.shape[0]):
@@ -660,7 +661,7 @@ def rank_players(state):
 
     Every player ranked 1 wins (a shared win); winner_seat is -1 unless the win is unique.
     """
-    g, pstat = state[0], state[9]
+    g, pstat, log = state[0], state[9], state[13]
     n_players = g[G_N_PLAYERS]
     n_alive = 0
     for s in range(n_players):
@@ -683,7 +684,7 @@ def rank_players(state):
             top = s
     g[G_WINNER] = top if n_top == 1 else -1
     for s in range(n_players):
-        log_event(state, EV_FINAL, s, pstat[s, P_SCORE], pstat[s, P_RANK], 1 - pstat[s, P_ALIVE])
+        log_event(g, log, EV_FINAL, s, pstat[s, P_SCORE], pstat[s, P_RANK], 1 - pstat[s, P_ALIVE])
 
 
 # ------------------------------------------------------------------ invariants (checked mode)
@@ -734,7 +735,7 @@ def check_components(params, state):
 @njit(cache=True)
 def play_game(params, state, n_players, bot_kind, bot_w, run_seed, game_index, checked):
     """Setup, rounds until the game ends, scoring. The state tuple holds the result."""
-    g = state[0]
+    g, log = state[0], state[13]
     rng_mod.seed_game_stream(state[12], run_seed, game_index)
     setup(params, state, n_players)
     if checked:
@@ -744,4 +745,4 @@ def play_game(params, state, n_players, bot_kind, bot_w, run_seed, game_index, c
     final_scores(params, state, bot_kind, bot_w)
     if checked:
         check_components(params, state)
-    log_event(state, EV_END, g[G_END_REASON])
+    log_event(g, log, EV_END, g[G_END_REASON])
