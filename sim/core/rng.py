@@ -10,6 +10,8 @@ they run as plain Python on NumPy scalars (callers wrap that in np.errstate(over
 import numpy as np
 from numba import njit
 
+from .jit import njit_noalloc
+
 STATE_WORDS = 4
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -18,7 +20,7 @@ _MIX2 = np.uint64(0x94D049BB133111EB)
 _GAME_STRIDE = np.uint64(0xD1B54A32D192ED03)
 
 
-@njit(cache=True)
+@njit_noalloc
 def _splitmix64(x):
     z = x + _GOLDEN
     z = (z ^ (z >> np.uint64(30))) * _MIX1
@@ -26,7 +28,7 @@ def _splitmix64(x):
     return z ^ (z >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit_noalloc
 def seed_game_stream(state, run_seed, game_index):
     """Fill `state` with the stream of game `game_index` of the run seeded by `run_seed`."""
     x = _splitmix64(np.uint64(run_seed)) ^ (np.uint64(game_index) * _GAME_STRIDE)
@@ -37,12 +39,12 @@ def seed_game_stream(state, run_seed, game_index):
         state[0] = _GOLDEN
 
 
-@njit(cache=True)
+@njit_noalloc
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True)
+@njit_noalloc
 def next_u64(state):
     """xoshiro256** step."""
     result = _rotl(state[1] * np.uint64(5), 7) * np.uint64(9)
@@ -56,20 +58,20 @@ def next_u64(state):
     return result
 
 
-@njit(cache=True)
+@njit_noalloc
 def randint(state, n):
     """Uniform integer in [0, n) for n >= 1 (multiply-shift on the top 32 bits; bias < 2^-32 * n)."""
     top = next_u64(state) >> np.uint64(32)
     return np.int64((top * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True)
+@njit_noalloc
 def uniform(state):
     """Uniform float in [0, 1)."""
     return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit(cache=True)
+@njit_noalloc
 def shuffle(state, arr, n):
     """Fisher-Yates shuffle of arr[:n] in place."""
     for i in range(n - 1, 0, -1):

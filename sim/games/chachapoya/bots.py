@@ -11,13 +11,16 @@ The heuristic's behaviour is set entirely by a weight vector (bots.toml): styles
 import numpy as np
 from numba import njit
 
+from sim.core.jit import njit_noalloc
+
 from sim.core import rng as rng_mod
 from .cards import hand_size, list_legal_bids, overflowed_type, points_of
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     G_BURIED, G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
     P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
-    TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
+    TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, SCR_POOL,
+    SCR_UNSEEN,
 )
 
 BOT_RANDOM = 0
@@ -57,7 +60,7 @@ LAST_ROUND_SAMPLES = 8
 
 
 # ------------------------------------------------------------------ valuing treasures
-@njit(cache=True)
+@njit_noalloc
 def collection_points(scale, counts):
     total = 0
     for t in range(counts.shape[0]):
@@ -65,7 +68,7 @@ def collection_points(scale, counts):
     return total
 
 
-@njit(cache=True)
+@njit_noalloc
 def seat_points(scale, collected, seat):
     """collection_points of one seat, without making a row view (no reference counting)."""
     total = 0
@@ -74,7 +77,7 @@ def seat_points(scale, collected, seat):
     return total
 
 
-@njit(cache=True)
+@njit_noalloc
 def scale_points(scale, t, c):
     """Points for c cards of type t (past the end of the scale the last entry repeats)."""
     if c <= 0:
@@ -84,7 +87,7 @@ def scale_points(scale, t, c):
     return scale[t, c]
 
 
-@njit(cache=True)
+@njit_noalloc
 def gain_of(treasure, scale, collected, seat, c0, c1, c2, w_elimination, w_draw):
     """What taking up to three cards (c1, c2 may be -1) is worth to a collection.
 
@@ -125,7 +128,7 @@ def gain_of(treasure, scale, collected, seat, c0, c1, c2, w_elimination, w_draw)
     return delta + draws * w_draw
 
 
-@njit(cache=True)
+@njit_noalloc
 def public_worth(treasure, scale, collected, pstat, n_players, seat, card, w):
     """What one card is worth, on average, to the other players still in play."""
     total = 0.0
@@ -137,18 +140,17 @@ def public_worth(treasure, scale, collected, pstat, n_players, seat, card, w):
     return total / n if n > 0 else 0.0
 
 
-@njit(cache=True)
+@njit_noalloc
 def doubtful(a, b, w):
     """The worth of one of two equally likely cards, shaded towards the worse by suspicion."""
     s = min(max(w[W_SUSPICION], 0.0), 1.0)
     return (1.0 - s) * 0.5 * (a + b) + s * min(a, b) - w[W_RISK] * 0.5 * abs(a - b)
 
 
-@njit(cache=True)
-def unseen_treasures(treasure, collected, tout):
-    """Treasure cards not in any collection and not publicly out of the game."""
+@njit_noalloc
+def unseen_treasures(treasure, collected, tout, unseen):
+    """Treasure cards not in any collection and not publicly out of the game, into `unseen`."""
     n_t = treasure.shape[0]
-    unseen = np.empty(n_t, np.int64)
     for t in range(n_t):
         n = treasure[t, TF_COUNT] - tout[1, t]
         for p in range(collected.shape[0]):
@@ -157,16 +159,18 @@ def unseen_treasures(treasure, collected, tout):
     return unseen
 
 
-@njit(cache=True)
-def last_round_worth(treasure, scale, collected, tout, rng, seat, n_offer, w):
+@njit_noalloc
+def last_round_worth(treasure, scale, collected, tout, rng, scratch, seat, n_offer, w):
     """Last round: (worth of taking all face-down cards, of taking one), by sampling unseen cards."""
     if n_offer == 0:
         return 0.0, 0.0
-    unseen = unseen_treasures(treasure, collected, tout)
-    n_unseen = unseen.sum()
+    unseen = unseen_treasures(treasure, collected, tout, scratch[SCR_UNSEEN, :treasure.shape[0]])
+    n_unseen = 0
+    for t in range(unseen.shape[0]):
+        n_unseen += unseen[t]
     if n_unseen < n_offer:
         return 0.0, 0.0
-    pool = np.empty(n_unseen, np.int8)
+    pool = scratch[SCR_POOL, :n_unseen]
     k = 0
     for t in range(unseen.shape[0]):
         for _ in range(unseen[t]):
@@ -187,13 +191,13 @@ def last_round_worth(treasure, scale, collected, tout, rng, seat, n_offer, w):
     return v_all / LAST_ROUND_SAMPLES, v_one / LAST_ROUND_SAMPLES
 
 
-@njit(cache=True)
+@njit_noalloc
 def offer_worth(params, state, seat, w):
     """(worth of taking every card, worth of the better single card, face-up card's worth to others)."""
     treasure, scale = params[0], params[1]
     g, collected, tout, offer, pstat, rng = state[0], state[2], state[6], state[7], state[9], state[12]
     if g[G_FACE_UP] == 0:
-        v_all, v_one = last_round_worth(treasure, scale, collected, tout, rng, seat, g[G_N_OFFER], w)
+        v_all, v_one = last_round_worth(treasure, scale, collected, tout, rng, state[15], seat, g[G_N_OFFER], w)
         return v_all, v_one, 0.0
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
     up = offer[0]
@@ -213,7 +217,7 @@ def offer_worth(params, state, seat, w):
 
 
 # ------------------------------------------------------------------ decisions
-@njit(cache=True)
+@njit_noalloc
 def keep_costs(adventurer, hand, left, w, out):
     """What spending one card of each kind costs: its later use, less its end-of-game penalty."""
     for a in range(adventurer.shape[0]):
@@ -230,14 +234,14 @@ def keep_costs(adventurer, hand, left, w, out):
             out[a] = left * w[W_KEEP_LEADER] - relief
 
 
-@njit(cache=True)
+@njit_noalloc
 def win_chance(strength, mu, sigma):
     """A cheap S-curve: the chance a bid of this strength wins."""
     x = (strength - mu) / sigma
     return 0.5 + 0.5 * x / (1.0 + abs(x))
 
 
-@njit(cache=True)
+@njit_noalloc
 def choose_bid(params, state, seat, kind, w):
     """Bidding: returns (kind, n, joker, joker_kind); kind -1 if the hand holds no legal bid."""
     adventurer, rules = params[2], params[3]
@@ -255,7 +259,7 @@ def choose_bid(params, state, seat, kind, w):
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
-    keep = np.empty(adventurer.shape[0], np.float64)
+    keep = state[16][FSCR_KEEP, :adventurer.shape[0]]
     keep_costs(adventurer, hands[seat], g[G_TDECK_SIZE] / max(g[G_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
     pair = (w[W_DRAW_CARD] * rules[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
@@ -287,7 +291,7 @@ def choose_bid(params, state, seat, kind, w):
     return options[best, B_KIND], options[best, B_N], options[best, B_JOKER], options[best, B_JOKER_KIND]
 
 
-@njit(cache=True)
+@njit_noalloc
 def choose_offer(params, state, seat, kind, w, drawn):
     """Start player: which of the three drawn cards goes to the bottom, and which is shown.
 
@@ -299,7 +303,7 @@ def choose_offer(params, state, seat, kind, w, drawn):
         bottom = rng_mod.randint(rng, 3)
         up = (bottom + 1 + rng_mod.randint(rng, 2)) % 3
         return bottom, up
-    public = np.empty(3, np.float64)
+    public = state[16][FSCR_PUBLIC, :3]
     for i in range(3):
         public[i] = public_worth(treasure, scale, collected, pstat, g[G_N_PLAYERS], seat, drawn[i], w)
     best_u = -1e300
@@ -320,7 +324,7 @@ def choose_offer(params, state, seat, kind, w, drawn):
     return best_bottom, best_up
 
 
-@njit(cache=True)
+@njit_noalloc
 def choose_take(params, state, seat, kind, w):
     """A winner who may take one card (tracker joker, dictator): the offer index to take."""
     treasure, scale = params[0], params[1]
@@ -338,7 +342,7 @@ def choose_take(params, state, seat, kind, w):
     return 0 if v_up >= v_down else 1
 
 
-@njit(cache=True)
+@njit_noalloc
 def choose_token_refill(params, state, seat, kind, w):
     """Hidden Treasure A: refill the hand now, or keep the token for the end."""
     rng, hands = state[12], state[1]
@@ -347,7 +351,7 @@ def choose_token_refill(params, state, seat, kind, w):
     return hand_size(hands, seat) <= w[W_TOKEN_HAND]
 
 
-@njit(cache=True)
+@njit_noalloc
 def choose_token_place(params, state, seat, kind, w):
     """Hidden Treasure B: the sequence the token joins (the heuristic takes the best score)."""
     treasure, scale = params[0], params[1]

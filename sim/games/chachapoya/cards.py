@@ -1,13 +1,15 @@
 """What cards are worth and which bids are legal: pure helpers shared by the rules and the bots."""
 from numba import njit
 
+from sim.core.jit import njit_noalloc
+
 from .state import (
     AF_MAX, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, R_BID_MAX, R_BID_MIN, ROLE_NUMBER,
     ROLE_TRACKER, SCALE_X,
 )
 
 
-@njit(cache=True)
+@njit_noalloc
 def bid_strength(params, kind, n, joker):
     """Bidding: the sum of the cards' values; a joker tracker counts as one more card (Tracker 1)."""
     adventurer = params[2]
@@ -16,7 +18,7 @@ def bid_strength(params, kind, n, joker):
     return (n + joker) * adventurer[kind, AF_VALUE]
 
 
-@njit(cache=True)
+@njit_noalloc
 def is_legal_bid(params, hand, kind, n, joker, joker_kind):
     """Bidding: one kind, 1-5 cards, within the card's maximum; Tracker: one joker, or a pair."""
     adventurer, rules = params[2], params[3]
@@ -34,7 +36,7 @@ def is_legal_bid(params, hand, kind, n, joker, joker_kind):
     return joker == 0
 
 
-@njit(cache=True)
+@njit_noalloc
 def list_legal_bids(params, hand, options):
     """Every legal bid of a hand, written into options[:, B_*]; returns how many."""
     adventurer, rules = params[2], params[3]
@@ -75,7 +77,7 @@ def list_legal_bids(params, hand, options):
     return k
 
 
-@njit(cache=True)
+@njit_noalloc
 def points_of(scale, counts, t):
     """Scoring scale lookup; past the end of the printed scale the last entry repeats."""
     c = counts[t]
@@ -86,7 +88,7 @@ def points_of(scale, counts, t):
     return scale[t, c]
 
 
-@njit(cache=True)
+@njit_noalloc
 def overflowed_type(scale, counts):
     """I. Checking: the first treasure type whose count has reached an X, or -1."""
     for t in range(counts.shape[0]):
@@ -95,7 +97,7 @@ def overflowed_type(scale, counts):
     return -1
 
 
-@njit(cache=True)
+@njit_noalloc
 def hand_size(hands, seat):
     n = 0
     for a in range(hands.shape[1]):

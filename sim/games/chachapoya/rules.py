@@ -7,6 +7,8 @@ the bots through bots.py, which see only what their seat may see.
 import numpy as np
 from numba import njit
 
+from sim.core.jit import njit_noalloc
+
 from sim.core import rng as rng_mod
 from .state import (
     AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N,
@@ -21,7 +23,8 @@ from .state import (
     R_LAST_ROUND_DECK, R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT,
     R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_DICTATOR, ROLE_MAFIA,
     ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER, SCALE_X, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
-    TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
+    TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
+    SCR_STRENGTH, SCR_UNRESOLVED,
 )
 from . import bots
 from .cards import (
@@ -66,7 +69,7 @@ ERR_TOKENS = 3
 ERR_NEGATIVE = 4
 
 
-@njit(cache=True)
+@njit_noalloc
 def log_event(g, log, ev, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append an event for `sim replay`; a no-op unless the state was made with logging on."""
     i = g[G_LOG_N]
@@ -82,7 +85,7 @@ def log_event(g, log, ev, a=0, b=0, c=0, d=0, e=0, f=0):
 
 
 # ------------------------------------------------------------------ decks
-@njit(cache=True)
+@njit_noalloc
 def treasure_draw(g, tdeck):
     card = tdeck[g[G_TDECK_HEAD]]
     tdeck[g[G_TDECK_HEAD]] = -1
@@ -91,7 +94,7 @@ def treasure_draw(g, tdeck):
     return card
 
 
-@njit(cache=True)
+@njit_noalloc
 def treasure_to_bottom(g, tdeck, log, card):
     """Cards go back face down to the bottom of the treasure deck (Gameplay; III; Tracker)."""
     tdeck[(g[G_TDECK_HEAD] + g[G_TDECK_SIZE]) % tdeck.shape[0]] = card
@@ -99,7 +102,7 @@ def treasure_to_bottom(g, tdeck, log, card):
     log_event(g, log, EV_RETURN, card)
 
 
-@njit(cache=True)
+@njit_noalloc
 def reshuffle_adventurers(g, adeck, adiscard, rng, log):
     """An empty adventurer deck is rebuilt from the shuffled discard pile (not printed; README)."""
     n = 0
@@ -113,13 +116,13 @@ def reshuffle_adventurers(g, adeck, adiscard, rng, log):
     log_event(g, log, EV_RESHUFFLE, n)
 
 
-@njit(cache=True)
+@njit_noalloc
 def draw_adventurers(state, seat, n, reason):
     """Draw n adventurer cards into a hand; returns how many could be drawn."""
     return draw_cards(state[0], state[1], state[4], state[5], state[9], state[12], state[13], seat, n, reason)
 
 
-@njit(cache=True)
+@njit_noalloc
 def draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, n, reason):
     """draw_adventurers on the arrays themselves (the hot path passes no state tuple)."""
     drawn = 0
@@ -140,7 +143,7 @@ def draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, n, reason):
 
 
 # ------------------------------------------------------------------ setup
-@njit(cache=True)
+@njit_noalloc
 def setup(params, state, n_players):
     """Setup: shuffle both decks, discard treasures unseen by player count, deal hands, tokens."""
     treasure, scale, adventurer, rules = params
@@ -182,7 +185,7 @@ def setup(params, state, n_players):
 
 
 # ------------------------------------------------------------------ offer
-@njit(cache=True)
+@njit_noalloc
 def prepare_offer(params, state, bot_kind, bot_w):
     """Gameplay: the start player draws three, bottoms one secretly, shows one, hides one.
 
@@ -204,7 +207,7 @@ def prepare_offer(params, state, bot_kind, bot_w):
         g[G_BURIED] = -1
         log_event(g, log, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
         return
-    drawn = np.full(3, -1, np.int8)
+    drawn = state[15][SCR_DRAWN, :3]
     n_draw = min(rules[R_OFFER_DRAW], 3)
     for i in range(n_draw):
         drawn[i] = treasure_draw(g, state[3])
@@ -222,7 +225,7 @@ def prepare_offer(params, state, bot_kind, bot_w):
 
 
 # ------------------------------------------------------------------ bidding
-@njit(cache=True)
+@njit_noalloc
 def place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind):
     """Move the bid's cards from the hand to the table."""
     bids[seat, B_KIND] = kind
@@ -239,7 +242,7 @@ def place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_ki
     log_event(g, log, EV_BID, seat, kind, n, joker, bid_strength(params, kind, n, joker))
 
 
-@njit(cache=True)
+@njit_noalloc
 def collect_bids(params, state, bot_kind, bot_w):
     """Bidding: from the start player clockwise each player in play lays a bid face down."""
     g, hands, bids, pstat, kstat, log = state[0], state[1], state[8], state[9], state[10], state[13]
@@ -256,21 +259,22 @@ def collect_bids(params, state, bot_kind, bot_w):
         place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind)
 
 
-@njit(cache=True)
-def unique_extreme(strengths, eligible, highest):
+@njit_noalloc
+def unique_extreme(strengths, highest):
     """Seat with the best strength that no one else shares (ties knock each other out).
 
     Bidding: tied winners knock each other out and the next best wins; Russian Spy: the same
-    from the lowest bid upwards. Returns -1 if every strength is shared.
+    from the lowest bid upwards. Seats with a negative strength made no number bid. Returns -1
+    if every strength is shared.
     """
     n = strengths.shape[0]
     best = -1
     for s in range(n):
-        if not eligible[s]:
+        if strengths[s] < 0:
             continue
         shared = False
         for o in range(n):
-            if o != s and eligible[o] and strengths[o] == strengths[s]:
+            if o != s and strengths[o] == strengths[s]:
                 shared = True
                 break
         if shared:
@@ -291,6 +295,12 @@ OUT_CLASH = 4
 
 @njit(cache=True)
 def resolve_bidding(params, bids, start, n_players, unresolved):
+    """decide_bidding with its own work array (for callers outside a game's state)."""
+    return decide_bidding(params, bids, start, n_players, unresolved, np.empty(n_players, np.int64))
+
+
+@njit_noalloc
+def decide_bidding(params, bids, start, n_players, unresolved, strengths):
     """Decide a bidding from the revealed bids. Returns (outcome, seat).
 
     Order of precedence (Tracker 2, Leader Cards, Tricky Play, 2 Player Variant):
@@ -304,8 +314,7 @@ def resolve_bidding(params, bids, start, n_players, unresolved):
     whose leader did not resolve.
     """
     adventurer, rules = params[2], params[3]
-    strengths = np.zeros(n_players, np.int64)
-    numbers = np.zeros(n_players, np.bool_)
+    strengths = strengths[:n_players]
     n_pairs = 0
     pair_seat = -1
     n_leaders = 0
@@ -313,6 +322,7 @@ def resolve_bidding(params, bids, start, n_players, unresolved):
     for i in range(n_players):
         s = (start + i) % n_players
         unresolved[s] = False
+        strengths[s] = -1
         kind = bids[s, B_KIND]
         if kind < 0:
             continue
@@ -321,7 +331,6 @@ def resolve_bidding(params, bids, start, n_players, unresolved):
             n_pairs += 1
             pair_seat = s
         elif role == ROLE_NUMBER:
-            numbers[s] = True
             strengths[s] = bid_strength(params, kind, bids[s, B_N], bids[s, B_JOKER])
         else:
             n_leaders += 1
@@ -343,9 +352,9 @@ def resolve_bidding(params, bids, start, n_players, unresolved):
             return OUT_WIN_ALL, last_leader
         if role == ROLE_DICTATOR:
             return OUT_WIN_ONE, last_leader
-        winner = unique_extreme(strengths, numbers, False)
+        winner = unique_extreme(strengths, False)
     else:
-        winner = unique_extreme(strengths, numbers, True)
+        winner = unique_extreme(strengths, True)
     if winner < 0:
         return OUT_NO_WINNER, -1
     if bids[winner, B_JOKER] == 1:
@@ -353,7 +362,7 @@ def resolve_bidding(params, bids, start, n_players, unresolved):
     return OUT_WIN_ALL, winner
 
 
-@njit(cache=True)
+@njit_noalloc
 def discard_bids(state):
     """Played adventurer cards go to the discard pile."""
     bids, adiscard = state[8], state[5]
@@ -371,7 +380,7 @@ def discard_bids(state):
 
 
 # ------------------------------------------------------------------ acquiring treasures
-@njit(cache=True)
+@njit_noalloc
 def eliminate(state, seat, stage, reason_type):
     """I. Checking: hand to the discard pile, treasures (and token) out of the game."""
     g, hands, collected, adiscard, tout, pstat, log = (
@@ -388,7 +397,7 @@ def eliminate(state, seat, stage, reason_type):
     log_event(g, log, EV_ELIMINATED, seat, stage, reason_type)
 
 
-@njit(cache=True)
+@njit_noalloc
 def most_valuable_previous(params, state, seat, earlier):
     """Curse: the treasure type with the highest card value among earlier rounds' cards.
 
@@ -413,13 +422,13 @@ def most_valuable_previous(params, state, seat, earlier):
     return best
 
 
-@njit(cache=True)
+@njit_noalloc
 def acquire(params, state, seat, cards, n_cards):
     """The winner takes the cards: Checking (X), then each Curse, then each Grim Warriors draw."""
     treasure, scale = params[0], params[1]
     g, collected, tout, pstat, tstat, log = state[0], state[2], state[6], state[9], state[11], state[13]
     n_t = treasure.shape[0]
-    earlier = np.empty(n_t, np.int16)
+    earlier = state[15][SCR_EARLIER, :n_t]
     for t in range(n_t):
         earlier[t] = collected[seat, t]
     for i in range(n_cards):
@@ -449,7 +458,7 @@ def acquire(params, state, seat, cards, n_cards):
             draw_adventurers(state, seat, treasure[t, TF_EFFECT_AMOUNT], DRAW_EFFECT)
 
 
-@njit(cache=True)
+@njit_noalloc
 def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
     """Carry out a bidding's outcome on the cards on the table."""
     rules = params[3]
@@ -475,7 +484,7 @@ def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
             draw_adventurers(state, seat, rules[R_PAIR_DRAW], DRAW_PAIR)
         return
     pstat[seat, P_BIDS_WON] += 1
-    taken = np.full(offer.shape[0], -1, np.int8)
+    taken = state[15][SCR_TAKEN, :offer.shape[0]]
     n_taken = 0
     if outcome == OUT_WIN_ALL:
         for i in range(n_offer):
@@ -495,7 +504,7 @@ def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
     acquire(params, state, seat, taken, n_taken)
 
 
-@njit(cache=True)
+@njit_noalloc
 def charge_unresolved_leaders(params, state, unresolved):
     """Leader Cards, Note: a leader that cannot resolve in the last round costs its player 5."""
     rules = params[3]
@@ -511,7 +520,7 @@ def charge_unresolved_leaders(params, state, unresolved):
 
 
 # ------------------------------------------------------------------ end of round
-@njit(cache=True)
+@njit_noalloc
 def end_of_round_draws(params, state, bot_kind, bot_w):
     """II. Three Cards Rule and Hidden Treasure A (not in the last round), from the start player
     clockwise."""
@@ -536,7 +545,7 @@ def end_of_round_draws(params, state, bot_kind, bot_w):
                 draw_adventurers(state, seat, rules[R_TOKEN_REFILL_TO] - held, DRAW_TOKEN)
 
 
-@njit(cache=True)
+@njit_noalloc
 def players_in_play(state):
     pstat = state[9]
     n = 0
@@ -545,7 +554,7 @@ def players_in_play(state):
     return n
 
 
-@njit(cache=True)
+@njit_noalloc
 def next_start_player(state):
     """IV. New Round: the player to the left of the start player (skipping eliminated players)."""
     g, pstat = state[0], state[9]
@@ -557,7 +566,7 @@ def next_start_player(state):
     return g[G_START]
 
 
-@njit(cache=True)
+@njit_noalloc
 def play_round(params, state, bot_kind, bot_w, checked):
     """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws."""
     g, pstat, log = state[0], state[9], state[13]
@@ -570,8 +579,9 @@ def play_round(params, state, bot_kind, bot_w, checked):
     collect_bids(params, state, bot_kind, bot_w)
     if checked:
         check_components(params, state)
-    unresolved = np.zeros(n_players, np.bool_)
-    outcome, seat = resolve_bidding(params, state[8], g[G_START], n_players, unresolved)
+    unresolved = state[15][SCR_UNRESOLVED, :n_players]
+    outcome, seat = decide_bidding(params, state[8], g[G_START], n_players, unresolved,
+                                   state[15][SCR_STRENGTH])
     charge_unresolved_leaders(params, state, unresolved)
     if outcome == OUT_WIN_ALL or outcome == OUT_WIN_ONE:
         log_event(g, log, EV_WINNER, seat,
@@ -601,7 +611,7 @@ def play_round(params, state, bot_kind, bot_w, checked):
 
 
 # ------------------------------------------------------------------ scoring
-@njit(cache=True)
+@njit_noalloc
 def final_scores(params, state, bot_kind, bot_w):
     """Scoring: the token joins a sequence, scales, hand penalties, last-round leader penalties.
 
@@ -618,7 +628,9 @@ def final_scores(params, state, bot_kind, bot_w):
         if pstat[s, P_ALIVE] == 0:
             pstat[s, P_SCORE] = 0
             continue
-        counts = collected[s].copy()
+        counts = state[15][SCR_COUNTS, :collected.shape[1]]
+        for t in range(collected.shape[1]):
+            counts[t] = collected[s, t]
         if pstat[s, P_TOKEN] > 0 and any_token_target(treasure, counts):
             t = bots.choose_token_place(params, state, s, bot_kind[s], bot_w[s])
             counts[t] += 1
@@ -646,7 +658,7 @@ def final_scores(params, state, bot_kind, bot_w):
     rank_players(state)
 
 
-@njit(cache=True)
+@njit_noalloc
 def any_token_target(treasure, counts):
     """Hidden Treasure B: the token joins one of the player's sequences, never the Curses."""
     for t in range(counts.shape[0]):
@@ -655,7 +667,7 @@ def any_token_target(treasure, counts):
     return False
 
 
-@njit(cache=True)
+@njit_noalloc
 def rank_players(state):
     """Ranks 1.. by score among players in play (ties share a rank); eliminated players last.
 
@@ -688,7 +700,7 @@ def rank_players(state):
 
 
 # ------------------------------------------------------------------ invariants (checked mode)
-@njit(cache=True)
+@njit_noalloc
 def check_components(params, state):
     """Every card and token is somewhere, exactly once: decks, table, hands, piles, box."""
     treasure, adventurer, rules = params[0], params[2], params[3]
@@ -732,7 +744,7 @@ def check_components(params, state):
 
 
 # ------------------------------------------------------------------ a whole game
-@njit(cache=True)
+@njit_noalloc
 def play_game(params, state, n_players, bot_kind, bot_w, run_seed, game_index, checked):
     """Setup, rounds until the game ends, scoring. The state tuple holds the result."""
     g, log = state[0], state[13]

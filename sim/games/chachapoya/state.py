@@ -128,6 +128,21 @@ T_LOST = 1  # lost to a curse
 T_VP = 2  # points at the end (token included)
 N_T = 3
 
+# ---- scratch[row, :] and fscratch[row, :]: per-game work space, so that no rule or bot
+# allocates during play (see sim/core/jit.py); each user slices the row to the length it needs.
+SCR_DRAWN = 0  # the start player's three drawn cards
+SCR_EARLIER = 1  # a collection before this bidding's cards (Curse)
+SCR_TAKEN = 2  # cards a winner takes
+SCR_UNRESOLVED = 3  # leaders that did not resolve, per seat
+SCR_COUNTS = 4  # a collection with the hidden-treasure token added
+SCR_UNSEEN = 5  # treasure cards a bot has not seen, per type
+SCR_POOL = 6  # those cards one by one (last-round sampling)
+SCR_STRENGTH = 7  # each seat's bid strength (-1: not a number bid)
+N_SCR = 8
+FSCR_KEEP = 0  # a bot's cost of spending each adventurer kind
+FSCR_PUBLIC = 1  # what each drawn card is worth to the others
+N_FSCR = 2
+
 # ---- log[i, :]: events for `sim replay` (only written when logging is on)
 LOG_WIDTH = 7
 LOG_CAPACITY = 4096
@@ -160,5 +175,8 @@ def new_state(params, n_players, logging):
     rng = np.zeros(4, np.uint64)
     log = np.zeros((LOG_CAPACITY if logging else 1, LOG_WIDTH), np.int32)
     options = np.zeros((4 * n_a * rules[R_BID_MAX] + 8, N_B), np.int16)
+    width = max(n_treasures, n_t, n_a, n_players, offer.shape[0], 3) + 1
+    scratch = np.zeros((N_SCR, width), np.int64)
+    fscratch = np.zeros((N_FSCR, width), np.float64)
     return (g, hands, collected, tdeck, adeck, adiscard, tout, offer, bids, pstat, kstat, tstat,
-            rng, log, options)
+            rng, log, options, scratch, fscratch)
