@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from chachapoya_helpers import (
-    A, ENGINE, T, bots, collect, collection, hand, hand_dict, heuristic, make_state, random_bots,
+    A, ENGINE, T, collect, collection, hand, hand_dict, heuristic, make_state, random_bots,
     set_adeck, set_offer, set_tdeck, tdeck_list,
 )
 from sim.games.chachapoya import rules as R

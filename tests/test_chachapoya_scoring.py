@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from chachapoya_helpers import (
-    ENGINE, SCALE, T, bots, collect, hand, heuristic, make_state, random_bots,
+    ENGINE, SCALE, T, bots, collect, hand, heuristic, make_state,
 )
 from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S

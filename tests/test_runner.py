@@ -1,7 +1,6 @@
 import json
 
 import duckdb
-import numpy as np
 import pandas as pd
 import polars as pl
 import pytest

@@ -8,7 +8,6 @@ State: a uint64 array of length 4. All functions are Numba-compiled; under NUMBA
 they run as plain Python on NumPy scalars (callers wrap that in np.errstate(over="ignore")).
 """
 import numpy as np
-from numba import njit
 
 from .jit import njit_noalloc
 

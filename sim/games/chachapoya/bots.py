@@ -8,13 +8,11 @@ the cards are unseen by all and are valued against the treasures nobody has seen
 
 The heuristic's behaviour is set entirely by a weight vector (bots.toml): styles differ in data.
 """
-import numpy as np
-from numba import njit
 
 from sim.core.jit import njit_noalloc
 
 from sim.core import rng as rng_mod
-from .cards import hand_size, list_legal_bids, overflowed_type, points_of
+from .cards import hand_size, list_legal_bids, overflowed_type, points_of, scale_points
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     G_BURIED, G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
@@ -75,16 +73,6 @@ def seat_points(scale, collected, seat):
     for t in range(collected.shape[1]):
         total += scale_points(scale, t, collected[seat, t])
     return total
-
-
-@njit_noalloc
-def scale_points(scale, t, c):
-    """Points for c cards of type t (past the end of the scale the last entry repeats)."""
-    if c <= 0:
-        return 0
-    if c >= scale.shape[1]:
-        c = scale.shape[1] - 1
-    return scale[t, c]
 
 
 @njit_noalloc

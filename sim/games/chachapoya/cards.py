@@ -1,5 +1,4 @@
 """What cards are worth and which bids are legal: pure helpers shared by the rules and the bots."""
-from numba import njit
 
 from sim.core.jit import njit_noalloc
 
@@ -78,14 +77,19 @@ def list_legal_bids(params, hand, options):
 
 
 @njit_noalloc
-def points_of(scale, counts, t):
-    """Scoring scale lookup; past the end of the printed scale the last entry repeats."""
-    c = counts[t]
+def scale_points(scale, t, c):
+    """Points for c cards of type t; past the end of the printed scale the last entry repeats."""
     if c <= 0:
         return 0
     if c >= scale.shape[1]:
         c = scale.shape[1] - 1
     return scale[t, c]
+
+
+@njit_noalloc
+def points_of(scale, counts, t):
+    """Scoring scale lookup for the count of type t in a collection."""
+    return scale_points(scale, t, counts[t])
 
 
 @njit_noalloc

@@ -11,24 +11,24 @@ from sim.core.jit import njit_noalloc
 
 from sim.core import rng as rng_mod
 from .state import (
-    AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N,
+    AF_COUNT, AF_PENALTY, AF_ROLE, B_JOKER, B_JOKER_KIND, B_KIND, B_N,
     EFFECT_CURSE, EFFECT_DRAW, ELIM_AT_SCORING, ELIM_IN_PLAY, END_ALL_ELIMINATED, END_DECK,
     END_LAST_STANDING, END_ROUND_LIMIT, G_ADECK_SIZE, G_BURIED, G_END_REASON, G_ERROR, G_FACE_UP,
     G_INITIAL_TDECK, G_KNOWER, G_LAST_ROUND, G_LEADER_CLASHES, G_LOG_N, G_N_OFFER,
     G_N_PLAYERS, G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_REBID, G_ROUND, G_START, G_TDECK_HEAD,
-    G_TDECK_SIZE, G_WINNER, K_END, K_OPENING, K_PLAYED, LOG_WIDTH, P_ALIVE,
+    G_TDECK_SIZE, G_WINNER, K_END, K_OPENING, K_PLAYED, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
     P_RANK, P_SCORE, P_TOKEN, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS,
-    P_VP_HAND, P_VP_UNRESOLVED, P_WON, R_BID_MAX, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE,
+    P_VP_HAND, P_VP_UNRESOLVED, P_WON, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE,
     R_LAST_ROUND_DECK, R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT,
     R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_DICTATOR, ROLE_MAFIA,
-    ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER, SCALE_X, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
+    ROLE_NUMBER, ROLE_TRACKER, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
     TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
     SCR_STRENGTH, SCR_UNRESOLVED,
 )
 from . import bots
 from .cards import (
-    bid_strength, hand_size, is_legal_bid, list_legal_bids, overflowed_type, points_of,
+    bid_strength, hand_size, is_legal_bid, overflowed_type, points_of,
 )
 
 # ---- replay log events: log[i] = (event, a, b, c, d, e, f)
@@ -144,16 +144,23 @@ def draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, n, reason):
 
 # ------------------------------------------------------------------ setup
 @njit_noalloc
+def lay_out_deck(deck, components, count_field):
+    """Every card of every kind into `deck`, kind by kind; returns how many."""
+    n = 0
+    for kind in range(components.shape[0]):
+        for _ in range(components[kind, count_field]):
+            deck[n] = kind
+            n += 1
+    return n
+
+
+@njit_noalloc
 def setup(params, state, n_players):
     """Setup: shuffle both decks, discard treasures unseen by player count, deal hands, tokens."""
     treasure, scale, adventurer, rules = params
     g, hands, tdeck, adeck, tout, pstat, kstat, rng = (
         state[0], state[1], state[3], state[4], state[6], state[9], state[10], state[12])
-    n = 0
-    for t in range(treasure.shape[0]):
-        for _ in range(treasure[t, TF_COUNT]):
-            tdeck[n] = t
-            n += 1
+    n = lay_out_deck(tdeck, treasure, TF_COUNT)
     rng_mod.shuffle(rng, tdeck, n)
     n_discard = min(rules[R_DISCARD_BASE + n_players], n)
     for i in range(n_discard):
@@ -163,11 +170,7 @@ def setup(params, state, n_players):
     g[G_TDECK_SIZE] = n - n_discard
     g[G_INITIAL_TDECK] = n - n_discard
 
-    m = 0
-    for a in range(adventurer.shape[0]):
-        for _ in range(adventurer[a, AF_COUNT]):
-            adeck[m] = a
-            m += 1
+    m = lay_out_deck(adeck, adventurer, AF_COUNT)
     rng_mod.shuffle(rng, adeck, m)
     g[G_ADECK_SIZE] = m
     for p in range(n_players):
@@ -569,7 +572,7 @@ def next_start_player(state):
 @njit_noalloc
 def play_round(params, state, bot_kind, bot_w, checked):
     """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws."""
-    g, pstat, log = state[0], state[9], state[13]
+    g, log = state[0], state[13]
     n_players = g[G_N_PLAYERS]
     g[G_ROUND] += 1
     log_event(g, log, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_REBID])

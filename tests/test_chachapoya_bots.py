@@ -1,0 +1,109 @@
+"""Chachapoya bots: what they may see, the decisions they make, and how strong they are.
+
+Rulebook sections: Gameplay (the three drawn cards are shown to everyone; only the start player
+knows which of the two hidden ones is offered face down), Hidden Treasure Token B.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.games.chachapoya import GAME, bots as B
+from sim.games.chachapoya import state as S
+
+from chachapoya_helpers import ENGINE, T, bots, collect, hand, make_state, set_offer
+
+HEURISTICS = ["balanced", "cautious", "greedy", "bluffer"]
+
+
+def _prepared_round(down, buried, knower):
+    """Seat 1 to bid on a face-up gold with `down` face down and `buried` at the bottom."""
+    st = make_state(4)
+    for seat in range(4):
+        hand(st, seat, number_3=2, number_9=2, number_11=1, number_17=1, tracker=1)
+    collect(st, 1, blue_idol=1, yellow_idol=2)
+    collect(st, 2, gold=2)
+    set_offer(st, ["gold", down], face_up=True, knower=knower)
+    st[0][S.G_BURIED] = T[buried]
+    return st
+
+
+def _bid(st, seat, bot):
+    kinds, weights = bots([bot] * 4)
+    rng_before = st[12].copy()
+    decision = B.choose_bid(ENGINE, st, seat, kinds[seat], weights[seat])
+    st[12][:] = rng_before
+    return tuple(int(x) for x in decision)
+
+
+@pytest.mark.parametrize("bot", HEURISTICS)
+def test_bidder_cannot_tell_face_down_from_buried_card(bot):
+    """Gameplay: the others saw all three cards but not which hidden one is offered, so swapping
+    the face-down card with the buried one must not change a non-start player's bid."""
+    a = _bid(_prepared_round("blue_idol", "grim_warriors", knower=0), 1, bot)
+    b = _bid(_prepared_round("grim_warriors", "blue_idol", knower=0), 1, bot)
+    assert a == b
+
+
+def test_start_player_uses_what_only_it_knows():
+    """Gameplay: the start player knows the face-down card; a second blue idol (7 -> 15 points)
+    is worth more to its holder than a Grim Warriors card, so it bids differently for them."""
+    a = _bid(_prepared_round("blue_idol", "grim_warriors", knower=1), 1, "balanced")
+    b = _bid(_prepared_round("grim_warriors", "blue_idol", knower=1), 1, "balanced")
+    assert a != b
+
+
+def test_gain_of_counts_scales_curse_and_elimination():
+    """Scales, Curse and Checking as the bots value them: a second blue idol adds 8 points; a
+    third yellow idol loses 10; a fourth eliminates (all points lost plus the weight)."""
+    st = make_state(4)
+    collect(st, 0, blue_idol=1, yellow_idol=2)
+    w_elim = 15.0
+    tr, sc, col = ENGINE[0], ENGINE[1], st[2]
+    assert B.gain_of(tr, sc, col, 0, T["blue_idol"], -1, -1, w_elim, 0.0) == 8
+    assert B.gain_of(tr, sc, col, 0, T["yellow_idol"], -1, -1, w_elim, 0.0) == -10
+    assert B.gain_of(tr, sc, col, 0, T["yellow_idol"], T["yellow_idol"], -1, w_elim, 0.0) == -(7 + 10) - w_elim
+    # A curse with a gold: the blue idol (card value 7) is the most valuable earlier card.
+    assert B.gain_of(tr, sc, col, 0, T["curse"], T["gold"], -1, w_elim, 0.0) == 1 - 7
+
+
+def test_heuristic_token_goes_where_it_scores_most():
+    """Hidden Treasure B: one blue idol (7) with the token scores 15; three yellow idols would
+    reach X. The heuristic places it on the blue idol."""
+    st = make_state(4)
+    collect(st, 0, blue_idol=1, yellow_idol=3)
+    kinds, weights = bots(["balanced"] * 4)
+    assert B.choose_token_place(ENGINE, st, 0, kinds[0], weights[0]) == T["blue_idol"]
+
+
+def test_every_style_has_its_own_weights():
+    """The heuristic styles differ only in data (bots.toml), and each differs from the others."""
+    specs = GAME.bots()
+    assert specs["random"].kind == B.BOT_RANDOM
+    vectors = [tuple(specs[name].weights) for name in HEURISTICS]
+    assert len(set(vectors)) == len(HEURISTICS)
+    assert all(len(v) == B.N_WEIGHTS for v in vectors)
+
+
+def _play(lineup, n_games, seed=11):
+    bot_names = sorted(set(lineup))
+    idx = np.array([bot_names.index(b) for b in lineup], np.int8)
+    seat_bots = np.array([np.roll(idx, i) for i in range(n_games)], np.int8)
+    result = GAME.simulate(GAME.resolve_params(None), len(lineup), bot_names, seat_bots, seed, 0, n_games)
+    players = pd.DataFrame(result.player_columns)
+    players["bot"] = np.array(bot_names)[seat_bots.reshape(-1)]
+    return players
+
+
+def test_heuristic_beats_three_random_bots():
+    """A heuristic bot must be far above the 25% a random seat would win (measured ~70%)."""
+    players = _play(["balanced", "random", "random", "random"], 600)
+    assert players.loc[players.bot == "balanced", "won"].mean() > 0.5
+
+
+def test_styles_behave_differently():
+    """Greedy keeps its token for the end (refill threshold 2), cautious refills early (4)."""
+    players = _play(HEURISTICS, 300)
+    refill = players.groupby("bot")["token_refill"].mean()
+    assert refill["cautious"] > refill["greedy"] + 0.2
