@@ -68,10 +68,11 @@ class FakeGame:
     player_counts = (2, 3, 4)
     default_players = 3
 
-    def resolve_params(self, variant, variant_name="base"):
-        resolved = merge_variant(DEFAULTS, variant or {}, where=f"variant {variant_name!r}")
+    def resolve_params(self, variant, variant_name="base", where=None):
+        where = where or f"variant {variant_name!r}"
+        resolved = merge_variant(DEFAULTS, variant or {}, where=where)
         if resolved["dice"]["sides"] < 2:
-            raise UserError(f"variant {variant_name!r}: dice.sides must be at least 2")
+            raise UserError(f"{where}: dice.sides must be at least 2")
         engine = (resolved["rounds"], resolved["dice"]["sides"], resolved["elimination"]["threshold"],
                   resolved["debug"]["fail_game"])
         return Params(resolved=resolved, engine=engine, variant_name=variant_name)

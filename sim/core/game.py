@@ -66,8 +66,12 @@ class Game(Protocol):
     player_counts: tuple[int, ...]  # allowed player counts under the default parameters
     default_players: int
 
-    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base") -> Params:
-        """Merge a parsed variant TOML over the defaults and validate (raise UserError)."""
+    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base",
+                       where: str | None = None) -> Params:
+        """Merge a parsed variant TOML over the defaults and validate (raise UserError).
+
+        `where` names the variant's source in error messages (e.g. "variant file cheap.toml").
+        """
 
     def allowed_players(self, params: Params) -> tuple[int, ...]:
         """Player counts the resolved parameters support."""

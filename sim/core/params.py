@@ -137,7 +137,7 @@ def resolve_variant_file(game: Any, path: str | Path | None):
     name, variant = load_variant(path)
     merge_variant(game.resolve_params(None, BASE_VARIANT).resolved, variant, where)
     try:
-        return game.resolve_params(variant, name)
+        return game.resolve_params(variant, name, where=where)
     except UserError as exc:
         message = str(exc)
         if str(path) in message:

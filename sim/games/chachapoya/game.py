@@ -108,8 +108,9 @@ class Chachapoya:
     def player_counts(self) -> tuple[int, ...]:
         return data.player_counts(data.default_components())
 
-    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base") -> Params:
-        resolved = data.resolve(variant, f"variant {variant_name}")
+    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base",
+                       where: str | None = None) -> Params:
+        resolved = data.resolve(variant, where or f"variant {variant_name}")
         return Params(resolved=resolved, engine=data.engine_arrays(resolved), variant_name=variant_name)
 
     def allowed_players(self, params: Params) -> tuple[int, ...]:
