@@ -15,6 +15,7 @@ from sim.core import rng as rng_mod
 from .cards import hand_size, list_legal_bids, overflowed_type, points_of, scale_points
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
+    EFFECT_NONE,
     G_BURIED, G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
     P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
     TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, SCR_POOL,
@@ -82,6 +83,12 @@ def gain_of(treasure, scale, collected, seat, c0, c1, c2, w_elimination, w_draw)
     Points on the touched types, the curse's loss of the most valuable earlier card, the
     warriors' draws; elimination costs every point held plus the elimination weight.
     """
+    if c1 < 0 and c2 < 0 and treasure[c0, TF_EFFECT] == EFFECT_NONE:  # the common case, fast
+        held = collected[seat, c0]
+        after = scale_points(scale, c0, held + 1)
+        if after == SCALE_X:
+            return -seat_points(scale, collected, seat) - w_elimination
+        return float(after - scale_points(scale, c0, held))
     delta = 0.0
     eliminated = False
     has_curse = False
