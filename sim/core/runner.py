@@ -10,6 +10,7 @@ import platform
 import shlex
 import shutil
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -147,6 +148,10 @@ def run(
     chunks: list[dict[str, Any]] = []
     writer = DatasetWriter(out_dir)
     try:
+        if progress:  # Numba compiles the engine on first use; keep that out of the bar's rate
+            print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
+        simulate_chunk(game, params, n_players, bot_names, seat_bot_matrix(lineup, 0, 1, rotate), seed, 0, 1,
+                       checked)
         with tqdm(total=n_games, unit="games", unit_scale=True, disable=not progress,
                   dynamic_ncols=True, smoothing=0.1) as bar:
             for index, (first, count) in enumerate(chunk_bounds(n_games, chunk_size)):
