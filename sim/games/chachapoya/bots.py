@@ -12,7 +12,7 @@ The heuristic's behaviour is set entirely by a weight vector (bots.toml): styles
 from sim.core.jit import njit_noalloc
 
 from sim.core import rng as rng_mod
-from .cards import hand_size, list_legal_bids, overflowed_type, points_of, scale_points
+from .cards import hand_size, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE,
@@ -60,16 +60,8 @@ LAST_ROUND_SAMPLES = 8
 
 # ------------------------------------------------------------------ valuing treasures
 @njit_noalloc
-def collection_points(scale, counts):
-    total = 0
-    for t in range(counts.shape[0]):
-        total += points_of(scale, counts, t)
-    return total
-
-
-@njit_noalloc
 def seat_points(scale, collected, seat):
-    """collection_points of one seat, without making a row view (no reference counting)."""
+    """Points of one seat's collection as it stands (an X counts as its sentinel value)."""
     total = 0
     for t in range(collected.shape[1]):
         total += scale_points(scale, t, collected[seat, t])
@@ -368,7 +360,7 @@ def choose_token_place(params, state, seat, kind, w):
     for t in range(counts.shape[0]):
         if counts[t] > 0 and treasure[t, TF_TOKEN_OK] == 1:
             counts[t] += 1
-            points = -1_000_000_000 if overflowed_type(scale, counts) >= 0 else collection_points(scale, counts)
+            points = -1_000_000_000 if overflowed_type(scale, counts) >= 0 else seat_points(scale, collected, seat)
             counts[t] -= 1
             if best < 0 or points > best_points:
                 best = t

@@ -161,6 +161,11 @@ def adventurer_names(p: dict[str, Any]) -> list[str]:
     return list(p["adventurer"])
 
 
+def default_lineup() -> list[str]:
+    """The bots seated when the user names none (bots.toml [lineup]), repeated round the table."""
+    return list(load_toml(BOTS_FILE)["lineup"]["default"])
+
+
 def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
     """bots.toml to {name: (description, kind code, weight vector)}."""
     raw = load_toml(BOTS_FILE)

@@ -19,17 +19,17 @@ from .state import (
     P_VP_UNRESOLVED, P_WON, new_state,
 )
 
-# Game-table columns produced by the kernel, in order, with their dtypes.
+# Game-table columns: (column, g field, dtype); n_eliminated is added from the players table.
 GAME_FIELDS = (
-    ("n_rounds", np.int16),
-    ("winner_seat", np.int8),
-    ("end_reason", np.int8),
-    ("rounds_without_winner", np.int16),
-    ("tracker_pair_cancels", np.int16),
-    ("leader_clashes", np.int16),
-    ("n_eliminated", np.int8),
-    ("treasure_deck_left", np.int16),
+    ("n_rounds", G_ROUND, np.int16),
+    ("winner_seat", G_WINNER, np.int8),
+    ("end_reason", G_END_REASON, np.int8),
+    ("rounds_without_winner", G_NO_WINNER_ROUNDS, np.int16),
+    ("tracker_pair_cancels", G_PAIR_CANCELS, np.int16),
+    ("leader_clashes", G_LEADER_CLASHES, np.int16),
+    ("treasure_deck_left", G_TDECK_SIZE, np.int16),
 )
+_G_INDEX = np.array([f for _, f, _ in GAME_FIELDS], np.int64)
 # Player-table scalar columns: (column, pstat field, dtype).
 PLAYER_FIELDS = (
     ("score", P_SCORE, np.int16),
@@ -55,7 +55,7 @@ TREASURE_ROWS = ("got", "lost", "vp")  # tstat rows: column prefix per treasure 
 
 @njit(cache=True)
 def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed, game_index,
-             checked, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
+             checked, g_index, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
     """Play one game and write its rows (kept out of the prange body: plain loops there only)."""
     state = new_state(params, n_players, False)
     kinds = np.empty(n_players, np.int8)
@@ -65,17 +65,8 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed,
         weights[s, :] = bot_weights[seat_bots_row[s], :]
     play_game(params, state, n_players, kinds, weights, run_seed, game_index, checked)
     g, pstat, kstat, tstat = state[0], state[9], state[10], state[11]
-    n_out = 0
-    for s in range(n_players):
-        n_out += 1 - pstat[s, P_ALIVE]
-    game_row[0] = g[G_ROUND]
-    game_row[1] = g[G_WINNER]
-    game_row[2] = g[G_END_REASON]
-    game_row[3] = g[G_NO_WINNER_ROUNDS]
-    game_row[4] = g[G_PAIR_CANCELS]
-    game_row[5] = g[G_LEADER_CLASHES]
-    game_row[6] = n_out
-    game_row[7] = g[G_TDECK_SIZE]
+    for j in range(g_index.shape[0]):
+        game_row[j] = g[g_index[j]]
     for s in range(n_players):
         for j in range(pstat_index.shape[0]):
             player_rows[s, j] = pstat[s, pstat_index[j]]
@@ -86,12 +77,12 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed,
 
 @njit(parallel=True, cache=True)
 def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game,
-               checked, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
+               checked, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
     """Play len(seat_bots) games in parallel; game i's stream depends only on (run_seed, first_game+i)."""
     for i in prange(seat_bots.shape[0]):
         lo = i * n_players
         errors[i] = play_one(params, n_players, seat_bots[i], bot_kinds, bot_weights, run_seed,
-                             first_game + np.uint64(i), checked, pstat_index, out_game[i],
+                             first_game + np.uint64(i), checked, g_index, pstat_index, out_game[i],
                              out_player[lo:lo + n_players], out_kinds[lo:lo + n_players],
                              out_treasures[lo:lo + n_players])
 
@@ -125,7 +116,7 @@ class Chachapoya:
         return self._bots
 
     def default_bots(self, n_players: int) -> list[str]:
-        styles = ["balanced", "cautious", "greedy", "bluffer"]
+        styles = data.default_lineup()
         return [styles[s % len(styles)] for s in range(n_players)]
 
     def _bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -152,9 +143,8 @@ class Chachapoya:
         out_treasures = np.zeros((n_rows, N_T, len(tr_names)), np.int16)
         errors = np.zeros(n_games, np.int64)
         play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
-                   np.uint64(run_seed), np.uint64(first_game), checked, _PSTAT_INDEX,
+                   np.uint64(run_seed), np.uint64(first_game), checked, _G_INDEX, _PSTAT_INDEX,
                    out_game, out_player, out_kinds, out_treasures, errors)
-        game_cols = {name: out_game[:, j].astype(dt) for j, (name, dt) in enumerate(GAME_FIELDS)}
         player_cols: dict[str, np.ndarray] = {}
         for j, (name, field, dt) in enumerate(PLAYER_FIELDS):
             col = out_player[:, j]
@@ -171,6 +161,8 @@ class Chachapoya:
         for r, prefix in enumerate(TREASURE_ROWS[:2]):
             for j, t in enumerate(tr_names):
                 player_cols[f"{prefix}_{t}"] = out_treasures[:, r, j].astype(np.int8)
+        game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
+        game_cols["n_eliminated"] = player_cols["eliminated"].reshape(n_games, n_players).sum(axis=1).astype(np.int8)
         failures = [(first_game + int(i), f"invariant check failed (code {int(errors[i])})")
                     for i in np.flatnonzero(errors)]
         return ChunkResult(
