@@ -1,0 +1,623 @@
+"""Cuzco bots: every legal choice enumerated, each tried on a copy of the state and valued.
+
+All bots share one enumeration of the legal options (dice, pututu tiles, action spaces, targets,
+fire blessings, god cards and Inti medals). A heuristic bot tries each option on a look-ahead
+copy (state.copy_state + the rules) and keeps the one whose resulting position it values most;
+`position_value` is a weighted sum of features of its own seat, the weights being the bot's style
+(bots.toml). The random bot gives every option an independent uniform value, so it picks
+uniformly among the enumerated legal options. Bots read only public information and their own
+seat (hands of god cards are secret; the god piles are never looked into).
+"""
+import numpy as np
+
+from sim.core import rng as rng_mod
+from sim.core.jit import njit_noalloc
+from .rules import (
+    N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
+    O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
+    U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, action_possible, best_discard_tile,
+    buy_good, can_move, card_source, circlet_ready, count_tiles, die_fits, empty_spaces,
+    exchange_allowed, is_vp_space, joint_count, mission_shortfall, perform_turn,
+    pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
+)
+from .state import (
+    A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
+    AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_STUDY, AB_TRAIL, BD_FARM, BD_MARKET, BD_PALACE,
+    BD_SPACE_DICE, BD_SPACE_MIN, BD_SPACE_N, BD_STACK, BD_STACK_N, BD_STUDY, BD_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
+    C_DOUBLE_GOOD, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY, C_EXTRA_TURN, C_IGNORE_LOWER,
+    C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN, C_SEARCH_DISCARD, C_SLIDE_UP,
+    C_VIRTUAL_SIX, CUZCO, FARM, G_MARKET_ROW_SIZE, G_N_PLAYERS, G_PALACE_SIZE, G_ROUND,
+    G_STUDY_DISCARD_N, G_FARM_DISCARD_N, G_GOD_UP, G_TEMPLE_MEDALS, GF_FOOD, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES,
+    N_ABILITIES, N_ACTIONS, N_CARDS, N_CIRCLETS, N_COLOURS, N_EXCHANGES, N_GOODS, N_TEMPLE,
+    N_VILLAGES, PL_CIRCLET, PL_DELIVERED, PL_DICE, PL_DOUBLE_PEOPLE, PL_FEATHERS, PL_FOOD,
+    PL_GOODS, PL_HAND, PL_LOC, PL_MEDALS, PL_MISSION, PL_N_TILES, PL_OFFERINGS, PL_ORDER_POS,
+    PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED, PL_SLID, PL_STATUS, PL_TILE,
+    PL_USED_FARM, PL_USED_STUDY, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, R_MASK_SPACES,
+    R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
+    WAY_BRIDGE, WAY_TRAIL, copy_state,
+)
+from .weights import (
+    N_WEIGHTS, SCALAR_WEIGHTS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY,
+    W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_MISSION_GAP, W_MISSION_READY, W_NOISE,
+    W_OFFERING, W_ORDER, W_PAIR, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID,
+    W_VILLAGE, W_VP,
+)
+from .state import ABILITY_NAMES, CARD_NAMES
+
+BOT_KIND_NAMES = ("random", "heuristic")
+KIND_RANDOM = 0
+KIND_HEURISTIC = 1
+WEIGHT_NAMES = tuple([name for name, _ in SCALAR_WEIGHTS] + [f"card_{c}" for c in CARD_NAMES]
+                     + [f"ability_{a}" for a in ABILITY_NAMES])
+assert len(WEIGHT_NAMES) == N_WEIGHTS
+NO_VALUE = -1e300
+PLAYED_05_BONUS = 1.5  # an extra turn is worth this many times the card held (not looked ahead)
+
+
+# ------------------------------------------------------------------------------ valuing a position
+
+@njit_noalloc
+def position_value(P, st, p, w):
+    """What seat p's position is worth to a bot with weights w, in VP-like units."""
+    villages, people, rules = P[0], P[6], P[9]
+    g, pl, board = st[0], st[1], st[2]
+    n = g[G_N_PLAYERS]
+    rnd = g[G_ROUND]
+    left = rules[R_ROUNDS] - rnd
+    v = w[W_VP] * pl[p, PL_VP]
+    v += w[W_STATUS] * rules[R_STATUS_VP + pl[p, PL_STATUS]]
+    # priests: VP still to come per priest on the steps, and the medal race
+    per_priest = 0
+    for r in range(rnd, rules[R_ROUNDS]):
+        per_priest += rules[R_PRIEST_VP + r]
+    mine = 0
+    for s in range(N_TEMPLE):
+        if board[BD_TEMPLE + s] == p:
+            mine += 1
+    v += w[W_PRIEST] * mine * per_priest
+    if mine > 0 and g[G_TEMPLE_MEDALS] > 0:
+        lead = True
+        for q in range(n):
+            if q == p:
+                continue
+            k = 0
+            for s in range(N_TEMPLE):
+                if board[BD_TEMPLE + s] == q:
+                    k += 1
+            if k >= mine:
+                lead = False
+        if lead:
+            v += w[W_MAJORITY]
+    v += w[W_MEDAL] * pl[p, PL_MEDALS]
+    cards = 0
+    card_value = 0.0
+    for c in range(N_CARDS):
+        k = pl[p, PL_HAND + c]
+        if k > 0:
+            cards += k
+            card_value += w[W_CARD_PREF + c] * (1.0 + 0.3 * (k - 1))
+    v += w[W_CARD] * card_value
+    v += w[W_OFFERING] * min(pl[p, PL_OFFERINGS], cards + 1) + 0.1 * pl[p, PL_OFFERINGS]
+    if left > 0:
+        v += w[W_FOOD] * min(pl[p, PL_FOOD], 8)
+    goods = 0
+    for t in range(N_GOODS):
+        goods += pl[p, PL_GOODS + t]
+    v += w[W_GOOD] * goods
+    feathers = 0
+    for c in range(N_COLOURS):
+        feathers += pl[p, PL_FEATHERS + c]
+    v += w[W_FEATHER] * feathers
+    active = 0
+    for c in range(N_CIRCLETS):
+        active += pl[p, PL_CIRCLET + c]
+        if circlet_ready(pl, p, c):
+            v += w[W_PAIR] * (rules[R_HEADDRESS_VP + min(rnd + 1, rules[R_ROUNDS] - 1)] + rules[R_CIRCLET_VP + c])
+    v += w[W_CIRCLET] * active
+    v += w[W_QUIPU] * pl[p, PL_QUIPU_DELIVERED]
+    top_vp = 0
+    for vil in range(N_VILLAGES):
+        k = board[BD_STACK_N + vil]
+        if k > 0 and board[BD_STACK + vil * MAX_PLAYERS + k - 1] == p:
+            top_vp += villages[vil, VF_VP]
+    v += w[W_VILLAGE] * top_vp
+    unslid = 0
+    for i in range(12):
+        t = pl[p, PL_TILE + i]
+        if t >= 0 and pl[p, PL_SLID + i] == 0:
+            unslid += people[t, TF_VALUE]
+    v += left * (w[W_TILE] * pl[p, PL_N_TILES] + w[W_UNSLID] * unslid
+                 + w[W_EMPTY] * empty_spaces(P, pl, p))
+    for kind in range(2):
+        for a in range(N_ABILITIES):
+            k = count_tiles(P, pl, p, kind, a)
+            if k > 0:
+                v += left * w[W_ABILITY_PREF + a] * (1.0 + 0.5 * (min(k, 3) - 1))
+    for slot in range(3):
+        m = pl[p, PL_MISSION + slot]
+        if m >= 0:
+            short = mission_shortfall(P, st, p, m)
+            if short == 0:
+                v += w[W_MISSION_READY]
+            else:
+                v -= w[W_MISSION_GAP] * min(short, 6)
+    v += w[W_PUTUTU] * (pl[p, PL_PUTUTU1] + 2 * pl[p, PL_PUTUTU2])
+    v += w[W_ORDER] * (n - 1 - pl[p, PL_ORDER_POS])
+    loc = pl[p, PL_LOC]
+    if loc == CUZCO or loc < 6:
+        v += w[W_CUZCO]
+    return v
+
+
+@njit_noalloc
+def judged(P, look, p, w, kind, rng):
+    """The value a bot gives the look-ahead position: its heuristic (plus noise), or, for the
+    random bot, a uniform draw from the game's stream."""
+    if kind == KIND_RANDOM:
+        return rng_mod.uniform(rng)
+    v = position_value(P, look, p, w)
+    if w[W_NOISE] > 0:
+        v += w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
+    return v
+
+
+@njit_noalloc
+def turn_value(P, st, look, lside, p, w, kind, opt):
+    copy_state(st, look)
+    perform_turn(P, look, lside, p, w, opt)
+    v = judged(P, look, p, w, kind, st[4])
+    if opt[O_CARD] == C_EXTRA_TURN and kind != KIND_RANDOM:
+        v += PLAYED_05_BONUS * w[W_CARD_PREF + C_EXTRA_TURN]
+    return v
+
+
+@njit_noalloc
+def clear_option(opt):
+    for i in range(opt.shape[0]):
+        opt[i] = 0
+    opt[O_CARD] = -1
+    opt[O_TARGET] = -1
+
+
+@njit_noalloc
+def keep_if_better(opt, best, v, best_v):
+    if v > best_v:
+        for i in range(opt.shape[0]):
+            best[i] = opt[i]
+        return v
+    return best_v
+
+
+# ------------------------------------------------------------------------------ phase I
+
+@njit_noalloc
+def plan_exchange(P, st, look, lside, p, w, kind, opt, pips):
+    """Spend the exchange pips greedily: add the exchange that raises the value most, while any
+    does. Returns the value of the plan (opt[O_EX..] holds it)."""
+    rules = P[9]
+    for ex in range(N_EXCHANGES):
+        opt[O_EX + ex] = 0
+    current = turn_value(P, st, look, lside, p, w, kind, opt)
+    budget = pips
+    while True:
+        best_ex = -1
+        best_v = current
+        for ex in range(N_EXCHANGES):
+            if rules[R_EXCHANGE + ex] > budget:
+                continue
+            opt[O_EX + ex] += 1
+            v = turn_value(P, st, look, lside, p, w, kind, opt)
+            opt[O_EX + ex] -= 1
+            if v > best_v:
+                best_v = v
+                best_ex = ex
+        if best_ex < 0:
+            break
+        opt[O_EX + best_ex] += 1
+        budget -= rules[R_EXCHANGE + best_ex]
+        current = best_v
+    return current
+
+
+@njit_noalloc
+def second_card_source(st, p, card, opt):
+    """How a second card can be paid in the same turn, after what `opt` already spends."""
+    g, pl = st[0], st[1]
+    main_card = opt[O_CARD] >= 0 and opt[O_MEDAL] == 0
+    main_medal = opt[O_CARD] >= 0 and opt[O_MEDAL] != 0
+    offerings = pl[p, PL_OFFERINGS] - (1 if main_card else 0) - (1 if opt[O_PLENTY] == SRC_CARD else 0) \
+        - (1 if opt[O_DELIVERY] == SRC_CARD else 0)
+    medals = pl[p, PL_MEDALS] - (1 if main_medal else 0) - (1 if opt[O_PLENTY] == SRC_MEDAL else 0) \
+        - (1 if opt[O_DELIVERY] == SRC_MEDAL else 0)
+    if pl[p, PL_HAND + card] > 0 and offerings > 0 and opt[O_CARD] != card:
+        return SRC_CARD
+    if medals > 0 and g[G_GOD_UP + card // 3] == card and not (main_medal and opt[O_CARD] // 3 == card // 3):
+        return SRC_MEDAL
+    return SRC_NONE
+
+
+@njit_noalloc
+def try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v):
+    """The four fire-blessing choices, and Viracocha 08 when the player can use it."""
+    for b in range(4):
+        opt[O_BLESS] = b
+        best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+    src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
+    if src != SRC_NONE:
+        opt[O_BLESS] = 0
+        opt[O_PLENTY] = src
+        best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+        opt[O_PLENTY] = SRC_NONE
+    opt[O_BLESS] = 0
+    return best_v
+
+
+@njit_noalloc
+def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, strength, jump):
+    """Every target of one action at one strength (opt holds die, space and card)."""
+    rules = P[9]
+    g, pl, board = st[0], st[1], st[2]
+    opt[O_ACTION] = action
+    if action == A_TRAIL or action == A_BRIDGE:
+        way = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
+        for dest in range(N_VILLAGES + 1):
+            if not can_move(P, st, p, way, strength, dest, jump):
+                continue
+            opt[O_TARGET] = dest
+            if dest == CUZCO:
+                best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
+            else:
+                best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+                src = second_card_source(st, p, C_DELIVERY_VP, opt)
+                if src != SRC_NONE and pl[p, PL_DELIVERED + dest] == 0:
+                    opt[O_DELIVERY] = src
+                    best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+                    opt[O_DELIVERY] = SRC_NONE
+    elif action == A_STUDY or action == A_FARM:
+        if empty_spaces(P, pl, p) <= 0:
+            return best_v
+        base = BD_STUDY if action == A_STUDY else BD_FARM
+        for i in range(min(strength, 6)):
+            if board[base + i] >= 0:
+                opt[O_TARGET] = i
+                best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+    elif action == A_EXCHANGE:
+        v = plan_exchange(P, st, look, lside, p, w, kind, opt, strength)
+        best_v = keep_if_better(opt, best, v, best_v)
+        for ex in range(N_EXCHANGES):
+            opt[O_EX + ex] = 0
+    elif action == A_TEMPLE:
+        if pl[p, PL_PRIESTS_HOME] > 0:
+            best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
+    elif action == A_HEADDRESS:
+        for c in range(min(strength, N_CIRCLETS)):
+            if circlet_ready(pl, p, c):
+                opt[O_TARGET] = c
+                best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
+    else:
+        best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+    opt[O_TARGET] = -1
+    return best_v
+
+
+@njit_noalloc
+def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, extra):
+    """The actions of one space for a die of `pips`, with and without the god cards that change
+    placement or strength (07, 13, 14, 12, 02, 09, 06)."""
+    g, board = st[0], st[2]
+    spaces = P[3]
+    n = g[G_N_PLAYERS]
+    opt[O_SPACE] = space
+    if extra:
+        fits = board[BD_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
+    else:
+        fits = die_fits(P, st, space, pips, False)
+    for action in range(N_ACTIONS):
+        if not space_has_action(P, st, space, action):
+            continue
+        if fits:
+            opt[O_CARD] = -1
+            best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, pips, False)
+            for card in (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD):
+                src = card_source(st, p, card)
+                if src == SRC_NONE:
+                    continue
+                if card == C_VIRTUAL_SIX and (pips >= 6 or action == A_VP):
+                    continue
+                if card == C_JUMP and action != A_TRAIL and action != A_BRIDGE:
+                    continue
+                if card == C_PRIEST_RETURN and (action != A_TEMPLE or board[BD_TEMPLE + min(pips, N_TEMPLE) - 1] < 0):
+                    continue
+                if card == C_SLIDE_UP and action != A_EXCHANGE:
+                    continue
+                if card == C_SEARCH_DISCARD:
+                    if (action != A_STUDY and action != A_FARM) or empty_spaces(P, st[1], p) < 2:
+                        continue
+                    if g[G_STUDY_DISCARD_N] + g[G_FARM_DISCARD_N] == 0:
+                        continue
+                    opt[O_CARD_ARG] = best_discard_tile(P, st, p, w)
+                opt[O_CARD] = card
+                opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+                strength = 6 if card == C_VIRTUAL_SIX else pips
+                best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action,
+                                    strength, card == C_JUMP)
+                opt[O_CARD_ARG] = 0
+            opt[O_CARD] = -1
+            opt[O_MEDAL] = 0
+        elif not extra:
+            src = card_source(st, p, C_IGNORE_LOWER)
+            if src != SRC_NONE:
+                opt[O_CARD] = C_IGNORE_LOWER
+                opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+                best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, pips, False)
+            src = card_source(st, p, C_MOVE_DIE)
+            if src != SRC_NONE:
+                # move the blocking die to the victory-point space, if that makes room
+                second = 7
+                lowest_seen = False
+                for i in range(board[BD_SPACE_N + space]):
+                    d = board[BD_SPACE_DICE + space * MAX_DICE_ON_SPACE + i] % 8
+                    if d == board[BD_SPACE_MIN + space] and not lowest_seen:
+                        lowest_seen = True
+                    else:
+                        second = min(second, d)
+                if pips < second:
+                    vp_space = -1
+                    for s in range(MAX_SPACES):
+                        if spaces[n, s] != 0 and is_vp_space(P, st, s):
+                            vp_space = s
+                    if vp_space >= 0 and vp_space != space:
+                        opt[O_CARD] = C_MOVE_DIE
+                        opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+                        opt[O_CARD_ARG] = space
+                        opt[O_CARD_ARG2] = vp_space
+                        best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, pips, False)
+                        opt[O_CARD_ARG] = 0
+                        opt[O_CARD_ARG2] = 0
+            opt[O_CARD] = -1
+            opt[O_MEDAL] = 0
+    return best_v
+
+
+@njit_noalloc
+def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
+    """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05)."""
+    g, pl = st[0], st[1]
+    spaces = P[3]
+    n = g[G_N_PLAYERS]
+    best_v = NO_VALUE
+    clear_option(best)
+    for d in range(3):
+        rolled = pl[p, PL_DICE + d]
+        if extra:
+            if d > 0:
+                break
+            rolled = 1
+        elif rolled == 0:
+            continue
+        seen = False
+        for e in range(d):
+            if pl[p, PL_DICE + e] == rolled and not extra:
+                seen = True
+        if seen:
+            continue
+        for target in range(1, 7):
+            if extra and target != 1:
+                continue
+            if extra:
+                n1, n2 = 0, 0
+            else:
+                n1, n2 = pututu_can_reach(pl, p, rolled, target)
+                if n1 < 0:
+                    continue
+            clear_option(opt)
+            opt[O_DIE] = -1 if extra else d
+            opt[O_PIPS] = target
+            opt[O_PU1] = n1
+            opt[O_PU2] = n2
+            for space in range(MAX_SPACES):
+                if spaces[n, space] == 0:
+                    continue
+                best_v = try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, target, extra)
+    if not extra and best[O_CARD] == -1 and best_v > NO_VALUE:
+        src = card_source(st, p, C_EXTRA_TURN)
+        free = False
+        for s in range(MAX_SPACES):
+            if spaces[n, s] != 0 and s != best[O_SPACE] and st[2][BD_SPACE_N + s] == 0 \
+                    and not is_vp_space(P, st, s):
+                free = True
+        if src != SRC_NONE and free:
+            for i in range(best.shape[0]):
+                opt[i] = best[i]
+            opt[O_CARD] = C_EXTRA_TURN
+            opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+            best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+    return best_v > NO_VALUE
+
+
+# ------------------------------------------------------------------------------ phase II
+
+@njit_noalloc
+def use_value(P, st, look, lside, p, w, kind, use):
+    copy_state(st, look)
+    use_ability(P, look, lside, p, w, use)
+    return judged(P, look, p, w, kind, st[4])
+
+
+@njit_noalloc
+def try_use_blessings(P, st, look, lside, p, w, kind, use, best, best_v):
+    """A phase-II use that ends in a fire blessing: its four choices, and Viracocha 08."""
+    g, pl = st[0], st[1]
+    for b in range(4):
+        use[U_BLESS] = b
+        best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+    use[U_BLESS] = 0
+    paid = (1 if use[U_DOUBLE] == SRC_CARD else 0) + (1 if use[U_EXTRA] == SRC_CARD else 0)
+    medals = (1 if use[U_DOUBLE] == SRC_MEDAL else 0) + (1 if use[U_EXTRA] == SRC_MEDAL else 0)
+    src = SRC_NONE
+    if pl[p, PL_HAND + C_BLESSING_PLENTY] > 0 and pl[p, PL_OFFERINGS] > paid:
+        src = SRC_CARD
+    elif pl[p, PL_MEDALS] > medals and medals == 0 and g[G_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
+        src = SRC_MEDAL
+    if src != SRC_NONE:
+        use[U_PLENTY] = src
+        best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+        use[U_PLENTY] = SRC_NONE
+    return best_v
+
+
+@njit_noalloc
+def try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v):
+    """Targets of one phase-II use (movement destinations, circlets, display tiles)."""
+    joint = P[7]
+    pl, board = st[1], st[2]
+    ability = use[U_ABILITY]
+    n = joint_count(P, st, p, use[U_KIND], ability,
+                    (pl[p, PL_DOUBLE_PEOPLE] != 0 or use[U_DOUBLE] != SRC_NONE) and use[U_EXTRA] == SRC_NONE)
+    if n == 0:
+        return best_v
+    amount = joint[ability, n - 1]
+    if ability == AB_TRAIL or ability == AB_BRIDGE:
+        way = WAY_TRAIL if ability == AB_TRAIL else WAY_BRIDGE
+        for dest in range(N_VILLAGES + 1):
+            if can_move(P, st, p, way, amount, dest, False):
+                use[U_TARGET] = dest
+                if dest == CUZCO:
+                    best_v = try_use_blessings(P, st, look, lside, p, w, kind, use, best, best_v)
+                else:
+                    best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+    elif ability == AB_CIRCLET:
+        for c in range(min(amount, N_CIRCLETS)):
+            if circlet_ready(pl, p, c):
+                use[U_TARGET] = c
+                best_v = try_use_blessings(P, st, look, lside, p, w, kind, use, best, best_v)
+    elif ability == AB_FARMING or ability == AB_STUDY:
+        if empty_spaces(P, pl, p) > 0:
+            base = BD_FARM if ability == AB_FARMING else BD_STUDY
+            for i in range(min(amount, 6)):
+                if board[base + i] >= 0:
+                    use[U_TARGET] = i
+                    best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+    else:
+        best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+    use[U_TARGET] = -1
+    return best_v
+
+
+@njit_noalloc
+def choose_use(P, st, look, lside, p, w, kind, use, best):
+    """The bot's next phase-II use (study or farm ability, or the extra one of card 11/15), or
+    False to stop: using nothing more is always an option."""
+    pl = st[1]
+    best_v = judged(P, st, p, w, kind, st[4]) if kind != KIND_RANDOM else rng_mod.uniform(st[4])
+    pass_v = best_v
+    for i in range(N_U):
+        best[i] = 0
+    best[U_ABILITY] = -1
+    for tkind in range(2):
+        used = pl[p, PL_USED_STUDY] if tkind == STUDY else pl[p, PL_USED_FARM]
+        extra_src = SRC_NONE
+        if used == 99:
+            continue
+        if used >= 0:
+            extra_src = card_source(st, p, C_EXTRA_STUDY if tkind == STUDY else C_EXTRA_FARM)
+            if extra_src == SRC_NONE:
+                continue
+        for ability in range(N_ABILITIES):
+            if ability == used or count_tiles(P, pl, p, tkind, ability) == 0:
+                continue
+            for i in range(N_U):
+                use[i] = 0
+            use[U_KIND] = tkind
+            use[U_ABILITY] = ability
+            use[U_TARGET] = -1
+            use[U_EXTRA] = extra_src
+            best_v = try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v)
+            if extra_src == SRC_NONE and pl[p, PL_DOUBLE_PEOPLE] == 0:
+                src = card_source(st, p, C_DOUBLE_PEOPLE)
+                if src != SRC_NONE:
+                    use[U_DOUBLE] = src
+                    best_v = try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v)
+    return best_v > pass_v and best[U_ABILITY] >= 0
+
+
+# ------------------------------------------------------------------------------ phase III
+
+@njit_noalloc
+def choose_good(P, st, look, lside, p, w, kind):
+    """Market index to buy (or -1) and whether Iliapa 03 doubles its VP."""
+    goods = P[5]
+    g, pl, board = st[0], st[1], st[2]
+    best_i = -1
+    best_src = SRC_NONE
+    best_v = judged(P, st, p, w, kind, st[4])
+    src03 = card_source(st, p, C_DOUBLE_GOOD)
+    for i in range(g[G_MARKET_ROW_SIZE]):
+        t = board[BD_MARKET + g[G_ROUND] * 5 + i]
+        if t < 0 or pl[p, PL_FOOD] < goods[t, GF_FOOD]:
+            continue
+        for src in (SRC_NONE, src03):
+            if src == SRC_NONE and src03 != SRC_NONE and best_i == i:
+                continue
+            copy_state(st, look)
+            buy_good(P, look, lside, p, i, src)
+            v = judged(P, look, p, w, kind, st[4])
+            if v > best_v:
+                best_v = v
+                best_i = i
+                best_src = src
+            if src03 == SRC_NONE:
+                break
+    return best_i, best_src
+
+
+@njit_noalloc
+def choose_mission(P, st, look, lside, p, w, kind):
+    """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04)
+    or, if none can be, the one returned (outcome 0). Completing one is compulsory."""
+    pl = st[1]
+    src04 = card_source(st, p, C_MISSION_DISCOUNT)
+    best = (-1, 0, SRC_NONE)
+    best_v = NO_VALUE
+    any_done = False
+    for slot in range(3):
+        m = pl[p, PL_MISSION + slot]
+        if m >= 0 and mission_shortfall(P, st, p, m) == 0:
+            any_done = True
+    for slot in range(3):
+        m = pl[p, PL_MISSION + slot]
+        if m < 0:
+            continue
+        short = mission_shortfall(P, st, p, m)
+        for outcome in range(3):
+            if outcome == 1 and short != 0:
+                continue
+            if outcome == 2 and (short != 1 or src04 == SRC_NONE):
+                continue
+            if outcome == 0 and any_done:
+                continue
+            copy_state(st, look)
+            settle_mission(P, look, lside, p, slot, outcome, src04)
+            v = judged(P, look, p, w, kind, st[4])
+            if v > best_v:
+                best_v = v
+                best = (slot, outcome, src04 if outcome == 2 else SRC_NONE)
+    return best
+
+
+@njit_noalloc
+def choose_palace(P, st, look, lside, p, w, kind):
+    """The palace mission the bot takes (index), -1 if the palace is empty."""
+    g, board = st[0], st[2]
+    best_i = -1
+    best_v = NO_VALUE
+    for i in range(g[G_PALACE_SIZE]):
+        if board[BD_PALACE + i] < 0:
+            continue
+        copy_state(st, look)
+        take_palace_mission(look, lside, p, i)
+        v = judged(P, look, p, w, kind, st[4])
+        if v > best_v:
+            best_v = v
+            best_i = i
+    return best_i

@@ -1,0 +1,376 @@
+"""Cuzco as the core sees it: the round sequence, the batch kernel, the Game object and its columns."""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit, prange
+
+from sim.core import rng as rng_mod
+from sim.core.errors import UserError
+from sim.core.game import BotSpec, ChunkResult, Params
+from sim.core.jit import njit_noalloc
+from . import data
+from .bots import choose_good, choose_mission, choose_palace, choose_turn, choose_use
+from .rules import (
+    O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, card_source, check_components, end_of_round,
+    final_scoring, log_event, mission_shortfall, perform_turn, roll_dice, score_priests,
+    score_status_and_reorder, settle_mission, setup, take_palace_mission, use_ability, EV_ROUND,
+)
+from .state import (
+    ABILITY_NAMES, ACTION_NAMES, C_EXTRA_TURN, C_MISSION_DISCOUNT, CARD_NAMES, G_ERROR,
+    G_N_PLAYERS, G_ORDER, G_PHASE, G_PUTUTU1, G_PUTUTU2, G_PUTUTU_SHORT, G_ROUND,
+    G_TEMPLE_MEDALS, G_TURNS, G_WINNER, GOOD_NAMES, N_CARDS, N_DSTAT_PIPS, N_G, N_GOODS,
+    N_ABILITIES, N_PL, N_SCR, N_ST, N_VP_SOURCES, PL_CIRCLET, PL_DICE, PL_DOUBLE_PEOPLE,
+    PL_FEATHERS, PL_FOOD, PL_HAND, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
+    PL_OFFERINGS, PL_QUIPU_DELIVERED, PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ROUNDS, SCR_BEST,
+    SCR_LIST, SCR_LIST2, SCR_OPTION, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED,
+    ST_FINAL_ORDER, ST_GOOD_BOUGHT, ST_HEADDRESSES, ST_MEDALS_GAINED, ST_MISSION_DONE,
+    ST_MISSION_FAILED, ST_PEOPLE, ST_PUTUTU_CHANGED, ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2,
+    ST_PUTUTU_SPENT1, ST_PUTUTU_SPENT2, ST_RANK, ST_START_ORDER, ST_VP, ST_WON, STUDY,
+    VP_SOURCE_NAMES, new_side, new_state,
+)
+
+
+@njit_noalloc
+def check(P, st, checked):
+    if checked and st[0][G_ERROR] == 0:
+        st[0][G_ERROR] = check_components(P, st)
+    return st[0][G_ERROR] != 0
+
+
+@njit_noalloc
+def phase_one(P, st, side, look, lside, kinds, W, checked):
+    """Phase I: roll, then one die per player per turn in player order (Mama Quilia 05 adds a
+    1-pip turn right after the turn it was played in)."""
+    g, pl = st[0], st[1]
+    scratch = side[3]
+    opt = scratch[SCR_OPTION]
+    best = scratch[SCR_BEST]
+    n = g[G_N_PLAYERS]
+    g[G_PHASE] = 1
+    roll_dice(P, st, side)
+    for _ in range(3):
+        for pos in range(n):
+            p = g[G_ORDER + pos]
+            if pl[p, PL_DICE] == 0 and pl[p, PL_DICE + 1] == 0 and pl[p, PL_DICE + 2] == 0:
+                continue
+            if not choose_turn(P, st, look, lside, p, W[p], kinds[p], opt, best, False):
+                g[G_ERROR] = 100
+                return
+            perform_turn(P, st, side, p, W[p], best)
+            if best[O_CARD] == C_EXTRA_TURN:
+                if choose_turn(P, st, look, lside, p, W[p], kinds[p], opt, best, True):
+                    perform_turn(P, st, side, p, W[p], best)
+            if check(P, st, checked):
+                return
+
+
+@njit_noalloc
+def phase_two(P, st, side, look, lside, kinds, W, checked):
+    """Phase II: in player order, one study and one farm ability each (and the extra ones of
+    Pacha Mama 11 / Mama Sara 15), in the order the player likes."""
+    g, pl = st[0], st[1]
+    scratch = side[3]
+    use = scratch[SCR_LIST]
+    best = scratch[SCR_LIST2]
+    n = g[G_N_PLAYERS]
+    g[G_PHASE] = 2
+    for pos in range(n):
+        p = g[G_ORDER + pos]
+        pl[p, PL_USED_STUDY] = -1
+        pl[p, PL_USED_FARM] = -1
+        pl[p, PL_DOUBLE_PEOPLE] = 0
+        for _ in range(4):
+            if not choose_use(P, st, look, lside, p, W[p], kinds[p], use, best):
+                break
+            use_ability(P, st, side, p, W[p], best)
+            if best[U_EXTRA] != SRC_NONE:
+                if best[U_KIND] == STUDY:
+                    pl[p, PL_USED_STUDY] = 99
+                else:
+                    pl[p, PL_USED_FARM] = 99
+            if check(P, st, checked):
+                return
+        pl[p, PL_USED_STUDY] = -1
+        pl[p, PL_USED_FARM] = -1
+        pl[p, PL_DOUBLE_PEOPLE] = 0
+
+
+@njit_noalloc
+def phase_three(P, st, side, look, lside, kinds, W, checked):
+    """Phase III: status and player order, priests, market, missions, end of round."""
+    rules = P[9]
+    g = st[0]
+    n = g[G_N_PLAYERS]
+    g[G_PHASE] = 3
+    score_status_and_reorder(P, st, side)
+    score_priests(P, st, side)
+    for pos in range(n):
+        p = g[G_ORDER + pos]
+        i, src = choose_good(P, st, look, lside, p, W[p], kinds[p])
+        if i >= 0:
+            buy_good(P, st, side, p, i, src)
+    for pos in range(n):
+        p = g[G_ORDER + pos]
+        slot, outcome, src = choose_mission(P, st, look, lside, p, W[p], kinds[p])
+        if slot >= 0:
+            settle_mission(P, st, side, p, slot, outcome, src)
+        i = choose_palace(P, st, look, lside, p, W[p], kinds[p])
+        if i >= 0:
+            take_palace_mission(st, side, p, i)
+    check(P, st, checked)
+    if g[G_ROUND] < rules[R_ROUNDS] - 1:
+        end_of_round(P, st, side)
+
+
+@njit_noalloc
+def last_missions(P, st, side):
+    """End of the Game: every player completes what they can of their three remaining missions,
+    Mama Quilia 04 covering one missing requirement per card."""
+    g, pl = st[0], st[1]
+    n = g[G_N_PLAYERS]
+    for pos in range(n):
+        p = g[G_ORDER + pos]
+        for slot in range(3):
+            m = pl[p, PL_MISSION + slot]
+            if m < 0:
+                continue
+            short = mission_shortfall(P, st, p, m)
+            if short == 0:
+                settle_mission(P, st, side, p, slot, 1, SRC_NONE)
+            elif short == 1 and card_source(st, p, C_MISSION_DISCOUNT) != SRC_NONE:
+                settle_mission(P, st, side, p, slot, 2, card_source(st, p, C_MISSION_DISCOUNT))
+            else:
+                settle_mission(P, st, side, p, slot, 0, SRC_NONE)
+
+
+@njit_noalloc
+def play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked):
+    """One whole game from its seed: setup, six rounds, the end."""
+    rules = P[9]
+    g = st[0]
+    rng_mod.seed_game_stream(st[4], run_seed, game_index)
+    setup(P, st, side, n_players)
+    if check(P, st, checked):
+        return
+    for rnd in range(rules[R_ROUNDS]):
+        g[G_ROUND] = rnd
+        log_event(g, side[2], EV_ROUND, rnd + 1)
+        phase_one(P, st, side, look, lside, kinds, W, checked)
+        if g[G_ERROR] != 0:
+            return
+        phase_two(P, st, side, look, lside, kinds, W, checked)
+        if g[G_ERROR] != 0:
+            return
+        phase_three(P, st, side, look, lside, kinds, W, checked)
+        if g[G_ERROR] != 0:
+            return
+    last_missions(P, st, side)
+    final_scoring(P, st, side)
+    check(P, st, checked)
+
+
+@njit(cache=True)
+def run_one(P, n_players, kinds, W, run_seed, game_index, checked, logging):
+    """Allocate one game's arrays and play it (used by the batch kernel, tests and replay)."""
+    st = new_state(n_players, logging)
+    side = new_side(n_players, logging)
+    look = new_state(n_players, False)
+    lside = new_side(n_players, False)
+    play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked)
+    return st, side
+
+
+# Game-table columns: (column, g field)
+GAME_FIELDS = (
+    ("winner_seat", G_WINNER),
+    ("turns", G_TURNS),
+    ("medals_left_on_temple", G_TEMPLE_MEDALS),
+    ("pututu_left_1", G_PUTUTU1),
+    ("pututu_left_2", G_PUTUTU2),
+    ("pututu_shortfalls", G_PUTUTU_SHORT),
+)
+_G_INDEX = np.array([f for _, f in GAME_FIELDS], np.int64)
+# End-of-game player-state columns: (column, pl field, width)
+END_FIELDS = (
+    ("score", PL_VP),
+    ("medals_end", PL_MEDALS),
+    ("quipus_delivered", PL_QUIPU_DELIVERED),
+    ("people_tiles", PL_N_TILES),
+    ("missions_completed", PL_MISSIONS_DONE),
+    ("food_end", PL_FOOD),
+    ("offerings_end", PL_OFFERINGS),
+)
+_PL_INDEX = np.array([f for _, f in END_FIELDS], np.int64)
+
+
+@njit(cache=True)
+def play_one(P, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed, game_index, checked,
+             g_index, pl_index, game_row, dice_row, player_rows, stat_rows, extra_rows):
+    """Play one game and write its rows (kept out of the prange body: plain loops there only)."""
+    kinds = np.empty(n_players, np.int8)
+    W = np.empty((n_players, bot_weights.shape[1]), np.float64)
+    for s in range(n_players):
+        kinds[s] = bot_kinds[seat_bots_row[s]]
+        W[s, :] = bot_weights[seat_bots_row[s], :]
+    st, side = run_one(P, n_players, kinds, W, run_seed, game_index, checked, False)
+    g, pl = st[0], st[1]
+    stats, dstat = side[0], side[1]
+    for j in range(g_index.shape[0]):
+        game_row[j] = g[g_index[j]]
+    dice_row[:, :] = dstat
+    for s in range(n_players):
+        for j in range(pl_index.shape[0]):
+            player_rows[s, j] = pl[s, pl_index[j]]
+        stat_rows[s, :] = stats[s]
+        hand = 0
+        for c in range(N_CARDS):
+            hand += pl[s, PL_HAND + c]
+        feathers = 0
+        for c in range(4):
+            feathers += pl[s, PL_FEATHERS + c]
+        circlets = 0
+        for c in range(6):
+            circlets += pl[s, PL_CIRCLET + c]
+        extra_rows[s, 0] = hand
+        extra_rows[s, 1] = feathers
+        extra_rows[s, 2] = circlets
+    return g[G_ERROR]
+
+
+@njit(parallel=True, cache=True)
+def play_batch(P, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked,
+               g_index, pl_index, out_game, out_dice, out_player, out_stats, out_extra, errors):
+    """Play len(seat_bots) games in parallel; game i depends only on (run_seed, first_game + i)."""
+    for i in prange(seat_bots.shape[0]):
+        lo = i * n_players
+        errors[i] = play_one(P, n_players, seat_bots[i], bot_kinds, bot_weights, run_seed,
+                             first_game + np.uint64(i), checked, g_index, pl_index, out_game[i],
+                             out_dice[i], out_player[lo:lo + n_players], out_stats[lo:lo + n_players],
+                             out_extra[lo:lo + n_players])
+
+
+ERROR_NAMES = {
+    1: "offerings created or lost", 2: "food created or lost", 3: "more than 3 feathers of a colour",
+    4: "feathers created or lost", 5: "negative god cards in a hand", 6: "god cards created or lost",
+    7: "more tiles and quipus than mask spaces", 8: "people tiles created or lost",
+    9: "quipus created or lost", 10: "priests created or lost", 11: "negative supplies",
+    12: "village stacks and delivered quipus disagree", 13: "goods created or lost",
+    14: "negative pututu tiles", 15: "pututu tiles created or lost", 100: "a bot found no legal turn",
+}
+
+
+class Cuzco:
+    name = "cuzco"
+    description = ("Stefan Feld's dice-placement game of chasquis, temples and missions, 6 rounds "
+                   "(2-4 players); variant pututu.enabled = true adds the Pututu module.")
+    default_players = 4
+
+    def __init__(self) -> None:
+        self._bots: dict[str, BotSpec] | None = None
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return data.player_counts(data.default_components())
+
+    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base",
+                       where: str | None = None) -> Params:
+        resolved = data.resolve(variant, where or f"variant {variant_name}")
+        return Params(resolved=resolved, engine=data.engine_arrays(resolved), variant_name=variant_name)
+
+    def allowed_players(self, params: Params) -> tuple[int, ...]:
+        return data.player_counts(params.resolved)
+
+    def bots(self) -> dict[str, BotSpec]:
+        if self._bots is None:
+            self._bots = {
+                name: BotSpec(name=name, description=desc, kind=kind, weights=w)
+                for name, (desc, kind, w) in data.load_bots().items()
+            }
+        return self._bots
+
+    def default_bots(self, n_players: int) -> list[str]:
+        styles = data.default_lineup()
+        return [styles[s % len(styles)] for s in range(n_players)]
+
+    def bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        specs = self.bots()
+        unknown = [b for b in bot_names if b not in specs]
+        if unknown:
+            raise UserError(f"unknown bot '{unknown[0]}' for cuzco (known: {', '.join(specs)})")
+        kinds = np.array([specs[b].kind for b in bot_names], np.int8)
+        weights = np.stack([specs[b].weights for b in bot_names]).astype(np.float64)
+        return kinds, weights
+
+    def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
+                 run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
+        kinds, weights = self.bot_arrays(bot_names)
+        if seat_bots.shape != (n_games, n_players):
+            raise ValueError(f"seat_bots has shape {seat_bots.shape}, expected {(n_games, n_players)}")
+        n_rows = n_games * n_players
+        out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int32)
+        out_dice = np.zeros((n_games, len(ACTION_NAMES), N_DSTAT_PIPS), np.int32)
+        out_player = np.zeros((n_rows, len(END_FIELDS)), np.int32)
+        out_stats = np.zeros((n_rows, N_ST), np.int32)
+        out_extra = np.zeros((n_rows, 3), np.int32)
+        errors = np.zeros(n_games, np.int64)
+        play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
+                   np.uint64(run_seed), np.uint64(first_game), checked, _G_INDEX, _PL_INDEX,
+                   out_game, out_dice, out_player, out_stats, out_extra, errors)
+        game_cols = {name: out_game[:, j].astype(np.int16) for j, (name, _) in enumerate(GAME_FIELDS)}
+        game_cols["winner_seat"] = game_cols["winner_seat"].astype(np.int8)
+        game_cols["n_rounds"] = np.full(n_games, params.resolved["rules"]["rounds"], np.int8)
+        for a, action in enumerate(ACTION_NAMES):
+            game_cols[f"extra_turns_{action}"] = out_dice[:, a, 0].astype(np.int8)
+            for pips in range(1, N_DSTAT_PIPS):
+                game_cols[f"dice_{action}_{pips}"] = out_dice[:, a, pips].astype(np.int8)
+        player_cols = player_columns(params, out_player, out_stats, out_extra)
+        failures = [(first_game + int(i), f"engine error: {ERROR_NAMES.get(int(errors[i]), int(errors[i]))}")
+                    for i in np.flatnonzero(errors)]
+        return ChunkResult(game_columns=game_cols, player_columns=player_cols, failures=failures)
+
+    def replay(self, params: Params, n_players: int, bot_names: list[str], seat_bots_row: np.ndarray,
+               run_seed: int, game_index: int) -> list[str]:
+        from .replay import replay_lines
+        kinds, weights = self.bot_arrays(bot_names)
+        rows = np.asarray(seat_bots_row)
+        return replay_lines(params, n_players, [bot_names[i] for i in rows], kinds[rows], weights[rows],
+                            run_seed, game_index)
+
+
+def player_columns(params: Params, out_player, out_stats, out_extra) -> dict[str, np.ndarray]:
+    """The players table: score breakdown and every counter the analyses read."""
+    cols: dict[str, np.ndarray] = {}
+    for j, (name, _) in enumerate(END_FIELDS):
+        cols[name] = out_player[:, j].astype(np.int16)
+    cols["rank"] = out_stats[:, ST_RANK].astype(np.int8)
+    cols["won"] = out_stats[:, ST_WON].astype(np.bool_)
+    cols["start_order"] = out_stats[:, ST_START_ORDER].astype(np.int8)
+    cols["final_order"] = out_stats[:, ST_FINAL_ORDER].astype(np.int8)
+    for k, src in enumerate(VP_SOURCE_NAMES):
+        cols[f"vp_{src}"] = out_stats[:, ST_VP + k].astype(np.int16)
+    cols["cards_in_hand_end"] = out_extra[:, 0].astype(np.int8)
+    cols["feathers_end"] = out_extra[:, 1].astype(np.int8)
+    cols["circlets_end"] = out_extra[:, 2].astype(np.int8)
+    cols["medals_gained"] = out_stats[:, ST_MEDALS_GAINED].astype(np.int8)
+    cols["fire_blessings"] = out_stats[:, ST_BLESSINGS].astype(np.int8)
+    cols["headdresses"] = out_stats[:, ST_HEADDRESSES].astype(np.int8)
+    for c, card in enumerate(CARD_NAMES):
+        cols[f"card_gained_{card}"] = out_stats[:, ST_CARD_GAINED + c].astype(np.int8)
+        cols[f"card_played_{card}"] = out_stats[:, ST_CARD_PLAYED + c].astype(np.int8)
+        cols[f"card_medal_{card}"] = out_stats[:, ST_CARD_MEDAL + c].astype(np.int8)
+    for m, label in enumerate(data.mission_labels(params.resolved)):
+        cols[f"mission_done_{label}"] = out_stats[:, ST_MISSION_DONE + m].astype(np.int8)
+        cols[f"mission_failed_{label}"] = out_stats[:, ST_MISSION_FAILED + m].astype(np.int8)
+    for t, good in enumerate(GOOD_NAMES):
+        cols[f"goods_{good}"] = out_stats[:, ST_GOOD_BOUGHT + t].astype(np.int8)
+    for kind, label in ((0, "study"), (1, "farm")):
+        for a, ability in enumerate(ABILITY_NAMES):
+            cols[f"people_{label}_{ability}"] = out_stats[:, ST_PEOPLE + kind * N_ABILITIES + a].astype(np.int8)
+    cols["pututu_gained_1"] = out_stats[:, ST_PUTUTU_GAINED1].astype(np.int8)
+    cols["pututu_gained_2"] = out_stats[:, ST_PUTUTU_GAINED2].astype(np.int8)
+    cols["pututu_spent_1"] = out_stats[:, ST_PUTUTU_SPENT1].astype(np.int8)
+    cols["pututu_spent_2"] = out_stats[:, ST_PUTUTU_SPENT2].astype(np.int8)
+    cols["pututu_changed_action"] = out_stats[:, ST_PUTUTU_CHANGED].astype(np.int8)
+    return cols

@@ -1,0 +1,39 @@
+"""The heuristic bots' weight vector: names and indices (values live in bots.toml).
+
+A heuristic bot values a position as a weighted sum of features of its own seat (bots.py,
+`position_value`); the same weights rank its small choices in the middle of an action
+(which face-up god card to take, which feather colour, ...), so a bot's style is all data.
+"""
+from .state import N_ABILITIES, N_CARDS
+
+SCALAR_WEIGHTS = (
+    ("vp", "victory points already scored"),
+    ("status", "per VP the status track will pay this round"),
+    ("priest", "per VP a priest on the steps should still earn"),
+    ("majority", "leading the priest race while Inti medals are left"),
+    ("medal", "per Inti medal held"),
+    ("offering", "per offering that can pay for a card in hand"),
+    ("card", "per god card in hand (times its preference)"),
+    ("food", "per food that can still buy goods"),
+    ("good", "per good owned (towards the 6-goods achievement)"),
+    ("feather", "per feather on the mask board"),
+    ("pair", "per circlet ready to activate, per headdress VP it would pay"),
+    ("circlet", "per activated circlet (towards the 6-circlet achievement)"),
+    ("quipu", "per quipu delivered (towards the 10-quipu achievement)"),
+    ("village", "per VP of a village where this seat's quipu is on top"),
+    ("tile", "per people tile on the mask board, per round left"),
+    ("unslid", "per status/food value of a tile not slid down, per round left"),
+    ("empty", "per empty mask space, per round left"),
+    ("mission_ready", "per mission on the mask board already met"),
+    ("mission_gap", "per missing requirement unit of a mission on the mask board"),
+    ("pututu", "per pututu tile held"),
+    ("order", "per place ahead in player order"),
+    ("cuzco", "chasqui in Cuzco (a fire blessing is a move away) or next to it"),
+    ("noise", "random spread added to every option, in VP"),
+)
+W_VP, W_STATUS, W_PRIEST, W_MAJORITY, W_MEDAL, W_OFFERING, W_CARD, W_FOOD, W_GOOD, W_FEATHER, \
+    W_PAIR, W_CIRCLET, W_QUIPU, W_VILLAGE, W_TILE, W_UNSLID, W_EMPTY, W_MISSION_READY, \
+    W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE = range(len(SCALAR_WEIGHTS))
+W_CARD_PREF = len(SCALAR_WEIGHTS)  # + card ability: how much the bot likes holding that card
+W_ABILITY_PREF = W_CARD_PREF + N_CARDS  # + people ability: value per round left of holding it
+N_WEIGHTS = W_ABILITY_PREF + N_ABILITIES
