@@ -1,0 +1,150 @@
+"""Hand-made Cuzco states for the rule tests (rulebook: shared/rules/cuzco.md).
+
+`table()` is a game after setup (a fixed seed); tests then move components where they want them
+through the named indices of sim/games/cuzco/state.py and call single rule functions.
+Names (abilities, cards, actions, goods) are looked up, never hard-coded as numbers.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from sim.core import rng as rng_mod
+from sim.games.cuzco import GAME, data
+from sim.games.cuzco import rules as R
+from sim.games.cuzco import state as S
+
+PARAMS = GAME.resolve_params(None)
+ENGINE = PARAMS.engine
+VILLAGES, ROADS, ARMS, SPACES, MASKS, GOODS, PEOPLE, JOINT, MISSIONS, RULES = ENGINE
+VILLAGE = {name: i for i, name in enumerate(PARAMS.resolved["villages"]["names"])}
+ACTION = {name: i for i, name in enumerate(S.ACTION_NAMES)}
+ABILITY = {name: i for i, name in enumerate(S.ABILITY_NAMES)}
+CARD = {name: i for i, name in enumerate(S.CARD_NAMES)}
+GOOD = {name: i for i, name in enumerate(S.GOOD_NAMES)}
+COLOUR = {name: i for i, name in enumerate(S.COLOUR_NAMES)}
+MISSION = {label: i for i, label in enumerate(data.mission_labels(PARAMS.resolved))}
+
+
+def engine(variant=None):
+    return GAME.resolve_params(variant).engine
+
+
+def weights(name="balanced"):
+    """One bot's weight vector (float64)."""
+    return GAME.bots()[name].weights.astype(np.float64)
+
+
+def bots(names):
+    """(kinds int8, weights float64[n, W]) for a line-up of bot names, one per seat."""
+    return GAME.bot_arrays(list(names))
+
+
+def table(n_players=4, seed=1, variant=None, P=None):
+    """(P, st, side) of a game right after setup; side has the replay log on."""
+    P = engine(variant) if P is None else P
+    st = S.new_state(n_players, True)
+    side = S.new_side(n_players, True)
+    rng_mod.seed_game_stream(st[4], np.uint64(seed), np.uint64(0))
+    R.setup(P, st, side, n_players)
+    return P, st, side
+
+
+def option(**fields):
+    """A phase-I turn: option(die=0, pips=4, space=..., action=..., target=...), other fields 0,
+    card -1 (none). Keys are the O_* names in lower case without the prefix."""
+    opt = np.zeros(R.N_O, np.int64)
+    opt[R.O_CARD] = -1
+    opt[R.O_TARGET] = -1
+    for key, value in fields.items():
+        if key == "ex":
+            for name, times in value.items():
+                opt[R.O_EX + S.EXCHANGE_NAMES.index(name)] = times
+        else:
+            opt[getattr(R, f"O_{key.upper()}")] = value
+    return opt
+
+
+def use(**fields):
+    """A phase-II use: use(kind=S.STUDY, ability=ABILITY['vp'], target=-1, ...)."""
+    u = np.zeros(R.N_U, np.int64)
+    u[R.U_TARGET] = -1
+    for key, value in fields.items():
+        u[getattr(R, f"U_{key.upper()}")] = value
+    return u
+
+
+def space_of(st, action_name):
+    """Index of the action space holding an action on this table's player count."""
+    n = st[0][S.G_N_PLAYERS]
+    bit = 1 << ACTION[action_name]
+    for s in range(S.MAX_SPACES):
+        if SPACES[n, s] & bit:
+            return s
+    raise KeyError(action_name)
+
+
+def give_tile(P, st, side, seat, kind, ability, value=None):
+    """Put a people tile of this kind/ability (from anywhere in the game) on a seat's mask board,
+    taking it out of the stack or display so components stay conserved. Returns the tile id."""
+    g, pl, board, decks = st[0], st[1], st[2], st[3]
+    for t in range(PEOPLE.shape[0]):
+        if PEOPLE[t, S.TF_KIND] != kind or PEOPLE[t, S.TF_ABILITY] != ability:
+            continue
+        if value is not None and PEOPLE[t, S.TF_VALUE] != value:
+            continue
+        if remove_tile_from_supply(st, t):
+            R.put_tile(P, st, side, seat, t)
+            return t
+    raise LookupError("no such tile left in the supply")
+
+
+def remove_tile_from_supply(st, t):
+    g, board, decks = st[0], st[2], st[3]
+    for base in (S.BD_STUDY, S.BD_FARM):
+        for i in range(6):
+            if board[base + i] == t:
+                board[base + i] = -1
+                return True
+    for base, counter in ((S.DK_STUDY, S.G_STUDY_N), (S.DK_FARM, S.G_FARM_N),
+                          (S.DK_STUDY_DISCARD, S.G_STUDY_DISCARD_N), (S.DK_FARM_DISCARD, S.G_FARM_DISCARD_N)):
+        n = g[counter]
+        for i in range(n):
+            if decks[base + i] == t:
+                decks[base + i:base + n - 1] = decks[base + i + 1:base + n].copy()
+                decks[base + n - 1] = -1
+                g[counter] = n - 1
+                return True
+    return False
+
+
+def give_card(st, seat, card_name):
+    """Move one god card with this ability from its god's draw pile (or the discard) to a hand."""
+    g, pl, decks = st[0], st[1], st[3]
+    card = CARD[card_name]
+    god = card // 3
+    n = g[S.G_GOD_PILE_N + god]
+    base = S.DK_GOD + god * 12
+    for i in range(n):
+        if decks[base + i] == card:
+            decks[base + i:base + n - 1] = decks[base + i + 1:base + n].copy()
+            decks[base + n - 1] = -1
+            g[S.G_GOD_PILE_N + god] = n - 1
+            pl[seat, S.PL_HAND + card] += 1
+            return
+    m = g[S.G_GOD_DISCARD_N]
+    for i in range(m):
+        if decks[S.DK_GOD_DISCARD + i] == card:
+            decks[S.DK_GOD_DISCARD + i:S.DK_GOD_DISCARD + m - 1] = decks[S.DK_GOD_DISCARD + i + 1:S.DK_GOD_DISCARD + m].copy()
+            decks[S.DK_GOD_DISCARD + m - 1] = -1
+            g[S.G_GOD_DISCARD_N] = m - 1
+            pl[seat, S.PL_HAND + card] += 1
+            return
+    raise LookupError(f"no {card_name} card left in the pile or discard")
+
+
+def log_events(st, side, event=None):
+    """The replay log rows so far (optionally only one event type)."""
+    rows = side[2][: st[0][S.G_LOG_N]]
+    if event is not None:
+        rows = rows[rows[:, 0] == event]
+    return rows
