@@ -148,3 +148,96 @@ def log_events(st, side, event=None):
     if event is not None:
         rows = rows[rows[:, 0] == event]
     return rows
+
+
+# ---- small builders for the setup / phase III / mission tests (components stay conserved)
+
+def free_spaces(P, st, seat, k):
+    """Move quipus from the mask board to the reserve space until `k` mask spaces are empty."""
+    pl = st[1]
+    while R.empty_spaces(P, pl, seat) < k:
+        assert pl[seat, S.PL_QUIPU_MASK] > 0, "no quipu left to move"
+        pl[seat, S.PL_QUIPU_MASK] -= 1
+        pl[seat, S.PL_QUIPU_RESERVE] += 1
+
+
+def clear_holdings(st, seat):
+    """Return a seat's feathers, offerings, food and god cards to the supplies / discard pile and
+    drop its Inti medals, so a test can build its holdings from nothing."""
+    g, pl = st[0], st[1]
+    for c in range(S.N_COLOURS):
+        g[S.G_FEATHER_SUPPLY + c] += pl[seat, S.PL_FEATHERS + c]
+        pl[seat, S.PL_FEATHERS + c] = 0
+    pl[seat, S.PL_SLOT:S.PL_SLOT + S.N_SLOTS] = 0
+    g[S.G_OFFERING_SUPPLY] += pl[seat, S.PL_OFFERINGS]
+    pl[seat, S.PL_OFFERINGS] = 0
+    g[S.G_FOOD_SUPPLY] += pl[seat, S.PL_FOOD]
+    pl[seat, S.PL_FOOD] = 0
+    for card in range(S.N_CARDS):
+        for _ in range(pl[seat, S.PL_HAND + card]):
+            R.discard_god_card(st, card)
+        pl[seat, S.PL_HAND + card] = 0
+    pl[seat, S.PL_MEDALS] = 0
+
+
+def give_feathers(P, st, side, seat, colour_name, n):
+    """n feathers of a colour from the common supply into matching slots."""
+    for _ in range(n):
+        assert R.take_feather(P, st, side, seat, COLOUR[colour_name]), colour_name
+
+
+def give_good(st, seat, good_name):
+    """A good of this type from the market onto a seat's mask board (as if bought)."""
+    board, pl = st[2], st[1]
+    t = GOOD[good_name]
+    for i in range(30):
+        if board[S.BD_MARKET + i] == t:
+            board[S.BD_MARKET + i] = -1
+            pl[seat, S.PL_GOODS + t] += 1
+            pl[seat, S.PL_GOODS_BOUGHT] += 1
+            return
+    raise LookupError(f"no {good_name} left on the market")
+
+
+def put_priest(st, seat, step):
+    """One of the seat's priests onto temple step `step` (1..6), which must be free."""
+    board, pl = st[2], st[1]
+    assert board[S.BD_TEMPLE + step - 1] < 0 and pl[seat, S.PL_PRIESTS_HOME] > 0
+    board[S.BD_TEMPLE + step - 1] = seat
+    pl[seat, S.PL_PRIESTS_HOME] -= 1
+
+
+def deliver(P, st, side, seat, village):
+    """Deliver a quipu of the seat to a village (name or index), feather included."""
+    v = VILLAGE[village] if isinstance(village, str) else int(village)
+    assert R.deliver_quipu(P, st, side, seat, v, weights(), R.SRC_NONE)
+    return v
+
+
+
+def assign_mission(st, seat, slot, label):
+    """Put mission `label` (s01..s06, m01..m55) in a seat's mission slot by swapping it with the
+    tile that lay there (from another mask, the palace, the pile or the box)."""
+    g, pl, board, decks = st[0], st[1], st[2], st[3]
+    m = MISSION[label]
+    old = int(pl[seat, S.PL_MISSION + slot])
+    if old == m:
+        return
+    pl[seat, S.PL_MISSION + slot] = m
+    for p in range(S.MAX_PLAYERS):
+        for i in range(3):
+            if (p, i) != (seat, slot) and pl[p, S.PL_MISSION + i] == m:
+                pl[p, S.PL_MISSION + i] = old
+                return
+    for i in range(S.MAX_PLAYERS + 6):
+        if board[S.BD_PALACE + i] == m:
+            board[S.BD_PALACE + i] = old
+            return
+    for i in range(g[S.G_MISSION_N]):
+        if decks[S.DK_MISSION + i] == m:
+            assert old >= 0
+            decks[S.DK_MISSION + i] = old
+            return
+    # it was in the box; the displaced tile takes its place there (box count unchanged)
+    if old < 0:
+        g[S.G_BOX_MISSIONS] -= 1
