@@ -34,7 +34,7 @@ from .state import (
     PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED, PL_SLID, PL_STATUS, PL_TILE,
     PL_USED_FARM, PL_USED_STUDY, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, R_MASK_SPACES,
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
-    WAY_BRIDGE, WAY_TRAIL, copy_state,
+    SCR_LIST, WAY_BRIDGE, WAY_TRAIL, copy_state,
 )
 from .weights import (
     N_WEIGHTS, SCALAR_WEIGHTS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY,
@@ -122,17 +122,22 @@ def position_value(P, st, p, w):
             top_vp += villages[vil, VF_VP]
     v += w[W_VILLAGE] * top_vp
     unslid = 0
+    held = 0.0
     for i in range(12):
         t = pl[p, PL_TILE + i]
-        if t >= 0 and pl[p, PL_SLID + i] == 0:
+        if t < 0:
+            continue
+        if pl[p, PL_SLID + i] == 0:
             unslid += people[t, TF_VALUE]
+        # the first tile of a kind and ability counts fully, each identical one half
+        first = True
+        for j in range(i):
+            u = pl[p, PL_TILE + j]
+            if u >= 0 and people[u, TF_KIND] == people[t, TF_KIND] and people[u, TF_ABILITY] == people[t, TF_ABILITY]:
+                first = False
+        held += w[W_ABILITY_PREF + people[t, TF_ABILITY]] * (1.0 if first else 0.5)
     v += left * (w[W_TILE] * pl[p, PL_N_TILES] + w[W_UNSLID] * unslid
-                 + w[W_EMPTY] * empty_spaces(P, pl, p))
-    for kind in range(2):
-        for a in range(N_ABILITIES):
-            k = count_tiles(P, pl, p, kind, a)
-            if k > 0:
-                v += left * w[W_ABILITY_PREF + a] * (1.0 + 0.5 * (min(k, 3) - 1))
+                 + w[W_EMPTY] * empty_spaces(P, pl, p) + held)
     for slot in range(3):
         m = pl[p, PL_MISSION + slot]
         if m >= 0:
@@ -282,7 +287,19 @@ def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, streng
                 opt[O_TARGET] = i
                 best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
     elif action == A_EXCHANGE:
-        v = plan_exchange(P, st, look, lside, p, w, kind, opt, strength)
+        # the plan for a strength is made once per turn and reused by other dice / pututu uses
+        cache = lside[3][SCR_LIST]
+        slot = strength * 8
+        if opt[O_CARD] != C_SLIDE_UP and cache[slot + 7] == 1:
+            for ex in range(N_EXCHANGES):
+                opt[O_EX + ex] = cache[slot + ex]
+            v = turn_value(P, st, look, lside, p, w, kind, opt)
+        else:
+            v = plan_exchange(P, st, look, lside, p, w, kind, opt, strength)
+            if opt[O_CARD] != C_SLIDE_UP:
+                for ex in range(N_EXCHANGES):
+                    cache[slot + ex] = opt[O_EX + ex]
+                cache[slot + 7] = 1
         best_v = keep_if_better(opt, best, v, best_v)
         for ex in range(N_EXCHANGES):
             opt[O_EX + ex] = 0
@@ -387,6 +404,9 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
     n = g[G_N_PLAYERS]
     best_v = NO_VALUE
     clear_option(best)
+    cache = lside[3][SCR_LIST]
+    for i in range(cache.shape[0]):
+        cache[i] = 0
     for d in range(3):
         rolled = pl[p, PL_DICE + d]
         if extra:
@@ -420,7 +440,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
                     continue
                 best_v = try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, target, extra)
     if not extra and best[O_CARD] == -1 and best_v > NO_VALUE:
-        src = card_source(st, p, C_EXTRA_TURN)
+        src = second_card_source(st, p, C_EXTRA_TURN, best)
         free = False
         for s in range(MAX_SPACES):
             if spaces[n, s] != 0 and s != best[O_SPACE] and st[2][BD_SPACE_N + s] == 0 \

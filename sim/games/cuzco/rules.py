@@ -34,7 +34,7 @@ from .state import (
     MK_VILLAGES, MK_VILLAGES_IN_RING, MK_VILLAGES_OF_COLOUR, MK_VILLAGES_WORTH, N_ABILITIES,
     N_CARDS, N_CIRCLETS, N_COLOURS, N_EXCHANGES, N_GODS, N_GOODS, N_SLOTS, N_TEMPLE, N_VILLAGES,
     NO_DIE, PL_CIRCLET, PL_DELIVERED, PL_DICE, PL_DOUBLE_PEOPLE, PL_FEATHERS, PL_FOOD, PL_GOODS,
-    PL_GOODS_BOUGHT, PL_HAND, PL_LOC, PL_MASK, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
+    PL_GOODS_BOUGHT, PL_HAND, PL_LOC, PL_MAY_ROTATE, PL_MASK, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
     PL_OFFERINGS, PL_ORDER_POS, PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED,
     PL_QUIPU_MASK, PL_QUIPU_RESERVE, PL_SLID, PL_SLOT, PL_STATUS, PL_STATUS_SEQ, PL_TILE,
     PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ACH_CIRCLETS, R_ACH_FEATHERS, R_ACH_GOODS,
@@ -404,11 +404,17 @@ def arm_to(P, st, village):
 
 
 @njit_noalloc
-def leave_cuzco_arm(P, kind, pips, village):
-    """An arm of the right kind and pips for a chasqui leaving Cuzco for an inner village; the
-    overlay may be rotated first, so any such arm will do (the first one is used). -1 if none."""
+def leave_cuzco_arm(P, st, p, kind, pips, village):
+    """The overlay arm a chasqui leaving Cuzco takes to an inner village, -1 if none fits. A
+    chasqui that has returned to Cuzco may turn the overlay first, so any arm of the right kind
+    and pips will do (the first one is used); at the start of the game the overlay stays put."""
     arms, villages = P[2], P[0]
-    if villages[village, VF_RING] != 0 or village >= 6:
+    if village >= 6 or villages[village, VF_RING] != 0:
+        return -1
+    if st[1][p, PL_MAY_ROTATE] == 0:
+        k = arm_to(P, st, village)
+        if (kind == WAY_ANY or arms[k, RF_KIND] == kind) and arms[k, RF_PIPS] <= pips:
+            return k
         return -1
     for k in range(arms.shape[0]):
         if (kind == WAY_ANY or arms[k, RF_KIND] == kind) and arms[k, RF_PIPS] <= pips:
@@ -427,7 +433,7 @@ def can_move(P, st, p, kind, pips, dest, jump):
     if jump:
         return dest < N_VILLAGES
     if here == CUZCO:
-        return leave_cuzco_arm(P, kind, pips, dest) >= 0
+        return leave_cuzco_arm(P, st, p, kind, pips, dest) >= 0
     if dest == CUZCO:
         if here >= 6:
             return False
@@ -467,19 +473,21 @@ def deliver_quipu(P, st, side, p, village, w, delivery_vp):
 
 
 @njit_noalloc
-def move_chasqui(P, st, side, p, w, dest, kind, bless, plenty, delivery_vp):
+def move_chasqui(P, st, side, p, w, dest, kind, pips, bless, plenty, delivery_vp):
     """Move to `dest` (legality checked by the caller): a village takes a quipu, Cuzco gives a
-    fire blessing. Leaving Cuzco rotates the overlay so that a suitable arm leads to `dest`."""
+    fire blessing and lets the chasqui turn the overlay when it next leaves."""
     g, pl = st[0], st[1]
     here = pl[p, PL_LOC]
-    if here == CUZCO and dest < 6:
-        k = leave_cuzco_arm(P, kind, 6, dest)
-        if k < 0:
-            k = 0
-        g[G_ROTATION] = (dest - k) % 6
+    if here == CUZCO:
+        if pl[p, PL_MAY_ROTATE] != 0 and dest < 6:
+            k = leave_cuzco_arm(P, st, p, kind, pips, dest)
+            if k >= 0:
+                g[G_ROTATION] = (dest - k) % 6
+        pl[p, PL_MAY_ROTATE] = 0
     pl[p, PL_LOC] = dest
     log_event(g, side[2], EV_MOVE, p, here, dest, kind)
     if dest == CUZCO:
+        pl[p, PL_MAY_ROTATE] = 1
         fire_blessing(P, st, side, p, w, bless, plenty)
     else:
         deliver_quipu(P, st, side, p, dest, w, delivery_vp)
@@ -903,7 +911,8 @@ def perform_turn(P, st, side, p, w, opt):
     target = opt[O_TARGET]
     if action == A_TRAIL or action == A_BRIDGE:
         kind = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
-        move_chasqui(P, st, side, p, w, target, kind, opt[O_BLESS], opt[O_PLENTY], opt[O_DELIVERY])
+        move_chasqui(P, st, side, p, w, target, kind, 6 if card == C_JUMP else strength, opt[O_BLESS],
+                     opt[O_PLENTY], opt[O_DELIVERY])
     elif action == A_STUDY or action == A_FARM:
         kind = STUDY if action == A_STUDY else FARM
         take_display_tile(P, st, side, p, kind, target)
@@ -971,7 +980,7 @@ def use_ability(P, st, side, p, w, use):
     elif ability == AB_TRAIL or ability == AB_BRIDGE:
         way = WAY_TRAIL if ability == AB_TRAIL else WAY_BRIDGE
         if target >= 0 and can_move(P, st, p, way, amount, target, False):
-            move_chasqui(P, st, side, p, w, target, way, use[U_BLESS], use[U_PLENTY], SRC_NONE)
+            move_chasqui(P, st, side, p, w, target, way, amount, use[U_BLESS], use[U_PLENTY], SRC_NONE)
     elif ability == AB_STATUS:
         advance_status(P, st, p, amount)
     elif ability == AB_GOD_CARD:

@@ -264,7 +264,8 @@ PL_ORDER_POS = 17  # 0 = order token 1
 PL_DOUBLE_PEOPLE = 18  # 1 while Iliapa 01 doubles this phase II's uses
 PL_USED_STUDY = 19  # phase II: study ability used, -1 none yet
 PL_USED_FARM = 20
-PL_DICE = 21  # + die: pips, 0 once placed
+PL_MAY_ROTATE = 21  # 1 once the chasqui has returned to Cuzco: it may turn the overlay on leaving
+PL_DICE = 22  # + die: pips, 0 once placed
 PL_SLOT = PL_DICE + 3  # + feather slot: 1 if a feather sits there
 PL_CIRCLET = PL_SLOT + N_SLOTS  # + circlet: 1 if activated
 PL_FEATHERS = PL_CIRCLET + N_CIRCLETS  # + colour: feathers of that colour
