@@ -241,18 +241,19 @@ def test_movement_trail_versus_bridge_and_pips():
 def test_movement_example_from_cuzco_with_a_four():
     """Action: Movement example: Frank's 4 on the stone trail space takes him from Cuzco across the
     overlay trail with 2 or 4 pips to an inner village - not the 6 trail, not a rope bridge, never
-    straight to the outer circle."""
+    straight to the outer circle. At the start nobody has returned to Cuzco, so the overlay stays
+    as set up (README: rule readings)."""
     P, st, side = table(4)
+    st[0][S.G_ROTATION] = 0
     # the reconstructed overlay has trails with 2, 4 and 6 pips and bridges with 1, 3 and 5
     trails = sorted(int(ARMS[k, S.RF_PIPS]) for k in range(6) if ARMS[k, S.RF_KIND] == S.WAY_TRAIL)
     bridges = sorted(int(ARMS[k, S.RF_PIPS]) for k in range(6) if ARMS[k, S.RF_KIND] == S.WAY_BRIDGE)
     assert trails == [2, 4, 6] and bridges == [1, 3, 5]
     frank = 3
-    assert st[1][frank, S.PL_LOC] == S.CUZCO
-    for v in range(6):
-        k = R.leave_cuzco_arm(P, S.WAY_TRAIL, 4, v)
-        assert ARMS[k, S.RF_KIND] == S.WAY_TRAIL and ARMS[k, S.RF_PIPS] in (2, 4)
-        assert R.can_move(P, st, frank, S.WAY_TRAIL, 4, v, False)
+    assert st[1][frank, S.PL_LOC] == S.CUZCO and st[1][frank, S.PL_MAY_ROTATE] == 0
+    reachable = [v for v in range(12) if R.can_move(P, st, frank, S.WAY_TRAIL, 4, v, False)]
+    # arm k leads to inner village k at rotation 0: trail 2 -> I1, trail 4 -> I3, trail 6 -> I5
+    assert reachable == [VILLAGE["I1"], VILLAGE["I3"]]
     for v in range(6, 12):
         assert not R.can_move(P, st, frank, S.WAY_TRAIL, 6, v, False)
     # a 1 cannot use any stone trail of the overlay (the cheapest has 2 pips)
@@ -260,27 +261,33 @@ def test_movement_example_from_cuzco_with_a_four():
     trail = space_of(st, "stone_trail")
     turn(P, st, side, frank, pips=4, space=trail, action=ACTION["stone_trail"], target=VILLAGE["I3"])
     assert st[1][frank, S.PL_LOC] == VILLAGE["I3"]
-    k = R.arm_to(P, st, VILLAGE["I3"])  # the overlay now points a usable trail at I3
-    assert ARMS[k, S.RF_KIND] == S.WAY_TRAIL and ARMS[k, S.RF_PIPS] <= 4
+    assert st[0][S.G_ROTATION] == 0  # not turned
 
 
-def test_leaving_cuzco_rotates_the_overlay_for_the_way_back():
-    """Action: Movement: before leaving Cuzco the overlay may be rotated; the arm used now leads to
-    the village, and the way back to Cuzco is that same arm (kind and pips)."""
+def test_a_chasqui_back_in_cuzco_may_turn_the_overlay_when_leaving():
+    """Action: Movement: a chasqui that returned to Cuzco may rotate the overlay before it next
+    leaves; the arm used then leads to the village, and the way back is that same arm."""
     P, st, side = table(4)
-    g = st[0]
+    g, pl = st[0], st[1]
     g[S.G_ROTATION] = 0
+    pl[0, S.PL_LOC] = VILLAGE["I1"]
+    R.move_chasqui(P, st, side, 0, W, S.CUZCO, S.WAY_TRAIL, 2, 0, 0, 0)  # back home: a blessing
+    assert pl[0, S.PL_LOC] == S.CUZCO and pl[0, S.PL_MAY_ROTATE] == 1
     dest = VILLAGE["I4"]
     assert ARMS[R.arm_to(P, st, dest), S.RF_KIND] == S.WAY_BRIDGE  # arm 3 (bridge 3) at rotation 0
+    assert R.can_move(P, st, 0, S.WAY_TRAIL, 2, dest, False)  # by turning the overlay
     turn(P, st, side, 0, pips=2, space=space_of(st, "stone_trail"), action=ACTION["stone_trail"],
          target=dest)
     k = R.arm_to(P, st, dest)
     assert ARMS[k, S.RF_KIND] == S.WAY_TRAIL and ARMS[k, S.RF_PIPS] == 2
     assert g[S.G_ROTATION] == (dest - k) % 6
+    assert pl[0, S.PL_MAY_ROTATE] == 0
     # the way back across the same trail with 2 pips
     assert R.can_move(P, st, 0, S.WAY_TRAIL, 2, S.CUZCO, False)
     assert not R.can_move(P, st, 0, S.WAY_TRAIL, 1, S.CUZCO, False)
     assert not R.can_move(P, st, 0, S.WAY_BRIDGE, 6, S.CUZCO, False)
+    # another chasqui still in Cuzco from the start cannot turn it: it must use the arms as they are
+    assert not R.can_move(P, st, 1, S.WAY_TRAIL, 2, VILLAGE["I1"], False)
     # an outer village has no way to Cuzco
     st[1][1, S.PL_LOC] = VILLAGE["O1"]
     assert not R.can_move(P, st, 1, S.WAY_TRAIL, 6, S.CUZCO, False)
@@ -294,14 +301,14 @@ def test_delivery_takes_the_mask_quipu_then_the_reserve():
     pl, board = st[1], st[2]
     quipus_to_reserve(st, 0, 9)  # mask 1, reserve 9
     pl[1, S.PL_LOC] = VILLAGE["I2"]
-    R.move_chasqui(P, st, side, 1, W, VILLAGE["I1"], S.WAY_TRAIL, 0, 0, 0)  # seat 1 first
+    R.move_chasqui(P, st, side, 1, W, VILLAGE["I1"], S.WAY_TRAIL, 6, 0, 0, 0)  # seat 1 first
     pl[0, S.PL_LOC] = VILLAGE["I2"]
-    R.move_chasqui(P, st, side, 0, W, VILLAGE["I1"], S.WAY_TRAIL, 0, 0, 0)
+    R.move_chasqui(P, st, side, 0, W, VILLAGE["I1"], S.WAY_TRAIL, 6, 0, 0, 0)
     assert (pl[0, S.PL_QUIPU_MASK], pl[0, S.PL_QUIPU_RESERVE], pl[0, S.PL_QUIPU_DELIVERED]) == (0, 9, 1)
     i1 = VILLAGE["I1"]
     assert board[S.BD_STACK_N + i1] == 2
     assert board[S.BD_STACK + i1 * 4:S.BD_STACK + i1 * 4 + 2].tolist() == [1, 0]  # seat 0 on top
-    R.move_chasqui(P, st, side, 0, W, VILLAGE["I6"], S.WAY_BRIDGE, 0, 0, 0)
+    R.move_chasqui(P, st, side, 0, W, VILLAGE["I6"], S.WAY_BRIDGE, 6, 0, 0, 0)
     assert (pl[0, S.PL_QUIPU_MASK], pl[0, S.PL_QUIPU_RESERVE], pl[0, S.PL_QUIPU_DELIVERED]) == (0, 8, 2)
     assert pl[0, S.PL_DELIVERED + i1] == 1 and pl[0, S.PL_DELIVERED + VILLAGE["I6"]] == 1
     components_ok(P, st)
@@ -336,11 +343,11 @@ def test_one_quipu_per_player_per_village():
     g, pl, board = st[0], st[1], st[2]
     p = 0
     pl[p, S.PL_LOC] = VILLAGE["I2"]
-    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 0, 0, 0)
-    R.move_chasqui(P, st, side, p, W, VILLAGE["I2"], S.WAY_TRAIL, 0, 0, 0)
+    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 6, 0, 0, 0)
+    R.move_chasqui(P, st, side, p, W, VILLAGE["I2"], S.WAY_TRAIL, 6, 0, 0, 0)
     fe = feathers(st, p)
     supply = g[S.G_FEATHER_SUPPLY:S.G_FEATHER_SUPPLY + 4].copy()
-    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 0, 0, 0)
+    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 6, 0, 0, 0)
     assert pl[p, S.PL_LOC] == VILLAGE["I1"]
     assert (pl[p, S.PL_QUIPU_MASK], pl[p, S.PL_QUIPU_DELIVERED]) == (8, 2)
     assert board[S.BD_STACK_N + VILLAGE["I1"]] == 1
@@ -359,7 +366,7 @@ def test_feather_cap_still_delivers_the_quipu():
     fill_colour(P, st, side, p, COLOUR["turquoise"], 3)
     supply = g[S.G_FEATHER_SUPPLY + COLOUR["turquoise"]]
     before = feathers(st, p)
-    R.move_chasqui(P, st, side, p, W, v, S.WAY_TRAIL, 0, 0, 0)  # from Cuzco
+    R.move_chasqui(P, st, side, p, W, v, S.WAY_TRAIL, 6, 0, 0, 0)  # from Cuzco
     assert pl[p, S.PL_LOC] == v and pl[p, S.PL_DELIVERED + v] == 1
     assert pl[p, S.PL_QUIPU_MASK] == 9 and st[2][S.BD_STACK_N + v] == 1
     assert feathers(st, p) == before and before[COLOUR["turquoise"]] == 3
@@ -431,7 +438,7 @@ def test_study_needs_an_empty_mask_space():
     assert not R.take_display_tile(P, st, side, p, S.STUDY, 0)
     assert (board[S.BD_STUDY:S.BD_STUDY + 6] == display).all() and pl[p, S.PL_N_TILES] == 2
     # a delivered quipu frees a space
-    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 0, 0, 0)
+    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 6, 0, 0, 0)
     assert R.empty_spaces(P, pl, p) == 1
     assert R.can_study_or_farm(P, st, p, S.STUDY, 1)
     assert R.take_display_tile(P, st, side, p, S.STUDY, 0) and pl[p, S.PL_N_TILES] == 3
@@ -553,7 +560,7 @@ def test_exchange_quipu_to_reserve_never_a_delivered_one():
     assert (pl[p, S.PL_QUIPU_MASK], pl[p, S.PL_QUIPU_RESERVE]) == (7, 3)
     assert R.empty_spaces(P, pl, p) == 5
     quipus_to_reserve(st, p, 6)
-    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 0, 0, 0)  # the last mask quipu
+    R.move_chasqui(P, st, side, p, W, VILLAGE["I1"], S.WAY_TRAIL, 6, 0, 0, 0)  # the last mask quipu
     assert (pl[p, S.PL_QUIPU_MASK], pl[p, S.PL_QUIPU_RESERVE], pl[p, S.PL_QUIPU_DELIVERED]) == (0, 9, 1)
     assert not R.exchange_allowed(P, st, p, S.EX_QUIPU)
     R.do_exchange(P, st, side, p, W, option(ex={"quipu_to_reserve": 2})[R.O_EX:R.O_EX + S.N_EXCHANGES], 4)
