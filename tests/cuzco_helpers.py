@@ -214,6 +214,93 @@ def deliver(P, st, side, seat, village):
     return v
 
 
+# ------------------------------------------------------------------ god-card / people-tile tests
+def clone(arrays):
+    """A deep copy of a state (or side) tuple, to try one choice without touching the original."""
+    return tuple(a.copy() for a in arrays)
+
+
+def hand(st, seat):
+    """{card name: count} of a seat's god cards."""
+    row = st[1][seat, S.PL_HAND:S.PL_HAND + S.N_CARDS]
+    return {S.CARD_NAMES[c]: int(k) for c, k in enumerate(row) if k}
+
+
+def clear_hand(st, seat):
+    """Put every god card of a hand on the face-up discard pile (components stay conserved)."""
+    g, pl, decks = st[0], st[1], st[3]
+    for c in range(S.N_CARDS):
+        while pl[seat, S.PL_HAND + c] > 0:
+            pl[seat, S.PL_HAND + c] -= 1
+            decks[S.DK_GOD_DISCARD + g[S.G_GOD_DISCARD_N]] = c
+            g[S.G_GOD_DISCARD_N] += 1
+
+
+def make_room(st, seat, n):
+    """Move quipus from the mask board to the reserve until n mask spaces are empty."""
+    pl = st[1]
+    while RULES[S.R_MASK_SPACES] - pl[seat, S.PL_QUIPU_MASK] - pl[seat, S.PL_N_TILES] < n:
+        pl[seat, S.PL_QUIPU_MASK] -= 1
+        pl[seat, S.PL_QUIPU_RESERVE] += 1
+
+
+def set_face_up(st, card_name):
+    """Make a card with this ability the face-up card of its god, swapping it with the current
+    face-up card (from the god's draw pile, else the discard pile)."""
+    g, decks = st[0], st[3]
+    card = CARD[card_name]
+    god = card // 3
+    up = g[S.G_GOD_UP + god]
+    if up == card:
+        return
+    base, n = S.DK_GOD + god * 12, g[S.G_GOD_PILE_N + god]
+    for i in range(n):
+        if decks[base + i] == card:
+            decks[base + i] = up
+            g[S.G_GOD_UP + god] = card
+            return
+    for i in range(g[S.G_GOD_DISCARD_N]):
+        if decks[S.DK_GOD_DISCARD + i] == card:
+            decks[S.DK_GOD_DISCARD + i] = up
+            g[S.G_GOD_UP + god] = card
+            return
+    raise LookupError(card_name)
+
+
+def ready_circlet(st, seat, c):
+    """Feathers (from the supply) on both slots of circlet c, so it can be activated."""
+    g, pl = st[0], st[1]
+    mask = MASKS[pl[seat, S.PL_MASK]]
+    for slot in (2 * c, 2 * c + 1):
+        if pl[seat, S.PL_SLOT + slot] == 0:
+            colour = mask[slot]
+            assert pl[seat, S.PL_FEATHERS + colour] < RULES[S.R_FEATHER_CAP]
+            pl[seat, S.PL_SLOT + slot] = 1
+            pl[seat, S.PL_FEATHERS + colour] += 1
+            g[S.G_FEATHER_SUPPLY + colour] -= 1
+
+
+def feathers_to(P, st, side, seat, colour_name, n):
+    """Take feathers of a colour from the supply until the seat holds n of them."""
+    colour = COLOUR[colour_name]
+    while st[1][seat, S.PL_FEATHERS + colour] < n:
+        assert R.take_feather(P, st, side, seat, colour)
+    assert st[1][seat, S.PL_FEATHERS + colour] == n
+
+
+def set_market(st, index, good_name):
+    """Swap goods on the market so that this round's row holds `good_name` at `index`."""
+    g, board = st[0], st[2]
+    cell = S.BD_MARKET + g[S.G_ROUND] * 5 + index
+    good = GOOD[good_name]
+    if board[cell] == good:
+        return
+    for other in range(S.BD_MARKET, S.BD_MARKET + 30):
+        if board[other] == good:
+            board[other], board[cell] = board[cell], good
+            return
+    raise LookupError(good_name)
+
 
 def assign_mission(st, seat, slot, label):
     """Put mission `label` (s01..s06, m01..m55) in a seat's mission slot by swapping it with the
