@@ -208,6 +208,13 @@ def test_exhausted_pile_is_rebuilt_from_that_gods_discards():
         R.take_god_card(st, side, 1, god)
     assert g[S.G_GOD_UP + god] == -1 and g[S.G_GOD_PILE_N + god] == 0
     assert R.check_components(P, st) == 0
+    # ... until a card of that god is played again: "any time" the pile is exhausted, the
+    # discard is searched, so the card comes straight back face up (README: rule readings)
+    st[1][1, S.PL_OFFERINGS] = max(1, st[1][1, S.PL_OFFERINGS])
+    card = iliapa[0]
+    R.play_card(st, side, 1, card, R.SRC_CARD)
+    assert g[S.G_GOD_UP + god] == card and g[S.G_GOD_PILE_N + god] == 0
+    assert R.check_components(P, st) == 0
 
 
 # ------------------------------------------------------------------ Iliapa 01-03

@@ -339,7 +339,7 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
                 src = card_source(st, p, card)
                 if src == SRC_NONE:
                     continue
-                if card == C_VIRTUAL_SIX and (pips >= 6 or action == A_VP):
+                if card == C_VIRTUAL_SIX and (pips >= 6 or action == A_VP or extra):
                     continue
                 if card == C_JUMP and action != A_TRAIL and action != A_BRIDGE:
                     continue

@@ -25,7 +25,7 @@ from .state import (
     G_GOD_PILE_N, G_GOD_UP, G_LOG_N, G_MARKET_ROW_SIZE, G_MISSION_N, G_N_PLAYERS,
     G_OFFERING_SUPPLY, G_ORDER, G_PALACE_SIZE, G_PHASE, G_PUTUTU1, G_PUTUTU2, G_PUTUTU_SHORT,
     G_ROTATION, G_ROUND, G_STATUS_SEQ, G_STUDY_DISCARD_N, G_STUDY_N, G_TEMPLE_MEDALS, G_TURNS,
-    G_WINNER, GF_COUNT, GF_FOOD, GF_VP, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES, MF_ARG1,
+    G_SETUP_DONE, G_WINNER, GF_COUNT, GF_FOOD, GF_VP, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES, MF_ARG1,
     MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING, MK_CIRCLETS, MK_FARM_ABILITIES,
     MK_FARM_SLID, MK_FARM_TILES, MK_FEATHER_COLOURS, MK_FEATHERS, MK_FEATHERS_OF_COLOUR, MK_FOOD,
     MK_GOD_COLOURS, MK_GOD_SAME_COLOUR, MK_GODS_OF, MK_GOODS, MK_GOODS_OF_TYPE, MK_GOODS_TYPES,
@@ -310,9 +310,13 @@ def take_preferred_god_card(st, side, p, w):
 
 @njit_noalloc
 def discard_god_card(st, card):
+    """A card onto the face-up discard pile; a god whose display and pile had run dry turns it
+    up again at once (its pile is rebuilt from the discards, Layout of God Cards)."""
     g, decks = st[0], st[3]
     decks[DK_GOD_DISCARD + g[G_GOD_DISCARD_N]] = card
     g[G_GOD_DISCARD_N] += 1
+    if g[G_GOD_UP + card // 3] < 0 and g[G_SETUP_DONE] != 0:
+        reveal_god(st, card // 3)
 
 
 @njit_noalloc
@@ -342,7 +346,8 @@ def play_card(st, side, p, card, source):
         side[0][p, ST_CARD_MEDAL + card] += 1
         g[G_GOD_UP + card // 3] = -1
         discard_god_card(st, card)
-        reveal_god(st, card // 3)
+        if g[G_GOD_UP + card // 3] < 0:
+            reveal_god(st, card // 3)
     log_event(g, side[2], EV_CARD, p, card, 1 if source == SRC_MEDAL else 0)
 
 
@@ -1495,6 +1500,7 @@ def setup(P, st, side, n_players):
     deal_god_cards(P, st, side, n)
     for god in range(N_GODS):
         reveal_god(st, god)
+    g[G_SETUP_DONE] = 1
 
 
 @njit_noalloc
