@@ -1195,7 +1195,7 @@ def score_status_and_reorder(P, st, side):
         g[G_ORDER + pos] = best
     for pos in range(n):
         p = g[G_ORDER + pos]
-        log_event(g, side[2], 16, p, rules[R_STATUS_VP + pl[p, PL_STATUS]], pos)
+        log_event(g, side[2], EV_STATUS_VP, p, rules[R_STATUS_VP + pl[p, PL_STATUS]], pos)
         pl[p, PL_ORDER_POS] = pos
         pl[p, PL_STATUS] = 0
         pl[p, PL_STATUS_SEQ] = n - pos
