@@ -224,3 +224,42 @@ def test_run_one_logs_every_round():
     assert st[0][S.G_ERROR] == 0
     assert (log[:, 0] == 1).sum() == 6
     assert (log[:, 0] == 21).sum() == 2
+
+
+def test_bots_do_not_see_the_order_of_hidden_piles():
+    """Bots read only public information and their own seat: reordering the hidden god piles,
+    people stacks and mission piles never changes a bot's choice (its look-ahead draws a random
+    card of a pile's contents, not the real next one)."""
+    from cuzco_helpers import table
+    from sim.core import rng as rng_mod
+    from sim.games.cuzco import bots as B
+    kinds, w = GAME.bot_arrays(["balanced"])
+    changed = 0
+    for seed in range(1, 9):
+        choices = []
+        for shuffle in (False, True):
+            P, st, side = table(4, seed=seed)
+            g, pl, decks = st[0], st[1], st[3]
+            p = g[S.G_ORDER]
+            pl[p, S.PL_DICE:S.PL_DICE + 3] = (6, 6, 5)  # a big exchange that takes god cards
+            pl[p, S.PL_OFFERINGS] = 3
+            if shuffle:
+                r = np.zeros(4, np.uint64)
+                rng_mod.seed_game_stream(r, np.uint64(99), np.uint64(seed))
+                for god in range(S.N_GODS):
+                    n = g[S.G_GOD_PILE_N + god]
+                    base = S.DK_GOD + god * 12
+                    before = decks[base:base + n].copy()
+                    rng_mod.shuffle(r, decks[base:base + n], n)
+                    changed += int((before != decks[base:base + n]).any())
+                for base, counter in ((S.DK_STUDY, S.G_STUDY_N), (S.DK_FARM, S.G_FARM_N),
+                                      (S.DK_MISSION, S.G_MISSION_N)):
+                    rng_mod.shuffle(r, decks[base:base + g[counter]], g[counter])
+            look = S.new_state(4, False)
+            lside = S.new_side(4, False)
+            opt = np.zeros(B.N_O, np.int64)
+            best = np.zeros(B.N_O, np.int64)
+            assert B.choose_turn(P, st, look, lside, p, w[0], kinds[0], opt, best, False)
+            choices.append(best.copy())
+        assert (choices[0] == choices[1]).all(), seed
+    assert changed > 0

@@ -17,7 +17,7 @@ from .rules import (
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, action_possible, best_discard_tile,
     buy_good, can_move, card_source, circlet_ready, count_tiles, die_fits, empty_spaces,
-    exchange_allowed, is_vp_space, joint_count, mission_shortfall, perform_turn,
+    exchange_allowed, fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
 from .state import (
@@ -51,6 +51,7 @@ WEIGHT_NAMES = tuple([name for name, _ in SCALAR_WEIGHTS] + [f"card_{c}" for c i
                      + [f"ability_{a}" for a in ABILITY_NAMES])
 assert len(WEIGHT_NAMES) == N_WEIGHTS
 NO_VALUE = -1e300
+BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (exchange plans below)
 PLAYED_05_BONUS = 1.5  # an extra turn is worth this many times the card held (not looked ahead)
 
 
@@ -242,11 +243,34 @@ def second_card_source(st, p, card, opt):
 
 
 @njit_noalloc
-def try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v):
-    """The four fire-blessing choices, and Viracocha 08 when the player can use it."""
+def preferred_blessing(P, st, look, lside, p, w, kind):
+    """The fire-blessing choice the bot would take right now (tried on the current position)."""
+    best_b = 0
+    best_v = NO_VALUE
     for b in range(4):
-        opt[O_BLESS] = b
-        best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+        copy_state(st, look)
+        fire_blessing(P, look, lside, p, w, b, SRC_NONE)
+        v = judged(P, look, p, w, kind, st[4])
+        if v > best_v:
+            best_v = v
+            best_b = b
+    return best_b
+
+
+@njit_noalloc
+def ends_in_blessing(opt):
+    action = opt[O_ACTION]
+    return action == A_TEMPLE or action == A_HEADDRESS or \
+        ((action == A_TRAIL or action == A_BRIDGE) and opt[O_TARGET] == CUZCO)
+
+
+@njit_noalloc
+def try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v):
+    """A turn ending in a fire blessing, with the blessing the bot prefers this turn (the four
+    choices are compared again for the turn finally chosen, see choose_turn), and with
+    Viracocha 08 when the player can use it."""
+    opt[O_BLESS] = lside[3][SCR_LIST][BLESSING_SLOT]
+    best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
     src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
     if src != SRC_NONE:
         opt[O_BLESS] = 0
@@ -407,6 +431,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
     cache = lside[3][SCR_LIST]
     for i in range(cache.shape[0]):
         cache[i] = 0
+    cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lside, p, w, kind)
     for d in range(3):
         rolled = pl[p, PL_DICE + d]
         if extra:
@@ -439,6 +464,14 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
                 if spaces[n, space] == 0:
                     continue
                 best_v = try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, target, extra)
+    if best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE:
+        for i in range(best.shape[0]):
+            opt[i] = best[i]
+        chosen = best[O_BLESS]
+        for b in range(4):
+            if b != chosen:
+                opt[O_BLESS] = b
+                best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
     if not extra and best[O_CARD] == -1 and best_v > NO_VALUE:
         src = second_card_source(st, p, C_EXTRA_TURN, best)
         free = False

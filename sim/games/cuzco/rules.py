@@ -25,7 +25,7 @@ from .state import (
     G_GOD_PILE_N, G_GOD_UP, G_LOG_N, G_MARKET_ROW_SIZE, G_MISSION_N, G_N_PLAYERS,
     G_OFFERING_SUPPLY, G_ORDER, G_PALACE_SIZE, G_PHASE, G_PUTUTU1, G_PUTUTU2, G_PUTUTU_SHORT,
     G_ROTATION, G_ROUND, G_STATUS_SEQ, G_STUDY_DISCARD_N, G_STUDY_N, G_TEMPLE_MEDALS, G_TURNS,
-    G_SETUP_DONE, G_WINNER, GF_COUNT, GF_FOOD, GF_VP, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES, MF_ARG1,
+    G_LOOKAHEAD, G_SETUP_DONE, G_WINNER, GF_COUNT, GF_FOOD, GF_VP, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES, MF_ARG1,
     MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING, MK_CIRCLETS, MK_FARM_ABILITIES,
     MK_FARM_SLID, MK_FARM_TILES, MK_FEATHER_COLOURS, MK_FEATHERS, MK_FEATHERS_OF_COLOUR, MK_FOOD,
     MK_GOD_COLOURS, MK_GOD_SAME_COLOUR, MK_GODS_OF, MK_GOODS, MK_GOODS_OF_TYPE, MK_GOODS_TYPES,
@@ -266,6 +266,24 @@ def reveal_god(st, god):
     if n == 0:
         g[G_GOD_UP + god] = -1
     else:
+        if g[G_LOOKAHEAD] != 0 and n > 1:
+            # a look-ahead turns up a random card of the pile's contents, whatever their order
+            base = DK_GOD + god * 12
+            r = rng_mod.randint(rng, n)
+            card = -1
+            for a in range(god * 3, god * 3 + 3):
+                k = 0
+                for i in range(n):
+                    if decks[base + i] == a:
+                        k += 1
+                if card < 0 and r < k:
+                    card = a
+                r -= k
+            for i in range(n):
+                if decks[base + i] == card:
+                    decks[base + i] = decks[base + n - 1]
+                    decks[base + n - 1] = card
+                    break
         g[G_GOD_UP + god] = decks[DK_GOD + god * 12 + n - 1]
         decks[DK_GOD + god * 12 + n - 1] = -1
         g[G_GOD_PILE_N + god] = n - 1
@@ -1010,6 +1028,15 @@ def use_ability(P, st, side, p, w, use):
 # ------------------------------------------------------------------------------ missions
 
 @njit_noalloc
+def popcount(bits):
+    n = 0
+    while bits != 0:
+        bits &= bits - 1
+        n += 1
+    return n
+
+
+@njit_noalloc
 def requirement_have(P, st, p, kind, arg):
     """How much of a mission requirement a player has (Addendum: The Missions of the Sapa Inca)."""
     villages, people = P[0], P[6]
@@ -1054,24 +1081,19 @@ def requirement_have(P, st, p, kind, arg):
                 n += 1
         return n
     if kind == MK_VILLAGE_VALUES:
-        n = 0
+        seen = np.int64(0)  # bit set of the VP values delivered to (values 0..63)
         for v in range(N_VILLAGES):
-            if pl[p, PL_DELIVERED + v] == 0:
-                continue
-            first = True
-            for u in range(v):
-                if pl[p, PL_DELIVERED + u] != 0 and villages[u, VF_VP] == villages[v, VF_VP]:
-                    first = False
-            if first:
-                n += 1
-        return n
+            if pl[p, PL_DELIVERED + v] != 0:
+                seen |= np.int64(1) << min(villages[v, VF_VP], 63)
+        return popcount(seen)
     if kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES:
         tkind = STUDY if kind == MK_STUDY_ABILITIES else FARM
-        n = 0
-        for a in range(N_ABILITIES):
-            if count_tiles(P, pl, p, tkind, a) > 0:
-                n += 1
-        return n
+        seen = np.int64(0)
+        for i in range(12):
+            t = pl[p, PL_TILE + i]
+            if t >= 0 and people[t, TF_KIND] == tkind:
+                seen |= np.int64(1) << people[t, TF_ABILITY]
+        return popcount(seen)
     if kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID:
         n = 0
         for i in range(12):

@@ -2,7 +2,7 @@
 
 Parameters (components.toml + a variant, packed by data.py) come as the tuple
   (villages[V, VF_*], roads[E, RF_*], arms[6, RF_*], spaces[5, MAX_SPACES], masks[M, 12],
-   goods[6, GF_*], people[72, TF_*], joint[12, 3], missions[61, MF_*], rules[R_*])
+   goods[6, GF_*], people[72, TF_*], joint[12, 4], missions[61, MF_*], rules[R_*])
 A game's state is the tuple (g, pl, board, decks, rng) - everything the rules read - plus the
 side arrays (stats, dstat, log, scratch) that only record what happened. A bot looks ahead by
 copying the five state arrays into a spare tuple (see copy_state), so rules never read the side
@@ -241,7 +241,8 @@ G_FEATHER_SUPPLY = 27  # + colour
 G_ORDER = G_FEATHER_SUPPLY + N_COLOURS  # + position: seat holding order token position+1
 G_GOD_PILE_N = G_ORDER + MAX_PLAYERS  # + god: cards in that god's draw pile
 G_GOD_UP = G_GOD_PILE_N + N_GODS  # + god: face-up card ability, -1 none
-N_G = G_GOD_UP + N_GODS
+G_LOOKAHEAD = G_GOD_UP + N_GODS  # 1 in a bot's look-ahead copy: hidden piles are drawn at random
+N_G = G_LOOKAHEAD + 1
 
 # ---- pl[p, field]: per player
 PL_VP = 0
@@ -380,7 +381,9 @@ def new_side(n_players, logging):
 
 @njit_noalloc
 def copy_state(src, dst):
-    """Copy the five state arrays of `src` into `dst` (a bot's look-ahead buffer)."""
+    """Copy the five state arrays of `src` into `dst` (a bot's look-ahead buffer), marked as a
+    look-ahead so that a card turned up from a hidden pile there is a random one of the pile,
+    not the real next card (a bot must not learn the pile order by looking ahead)."""
     for k in range(src[0].shape[0]):
         dst[0][k] = src[0][k]
     a, b = src[1], dst[1]
@@ -393,3 +396,4 @@ def copy_state(src, dst):
         dst[3][k] = src[3][k]
     for k in range(4):
         dst[4][k] = src[4][k]
+    dst[0][G_LOOKAHEAD] = 1
