@@ -23,7 +23,7 @@ N_A = len(A)
 
 def bots(names):
     """(bot_kind, bot_w) arrays for a line-up of bot names, one per seat."""
-    return GAME._bot_arrays(list(names))
+    return GAME.bot_arrays(list(names))
 
 
 def heuristic(n):

@@ -86,7 +86,6 @@ def space_of(st, action_name):
 def give_tile(P, st, side, seat, kind, ability, value=None):
     """Put a people tile of this kind/ability (from anywhere in the game) on a seat's mask board,
     taking it out of the stack or display so components stay conserved. Returns the tile id."""
-    g, pl, board, decks = st[0], st[1], st[2], st[3]
     for t in range(PEOPLE.shape[0]):
         if PEOPLE[t, S.TF_KIND] != kind or PEOPLE[t, S.TF_ABILITY] != ability:
             continue

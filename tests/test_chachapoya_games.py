@@ -2,11 +2,11 @@
 threads and chunking, replay, and variants (rulebook: every section; components.toml)."""
 import re
 
-import numba
 import numpy as np
 import pandas as pd
 import pytest
 
+from determinism import assert_same_tables, tables_by_threads_and_chunks
 from chachapoya_helpers import ADVENTURER, ENGINE, TREASURE, bots, count_adventurers, count_treasures
 from sim.core import runner
 from sim.core.errors import UserError
@@ -81,30 +81,13 @@ def test_cards_conserved_in_final_state(n_players, seed):
 def test_same_seed_same_tables_across_threads_and_chunks():
     """Determinism: a seed gives identical tables with 1 or 2 Numba threads and any chunking."""
     params = GAME.resolve_params(None)
-    names, idx = lineup_indices(LINEUPS[4])
     n_games, seed = 60, 31337
-    previous = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        sb = seat_bot_matrix(idx, 0, n_games, True)
-        g1, p1 = runner.run_chunk_in_memory(GAME, params, 4, names, sb, seed, 0, n_games)
-        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        parts = []
-        for first, count in runner.chunk_bounds(n_games, 7):
-            sb = seat_bot_matrix(idx, first, count, True)
-            parts.append(runner.run_chunk_in_memory(GAME, params, 4, names, sb, seed, first, count))
-    finally:
-        numba.set_num_threads(previous)
-    g2 = pd.concat([g for g, _ in parts], ignore_index=True)
-    p2 = pd.concat([p for _, p in parts], ignore_index=True)
-    for a, b in ((g1, g2), (p1, p2)):
-        for col in a.columns:  # categoricals may differ in category sets between chunks
-            if isinstance(a[col].dtype, pd.CategoricalDtype):
-                a[col] = a[col].astype(str)
-                b[col] = b[col].astype(str)
-        pd.testing.assert_frame_equal(a, b)
+    (g1, p1), (g2, p2) = tables_by_threads_and_chunks(GAME, params, 4, LINEUPS[4], n_games, seed, 7)
+    assert_same_tables(g1, g2)
+    assert_same_tables(p1, p2)
     assert g1["game_id"].tolist() == list(range(n_games))
     # a different seed gives different games
+    names, idx = lineup_indices(LINEUPS[4])
     g3, _ = runner.run_chunk_in_memory(GAME, params, 4, names, seat_bot_matrix(idx, 0, n_games, True),
                                        seed + 1, 0, n_games)
     assert not g3["n_rounds"].equals(g1["n_rounds"])

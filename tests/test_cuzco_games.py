@@ -1,10 +1,10 @@
 """Cuzco whole games: invariants in checked mode, determinism across threads and chunking, the
 bots' strength, the analysis columns, variants and bad input (rulebook: every section)."""
-import numba
 import numpy as np
 import pandas as pd
 import pytest
 
+from determinism import assert_same_tables, tables_by_threads_and_chunks
 from sim.core import runner
 from sim.core.errors import UserError
 from sim.core.lineup import lineup_indices, seat_bot_matrix
@@ -76,28 +76,12 @@ def test_winner_has_the_most_vp_and_ties_go_to_player_order():
 def test_same_seed_same_tables_across_threads_and_chunks():
     """Determinism: a seed gives identical tables with 1 or 2 Numba threads and any chunking."""
     params = GAME.resolve_params(PUTUTU)
-    names, idx = lineup_indices(["balanced", "random", "headdress", "market"])
+    lineup = ["balanced", "random", "headdress", "market"]
     n_games, seed = 24, 4242
-    previous = numba.get_num_threads()
-    try:
-        numba.set_num_threads(1)
-        sb = seat_bot_matrix(idx, 0, n_games, True)
-        g1, p1 = runner.run_chunk_in_memory(GAME, params, 4, names, sb, seed, 0, n_games)
-        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
-        parts = []
-        for first, count in runner.chunk_bounds(n_games, 5):
-            sb = seat_bot_matrix(idx, first, count, True)
-            parts.append(runner.run_chunk_in_memory(GAME, params, 4, names, sb, seed, first, count))
-    finally:
-        numba.set_num_threads(previous)
-    g2 = pd.concat([g for g, _ in parts], ignore_index=True)
-    p2 = pd.concat([p for _, p in parts], ignore_index=True)
-    for a, b in ((g1, g2), (p1, p2)):
-        for col in a.columns:
-            if isinstance(a[col].dtype, pd.CategoricalDtype):
-                a[col] = a[col].astype(str)
-                b[col] = b[col].astype(str)
-        pd.testing.assert_frame_equal(a, b)
+    (g1, p1), (g2, p2) = tables_by_threads_and_chunks(GAME, params, 4, lineup, n_games, seed, 5)
+    assert_same_tables(g1, g2)
+    assert_same_tables(p1, p2)
+    names, idx = lineup_indices(lineup)
     g3, _ = runner.run_chunk_in_memory(GAME, params, 4, names, seat_bot_matrix(idx, 0, n_games, True),
                                        seed + 1, 0, n_games)
     assert not g3["turns"].equals(g1["turns"]) or not g3["winner_seat"].equals(g1["winner_seat"])
@@ -233,6 +217,7 @@ def test_bots_do_not_see_the_order_of_hidden_piles():
     from cuzco_helpers import table
     from sim.core import rng as rng_mod
     from sim.games.cuzco import bots as B
+    from sim.games.cuzco import rules as R
     kinds, w = GAME.bot_arrays(["balanced"])
     changed = 0
     for seed in range(1, 9):
@@ -257,8 +242,8 @@ def test_bots_do_not_see_the_order_of_hidden_piles():
                     rng_mod.shuffle(r, decks[base:base + g[counter]], g[counter])
             look = S.new_state(4, False)
             lside = S.new_side(4, False)
-            opt = np.zeros(B.N_O, np.int64)
-            best = np.zeros(B.N_O, np.int64)
+            opt = np.zeros(R.N_O, np.int64)
+            best = np.zeros(R.N_O, np.int64)
             assert B.choose_turn(P, st, look, lside, p, w[0], kinds[0], opt, best, False)
             choices.append(best.copy())
         assert (choices[0] == choices[1]).all(), seed

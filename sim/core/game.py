@@ -16,6 +16,9 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from sim.core.errors import UserError
+from sim.core.params import merge_variant
+
 
 @dataclass(frozen=True)
 class BotSpec:
@@ -110,3 +113,55 @@ class Game(Protocol):
         game_index: int,
     ) -> list[str]:
         """A readable turn-by-turn log of one game, reproduced from its seed."""
+
+
+class TomlGame:
+    """The plumbing every game with TOML data shares: variants, player counts, bots by name.
+
+    A subclass sets `name`, `description`, `default_players` and `data`, the game's data module,
+    which provides default_components(), validate(resolved, where), engine_arrays(resolved),
+    player_counts(resolved), load_bots() -> {name: (description, kind, weights)} and
+    default_lineup(); it adds simulate() and replay().
+    """
+
+    name: str
+    data: Any
+
+    def __init__(self) -> None:
+        self._bots: dict[str, BotSpec] | None = None
+
+    @property
+    def player_counts(self) -> tuple[int, ...]:
+        return self.data.player_counts(self.data.default_components())
+
+    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base",
+                       where: str | None = None) -> Params:
+        where = where or f"variant {variant_name}"
+        resolved = merge_variant(self.data.default_components(), variant or {}, where)
+        self.data.validate(resolved, where)
+        return Params(resolved=resolved, engine=self.data.engine_arrays(resolved), variant_name=variant_name)
+
+    def allowed_players(self, params: Params) -> tuple[int, ...]:
+        return self.data.player_counts(params.resolved)
+
+    def bots(self) -> dict[str, BotSpec]:
+        if self._bots is None:
+            self._bots = {
+                name: BotSpec(name=name, description=desc, kind=kind, weights=w)
+                for name, (desc, kind, w) in self.data.load_bots().items()
+            }
+        return self._bots
+
+    def default_bots(self, n_players: int) -> list[str]:
+        styles = self.data.default_lineup()
+        return [styles[s % len(styles)] for s in range(n_players)]
+
+    def bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:
+        """Engine arrays for a list of bot names: kinds (int8) and weight rows (float64)."""
+        specs = self.bots()
+        unknown = [b for b in bot_names if b not in specs]
+        if unknown:
+            raise UserError(f"unknown bot '{unknown[0]}' for {self.name} (known: {', '.join(specs)})")
+        kinds = np.array([specs[b].kind for b in bot_names], np.int8)
+        weights = np.stack([specs[b].weights for b in bot_names]).astype(np.float64)
+        return kinds, weights

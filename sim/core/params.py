@@ -143,3 +143,9 @@ def resolve_variant_file(game: Any, path: str | Path | None):
         if str(path) in message:
             raise
         raise UserError(f"{where}: {message}") from None
+
+
+def require(ok: bool, where: str, key: str, what: str) -> None:
+    """A game's semantic parameter check: a one-line UserError naming the source and the key."""
+    if not ok:
+        raise UserError(f"{where}: {key} {what}")

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.errors import UserError
-from sim.core.params import load_toml, merge_variant
+from sim.core.params import load_toml, require
 from . import bots as bots_mod
 from .state import (
     AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_PLAYERS, N_AF, N_RULES, N_TF,
@@ -31,26 +31,14 @@ def default_components() -> dict[str, Any]:
     return load_toml(COMPONENTS_FILE)
 
 
-def resolve(variant: dict[str, Any] | None, where: str = "variant") -> dict[str, Any]:
-    """Defaults merged with a variant, validated."""
-    merged = merge_variant(default_components(), variant or {}, where)
-    validate(merged, where)
-    return merged
-
-
-def _require(ok: bool, where: str, key: str, what: str) -> None:
-    if not ok:
-        raise UserError(f"{where}: {key} {what}")
-
-
 def _scale_list(raw: list, where: str, key: str) -> list[int]:
-    _require(len(raw) > 0, where, key, "must list at least one entry")
+    require(len(raw) > 0, where, key, "must list at least one entry")
     out = []
     for v in raw:
         if v == "X":
             out.append(SCALE_X)
         elif isinstance(v, int) and not isinstance(v, bool):
-            _require(abs(v) < 10_000, where, key, f"entry {v} is out of range")
+            require(abs(v) < 10_000, where, key, f"entry {v} is out of range")
             out.append(v)
         else:
             raise UserError(f"{where}: {key} entries must be whole numbers or \"X\" (got {v!r})")
@@ -61,48 +49,48 @@ def validate(p: dict[str, Any], where: str) -> None:
     """Semantic checks the type-level merge cannot make."""
     treasures = p["treasure"]
     adventurers = p["adventurer"]
-    _require(1 <= len(treasures) <= 60, where, "treasure", "must define 1 to 60 treasure types")
-    _require(1 <= len(adventurers) <= 60, where, "adventurer", "must define 1 to 60 adventurer kinds")
+    require(1 <= len(treasures) <= 60, where, "treasure", "must define 1 to 60 treasure types")
+    require(1 <= len(adventurers) <= 60, where, "adventurer", "must define 1 to 60 adventurer kinds")
     n_treasure = 0
     for name, t in treasures.items():
         key = f"treasure.{name}"
-        _require(0 <= t["count"] <= 100, where, f"{key}.count", "must be between 0 and 100")
-        _require(t["effect"] in EFFECT_NAMES, where, f"{key}.effect", f"must be one of {', '.join(EFFECT_NAMES)}")
-        _require(0 <= t["effect_amount"] <= 20, where, f"{key}.effect_amount", "must be between 0 and 20")
+        require(0 <= t["count"] <= 100, where, f"{key}.count", "must be between 0 and 100")
+        require(t["effect"] in EFFECT_NAMES, where, f"{key}.effect", f"must be one of {', '.join(EFFECT_NAMES)}")
+        require(0 <= t["effect_amount"] <= 20, where, f"{key}.effect_amount", "must be between 0 and 20")
         _scale_list(t["scale"], where, f"{key}.scale")
         n_treasure += t["count"]
     n_adventurer = 0
     for name, a in adventurers.items():
         key = f"adventurer.{name}"
-        _require(0 <= a["count"] <= 100, where, f"{key}.count", "must be between 0 and 100")
-        _require(a["role"] in ROLE_NAMES, where, f"{key}.role", f"must be one of {', '.join(ROLE_NAMES)}")
-        _require(0 <= a["value"] <= 1000, where, f"{key}.value", "must be between 0 and 1000")
-        _require(1 <= a["max_per_bid"] <= 10, where, f"{key}.max_per_bid", "must be between 1 and 10")
-        _require(-100 <= a["hand_penalty"] <= 100, where, f"{key}.hand_penalty", "must be between -100 and 100")
+        require(0 <= a["count"] <= 100, where, f"{key}.count", "must be between 0 and 100")
+        require(a["role"] in ROLE_NAMES, where, f"{key}.role", f"must be one of {', '.join(ROLE_NAMES)}")
+        require(0 <= a["value"] <= 1000, where, f"{key}.value", "must be between 0 and 1000")
+        require(1 <= a["max_per_bid"] <= 10, where, f"{key}.max_per_bid", "must be between 1 and 10")
+        require(-100 <= a["hand_penalty"] <= 100, where, f"{key}.hand_penalty", "must be between -100 and 100")
         n_adventurer += a["count"]
-    _require(n_treasure <= 127 * 4, where, "treasure", "holds too many cards")
+    require(n_treasure <= 127 * 4, where, "treasure", "holds too many cards")
     setup, rules = p["setup"], p["rules"]
-    _require(1 <= setup["hand_size"] <= 30, where, "setup.hand_size", "must be between 1 and 30")
-    _require(0 <= setup["hidden_tokens_per_player"] <= 5, where, "setup.hidden_tokens_per_player",
+    require(1 <= setup["hand_size"] <= 30, where, "setup.hand_size", "must be between 1 and 30")
+    require(0 <= setup["hidden_tokens_per_player"] <= 5, where, "setup.hidden_tokens_per_player",
              "must be between 0 and 5")
     for players, n in setup["treasure_discard"].items():
         key = f"setup.treasure_discard.{players}"
-        _require(players.isdigit() and 2 <= int(players) <= MAX_PLAYERS, where, key,
+        require(players.isdigit() and 2 <= int(players) <= MAX_PLAYERS, where, key,
                  f"must name a player count from 2 to {MAX_PLAYERS}")
-        _require(isinstance(n, int) and not isinstance(n, bool) and 0 <= n, where, key,
+        require(isinstance(n, int) and not isinstance(n, bool) and 0 <= n, where, key,
                  "must be a whole number of cards, at least 0")
-        _require(n_treasure - n >= 2, where, key,
+        require(n_treasure - n >= 2, where, key,
                  f"leaves {n_treasure - n} treasure cards; a game needs at least 2")
-        _require(int(players) * setup["hand_size"] <= n_adventurer, where, "setup.hand_size",
+        require(int(players) * setup["hand_size"] <= n_adventurer, where, "setup.hand_size",
                  f"x {players} players needs more than the {n_adventurer} adventurer cards")
-    _require(1 <= rules["bid_min_cards"] <= rules["bid_max_cards"] <= 10, where, "rules.bid_max_cards",
+    require(1 <= rules["bid_min_cards"] <= rules["bid_max_cards"] <= 10, where, "rules.bid_max_cards",
              "must satisfy 1 <= bid_min_cards <= bid_max_cards <= 10")
-    _require(0 <= rules["round_draw"] <= 20, where, "rules.round_draw", "must be between 0 and 20")
-    _require(0 <= rules["minimum_hand"] <= 30, where, "rules.minimum_hand", "must be between 0 and 30")
-    _require(0 <= rules["token_refill_to"] <= 30, where, "rules.token_refill_to", "must be between 0 and 30")
-    _require(2 <= rules["last_round_deck"] <= 3, where, "rules.last_round_deck", "must be 2 or 3")
-    _require(0 <= rules["tracker_pair_draw"] <= 20, where, "rules.tracker_pair_draw", "must be between 0 and 20")
-    _require(1 <= rules["round_limit"] <= 10_000, where, "rules.round_limit", "must be between 1 and 10000")
+    require(0 <= rules["round_draw"] <= 20, where, "rules.round_draw", "must be between 0 and 20")
+    require(0 <= rules["minimum_hand"] <= 30, where, "rules.minimum_hand", "must be between 0 and 30")
+    require(0 <= rules["token_refill_to"] <= 30, where, "rules.token_refill_to", "must be between 0 and 30")
+    require(2 <= rules["last_round_deck"] <= 3, where, "rules.last_round_deck", "must be 2 or 3")
+    require(0 <= rules["tracker_pair_draw"] <= 20, where, "rules.tracker_pair_draw", "must be between 0 and 20")
+    require(1 <= rules["round_limit"] <= 10_000, where, "rules.round_limit", "must be between 1 and 10000")
 
 
 def player_counts(p: dict[str, Any]) -> tuple[int, ...]:

@@ -1,15 +1,12 @@
 """Chachapoya as the core sees it: the Game object, the batch kernel and the output columns."""
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 from numba import njit, prange
 
-from sim.core.errors import UserError
-from sim.core.game import BotSpec, ChunkResult, Params
+from sim.core.game import ChunkResult, Params, TomlGame
 from . import data
-from .bots import N_WEIGHTS
 from .rules import play_game
 from .state import (
     ELIMINATION_NAMES, END_REASON_NAMES, G_END_REASON, G_ERROR, G_LEADER_CLASHES,
@@ -87,51 +84,15 @@ def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, run_seed, f
                              out_treasures[lo:lo + n_players])
 
 
-class Chachapoya:
+class Chachapoya(TomlGame):
     name = "chachapoya"
     description = "Bluff-and-bid treasure hunt: 95 cards, secret offers, leaders and trackers (2-4 players)."
     default_players = 4
-
-    def __init__(self) -> None:
-        self._bots: dict[str, BotSpec] | None = None
-
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        return data.player_counts(data.default_components())
-
-    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base",
-                       where: str | None = None) -> Params:
-        resolved = data.resolve(variant, where or f"variant {variant_name}")
-        return Params(resolved=resolved, engine=data.engine_arrays(resolved), variant_name=variant_name)
-
-    def allowed_players(self, params: Params) -> tuple[int, ...]:
-        return data.player_counts(params.resolved)
-
-    def bots(self) -> dict[str, BotSpec]:
-        if self._bots is None:
-            self._bots = {
-                name: BotSpec(name=name, description=desc, kind=kind, weights=w)
-                for name, (desc, kind, w) in data.load_bots().items()
-            }
-        return self._bots
-
-    def default_bots(self, n_players: int) -> list[str]:
-        styles = data.default_lineup()
-        return [styles[s % len(styles)] for s in range(n_players)]
-
-    def _bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        specs = self.bots()
-        unknown = [b for b in bot_names if b not in specs]
-        if unknown:
-            raise UserError(f"unknown bot '{unknown[0]}' for chachapoya (known: {', '.join(specs)})")
-        kinds = np.array([specs[b].kind for b in bot_names], np.int8)
-        weights = np.stack([specs[b].weights for b in bot_names]).astype(np.float64)
-        assert weights.shape[1] == N_WEIGHTS
-        return kinds, weights
+    data = data
 
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
-        kinds, weights = self._bot_arrays(bot_names)
+        kinds, weights = self.bot_arrays(bot_names)
         if seat_bots.shape != (n_games, n_players):
             raise ValueError(f"seat_bots has shape {seat_bots.shape}, expected {(n_games, n_players)}")
         tr_names = data.treasure_names(params.resolved)
@@ -179,7 +140,7 @@ class Chachapoya:
     def replay(self, params: Params, n_players: int, bot_names: list[str], seat_bots_row: np.ndarray,
                run_seed: int, game_index: int) -> list[str]:
         from .replay import replay_lines
-        kinds, weights = self._bot_arrays(bot_names)
+        kinds, weights = self.bot_arrays(bot_names)
         seat_kinds = kinds[np.asarray(seat_bots_row)]
         seat_weights = weights[np.asarray(seat_bots_row)]
         seat_names = [bot_names[i] for i in seat_bots_row]

@@ -7,6 +7,7 @@ the bots through bots.py, which see only what their seat may see.
 import numpy as np
 from numba import njit
 
+from sim.core.eventlog import append_event
 from sim.core.jit import njit_noalloc
 
 from sim.core import rng as rng_mod
@@ -72,16 +73,7 @@ ERR_NEGATIVE = 4
 @njit_noalloc
 def log_event(g, log, ev, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append an event for `sim replay`; a no-op unless the state was made with logging on."""
-    i = g[G_LOG_N]
-    if log.shape[0] > 1 and i < log.shape[0]:
-        log[i, 0] = ev
-        log[i, 1] = a
-        log[i, 2] = b
-        log[i, 3] = c
-        log[i, 4] = d
-        log[i, 5] = e
-        log[i, 6] = f
-        g[G_LOG_N] = i + 1
+    append_event(g, G_LOG_N, log, ev, a, b, c, d, e, f)
 
 
 # ------------------------------------------------------------------ decks

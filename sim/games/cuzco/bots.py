@@ -8,16 +8,15 @@ copy (state.copy_state + the rules) and keeps the one whose resulting position i
 uniformly among the enumerated legal options. Bots read only public information and their own
 seat (hands of god cards are secret; the god piles are never looked into).
 """
-import numpy as np
 
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_noalloc
 from .rules import (
-    N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
+    N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
-    U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, action_possible, best_discard_tile,
+    U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     buy_good, can_move, card_source, circlet_ready, count_tiles, die_fits, empty_spaces,
-    exchange_allowed, fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn,
+    fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
 from .state import (
@@ -26,13 +25,13 @@ from .state import (
     BD_SPACE_DICE, BD_SPACE_MIN, BD_SPACE_N, BD_STACK, BD_STACK_N, BD_STUDY, BD_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
     C_DOUBLE_GOOD, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY, C_EXTRA_TURN, C_IGNORE_LOWER,
     C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN, C_SEARCH_DISCARD, C_SLIDE_UP,
-    C_VIRTUAL_SIX, CUZCO, FARM, G_MARKET_ROW_SIZE, G_N_PLAYERS, G_PALACE_SIZE, G_ROUND,
+    C_VIRTUAL_SIX, CUZCO, G_MARKET_ROW_SIZE, G_N_PLAYERS, G_PALACE_SIZE, G_ROUND,
     G_STUDY_DISCARD_N, G_FARM_DISCARD_N, G_GOD_UP, G_TEMPLE_MEDALS, GF_FOOD, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES,
     N_ABILITIES, N_ACTIONS, N_CARDS, N_CIRCLETS, N_COLOURS, N_EXCHANGES, N_GOODS, N_TEMPLE,
     N_VILLAGES, PL_CIRCLET, PL_DELIVERED, PL_DICE, PL_DOUBLE_PEOPLE, PL_FEATHERS, PL_FOOD,
     PL_GOODS, PL_HAND, PL_LOC, PL_MEDALS, PL_MISSION, PL_N_TILES, PL_OFFERINGS, PL_ORDER_POS,
     PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED, PL_SLID, PL_STATUS, PL_TILE,
-    PL_USED_FARM, PL_USED_STUDY, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, R_MASK_SPACES,
+    PL_USED_FARM, PL_USED_STUDY, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, WAY_BRIDGE, WAY_TRAIL, copy_state,
 )
@@ -284,8 +283,7 @@ def try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v):
 @njit_noalloc
 def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, strength, jump):
     """Every target of one action at one strength (opt holds die, space and card)."""
-    rules = P[9]
-    g, pl, board = st[0], st[1], st[2]
+    pl, board = st[1], st[2]
     opt[O_ACTION] = action
     if action == A_TRAIL or action == A_BRIDGE:
         way = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE

@@ -10,12 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from sim.core.errors import UserError
-from sim.core.params import load_toml, merge_variant
+from sim.core.params import load_toml, require
 from .state import (
     ACTION_NAMES, ABILITY_NAMES, CARD_NAMES, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
     GOOD_NAMES, MAX_PLAYERS, MAX_SPACES, MAX_STATUS, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1,
-    MF_N2, MF_STARTING, MISSION_KIND_NAMES, N_ABILITIES, N_CARDS, N_CIRCLETS, N_EXCHANGES,
+    MF_N2, MF_STARTING, MISSION_KIND_NAMES, N_ABILITIES, N_CIRCLETS, 
     N_GF, N_GODS, N_GOODS, N_MF, N_RF, N_RULES, N_SLOTS, N_TF, N_VF, N_VILLAGES, EXCHANGE_NAMES,
     R_ACH_CIRCLETS, R_ACH_FEATHERS, R_ACH_GOODS, R_ACH_MISSIONS, R_ACH_PEOPLE, R_ACH_QUIPUS,
     R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP, R_DICE, R_DISPLAY_TILES, R_EXCHANGE,
@@ -24,8 +23,8 @@ from .state import (
     R_MISSION_VP_REDUCED, R_OFFERING_SUPPLY, R_PALACE_EXTRA, R_PLENTY_FOOD, R_PLENTY_STATUS,
     R_PRIEST_VP, R_PRIESTS, R_PUTUTU, R_PUTUTU1, R_PUTUTU2, R_QUIPUS, R_ROUNDS,
     R_SMALL_MARKET_ROW, R_START_MEDALS, R_START_OFFERINGS, R_START_VP, R_STATUS_LEN,
-    R_STATUS_VP, R_TEMPLE_MEDALS, R_VP_SPACE, RF_A, RF_B, RF_KIND, RF_PIPS, TF_ABILITY, TF_KIND,
-    TF_VALUE, VF_COLOUR, VF_RING, VF_VP,
+    R_STATUS_VP, R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, 
+    VF_COLOUR, VF_RING, VF_VP,
 )
 
 HERE = Path(__file__).parent
@@ -40,36 +39,24 @@ def default_components() -> dict[str, Any]:
     return load_toml(COMPONENTS_FILE)
 
 
-def resolve(variant: dict[str, Any] | None, where: str = "variant") -> dict[str, Any]:
-    """Defaults merged with a variant, validated."""
-    merged = merge_variant(default_components(), variant or {}, where)
-    validate(merged, where)
-    return merged
-
-
-def _require(ok: bool, where: str, key: str, what: str) -> None:
-    if not ok:
-        raise UserError(f"{where}: {key} {what}")
-
-
 def _int_list(value: Any, where: str, key: str, length: int | None, lo: int, hi: int) -> list[int]:
-    _require(isinstance(value, list), where, key, "must be a list")
+    require(isinstance(value, list), where, key, "must be a list")
     if length is not None:
-        _require(len(value) == length, where, key, f"must list exactly {length} entries")
+        require(len(value) == length, where, key, f"must list exactly {length} entries")
     for v in value:
-        _require(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, where, key,
+        require(isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi, where, key,
                  f"entries must be whole numbers from {lo} to {hi} (got {v!r})")
     return list(value)
 
 
 def _int(value: Any, where: str, key: str, lo: int, hi: int) -> int:
-    _require(isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi, where, key,
+    require(isinstance(value, int) and not isinstance(value, bool) and lo <= value <= hi, where, key,
              f"must be a whole number from {lo} to {hi} (got {value!r})")
     return value
 
 
 def _name(value: Any, names: tuple[str, ...], where: str, key: str) -> int:
-    _require(value in names, where, key, f"must be one of {', '.join(names)} (got {value!r})")
+    require(value in names, where, key, f"must be one of {', '.join(names)} (got {value!r})")
     return names.index(value)
 
 
@@ -88,20 +75,20 @@ def validate(p: dict[str, Any], where: str) -> None:
     _int(s["food"], where, "setup.food", 0, 1000)
     for players, k in s["god_deal_per_pile"].items():
         key = f"setup.god_deal_per_pile.{players}"
-        _require(players.isdigit() and 2 <= int(players) <= MAX_PLAYERS, where, key,
+        require(players.isdigit() and 2 <= int(players) <= MAX_PLAYERS, where, key,
                  f"must name a player count from 2 to {MAX_PLAYERS}")
         _int(k, where, key, 0, 12)
-        _require(k * N_GODS >= 2 * int(players), where, key,
+        require(k * N_GODS >= 2 * int(players), where, key,
                  f"deals {k * N_GODS} cards, fewer than 2 per player")
-    _require(s["start_offerings"] * MAX_PLAYERS <= s["offerings"], where, "setup.offerings",
+    require(s["start_offerings"] * MAX_PLAYERS <= s["offerings"], where, "setup.offerings",
              "cannot cover the starting offerings")
-    _require(s["start_medals"] * MAX_PLAYERS + s["temple_medals"] <= 100, where, "setup.start_medals", "is too large")
+    require(s["start_medals"] * MAX_PLAYERS + s["temple_medals"] <= 100, where, "setup.start_medals", "is too large")
     _int(r["rounds"], where, "rules.rounds", 1, ROUNDS)
     _int(r["dice"], where, "rules.dice", 3, 3)
     _int(r["priests"], where, "rules.priests", 1, 6)
     _int(r["quipus"], where, "rules.quipus", 0, 12)
     _int(r["mask_spaces"], where, "rules.mask_spaces", 1, 12)
-    _require(r["quipus"] <= r["mask_spaces"], where, "rules.quipus", "cannot exceed rules.mask_spaces")
+    require(r["quipus"] <= r["mask_spaces"], where, "rules.quipus", "cannot exceed rules.mask_spaces")
     _int(r["feather_cap_per_colour"], where, "rules.feather_cap_per_colour", 0, 3)
     for key in ("vp_space", "mission_vp", "mission_vp_reduced", "medal_end_vp",
                 "achievement_feathers_vp", "achievement_circlets_vp", "achievement_missions_vp",
@@ -113,103 +100,103 @@ def validate(p: dict[str, Any], where: str) -> None:
     _int_list(r["headdress_vp_by_round"], where, "rules.headdress_vp_by_round", ROUNDS, -100, 100)
     _int_list(r["priest_vp_by_round"], where, "rules.priest_vp_by_round", ROUNDS, -100, 100)
     _int_list(r["status_track_vp"], where, "rules.status_track_vp", None, -100, 100)
-    _require(1 <= len(r["status_track_vp"]) <= MAX_STATUS, where, "rules.status_track_vp",
+    require(1 <= len(r["status_track_vp"]) <= MAX_STATUS, where, "rules.status_track_vp",
              f"must list 1 to {MAX_STATUS} spaces")
     _int_list(r["circlet_vp"], where, "rules.circlet_vp", N_CIRCLETS, -100, 100)
     for key in EXCHANGE_NAMES:
         _int(p["exchange"][key], where, f"exchange.{key}", 1, 6)
-    _require(isinstance(p["pututu"]["enabled"], bool), where, "pututu.enabled", "must be true or false")
+    require(isinstance(p["pututu"]["enabled"], bool), where, "pututu.enabled", "must be true or false")
     _int(p["pututu"]["plus_minus_1"], where, "pututu.plus_minus_1", 0, 100)
     _int(p["pututu"]["plus_minus_2"], where, "pututu.plus_minus_2", 0, 100)
     board = p["action_board"]
     for n in (2, 3, 4):
         key = f"action_board.players_{n}"
         sides = board[f"players_{n}"]
-        _require(isinstance(sides, list) and 1 <= len(sides) <= MAX_SPACES, where, key,
+        require(isinstance(sides, list) and 1 <= len(sides) <= MAX_SPACES, where, key,
                  f"must list 1 to {MAX_SPACES} action spaces")
         seen: set[str] = set()
         for space in sides:
-            _require(isinstance(space, list) and len(space) >= 1, where, key, "spaces must be lists of action names")
+            require(isinstance(space, list) and len(space) >= 1, where, key, "spaces must be lists of action names")
             for a in space:
                 _name(a, ACTION_NAMES, where, key)
-                _require(a not in seen, where, key, f"names {a} twice")
+                require(a not in seen, where, key, f"names {a} twice")
                 seen.add(a)
-        _require("victory_points" in seen, where, key, "needs the victory_points space (always usable)")
+        require("victory_points" in seen, where, key, "needs the victory_points space (always usable)")
         vp_space = [sp for sp in sides if "victory_points" in sp][0]
-        _require(len(vp_space) == 1, where, key, "must keep victory_points on a space of its own")
+        require(len(vp_space) == 1, where, key, "must keep victory_points on a space of its own")
     v = p["villages"]
     for key in ("names", "ring", "feather", "vp"):
-        _require(isinstance(v[key], list) and len(v[key]) == N_VILLAGES, where, f"villages.{key}",
+        require(isinstance(v[key], list) and len(v[key]) == N_VILLAGES, where, f"villages.{key}",
                  f"must list {N_VILLAGES} villages")
     names = v["names"]
-    _require(len(set(names)) == N_VILLAGES, where, "villages.names", "must be distinct")
+    require(len(set(names)) == N_VILLAGES, where, "villages.names", "must be distinct")
     for i in range(N_VILLAGES):
         _name(v["ring"][i], RINGS, where, "villages.ring")
         _name(v["feather"][i], COLOUR_NAMES, where, "villages.feather")
-    _require(v["ring"][:6] == ["inner"] * 6 and v["ring"][6:] == ["outer"] * 6, where, "villages.ring",
+    require(v["ring"][:6] == ["inner"] * 6 and v["ring"][6:] == ["outer"] * 6, where, "villages.ring",
              "must list the 6 inner villages first (the Cuzco overlay's arms lead to them)")
     _int_list(v["vp"], where, "villages.vp", N_VILLAGES, 0, 100)
     ways = p["roads"]["ways"]
-    _require(isinstance(ways, list) and 1 <= len(ways) <= 60, where, "roads.ways", "must list 1 to 60 ways")
+    require(isinstance(ways, list) and 1 <= len(ways) <= 60, where, "roads.ways", "must list 1 to 60 ways")
     for w in ways:
-        _require(isinstance(w, list) and len(w) == 4, where, "roads.ways",
+        require(isinstance(w, list) and len(w) == 4, where, "roads.ways",
                  f"entries must be [village, village, kind, pips] (got {w!r})")
-        _require(w[0] in names and w[1] in names and w[0] != w[1], where, "roads.ways",
+        require(w[0] in names and w[1] in names and w[0] != w[1], where, "roads.ways",
                  f"{w!r} must join two different villages named in villages.names")
         _name(w[2], WAY_KINDS, where, "roads.ways")
         _int(w[3], where, "roads.ways pips", 1, 6)
     arms = p["roads"]["cuzco_arms"]
-    _require(isinstance(arms, list) and len(arms) == 6, where, "roads.cuzco_arms", "must list 6 arms")
+    require(isinstance(arms, list) and len(arms) == 6, where, "roads.cuzco_arms", "must list 6 arms")
     for a in arms:
-        _require(isinstance(a, list) and len(a) == 2, where, "roads.cuzco_arms", "entries must be [kind, pips]")
+        require(isinstance(a, list) and len(a) == 2, where, "roads.cuzco_arms", "entries must be [kind, pips]")
         _name(a[0], WAY_KINDS, where, "roads.cuzco_arms")
         _int(a[1], where, "roads.cuzco_arms pips", 1, 6)
     masks = p["masks"]["feathers"]
-    _require(isinstance(masks, list) and 1 <= len(masks) <= 8, where, "masks.feathers", "must list 1 to 8 mask boards")
-    _require(len(masks) >= MAX_PLAYERS, where, "masks.feathers", f"needs at least {MAX_PLAYERS} mask boards")
+    require(isinstance(masks, list) and 1 <= len(masks) <= 8, where, "masks.feathers", "must list 1 to 8 mask boards")
+    require(len(masks) >= MAX_PLAYERS, where, "masks.feathers", f"needs at least {MAX_PLAYERS} mask boards")
     for m in masks:
-        _require(isinstance(m, list) and len(m) == N_SLOTS, where, "masks.feathers",
+        require(isinstance(m, list) and len(m) == N_SLOTS, where, "masks.feathers",
                  f"each mask board lists {N_SLOTS} feather slots")
         for c in m:
             _name(c, COLOUR_NAMES, where, "masks.feathers")
     goods = p["goods"]
-    _require(set(goods) - {"source"} == set(GOOD_NAMES), where, "goods", f"must define {', '.join(GOOD_NAMES)}")
+    require(set(goods) - {"source"} == set(GOOD_NAMES), where, "goods", f"must define {', '.join(GOOD_NAMES)}")
     total = 0
     for name in GOOD_NAMES:
         _int(goods[name]["count"], where, f"goods.{name}.count", 0, 30)
         _int(goods[name]["food"], where, f"goods.{name}.food", 0, 30)
         _int(goods[name]["vp"], where, f"goods.{name}.vp", -100, 100)
         total += goods[name]["count"]
-    _require(total <= 30, where, "goods", f"holds {total} goods; the market has 30 spaces")
+    require(total <= 30, where, "goods", f"holds {total} goods; the market has 30 spaces")
     people = p["people"]
-    _require(people["abilities"] == list(ABILITY_NAMES), where, "people.abilities",
+    require(people["abilities"] == list(ABILITY_NAMES), where, "people.abilities",
              "names the 12 printed abilities in order and cannot be changed")
     for key in ("study_values", "farm_values"):
         vals = people[key]
-        _require(isinstance(vals, list) and len(vals) == N_ABILITIES, where, f"people.{key}",
+        require(isinstance(vals, list) and len(vals) == N_ABILITIES, where, f"people.{key}",
                  f"must list {N_ABILITIES} abilities")
         for row in vals:
             _int_list(row, where, f"people.{key}", 3, 0, 15)
     for name in ABILITY_NAMES:
         _int_list(people[name], where, f"people.{name}", 4, 0, 20)
     gods = p["gods"]
-    _require(gods["names"] == list(GOD_NAMES) and gods["abilities"] == list(CARD_NAMES), where,
+    require(gods["names"] == list(GOD_NAMES) and gods["abilities"] == list(CARD_NAMES), where,
              "gods", "names the printed gods and cards in order and cannot be changed")
     _int(gods["copies"], where, "gods.copies", 1, 4)
     missions = p["missions"]
     for key, n in (("starting", 6), ("general", 55)):
         ms = missions[key]
-        _require(isinstance(ms, list) and 1 <= len(ms) <= n, where, f"missions.{key}", f"must list 1 to {n} missions")
+        require(isinstance(ms, list) and 1 <= len(ms) <= n, where, f"missions.{key}", f"must list 1 to {n} missions")
         for m in ms:
-            _require(isinstance(m, list) and 1 <= len(m) <= 2, where, f"missions.{key}",
+            require(isinstance(m, list) and 1 <= len(m) <= 2, where, f"missions.{key}",
                      "each mission lists one or two requirements")
             for req in m:
-                _require(isinstance(req, list) and len(req) == 3, where, f"missions.{key}",
+                require(isinstance(req, list) and len(req) == 3, where, f"missions.{key}",
                          f"requirements are [kind, count, argument] (got {req!r})")
                 _name(req[0], MISSION_KIND_NAMES[1:], where, f"missions.{key}")
                 _int(req[1], where, f"missions.{key} count", 0, 30)
                 _int(req[2], where, f"missions.{key} argument", 0, 20)
-    _require(len(missions["starting"]) >= MAX_PLAYERS, where, "missions.starting",
+    require(len(missions["starting"]) >= MAX_PLAYERS, where, "missions.starting",
              f"needs at least {MAX_PLAYERS} starting missions")
 
 

@@ -1,14 +1,12 @@
 """Cuzco as the core sees it: the round sequence, the batch kernel, the Game object and its columns."""
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 from numba import njit, prange
 
 from sim.core import rng as rng_mod
-from sim.core.errors import UserError
-from sim.core.game import BotSpec, ChunkResult, Params
+from sim.core.game import ChunkResult, Params, TomlGame
 from sim.core.jit import njit_noalloc
 from . import data
 from .bots import choose_good, choose_mission, choose_palace, choose_turn, choose_use
@@ -20,8 +18,8 @@ from .rules import (
 from .state import (
     ABILITY_NAMES, ACTION_NAMES, C_EXTRA_TURN, C_MISSION_DISCOUNT, CARD_NAMES, G_ERROR,
     G_N_PLAYERS, G_ORDER, G_PHASE, G_PUTUTU1, G_PUTUTU2, G_PUTUTU_SHORT, G_ROUND,
-    G_TEMPLE_MEDALS, G_TURNS, G_WINNER, GOOD_NAMES, N_CARDS, N_DSTAT_PIPS, N_G, N_GOODS,
-    N_ABILITIES, N_PL, N_SCR, N_ST, N_VP_SOURCES, PL_CIRCLET, PL_DICE, PL_DOUBLE_PEOPLE,
+    G_TEMPLE_MEDALS, G_TURNS, G_WINNER, GOOD_NAMES, N_CARDS, N_DSTAT_PIPS, 
+    N_ABILITIES, N_ST, PL_CIRCLET, PL_DICE, PL_DOUBLE_PEOPLE,
     PL_FEATHERS, PL_FOOD, PL_HAND, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
     PL_OFFERINGS, PL_QUIPU_DELIVERED, PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ROUNDS, SCR_BEST,
     SCR_LIST, SCR_LIST2, SCR_OPTION, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED,
@@ -261,47 +259,12 @@ ERROR_NAMES = {
 }
 
 
-class Cuzco:
+class Cuzco(TomlGame):
     name = "cuzco"
     description = ("Stefan Feld's dice-placement game of chasquis, temples and missions, 6 rounds "
                    "(2-4 players); variant pututu.enabled = true adds the Pututu module.")
     default_players = 4
-
-    def __init__(self) -> None:
-        self._bots: dict[str, BotSpec] | None = None
-
-    @property
-    def player_counts(self) -> tuple[int, ...]:
-        return data.player_counts(data.default_components())
-
-    def resolve_params(self, variant: dict[str, Any] | None, variant_name: str = "base",
-                       where: str | None = None) -> Params:
-        resolved = data.resolve(variant, where or f"variant {variant_name}")
-        return Params(resolved=resolved, engine=data.engine_arrays(resolved), variant_name=variant_name)
-
-    def allowed_players(self, params: Params) -> tuple[int, ...]:
-        return data.player_counts(params.resolved)
-
-    def bots(self) -> dict[str, BotSpec]:
-        if self._bots is None:
-            self._bots = {
-                name: BotSpec(name=name, description=desc, kind=kind, weights=w)
-                for name, (desc, kind, w) in data.load_bots().items()
-            }
-        return self._bots
-
-    def default_bots(self, n_players: int) -> list[str]:
-        styles = data.default_lineup()
-        return [styles[s % len(styles)] for s in range(n_players)]
-
-    def bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:
-        specs = self.bots()
-        unknown = [b for b in bot_names if b not in specs]
-        if unknown:
-            raise UserError(f"unknown bot '{unknown[0]}' for cuzco (known: {', '.join(specs)})")
-        kinds = np.array([specs[b].kind for b in bot_names], np.int8)
-        weights = np.stack([specs[b].weights for b in bot_names]).astype(np.float64)
-        return kinds, weights
+    data = data
 
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:

@@ -10,6 +10,7 @@ the preference rules at the end of this module, driven by the acting bot's weigh
 import numpy as np
 
 from sim.core import rng as rng_mod
+from sim.core.eventlog import append_event
 from sim.core.jit import njit_noalloc
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
@@ -20,10 +21,10 @@ from .state import (
     C_EXTRA_TURN, C_IGNORE_LOWER, C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN,
     C_SEARCH_DISCARD, C_SLIDE_UP, C_VIRTUAL_SIX, CUZCO, DK_FARM, DK_FARM_DISCARD, DK_GOD,
     DK_GOD_DISCARD, DK_MISSION, DK_STUDY, DK_STUDY_DISCARD, EX_FEATHER, EX_FOOD, EX_GOD_CARD,
-    EX_OFFERING, EX_QUIPU, EX_STATUS, EX_VP, FARM, G_BOX_GOODS, G_BOX_MISSIONS, G_ERROR,
-    G_EXTRA_TURN, G_FARM_DISCARD_N, G_FARM_N, G_FEATHER_SUPPLY, G_FOOD_SUPPLY, G_GOD_DISCARD_N,
+    EX_OFFERING, EX_STATUS, EX_VP, FARM, G_BOX_GOODS, G_BOX_MISSIONS, 
+    G_FARM_DISCARD_N, G_FARM_N, G_FEATHER_SUPPLY, G_FOOD_SUPPLY, G_GOD_DISCARD_N,
     G_GOD_PILE_N, G_GOD_UP, G_LOG_N, G_MARKET_ROW_SIZE, G_MISSION_N, G_N_PLAYERS,
-    G_OFFERING_SUPPLY, G_ORDER, G_PALACE_SIZE, G_PHASE, G_PUTUTU1, G_PUTUTU2, G_PUTUTU_SHORT,
+    G_OFFERING_SUPPLY, G_ORDER, G_PALACE_SIZE, G_PUTUTU1, G_PUTUTU2, G_PUTUTU_SHORT,
     G_ROTATION, G_ROUND, G_STATUS_SEQ, G_STUDY_DISCARD_N, G_STUDY_N, G_TEMPLE_MEDALS, G_TURNS,
     G_LOOKAHEAD, G_SETUP_DONE, G_WINNER, GF_COUNT, GF_FOOD, GF_VP, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES, MF_ARG1,
     MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING, MK_CIRCLETS, MK_FARM_ABILITIES,
@@ -116,16 +117,7 @@ EV_FEATHER = 24  # seat, colour, slot
 @njit_noalloc
 def log_event(g, log, ev, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append an event for `sim replay`; a no-op unless the side arrays were made with logging on."""
-    i = g[G_LOG_N]
-    if log.shape[0] > 1 and i < log.shape[0]:
-        log[i, 0] = ev
-        log[i, 1] = a
-        log[i, 2] = b
-        log[i, 3] = c
-        log[i, 4] = d
-        log[i, 5] = e
-        log[i, 6] = f
-        g[G_LOG_N] = i + 1
+    append_event(g, G_LOG_N, log, ev, a, b, c, d, e, f)
 
 
 # ------------------------------------------------------------------------------ supplies
@@ -220,9 +212,7 @@ def take_feather(P, st, side, p, colour):
 def feather_colour_choice(P, st, p):
     """The colour a player picks when any colour is allowed: one that completes a circlet pair
     (cheapest circlet first), else one that starts the cheapest pair. -1 if none can be taken."""
-    masks = P[4]
     pl = st[1]
-    mask = masks[pl[p, PL_MASK]]
     best = -1
     best_key = 1 << 30
     for colour in range(N_COLOURS):
@@ -376,7 +366,7 @@ def fire_blessing(P, st, side, p, w, choice, plenty):
     """The fire blessing: a god card or an offering, and a status space or a food; with
     Viracocha 08, 3 food and 3 status spaces instead."""
     rules = P[9]
-    g, pl = st[0], st[1]
+    g = st[0]
     side[0][p, ST_BLESSINGS] += 1
     if plenty != SRC_NONE:
         play_card(st, side, p, C_BLESSING_PLENTY, plenty)
@@ -970,7 +960,7 @@ def joint_count(P, st, p, kind, ability, doubled):
 def use_ability(P, st, side, p, w, use):
     """Phase II: one joint use of a study or farm ability (Addendum: The People Study and Farm
     Tiles), with Iliapa 01, Pacha Mama 11 / Mama Sara 15 and Viracocha 08 as chosen."""
-    joint, rules = P[7], P[9]
+    joint = P[7]
     g, pl = st[0], st[1]
     kind = use[U_KIND]
     ability = use[U_ABILITY]
@@ -1040,7 +1030,7 @@ def popcount(bits):
 def requirement_have(P, st, p, kind, arg):
     """How much of a mission requirement a player has (Addendum: The Missions of the Sapa Inca)."""
     villages, people = P[0], P[6]
-    g, pl, board = st[0], st[1], st[2]
+    pl, board = st[1], st[2]
     if kind == MK_PRIESTS:
         n = 0
         for s in range(N_TEMPLE):
@@ -1279,6 +1269,19 @@ def buy_good(P, st, side, p, index, double_src):
 
 
 @njit_noalloc
+def deal_onto(g, counter, decks, stack, board, dest, count):
+    """Turn up to `count` items from the top of a stack (size in g[counter]) onto the board
+    slots dest, dest + 1, ...; stops when the stack is empty."""
+    for i in range(count):
+        n = g[counter]
+        if n == 0:
+            break
+        board[dest + i] = decks[stack + n - 1]
+        decks[stack + n - 1] = -1
+        g[counter] = n - 1
+
+
+@njit_noalloc
 def refill_display(P, st, kind):
     """Phase III 5: leftover study/farm tiles go to the discard pile; 6 new ones are laid out."""
     rules = P[9]
@@ -1294,38 +1297,25 @@ def refill_display(P, st, kind):
             decks[disc + g[disc_n]] = t
             g[disc_n] += 1
             board[base + i] = -1
-    for i in range(rules[R_DISPLAY_TILES]):
-        n = g[stack_n]
-        if n == 0:
-            break
-        board[base + i] = decks[stack + n - 1]
-        decks[stack + n - 1] = -1
-        g[stack_n] = n - 1
+    deal_onto(g, stack_n, decks, stack, board, base, rules[R_DISPLAY_TILES])
 
 
 @njit_noalloc
 def refill_palace(P, st):
     """Players + 2 missions from the golden piles; leftovers go back to the box."""
-    rules = P[9]
     g, board, decks = st[0], st[2], st[3]
     for i in range(MAX_PLAYERS + 2 + 4):
         if board[BD_PALACE + i] >= 0:
             g[G_BOX_MISSIONS] += 1
             board[BD_PALACE + i] = -1
-    for i in range(g[G_PALACE_SIZE]):
-        n = g[G_MISSION_N]
-        if n == 0:
-            break
-        board[BD_PALACE + i] = decks[DK_MISSION + n - 1]
-        decks[DK_MISSION + n - 1] = -1
-        g[G_MISSION_N] = n - 1
+    deal_onto(g, G_MISSION_N, decks, DK_MISSION, board, BD_PALACE, g[G_PALACE_SIZE])
 
 
 @njit_noalloc
 def end_of_round(P, st, side):
     """Phase III 5 (skipped in round 6): refill the people columns and the palace, box the
     round's unsold goods, take the dice back."""
-    g, pl, board = st[0], st[1], st[2]
+    g, board = st[0], st[2]
     refill_display(P, st, STUDY)
     refill_display(P, st, FARM)
     refill_palace(P, st)
@@ -1626,7 +1616,7 @@ def final_scoring(P, st, side):
 def check_components(P, st):
     """Components are never created or lost; returns 0 or the code of the first broken check."""
     villages, roads, arms, spaces, masks, goods, people, joint, missions, rules = P
-    g, pl, board, decks = st[0], st[1], st[2], st[3]
+    g, pl, board = st[0], st[1], st[2]
     n = g[G_N_PLAYERS]
     # offerings
     total = g[G_OFFERING_SUPPLY]
