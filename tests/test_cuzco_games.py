@@ -51,6 +51,13 @@ def test_checked_mode_reports_no_failures(n_players, variant, lineup_kind):
     done = res.player_columns["missions_completed"]
     failed = sum(res.player_columns[c].astype(int) for c in res.player_columns if c.startswith("mission_failed_"))
     assert (done + failed == 6 + 3).all()
+    # Phase I: 6 rolls of 3 dice per player; a double or a triple takes a tile while any is left
+    rolls = res.player_columns["rolled_doubles"].astype(int) + res.player_columns["rolled_triples"]
+    assert (rolls <= 6).all()
+    assert 0.35 < res.player_columns["rolled_doubles"].mean() / 6 < 0.48  # exactly 15/36 = 0.417
+    if variant is not None:
+        assert (res.player_columns["pututu_gained_1"] <= res.player_columns["rolled_doubles"]).all()
+        assert (res.player_columns["pututu_gained_2"] <= res.player_columns["rolled_triples"]).all()
     if variant is None:
         for c in ("pututu_gained_1", "pututu_gained_2", "pututu_spent_1", "pututu_spent_2"):
             assert (res.player_columns[c] == 0).all()

@@ -22,7 +22,7 @@ from .state import (
     N_ABILITIES, N_ST, PL_CIRCLET, PL_DICE, PL_DOUBLE_PEOPLE,
     PL_FEATHERS, PL_FOOD, PL_HAND, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
     PL_OFFERINGS, PL_QUIPU_DELIVERED, PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ROUNDS, SCR_BEST,
-    SCR_LIST, SCR_LIST2, SCR_OPTION, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED,
+    SCR_LIST, SCR_LIST2, SCR_OPTION, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED, ST_DOUBLES, ST_TRIPLES,
     ST_FINAL_ORDER, ST_GOOD_BOUGHT, ST_HEADDRESSES, ST_MEDALS_GAINED, ST_MISSION_DONE,
     ST_MISSION_FAILED, ST_PEOPLE, ST_PUTUTU_CHANGED, ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2,
     ST_PUTUTU_SPENT1, ST_PUTUTU_SPENT2, ST_RANK, ST_START_ORDER, ST_VP, ST_WON, STUDY,
@@ -336,4 +336,6 @@ def player_columns(params: Params, out_player, out_stats, out_extra) -> dict[str
     cols["pututu_spent_1"] = out_stats[:, ST_PUTUTU_SPENT1].astype(np.int8)
     cols["pututu_spent_2"] = out_stats[:, ST_PUTUTU_SPENT2].astype(np.int8)
     cols["pututu_changed_action"] = out_stats[:, ST_PUTUTU_CHANGED].astype(np.int8)
+    cols["rolled_doubles"] = out_stats[:, ST_DOUBLES].astype(np.int8)
+    cols["rolled_triples"] = out_stats[:, ST_TRIPLES].astype(np.int8)
     return cols

@@ -48,7 +48,7 @@ from .state import (
     R_TEMPLE_MEDALS, R_VP_SPACE, RF_A, RF_B, RF_KIND, RF_PIPS, SCR_TMP, ST_BLESSINGS,
     ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED, ST_FINAL_ORDER, ST_GOOD_BOUGHT, ST_HEADDRESSES,
     ST_MEDALS_GAINED, ST_MISSION_DONE, ST_MISSION_FAILED, ST_PEOPLE, ST_PUTUTU_CHANGED,
-    ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2, ST_PUTUTU_SPENT1, ST_PUTUTU_SPENT2, ST_RANK, ST_START_ORDER, ST_VP,
+    ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2, ST_PUTUTU_SPENT1, ST_PUTUTU_SPENT2, ST_DOUBLES, ST_RANK, ST_START_ORDER, ST_TRIPLES, ST_VP,
     ST_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
@@ -1351,6 +1351,11 @@ def roll_dice(P, st, side):
         for d in range(rules[R_DICE]):
             pl[p, PL_DICE + d] = 1 + rng_mod.randint(rng, 6)
         log_event(g, side[2], EV_ROLL, p, pl[p, PL_DICE], pl[p, PL_DICE + 1], pl[p, PL_DICE + 2])
+        a, b, c = pl[p, PL_DICE], pl[p, PL_DICE + 1], pl[p, PL_DICE + 2]
+        if a == b and b == c:
+            side[0][p, ST_TRIPLES] += 1
+        elif a == b or b == c or a == c:
+            side[0][p, ST_DOUBLES] += 1
     if rules[R_PUTUTU] == 0:
         return
     for pos in range(n - 1, -1, -1):

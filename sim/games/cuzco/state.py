@@ -339,7 +339,9 @@ ST_RANK = ST_VP + N_VP_SOURCES
 ST_WON = ST_RANK + 1
 ST_FINAL_ORDER = ST_WON + 1
 ST_START_ORDER = ST_FINAL_ORDER + 1
-N_ST = ST_START_ORDER + 1
+ST_DOUBLES = ST_START_ORDER + 1  # rolls showing exactly two equal dice
+ST_TRIPLES = ST_DOUBLES + 1  # rolls showing three equal dice
+N_ST = ST_TRIPLES + 1
 
 # ---- dstat[action, pips]: dice placed (pips 1..6; pips 0 = extra turns of Mama Quilia 05)
 N_DSTAT_PIPS = 7
