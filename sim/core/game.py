@@ -43,6 +43,23 @@ class Params:
     variant_name: str = "base"
 
 
+@dataclass(frozen=True)
+class CardGroup:
+    """A family of cards (or tiles, missions, goods) whose strength the analysis layer measures.
+
+    Columns of the players table are `<prefix><item>` with one item per card kind. `held` counts
+    copies gained or held in a game (> 0: the player had it), `played` the copies played (summed
+    over the prefixes, e.g. played with an offering and through a medal), `kept` the copies still
+    in hand at the end. Empty prefixes mean the game does not record that.
+    """
+
+    name: str
+    held: str
+    played: tuple[str, ...] = ()
+    kept: str = ""
+    failed: str = ""  # missions: returned unfulfilled (held = done + failed)
+
+
 @dataclass
 class ChunkResult:
     """Columns for one chunk of games, as produced by a game's engine.
@@ -126,6 +143,7 @@ class TomlGame:
 
     name: str
     data: Any
+    card_groups: tuple[CardGroup, ...] = ()
 
     def __init__(self) -> None:
         self._bots: dict[str, BotSpec] | None = None

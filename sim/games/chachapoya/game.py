@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sim.core.game import ChunkResult, Params, TomlGame
+from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from . import data
 from .rules import play_game
 from .state import (
@@ -89,6 +89,10 @@ class Chachapoya(TomlGame):
     description = "Bluff-and-bid treasure hunt: 95 cards, secret offers, leaders and trackers (2-4 players)."
     default_players = 4
     data = data
+    card_groups = (
+        CardGroup("adventurer", held="opening_", played=("played_",), kept="end_"),
+        CardGroup("treasure", held="got_"),
+    )
 
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:

@@ -6,7 +6,7 @@ import numpy as np
 from numba import njit, prange
 
 from sim.core import rng as rng_mod
-from sim.core.game import ChunkResult, Params, TomlGame
+from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.jit import njit_noalloc
 from . import data
 from .bots import choose_good, choose_mission, choose_palace, choose_turn, choose_use
@@ -265,6 +265,13 @@ class Cuzco(TomlGame):
                    "(2-4 players); variant pututu.enabled = true adds the Pututu module.")
     default_players = 4
     data = data
+    card_groups = (
+        CardGroup("god card", held="card_gained_", played=("card_played_", "card_medal_")),
+        CardGroup("study tile", held="people_study_"),
+        CardGroup("farm tile", held="people_farm_"),
+        CardGroup("mission", held="mission_done_", failed="mission_failed_"),
+        CardGroup("good", held="goods_"),
+    )
 
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:

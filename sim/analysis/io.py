@@ -1,0 +1,102 @@
+"""Reading a run's dataset for analysis: the manifest, and only the columns an analysis needs.
+
+Datasets can hold millions of games (a 10,000,000-game Cuzco players table has 40,000,000 rows
+and over 300 columns), so nothing reads a whole table: every reader names its columns, and
+pyarrow reads just those from the Parquet parts. Dictionary (categorical) columns stay
+categorical in pandas, which keeps bot and variant labels cheap.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any, NamedTuple, Sequence
+
+import pandas as pd
+import pyarrow.dataset as pads
+from matplotlib.figure import Figure
+
+from sim.core.dataset import GAMES_DIR, PLAYERS_DIR, read_manifest
+from sim.core.errors import UserError
+
+
+class Result(NamedTuple):
+    """What every analysis returns: a tidy table and a figure drawing it (None if not drawable)."""
+
+    table: pd.DataFrame
+    figure: Figure | None
+
+
+@dataclass
+class Dataset:
+    """A run directory: manifest.json, games/ and players/ (see sim/core/dataset.py)."""
+
+    path: Path
+    manifest: dict[str, Any]
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return self.manifest["config"]
+
+    @property
+    def game(self) -> str:
+        return self.config["game"]
+
+    @property
+    def n_players(self) -> int:
+        return int(self.config["players"])
+
+    @property
+    def variant(self) -> str:
+        return self.config.get("variant", "base")
+
+    @property
+    def label(self) -> str:
+        """A short name for titles and legends: game, variant, players, games."""
+        return f"{self.game} ({self.variant}), {self.n_players} players, {self.n_games:,} games"
+
+    @cached_property
+    def _players(self) -> pads.Dataset:
+        return pads.dataset(self.path / PLAYERS_DIR, format="parquet")
+
+    @cached_property
+    def _games(self) -> pads.Dataset:
+        return pads.dataset(self.path / GAMES_DIR, format="parquet")
+
+    @cached_property
+    def n_games(self) -> int:
+        return self._games.count_rows()
+
+    def player_columns(self) -> list[str]:
+        return list(self._players.schema.names)
+
+    def game_columns(self) -> list[str]:
+        return list(self._games.schema.names)
+
+    def players(self, columns: Sequence[str]) -> pd.DataFrame:
+        """The players table, only these columns (always name them: the table is wide)."""
+        return self._read(self._players, columns, "players")
+
+    def games(self, columns: Sequence[str]) -> pd.DataFrame:
+        """The games table, only these columns."""
+        return self._read(self._games, columns, "games")
+
+    def _read(self, source: pads.Dataset, columns: Sequence[str], table: str) -> pd.DataFrame:
+        missing = [c for c in columns if c not in source.schema.names]
+        if missing:
+            raise UserError(f"{self.path}: the {table} table has no column {missing[0]!r}")
+        return source.to_table(columns=list(columns)).to_pandas()
+
+    def batches(self, table: str, columns: Sequence[str], batch_rows: int = 1_000_000):
+        """Record batches of a table as DataFrames, for aggregations that must not hold it all."""
+        source = self._players if table == "players" else self._games
+        for batch in source.to_batches(columns=list(columns), batch_size=batch_rows):
+            yield batch.to_pandas()
+
+
+def open_dataset(path: str | Path) -> Dataset:
+    """A finished run directory; a one-line UserError if it is not one."""
+    path = Path(path)
+    if not (path / GAMES_DIR).is_dir() or not (path / PLAYERS_DIR).is_dir():
+        raise UserError(f"{path}: not a dataset directory (no games/ and players/ tables)")
+    return Dataset(path=path, manifest=read_manifest(path))
