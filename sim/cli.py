@@ -130,6 +130,14 @@ def cmd_summary(args) -> None:
     print(format_summary(summarize(args.dir)))
 
 
+def cmd_report(args) -> None:
+    from sim.analysis.report import build_reports
+
+    index = build_reports(out_dir=args.out, games=args.games, data_dir=args.data, simulate=not args.no_simulate,
+                          show_code=args.show_code, workers=args.workers, progress=not args.no_progress)
+    print(f"reports: {index}")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="sim", description="Monte-Carlo balance analysis for board games.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -172,6 +180,16 @@ def build_parser() -> argparse.ArgumentParser:
     summary = commands.add_parser("summary", help="print the summary of a dataset")
     summary.add_argument("dir", metavar="DIR")
     summary.set_defaults(handler=cmd_summary)
+
+    report = commands.add_parser("report", help="simulate what is missing, run the notebooks, write HTML reports")
+    report.add_argument("--games", type=int, help="games per dataset to simulate (default 200000)")
+    report.add_argument("--out", default="reports", help="report folder (default reports)")
+    report.add_argument("--data", default="data", help="dataset folder (default data)")
+    report.add_argument("--no-simulate", action="store_true", help="use the datasets there are; simulate nothing")
+    report.add_argument("--show-code", action="store_true", help="show the notebooks' code cells in the HTML")
+    report.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
+    report.add_argument("--no-progress", action="store_true", help="no progress bars")
+    report.set_defaults(handler=cmd_report)
     return parser
 
 

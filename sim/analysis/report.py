@@ -1,0 +1,416 @@
+"""HTML reports: simulate what is missing, execute the notebooks with papermill, render to HTML.
+
+A report is one notebook of `notebooks/` run on one or two datasets. `build_reports` makes sure
+every dataset the reports need exists (running `sim.core.runner.run` for those that do not),
+executes each notebook headless with papermill (its `parameters` cell receives the dataset paths),
+renders it with nbconvert and writes `reports/<name>.html` plus `reports/index.html`, the page a
+designer opens. The executed notebooks are kept in `reports/notebooks/` for anyone who wants the
+code next to the answers.
+
+The main job (`make run`, `sim report`): Cuzco base and Cuzco with the Pututu module, 4 players,
+200,000 games each from the same seed with seats rotated (common random numbers: game i of both
+runs starts from the same random stream), then the Cuzco overview, win rates, dice odds and card
+strength on the base game and the base-vs-Pututu comparison.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import html
+import os
+import shutil
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from sim.core.errors import UserError
+
+DEFAULT_GAMES = 200_000
+DEFAULT_SEED = 1
+DEFAULT_PLAYERS = 4
+REPO_ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
+PUTUTU_VARIANT = "variants/cuzco-pututu.toml"
+
+
+# ------------------------------------------------------------------------------------ specs
+@dataclass(frozen=True)
+class DatasetSpec:
+    """A dataset a report reads, and how to simulate it if its directory holds no complete run.
+
+    variant: a variant TOML file (relative paths are taken from the repository root) or None for
+    the base game.
+    """
+
+    path: Path
+    game: str
+    games: int = DEFAULT_GAMES
+    players: int = DEFAULT_PLAYERS
+    seed: int = DEFAULT_SEED
+    variant: str | None = None
+    rotate_seats: bool = True
+
+    def variant_file(self) -> Path | None:
+        if self.variant is None:
+            return None
+        path = Path(self.variant)
+        return path if path.is_absolute() or path.exists() else REPO_ROOT / path
+
+
+@dataclass(frozen=True)
+class ReportSpec:
+    """One report: notebooks/<notebook>.ipynb (or a path to a .ipynb) executed into reports/<name>.html.
+
+    datasets maps a parameter of the notebook's `parameters` cell (e.g. `dataset`, `compare_to`)
+    to the dataset it receives; parameters are any other values for that cell.
+    """
+
+    name: str
+    notebook: str
+    title: str
+    description: str
+    datasets: Mapping[str, DatasetSpec]
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+
+
+def cuzco_datasets(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
+                   seed: int = DEFAULT_SEED) -> tuple[DatasetSpec, DatasetSpec]:
+    """Cuzco base and Cuzco with Pututu: 4 players, same seed, seats rotated."""
+    data_dir = Path(data_dir)
+    base = DatasetSpec(data_dir / "cuzco-base", "cuzco", games, DEFAULT_PLAYERS, seed)
+    pututu = DatasetSpec(data_dir / "cuzco-pututu", "cuzco", games, DEFAULT_PLAYERS, seed, PUTUTU_VARIANT)
+    return base, pututu
+
+
+def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
+                  seed: int = DEFAULT_SEED) -> list[ReportSpec]:
+    """The main job's reports: the Cuzco base game, and base against Pututu."""
+    base, pututu = cuzco_datasets(games, data_dir, seed)
+    return [
+        ReportSpec("overview_cuzco", "overview_cuzco", "Cuzco overview",
+                   "The headline answers for Cuzco: seat balance, bots, scores, game length, dice and the "
+                   "strongest cards.", {"dataset": base}),
+        ReportSpec("win_rates", "win_rates", "Win rates and balance",
+                   "Who wins: by seat and turn order, by bot, seat x bot; balance measures, score "
+                   "margins, game length, how games end.", {"dataset": base}),
+        ReportSpec("dice_odds", "dice_odds", "Dice odds",
+                   "Exact dice probabilities next to the simulated frequencies: doubles and triples, "
+                   "where a die can still be placed, Pututu supply.", {"dataset": base}),
+        ReportSpec("card_strength", "card_strength", "Card strength",
+                   "Which god cards, people, missions and goods win games: win rate when held, when "
+                   "played, improvement when played, and a seat- and bot-controlled estimate.",
+                   {"dataset": base}),
+        ReportSpec("variant_comparison", "variant_comparison", "Base game vs Pututu module",
+                   "What the Pututu module changes: seat balance, scores, game length, bots and cards, "
+                   "each difference with an interval, on the same seeds.",
+                   {"dataset": base, "compare_to": pututu}),
+    ]
+
+
+# --------------------------------------------------------------------------------- datasets
+def dataset_status(path: str | Path) -> str:
+    """'complete', 'missing' (no directory) or 'incomplete' (a directory without a complete manifest)."""
+    from sim.core.dataset import read_manifest
+
+    path = Path(path)
+    if not path.exists():
+        return "missing"
+    try:
+        read_manifest(path)
+    except UserError:
+        return "incomplete"
+    return "complete"
+
+
+def _is_partial_run(path: Path) -> bool:
+    """A directory left by a killed run: only games/ and players/ (and maybe a temporary manifest)."""
+    allowed = {"games", "players", ".manifest.json.tmp", "manifest.json"}
+    return path.is_dir() and {p.name for p in path.iterdir()} <= allowed
+
+
+def check_dataset(spec: DatasetSpec, check_size: bool = True) -> None:
+    """UserError if the complete dataset at spec.path is not the run the spec describes."""
+    from sim.core import registry
+    from sim.core.dataset import read_manifest
+    from sim.core.params import resolve_variant_file
+
+    config = read_manifest(spec.path)["config"]
+    game = registry.get_game(spec.game)
+    variant = resolve_variant_file(game, spec.variant_file()).variant_name
+    wanted = {"game": spec.game, "players": spec.players, "seed": spec.seed, "variant": variant,
+              "rotate_seats": spec.rotate_seats}
+    if check_size:
+        wanted["games"] = spec.games
+    for key, value in wanted.items():
+        if config.get(key) != value:
+            raise UserError(f"{spec.path} holds a run with {key} = {config.get(key)!r}, not {value!r}: "
+                            f"remove it, or choose another data folder (--data)")
+
+
+def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, check_size: bool = True,
+                    workers: int | None = None, progress: bool = True) -> list[DatasetSpec]:
+    """Simulate every dataset whose directory holds no complete run; returns those simulated.
+
+    A directory left behind by a killed run (only games/ and players/, no complete manifest) is
+    removed and simulated again; any other incomplete directory is an error, never deleted.
+    """
+    from sim.core import registry, runner
+    from sim.core.lineup import lineup_indices
+    from sim.core.params import resolve_variant_file
+
+    unique = list(dict.fromkeys(datasets))
+    todo = []
+    for spec in unique:
+        status = dataset_status(spec.path)
+        if status == "complete":
+            check_dataset(spec, check_size)
+        elif not simulate:
+            raise UserError(f"{spec.path} holds no complete dataset; run without --no-simulate to make it")
+        elif status == "incomplete" and not _is_partial_run(Path(spec.path)):
+            raise UserError(f"{spec.path} exists but is not a complete dataset; remove it or choose another "
+                            f"data folder (--data)")
+        else:
+            todo.append(spec)
+    for number, spec in enumerate(todo, 1):
+        game = registry.get_game(spec.game)
+        variant_file = spec.variant_file()
+        params = resolve_variant_file(game, variant_file)
+        names, lineup = lineup_indices(game.default_bots(spec.players))
+        if Path(spec.path).exists():
+            shutil.rmtree(spec.path)
+        if progress:
+            print(f"simulating {number}/{len(todo)}: {spec.game} ({params.variant_name}), {spec.players} players, "
+                  f"{spec.games:,} games, seed {spec.seed} -> {spec.path}", file=sys.stderr, flush=True)
+        runner.run(game, params, spec.players, names, lineup, spec.rotate_seats, spec.games, spec.seed, spec.path,
+                   workers or os.cpu_count() or 1, 50_000, progress=progress,
+                   variant_path=None if spec.variant is None else spec.variant)
+    return todo
+
+
+# ---------------------------------------------------------------------------------- kernels
+def _runs_current_python(argv: Sequence[str]) -> bool:
+    # jupyter_client starts "python"/"python3"/"python3.X" as the interpreter that launches it.
+    short = {"python", f"python{sys.version_info[0]}", "python{}.{}".format(*sys.version_info[:2])}
+    return bool(argv) and (argv[0] in short or Path(argv[0]).absolute() == Path(sys.executable).absolute())
+
+
+def kernel_name() -> str:
+    """A Jupyter kernel that runs this very interpreter (so the notebooks import this `sim`).
+
+    `python3` if it does (the usual case in the venv); otherwise a `sim-<hash>` kernel spec is
+    registered with ipykernel for sys.executable, under sys.prefix (or the user's folder).
+    """
+    from jupyter_client.kernelspec import KernelSpecManager, NoSuchKernel
+
+    manager = KernelSpecManager()
+    own = "sim-" + hashlib.sha1(sys.executable.encode()).hexdigest()[:8]
+    for name in ("python3", own):
+        try:
+            if _runs_current_python(manager.get_kernel_spec(name).argv):
+                return name
+        except NoSuchKernel:
+            pass
+    from ipykernel.kernelspec import install
+
+    name = own
+
+    try:
+        install(kernel_name=name, display_name=f"Python ({sys.executable})", prefix=sys.prefix)
+    except OSError:
+        install(kernel_name=name, display_name=f"Python ({sys.executable})", user=True)
+    return name
+
+
+def _kernel_manager_class(stderr):
+    """nbclient's kernel manager, with the kernel's own stderr (ipykernel's start-up and shutdown
+    chatter) sent to a log file instead of the terminal, where it would break the progress bar."""
+    from jupyter_client import AsyncKernelManager
+
+    class LoggedKernelManager(AsyncKernelManager):
+        async def start_kernel(self, **kw):
+            kw.setdefault("stderr", stderr)
+            return await super().start_kernel(**kw)
+
+    return LoggedKernelManager
+
+
+# ------------------------------------------------------------------------------- execution
+@dataclass
+class ReportOutcome:
+    spec: ReportSpec
+    html: Path
+    seconds: float
+    error: str | None = None
+    datasets: dict[str, str] = field(default_factory=dict)  # parameter -> dataset label
+
+
+def notebook_path(name: str) -> Path:
+    """notebooks/<name>.ipynb, or name itself when it is a path to a .ipynb file."""
+    path = Path(name) if name.endswith(".ipynb") else NOTEBOOKS_DIR / f"{name}.ipynb"
+    if not path.is_file():
+        raise UserError(f"notebook {path} not found (reports need the source checkout's notebooks/ folder)")
+    return path
+
+
+def _dataset_label(path: Path) -> str:
+    from sim.analysis.io import open_dataset
+
+    try:
+        ds = open_dataset(path)
+        return f"{ds.label}, seed {ds.config['seed']} ({path})"
+    except UserError:
+        return str(path)
+
+
+def render_html(nb, title: str, show_code: bool = False) -> str:
+    """The executed notebook as one self-contained HTML page (figures embedded as PNG).
+
+    show_code=False hides the code cells and prompts, so a designer reads the text, charts and
+    tables only; the papermill-injected parameters cell is always hidden unless code is shown.
+    """
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(template_name="lab")
+    exporter.exclude_input = not show_code
+    exporter.exclude_input_prompt = not show_code
+    exporter.exclude_output_prompt = True
+    nb = _copy(nb)
+    nb.metadata["title"] = title
+    body, _ = exporter.from_notebook_node(nb)
+    return body
+
+
+def _copy(nb):
+    import copy
+
+    return copy.deepcopy(nb)
+
+
+def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool = False,
+                   timeout: int | None = None) -> ReportOutcome:
+    """Execute one report's notebook and write out_dir/<name>.html (even when a cell fails)."""
+    import nbformat
+    import papermill
+    from papermill.exceptions import PapermillExecutionError
+
+    source = notebook_path(spec.notebook)
+    executed = out_dir / "notebooks" / f"{spec.name}.ipynb"
+    executed.parent.mkdir(parents=True, exist_ok=True)
+    parameters = {key: str(Path(ds.path).resolve()) for key, ds in spec.datasets.items()}
+    parameters.update(spec.parameters)
+    started = time.perf_counter()
+    error = None
+    with open(executed.with_suffix(".kernel.log"), "w") as kernel_log:
+        try:
+            papermill.execute_notebook(str(source), str(executed), parameters=parameters, kernel_name=kernel,
+                                       progress_bar=False, log_output=False, cwd=str(Path.cwd()),
+                                       start_timeout=120, execution_timeout=timeout,
+                                       kernel_manager_class=_kernel_manager_class(kernel_log))
+        except PapermillExecutionError as exc:
+            error = f"{exc.ename}: {' '.join(str(exc.evalue).split())}"
+    nb = nbformat.read(executed, as_version=4)
+    target = out_dir / f"{spec.name}.html"
+    target.write_text(render_html(nb, spec.title, show_code), encoding="utf-8")
+    labels = {key: _dataset_label(Path(ds.path)) for key, ds in spec.datasets.items()}
+    return ReportOutcome(spec, target, time.perf_counter() - started, error, labels)
+
+
+# ----------------------------------------------------------------------------------- index
+_INDEX_CSS = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2rem auto; max-width: 60rem;
+       color: #222; line-height: 1.45; padding: 0 1rem; }
+h1 { font-size: 1.6rem; margin-bottom: .2rem; }
+.meta { color: #666; font-size: .9rem; margin-bottom: 1.5rem; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: .55rem .6rem; border-bottom: 1px solid #ddd; }
+th { font-size: .85rem; text-transform: uppercase; letter-spacing: .03em; color: #555; }
+td.data { font-size: .85rem; color: #444; }
+.failed { color: #b00020; font-weight: 600; }
+a { color: #0b57d0; text-decoration: none; font-weight: 600; }
+a:hover { text-decoration: underline; }
+"""
+
+
+def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: bool = False) -> Path:
+    """reports/index.html: one row per report with its link, one-line description and datasets."""
+    import sim
+
+    rows = []
+    for outcome in outcomes:
+        spec = outcome.spec
+        data = "<br>".join(html.escape(f"{key}: {label}") for key, label in outcome.datasets.items())
+        status = (f'<div class="failed">failed: {html.escape(outcome.error)}</div>' if outcome.error else "")
+        rows.append(
+            f'<tr><td><a href="{html.escape(outcome.html.name)}">{html.escape(spec.title)}</a></td>'
+            f"<td>{html.escape(spec.description)}{status}</td><td class=\"data\">{data}</td></tr>")
+    created = dt.datetime.now().astimezone().isoformat(timespec="seconds")
+    try:
+        from sim.core.runner import source_commit
+
+        commit, dirty = source_commit()
+    except Exception:  # pragma: no cover - reporting the commit is a courtesy
+        commit, dirty = None, None
+    version = f"sim {sim.__version__}" + (f", commit {commit[:10]}{' (modified)' if dirty else ''}" if commit else "")
+    page = f"""<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Simulation reports</title><style>{_INDEX_CSS}</style></head>
+<body>
+<h1>Simulation reports</h1>
+<div class="meta">Built {html.escape(created)} with {html.escape(version)}. Every chart shows 95% intervals;
+{"code cells are shown" if show_code else "code cells are hidden (the executed notebooks are in notebooks/)"}.</div>
+<table>
+<thead><tr><th>Report</th><th>What it answers</th><th>Data</th></tr></thead>
+<tbody>
+{chr(10).join(rows)}
+</tbody>
+</table>
+</body>
+</html>
+"""
+    path = out_dir / "index.html"
+    path.write_text(page, encoding="utf-8")
+    return path
+
+
+# ------------------------------------------------------------------------------------ main
+def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path = "reports", *,
+                  games: int | None = None, data_dir: str | Path = "data", simulate: bool = True,
+                  show_code: bool = False, workers: int | None = None, progress: bool = True,
+                  timeout: int | None = None) -> Path:
+    """Simulate missing datasets, execute every report's notebook, write HTML; returns index.html.
+
+    specs: the reports (default: `default_specs(games or 200,000, data_dir)`). A dataset is
+    simulated when its directory holds no complete manifest; an existing one must be the run its
+    spec describes (game, players, seed, variant, seat rotation and, unless simulate=False and
+    games is None, the game count). Reports whose notebook fails still get their HTML page (with
+    the error) and a line in the index; then a UserError names them.
+    """
+    from tqdm import tqdm
+
+    if games is not None and games < 1:
+        raise UserError(f"--games must be at least 1 (got {games})")
+    if specs is None:
+        specs = default_specs(games or DEFAULT_GAMES, data_dir)
+    if not specs:
+        raise UserError("no reports to build")
+    for spec in specs:
+        notebook_path(spec.notebook)
+    ensure_datasets([ds for spec in specs for ds in spec.datasets.values()], simulate=simulate,
+                    check_size=simulate or games is not None, workers=workers, progress=progress)
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    kernel = kernel_name()
+    outcomes = []
+    with tqdm(specs, desc="reports", unit="report", disable=not progress, dynamic_ncols=True) as bar:
+        for spec in bar:
+            bar.set_postfix_str(spec.name)
+            outcomes.append(execute_report(spec, out_dir, kernel, show_code, timeout))
+    index = write_index(outcomes, out_dir, show_code)
+    failed = [o for o in outcomes if o.error]
+    if failed:
+        first = failed[0]
+        raise UserError(f"{len(failed)} of {len(outcomes)} reports failed; {first.spec.name}: {first.error} "
+                        f"(see {first.html})")
+    return index
