@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run test bench bench-chachapoya bench-cuzco clean
+.PHONY: setup run report test bench bench-chachapoya bench-cuzco clean
 
 setup: $(STAMP)
 
@@ -14,9 +14,16 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install -e ".[test]"
 	touch $(STAMP)
 
+# The main job: Cuzco base and Cuzco with Pututu (4 players, GAMES games each, same seed, seats
+# rotated) into data/cuzco-base and data/cuzco-pututu, then the HTML reports in reports/
+# (open reports/index.html). Datasets already there (complete, same configuration) are reused.
+GAMES ?= 200000
+
 run: $(STAMP)
-	rm -rf data/chachapoya-main
-	$(VENV)/bin/sim run chachapoya --players 4 --games 1000000 --rotate-seats --out data/chachapoya-main
+	$(VENV)/bin/sim report --games $(GAMES)
+
+report: $(STAMP)
+	$(VENV)/bin/sim report
 
 # pytest exits 5 when it collects no tests; any non-zero status fails the target.
 test: $(STAMP)
