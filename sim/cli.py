@@ -1,4 +1,4 @@
-"""Command line: `sim run|games|bots|replay|summary`.
+"""Command line: `sim run|games|bots|replay|summary|compare`.
 
 Bad input of any kind ends with exactly one `error: ...` line on stderr and exit status 2, before
 anything is written; an engine failure exits with status 1 and the replay command to debug it.
@@ -138,6 +138,75 @@ def cmd_report(args) -> None:
     print(f"reports: {index}")
 
 
+def cmd_compare(args) -> None:
+    """`sim compare A B`: the comparison table; `sim compare --sprt ...`: the sequential test."""
+    if args.sprt:
+        _compare_sprt(args)
+        return
+    if args.a is None or args.b is None:
+        raise UserError("sim compare: give two dataset directories A B (or --sprt with --game)")
+    from sim.analysis.compare import compare, compare_summary_text
+
+    result = compare(args.a, args.b, alpha=args.alpha, correction=args.correction, cards=not args.no_cards)
+    print(compare_summary_text(result, all_cards=args.all_cards))
+    if args.figure:
+        result.figure.savefig(args.figure, dpi=120)
+        print(f"figure: {args.figure}")
+
+
+def _compare_sprt(args) -> None:
+    if args.a is not None:
+        raise UserError("sim compare --sprt plays its own games: give --game and --variant-b, not directories")
+    missing = [flag for flag, value in (("--game", args.game), ("--variant-b", args.variant_b),
+                                        ("--metric", args.metric), ("--margin", args.margin)) if value is None]
+    if missing:
+        raise UserError(f"sim compare --sprt needs {', '.join(missing)}")
+    from sim.analysis.sprt import run_sprt, sprt_progress_line, sprt_summary_text
+
+    print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
+    result = run_sprt(args.game, args.variant_a, args.variant_b, args.metric, args.margin, alpha=args.alpha,
+                      beta=args.beta, batch=args.batch, max_games=args.max_games, seed=args.seed,
+                      players=args.players, bots=args.bots, margin0=args.margin0,
+                      progress=lambda row: print(sprt_progress_line(row), file=sys.stderr, flush=True))
+    print(sprt_summary_text(result))
+    if args.figure:
+        result.figure.savefig(args.figure, dpi=120)
+        print(f"figure: {args.figure}")
+
+
+def _add_compare_parser(commands) -> None:
+    compare = commands.add_parser(
+        "compare", help="compare two datasets (or run a sequential test of a variant with --sprt)",
+        description="sim compare A B: every metric of dataset B against A, with intervals, tests and "
+                    "adjusted p-values (paired when both runs share seeds and seats). "
+                    "sim compare --sprt --game G --variant-b F --metric M --margin X: play both variants "
+                    "from the same seeds in batches until a GSPRT decides whether B - A >= X.")
+    compare.add_argument("a", metavar="A", nargs="?", help="dataset directory of the reference")
+    compare.add_argument("b", metavar="B", nargs="?", help="dataset directory of the variant")
+    compare.add_argument("--alpha", type=float, default=0.05,
+                         help="significance level (and 1 - confidence of the intervals; SPRT: false H1 rate)")
+    compare.add_argument("--correction", choices=["holm", "bh"], default="holm",
+                         help="multiple-comparison correction over all rows: Holm or Benjamini-Hochberg")
+    compare.add_argument("--no-cards", action="store_true", help="leave out the card-strength rows")
+    compare.add_argument("--all-cards", action="store_true", help="print every card row, not only significant ones")
+    compare.add_argument("--figure", metavar="PNG", help="save the forest plot (or the SPRT's LLR path) here")
+    compare.add_argument("--sprt", action="store_true", help="sequential test: play games until it decides")
+    compare.add_argument("--game", help="--sprt: the game")
+    compare.add_argument("--variant-a", metavar="FILE", help="--sprt: variant file of A (default: the base game)")
+    compare.add_argument("--variant-b", metavar="FILE", help="--sprt: variant file of B")
+    compare.add_argument("--metric", help="--sprt: first_player_win, score or bot_win:NAME (per-game B - A)")
+    compare.add_argument("--margin", type=float,
+                         help="--sprt: B - A under H1 (a proportion for win metrics, e.g. 0.02; VP for score)")
+    compare.add_argument("--margin0", type=float, default=0.0, help="--sprt: B - A under H0 (default 0)")
+    compare.add_argument("--beta", type=float, default=0.05, help="--sprt: false H0 rate (default 0.05)")
+    compare.add_argument("--batch", type=int, default=2000, help="--sprt: games per batch (default 2000)")
+    compare.add_argument("--max-games", type=int, default=200_000, help="--sprt: stop here (default 200000)")
+    compare.add_argument("--seed", type=int, default=0, help="--sprt: run seed of both variants (default 0)")
+    compare.add_argument("--players", type=int, help="--sprt: player count (default: the game's)")
+    compare.add_argument("--bots", help="--sprt: comma list, one bot per seat (rotated every game)")
+    compare.set_defaults(handler=cmd_compare)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="sim", description="Monte-Carlo balance analysis for board games.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -190,6 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
     report.add_argument("--no-progress", action="store_true", help="no progress bars")
     report.set_defaults(handler=cmd_report)
+
+    _add_compare_parser(commands)
     return parser
 
 
