@@ -1,4 +1,4 @@
-"""Command line: `sim run|games|bots|replay|summary|compare`.
+"""Command line: `sim run|games|bots|replay|summary|compare|report`.
 
 Bad input of any kind ends with exactly one `error: ...` line on stderr and exit status 2, before
 anything is written; an engine failure exits with status 1 and the replay command to debug it.
@@ -134,7 +134,8 @@ def cmd_report(args) -> None:
     from sim.analysis.report import build_reports
 
     index = build_reports(out_dir=args.out, games=args.games, data_dir=args.data, simulate=not args.no_simulate,
-                          show_code=args.show_code, workers=args.workers, progress=not args.no_progress)
+                          show_code=args.show_code, workers=args.workers, jobs=args.jobs,
+                          progress=not args.no_progress)
     print(f"reports: {index}")
 
 
@@ -256,7 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--data", default="data", help="dataset folder (default data)")
     report.add_argument("--no-simulate", action="store_true", help="use the datasets there are; simulate nothing")
     report.add_argument("--show-code", action="store_true", help="show the notebooks' code cells in the HTML")
-    report.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
+    report.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                        help="simulation threads (default: all cores)")
+    report.add_argument("--jobs", type=int, help="notebooks executed at once (default: cores, at most 4)")
     report.add_argument("--no-progress", action="store_true", help="no progress bars")
     report.set_defaults(handler=cmd_report)
 

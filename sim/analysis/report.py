@@ -14,6 +14,7 @@ strength on the base game and the base-vs-Pututu comparison.
 """
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import hashlib
 import html
@@ -21,6 +22,7 @@ import os
 import shutil
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
@@ -97,7 +99,8 @@ def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
                    "margins, game length, how games end.", {"dataset": base}),
         ReportSpec("dice_odds", "dice_odds", "Dice odds",
                    "Exact dice probabilities next to the simulated frequencies: doubles and triples, "
-                   "where a die can still be placed, Pututu supply.", {"dataset": base}),
+                   "where a die can still be placed, where dice go, what the Pututu tiles change.",
+                   {"dataset": base, "pututu": pututu}),
         ReportSpec("card_strength", "card_strength", "Card strength",
                    "Which god cards, people, missions and goods win games: win rate when held, when "
                    "played, improvement when played, and a seat- and bot-controlled estimate.",
@@ -189,6 +192,48 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
     return todo
 
 
+# ------------------------------------------------------------------------ notebook helpers
+def show(result, max_rows: int = 60, precision: int = 3) -> None:
+    """Display an analysis Result in a notebook: its figure, then its table (rounded, first rows)."""
+    import pandas as pd
+    from IPython.display import HTML, Markdown, display
+
+    table, figure = result
+    if figure is not None:
+        display(HTML(figure_html(figure)))
+    if table is None or not len(table):
+        return
+    shown = table.head(max_rows)
+    styler = shown.style.format(precision=precision, thousands=",", na_rep="-")
+    if isinstance(shown.index, pd.RangeIndex):
+        styler = styler.hide(axis="index")
+    display(styler)
+    if len(table) > max_rows:
+        display(Markdown(f"*First {max_rows} of {len(table):,} rows.*"))
+
+
+def figure_html(figure, dpi: int = 100) -> str:
+    """A figure as a PNG <img> with its titles as alternative text (nbconvert keeps only alt and src
+    of an output's <img>, so the size is the figure's own at `dpi`)."""
+    import base64
+    import io
+
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi, bbox_inches="tight", facecolor="white")
+    titles = [figure.get_suptitle(), *(ax.get_title() or ax.get_title("left") for ax in figure.axes)]
+    alt = " / ".join(dict.fromkeys(" ".join(t.split()) for t in titles if t.strip())) or "chart"
+    return f'<img alt="{html.escape(alt)}" src="data:image/png;base64,{base64.b64encode(buffer.getvalue()).decode()}"/>'
+
+
+def dataset_note(ds) -> str:
+    """One Markdown line naming a dataset for a notebook: game, variant, players, games, seed, bots."""
+    config = ds.config
+    seats = "rotated every game" if config.get("rotate_seats") else "fixed"
+    bots = ", ".join(config.get("bots", []))
+    return (f"**{ds.game}** ({ds.variant}), {ds.n_players} players, {ds.n_games:,} games, seed "
+            f"{config.get('seed')}, bots by seat: {bots} (seats {seats}); `{ds.path}`")
+
+
 # ---------------------------------------------------------------------------------- kernels
 def _runs_current_python(argv: Sequence[str]) -> bool:
     # jupyter_client starts "python"/"python3"/"python3.X" as the interpreter that launches it.
@@ -237,6 +282,11 @@ def _kernel_manager_class(stderr):
 
 
 # ------------------------------------------------------------------------------- execution
+def default_jobs() -> int:
+    """Notebooks executed at once: one per core, at most 4 (each holds its analyses' columns)."""
+    return max(1, min(4, os.cpu_count() or 1))
+
+
 @dataclass
 class ReportOutcome:
     spec: ReportSpec
@@ -276,16 +326,10 @@ def render_html(nb, title: str, show_code: bool = False) -> str:
     exporter.exclude_input = not show_code
     exporter.exclude_input_prompt = not show_code
     exporter.exclude_output_prompt = True
-    nb = _copy(nb)
+    nb = copy.deepcopy(nb)
     nb.metadata["title"] = title
     body, _ = exporter.from_notebook_node(nb)
     return body
-
-
-def _copy(nb):
-    import copy
-
-    return copy.deepcopy(nb)
 
 
 def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool = False,
@@ -310,7 +354,14 @@ def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool
                                        kernel_manager_class=_kernel_manager_class(kernel_log))
         except PapermillExecutionError as exc:
             error = f"{exc.ename}: {' '.join(str(exc.evalue).split())}"
-    nb = nbformat.read(executed, as_version=4)
+        except Exception as exc:  # the kernel died or timed out, or would not start
+            error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+    nb = nbformat.read(executed if executed.exists() else source, as_version=4)
+    if error:
+        nb.cells.insert(0, nbformat.v4.new_markdown_cell(
+            f"**This report did not finish:** `{error}`. The sections after the failing step are "
+            f"empty; the executed notebook is `{executed}` and the kernel's log "
+            f"`{executed.with_suffix('.kernel.log')}`."))
     target = out_dir / f"{spec.name}.html"
     target.write_text(render_html(nb, spec.title, show_code), encoding="utf-8")
     labels = {key: _dataset_label(Path(ds.path)) for key, ds in spec.datasets.items()}
@@ -377,20 +428,23 @@ def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: boo
 # ------------------------------------------------------------------------------------ main
 def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path = "reports", *,
                   games: int | None = None, data_dir: str | Path = "data", simulate: bool = True,
-                  show_code: bool = False, workers: int | None = None, progress: bool = True,
-                  timeout: int | None = None) -> Path:
+                  show_code: bool = False, workers: int | None = None, jobs: int | None = None,
+                  progress: bool = True, timeout: int | None = None) -> Path:
     """Simulate missing datasets, execute every report's notebook, write HTML; returns index.html.
 
     specs: the reports (default: `default_specs(games or 200,000, data_dir)`). A dataset is
     simulated when its directory holds no complete manifest; an existing one must be the run its
     spec describes (game, players, seed, variant, seat rotation and, unless simulate=False and
-    games is None, the game count). Reports whose notebook fails still get their HTML page (with
-    the error) and a line in the index; then a UserError names them.
+    games is None, the game count). workers: simulation threads (default all cores); jobs:
+    notebooks executed at once (default `default_jobs()`). Reports whose notebook fails still get
+    their HTML page (with the error) and a line in the index; then a UserError names them.
     """
     from tqdm import tqdm
 
     if games is not None and games < 1:
         raise UserError(f"--games must be at least 1 (got {games})")
+    if jobs is not None and jobs < 1:
+        raise UserError(f"--jobs must be at least 1 (got {jobs})")
     if specs is None:
         specs = default_specs(games or DEFAULT_GAMES, data_dir)
     if not specs:
@@ -399,14 +453,30 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
         notebook_path(spec.notebook)
     ensure_datasets([ds for spec in specs for ds in spec.datasets.values()], simulate=simulate,
                     check_size=simulate or games is not None, workers=workers, progress=progress)
+    names = [spec.name for spec in specs]
+    if len(set(names)) != len(names):
+        raise UserError(f"two reports share a name: {', '.join(sorted(n for n in set(names) if names.count(n) > 1))}")
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     kernel = kernel_name()
-    outcomes = []
-    with tqdm(specs, desc="reports", unit="report", disable=not progress, dynamic_ncols=True) as bar:
-        for spec in bar:
-            bar.set_postfix_str(spec.name)
-            outcomes.append(execute_report(spec, out_dir, kernel, show_code, timeout))
+    jobs = min(len(specs), jobs or default_jobs())
+    outcomes: dict[str, ReportOutcome] = {}
+    with tqdm(total=len(specs), desc="reports", unit="report", disable=not progress, dynamic_ncols=True) as bar:
+        if jobs <= 1:
+            for spec in specs:
+                bar.set_postfix_str(spec.name)
+                outcomes[spec.name] = execute_report(spec, out_dir, kernel, show_code, timeout)
+                bar.update()
+        else:
+            # Each notebook runs in its own kernel process; these threads only wait on them.
+            with ThreadPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(execute_report, spec, out_dir, kernel, show_code, timeout) for spec in specs]
+                for future in as_completed(futures):
+                    outcome = future.result()
+                    outcomes[outcome.spec.name] = outcome
+                    bar.set_postfix_str(outcome.spec.name)
+                    bar.update()
+    outcomes = [outcomes[spec.name] for spec in specs]
     index = write_index(outcomes, out_dir, show_code)
     failed = [o for o in outcomes if o.error]
     if failed:

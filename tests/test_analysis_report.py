@@ -1,0 +1,227 @@
+"""Reports: the notebooks run headless on the small datasets and render to HTML with an index;
+the notebooks are stored without outputs; missing datasets are simulated, wrong ones refused."""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from sim.analysis import report
+from sim.analysis.io import open_dataset
+from sim.analysis.report import DatasetSpec, ReportSpec, build_reports, default_specs, ensure_datasets
+from sim.analysis.winrates import seat_win_rates
+from sim.cli import main
+from sim.core.errors import UserError
+
+NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview_cuzco", "overview_chachapoya"}
+
+
+def notebook_cells(path: Path):
+    return nbformat.read(path, as_version=4).cells
+
+
+# ------------------------------------------------------------------ notebooks as stored
+def test_notebooks_are_stored_without_outputs_and_take_parameters():
+    paths = sorted(report.NOTEBOOKS_DIR.glob("*.ipynb"))
+    assert {p.stem for p in paths} == NOTEBOOKS
+    for path in paths:
+        nb = nbformat.read(path, as_version=4)
+        nbformat.validate(nb)
+        code = [c for c in nb.cells if c.cell_type == "code"]
+        for cell in code:
+            assert cell.outputs == [] and cell.execution_count is None, f"{path.name} has outputs"
+        tagged = [c for c in code if "parameters" in c.metadata.get("tags", [])]
+        assert len(tagged) == 1, path.name
+        assert re.search(r'^dataset = "data/(cuzco|chachapoya)-base"', tagged[0].source, re.M), path.name
+        assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
+        assert sum(c.cell_type == "markdown" for c in nb.cells) >= 4, f"{path.name}: explain the charts"
+
+
+def test_default_specs_are_the_main_job():
+    specs = default_specs()
+    assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
+                                      "variant_comparison"]
+    base, pututu = report.cuzco_datasets()
+    assert (base.path, pututu.path) == (Path("data/cuzco-base"), Path("data/cuzco-pututu"))
+    assert base.games == pututu.games == 200_000 and base.seed == pututu.seed == 1
+    assert base.players == pututu.players == 4 and base.rotate_seats and pututu.rotate_seats
+    assert base.variant is None and pututu.variant_file().is_file()
+    assert specs[-1].datasets == {"dataset": base, "compare_to": pututu}
+    assert all(s.datasets["dataset"] == base for s in specs)
+    assert {s.notebook for s in specs} <= NOTEBOOKS
+    small = default_specs(games=500, data_dir="elsewhere", seed=3)[0].datasets["dataset"]
+    assert (small.path, small.games, small.seed) == (Path("elsewhere/cuzco-base"), 500, 3)
+
+
+def test_kernel_runs_this_interpreter():
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    name = report.kernel_name()
+    assert report._runs_current_python(KernelSpecManager().get_kernel_spec(name).argv)
+    assert not report._runs_current_python(["/opt/elsewhere/bin/python3.1", "-m", "ipykernel_launcher"])
+
+
+# ------------------------------------------------------------------ every report, built once
+@pytest.fixture(scope="module")
+def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
+    """The five default reports on the small Cuzco datasets plus the Chachapoya overview."""
+    small = {"cuzco-base": cuzco_small, "cuzco-pututu": cuzco_small_pututu}
+    specs = [dataclasses.replace(s, datasets={k: dataclasses.replace(d, path=small[d.path.name])
+                                             for k, d in s.datasets.items()})
+             for s in default_specs(games=400, seed=11)]
+    chachapoya = DatasetSpec(chachapoya_small, "chachapoya", 2000, seed=11)
+    specs.append(ReportSpec("overview_chachapoya", "overview_chachapoya", "Chachapoya overview",
+                            "Chachapoya in short.", {"dataset": chachapoya}))
+    out = tmp_path_factory.mktemp("reports")
+    index = build_reports(specs, out, simulate=False, progress=False, jobs=2)
+    return specs, out, index
+
+
+def test_every_notebook_runs_headless_and_renders_html(built):
+    specs, out, index = built
+    assert {s.notebook for s in specs} == NOTEBOOKS
+    for spec in specs:
+        executed = nbformat.read(out / "notebooks" / f"{spec.name}.ipynb", as_version=4)
+        errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+        assert errors == [], spec.name
+        page = (out / f"{spec.name}.html").read_text()
+        assert f"<title>{spec.title}</title>" in page
+        assert page.count("data:image/png;base64") >= 2, f"{spec.name}: charts embedded"
+        assert "open_dataset(" not in page, "code cells are hidden from designers"
+        assert "How to read the chart" in page
+
+
+def test_index_links_every_report_with_its_data(built):
+    specs, out, index = built
+    assert index == out / "index.html"
+    page = index.read_text()
+    assert re.findall(r'<a href="([^"]+)">', page) == [f"{s.name}.html" for s in specs]
+    rows = page.split("<tr>")[2:]
+    assert len(rows) == len(specs)
+    for row, spec in zip(rows, specs):
+        assert spec.description in row
+        assert ("2,000 games" if spec.name == "overview_chachapoya" else "400 games") in row
+        assert "seed 11" in row
+    assert "compare_to: cuzco (pututu), 4 players, 400 games" in rows[-2]
+    assert "failed" not in "".join(rows)
+
+
+def _markdown_outputs(path: Path) -> str:
+    return "\n".join(o["data"]["text/markdown"] for c in notebook_cells(path) if c.cell_type == "code"
+                     for o in c.outputs if "text/markdown" in o.get("data", {}))
+
+
+def test_overview_headline_quotes_the_analysis_numbers(built, cuzco_small, chachapoya_small):
+    _, out, _ = built
+    for name, path, by in (("overview_cuzco", cuzco_small, "start_order"),
+                           ("overview_chachapoya", chachapoya_small, "seat")):
+        first = seat_win_rates(open_dataset(path), by=by).table.set_index(by).loc[0]
+        text = _markdown_outputs(out / "notebooks" / f"{name}.ipynb")
+        assert (f"**First player** ({by} 0) wins {100 * first['rate']:.1f}% of games "
+                f"[{100 * first['ci_low']:.1f}%, {100 * first['ci_high']:.1f}%]") in text
+        assert f"{open_dataset(path).n_games:,} games, seed 11" in text
+
+
+def test_reports_received_their_datasets(built, cuzco_small, cuzco_small_pututu):
+    _, out, _ = built
+    cells = notebook_cells(out / "notebooks" / "variant_comparison.ipynb")
+    injected = next(c for c in cells if "injected-parameters" in c.metadata.get("tags", []))
+    assert f'dataset = "{cuzco_small.resolve()}"' in injected.source
+    assert f'compare_to = "{cuzco_small_pututu.resolve()}"' in injected.source
+
+
+# ------------------------------------------------------------------ failures and code toggle
+def _tiny_notebook(path: Path, body: str) -> Path:
+    nb = nbformat.v4.new_notebook()
+    params = nbformat.v4.new_code_cell('dataset = "nowhere"')
+    params.metadata["tags"] = ["parameters"]
+    nb.cells = [nbformat.v4.new_markdown_cell("# Tiny"), params, nbformat.v4.new_code_cell(body)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
+def test_failing_notebook_still_gets_a_page_and_a_one_line_error(tmp_path, cuzco_small):
+    good = _tiny_notebook(tmp_path / "good.ipynb", "print(sum(range(10)))")
+    bad = _tiny_notebook(tmp_path / "bad.ipynb", "raise ValueError(f'boom {6 * 7}')")
+    data = DatasetSpec(cuzco_small, "cuzco", 400, seed=11)
+    specs = [ReportSpec("good", str(good), "Good", "fine", {"dataset": data}),
+             ReportSpec("bad", str(bad), "Bad", "breaks", {"dataset": data})]
+    with pytest.raises(UserError, match=r"^1 of 2 reports failed; bad: ValueError: boom 42 \(see .*bad.html\)$"):
+        build_reports(specs, tmp_path / "out", simulate=False, progress=False, show_code=True, jobs=1)
+    assert "boom 42" in (tmp_path / "out" / "bad.html").read_text()
+    good_page = (tmp_path / "out" / "good.html").read_text()
+    assert "jp-InputArea" in good_page and "range" in good_page  # show_code: the code is there
+    executed = notebook_cells(tmp_path / "out" / "notebooks" / "good.ipynb")
+    assert [o["text"] for c in executed if c.cell_type == "code" for o in c.outputs] == ["45\n"]
+    index = (tmp_path / "out" / "index.html").read_text()
+    assert 'class="failed">failed: ValueError: boom 42' in index and index.count("failed:") == 1
+
+
+def test_timed_out_notebook_is_reported(tmp_path, cuzco_small):
+    slow = _tiny_notebook(tmp_path / "slow.ipynb", "import time\ntime.sleep(60)")
+    spec = ReportSpec("slow", str(slow), "Slow", "sleeps", {"dataset": DatasetSpec(cuzco_small, "cuzco", 400, seed=11)})
+    with pytest.raises(UserError, match=r"^1 of 1 reports failed; slow: .*(Timeout|timed out)"):
+        build_reports([spec], tmp_path / "out", simulate=False, progress=False, timeout=2)
+    page = (tmp_path / "out" / "slow.html").read_text()
+    assert "This report did not finish" in page
+
+
+def test_duplicate_report_names_are_refused(tmp_path, cuzco_small):
+    data = DatasetSpec(cuzco_small, "cuzco", 400, seed=11)
+    spec = ReportSpec("same", "win_rates", "A", "a", {"dataset": data})
+    with pytest.raises(UserError, match="share a name: same"):
+        build_reports([spec, spec], tmp_path, simulate=False, progress=False)
+
+
+# ------------------------------------------------------------------ datasets: simulate or refuse
+def test_missing_datasets_are_simulated_once_and_checked(tmp_path, with_fake_game):
+    spec = DatasetSpec(tmp_path / "d", "dicey", games=30, players=3, seed=5)
+    assert ensure_datasets([spec, spec], progress=False) == [spec]
+    manifest = json.loads((tmp_path / "d" / "manifest.json").read_text())
+    assert manifest["config"]["games"] == 30 and manifest["config"]["seed"] == 5
+    assert manifest["config"]["rotate_seats"] is True
+    assert open_dataset(tmp_path / "d").n_games == 30
+    assert ensure_datasets([spec], progress=False) == []  # complete: reused
+
+    with pytest.raises(UserError, match=r"holds a run with games = 30, not 31"):
+        ensure_datasets([dataclasses.replace(spec, games=31)], progress=False)
+    assert ensure_datasets([dataclasses.replace(spec, games=31)], check_size=False, progress=False) == []
+    with pytest.raises(UserError, match=r"holds a run with seed = 5, not 6"):
+        ensure_datasets([dataclasses.replace(spec, seed=6)], check_size=False, progress=False)
+
+
+def test_partial_run_is_redone_but_foreign_folder_kept(tmp_path, with_fake_game):
+    partial = tmp_path / "partial"
+    (partial / "games").mkdir(parents=True)
+    (partial / "players").mkdir()
+    spec = DatasetSpec(partial, "dicey", games=12, players=2, seed=1)
+    assert report.dataset_status(partial) == "incomplete"
+    assert ensure_datasets([spec], progress=False) == [spec]
+    assert report.dataset_status(partial) == "complete" and open_dataset(partial).n_games == 12
+
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "notes.txt").write_text("mine")
+    with pytest.raises(UserError, match="exists but is not a complete dataset"):
+        ensure_datasets([DatasetSpec(foreign, "dicey", games=12, players=2)], progress=False)
+    assert (foreign / "notes.txt").read_text() == "mine"
+
+    with pytest.raises(UserError, match="holds no complete dataset; run without --no-simulate"):
+        ensure_datasets([DatasetSpec(tmp_path / "none", "dicey", 5, 2)], simulate=False, progress=False)
+    assert not (tmp_path / "none").exists()
+
+
+def test_cli_report_errors_are_one_line(tmp_path, capsys):
+    for argv, fragment in ((["--no-simulate"], "cuzco-base holds no complete dataset"),
+                           (["--games", "0"], "--games must be at least 1 (got 0)")):
+        with pytest.raises(SystemExit) as info:
+            main(["report", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "r"), "--no-progress", *argv])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err
+    assert not (tmp_path / "r").exists() and not (tmp_path / "data").exists()
