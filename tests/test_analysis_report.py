@@ -106,7 +106,8 @@ def test_index_links_every_report_with_its_data(built):
         assert spec.description in row
         assert ("2,000 games" if spec.name == "overview_chachapoya" else "400 games") in row
         assert "seed 11" in row
-    assert "compare_to: cuzco (pututu), 4 players, 400 games" in rows[-2]
+    assert "against: cuzco (pututu), 4 players, 400 games" in rows[-2]
+    assert "with Pututu: cuzco (pututu), 4 players, 400 games" in rows[2]
     assert "failed" not in "".join(rows)
 
 
@@ -121,7 +122,8 @@ def test_overview_headline_quotes_the_analysis_numbers(built, cuzco_small, chach
                            ("overview_chachapoya", chachapoya_small, "seat")):
         first = seat_win_rates(open_dataset(path), by=by).table.set_index(by).loc[0]
         text = _markdown_outputs(out / "notebooks" / f"{name}.ipynb")
-        assert (f"**First player** ({by} 0) wins {100 * first['rate']:.1f}% of games "
+        label = "turn position" if by == "start_order" else "seat"
+        assert (f"**First player** ({label} 0) wins {100 * first['rate']:.1f}% of games "
                 f"[{100 * first['ci_low']:.1f}%, {100 * first['ci_high']:.1f}%]") in text
         assert f"{open_dataset(path).n_games:,} games, seed 11" in text
 

@@ -384,6 +384,9 @@ a:hover { text-decoration: underline; }
 """
 
 
+_PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "pututu": "with Pututu"}
+
+
 def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: bool = False) -> Path:
     """reports/index.html: one row per report with its link, one-line description and datasets."""
     import sim
@@ -391,7 +394,8 @@ def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: boo
     rows = []
     for outcome in outcomes:
         spec = outcome.spec
-        data = "<br>".join(html.escape(f"{key}: {label}") for key, label in outcome.datasets.items())
+        data = "<br>".join(html.escape(f"{_PARAMETER_LABELS.get(key, key)}: {label}")
+                           for key, label in outcome.datasets.items())
         status = (f'<div class="failed">failed: {html.escape(outcome.error)}</div>' if outcome.error else "")
         rows.append(
             f'<tr><td><a href="{html.escape(outcome.html.name)}">{html.escape(spec.title)}</a></td>'
