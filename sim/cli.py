@@ -135,7 +135,7 @@ def cmd_report(args) -> None:
 
     index = build_reports(out_dir=args.out, games=args.games, data_dir=args.data, simulate=not args.no_simulate,
                           show_code=args.show_code, workers=args.workers, jobs=args.jobs,
-                          progress=not args.no_progress)
+                          progress=not args.no_progress, seed=args.seed)
     print(f"reports: {index}")
 
 
@@ -255,6 +255,7 @@ def build_parser() -> argparse.ArgumentParser:
     report.add_argument("--games", type=int, help="games per dataset to simulate (default 200000)")
     report.add_argument("--out", default="reports", help="report folder (default reports)")
     report.add_argument("--data", default="data", help="dataset folder (default data)")
+    report.add_argument("--seed", type=int, default=1, help="run seed of the simulated datasets (default 1)")
     report.add_argument("--no-simulate", action="store_true", help="use the datasets there are; simulate nothing")
     report.add_argument("--show-code", action="store_true", help="show the notebooks' code cells in the HTML")
     report.add_argument("--workers", type=int, default=os.cpu_count() or 1,

@@ -433,10 +433,10 @@ def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: boo
 def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path = "reports", *,
                   games: int | None = None, data_dir: str | Path = "data", simulate: bool = True,
                   show_code: bool = False, workers: int | None = None, jobs: int | None = None,
-                  progress: bool = True, timeout: int | None = None) -> Path:
+                  progress: bool = True, timeout: int | None = None, seed: int = DEFAULT_SEED) -> Path:
     """Simulate missing datasets, execute every report's notebook, write HTML; returns index.html.
 
-    specs: the reports (default: `default_specs(games or 200,000, data_dir)`). A dataset is
+    specs: the reports (default: `default_specs(games or 200,000, data_dir, seed)`). A dataset is
     simulated when its directory holds no complete manifest; an existing one must be the run its
     spec describes (game, players, seed, variant, seat rotation and, unless simulate=False and
     games is None, the game count). workers: simulation threads (default all cores); jobs:
@@ -450,7 +450,7 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1 (got {jobs})")
     if specs is None:
-        specs = default_specs(games or DEFAULT_GAMES, data_dir)
+        specs = default_specs(games or DEFAULT_GAMES, data_dir, seed)
     if not specs:
         raise UserError("no reports to build")
     for spec in specs:
