@@ -51,15 +51,14 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from scipy.stats import binomtest
 from statsmodels.stats.multitest import multipletests
-from statsmodels.stats.proportion import confint_proportions_2indep, proportion_confint
+from statsmodels.stats.proportion import confint_proportions_2indep
 
 from sim.analysis.io import Dataset, Result
 from sim.core.errors import UserError
 from sim.core.registry import get_game
+from .stats import interval_method, rate_ci
 
 INTI_MEDAL = "inti medal"
-CI_METHODS = {"wilson": "wilson", "beta": "beta", "clopper-pearson": "beta", "clopper_pearson": "beta",
-              "agresti_coull": "agresti_coull", "jeffreys": "jeffreys", "normal": "normal"}
 CORRECTIONS = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bh": "Benjamini-Hochberg",
                "bonferroni": "Bonferroni"}
 RATES = ("gih", "not_held", "held_not_played", "played", "kept")
@@ -180,32 +179,11 @@ def _adjust(p: np.ndarray, alpha: float, method: str) -> np.ndarray:
         gc.unfreeze()
 
 
-def _ci_method(method: str) -> str:
-    try:
-        return CI_METHODS[method.lower()]
-    except KeyError:
-        raise UserError(f"unknown interval method {method!r} (known: {', '.join(CI_METHODS)})") from None
-
-
 def _correction(correction: str) -> tuple[str, str]:
     key = correction.lower()
     if key not in CORRECTIONS:
         raise UserError(f"unknown multiple-comparison correction {correction!r} (known: holm, fdr_bh, bonferroni)")
     return ("fdr_bh" if key == "bh" else key), CORRECTIONS[key]
-
-
-def rate_ci(wins, games, method: str = "wilson", alpha: float = 0.05):
-    """Rate and interval per entry (NaN where games == 0), via statsmodels proportion_confint."""
-    wins = np.asarray(wins, dtype=float)
-    games = np.asarray(games, dtype=float)
-    ok = games > 0
-    rate = np.full(wins.shape, np.nan)
-    lo = np.full(wins.shape, np.nan)
-    hi = np.full(wins.shape, np.nan)
-    if ok.any():
-        rate[ok] = wins[ok] / games[ok]
-        lo[ok], hi[ok] = proportion_confint(wins[ok], games[ok], alpha=alpha, method=_ci_method(method))
-    return rate, lo, hi
 
 
 def diff_ci(wins1, games1, wins2, games2, alpha: float = 0.05):
@@ -294,7 +272,7 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
     than `min_games` GIH games are ranked but not tested. method: proportion_confint method
     ("wilson", "beta" = Clopper-Pearson, ...); correction: "holm" or "fdr_bh".
     """
-    _ci_method(method)
+    interval_method(method)
     corr_key, corr_name = _correction(correction)
     specs = item_specs(ds, group)
     t = _count(ds, specs)

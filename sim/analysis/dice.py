@@ -30,9 +30,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 from scipy import stats
-from statsmodels.stats.proportion import proportion_confint
 
 from sim.analysis.io import Dataset, Result
+from sim.analysis.stats import rate_ci
 from sim.core.errors import UserError
 
 ALPHA = 0.05  # 95% intervals
@@ -54,17 +54,6 @@ TAKES = "takes a tile"
 
 def _outcome_name(max_equal: int) -> str:
     return OUTCOME_NAMES.get(max_equal, f"{max_equal} of a kind")
-
-
-def _wilson(count, nobs, method: str):
-    """proportion_confint, with NaN where there is nothing to count."""
-    count = np.asarray(count, dtype=float)
-    nobs = np.asarray(nobs, dtype=float)
-    safe = np.where(nobs > 0, nobs, 1.0)
-    lo, hi = proportion_confint(np.minimum(count, safe), safe, alpha=ALPHA, method=method)
-    share = count / safe
-    bad = nobs <= 0
-    return (np.where(bad, np.nan, share), np.where(bad, np.nan, lo), np.where(bad, np.nan, hi))
 
 
 def _mean_ci(total: float, total_sq: float, n: int) -> tuple[float, float, float]:
@@ -246,7 +235,7 @@ def roll_odds(ds: Dataset, method: str = CI_METHOD) -> Result:
         exacts[TAKES] = p_qualify
     rows = []
     for outcome, count in counts.items():
-        share, lo, hi = _wilson(count, rolls, method)
+        share, lo, hi = rate_ci(count, rolls, method, ALPHA)
         p_value = stats.binomtest(count, rolls, exacts[outcome]).pvalue if rolls > 0 else np.nan
         rows.append({"section": "per roll", "outcome": outcome, "k": np.nan, "exact": exacts[outcome],
                      "count": count, "n": rolls, "simulated": float(share), "ci_low": float(lo),
@@ -269,7 +258,7 @@ def roll_odds(ds: Dataset, method: str = CI_METHOD) -> Result:
     for section, (values, p) in series.items():
         exact_pmf = sum(w * stats.binom.pmf(k, r * n, p) for r, w in zip(game_rounds, game_weights))
         observed = np.bincount(values.to_numpy(dtype=np.int64), minlength=max_rolls + 1)[: max_rolls + 1]
-        share, lo, hi = _wilson(observed, np.full(len(k), n_games), method)
+        share, lo, hi = rate_ci(observed, np.full(len(k), n_games), method, ALPHA)
         for i in k:
             rows.append({"section": section, "outcome": section.split(" per ")[0], "k": int(i),
                          "exact": float(exact_pmf[i]) if np.ndim(exact_pmf) else np.nan,
@@ -402,7 +391,7 @@ def placement_odds_observed(ds: Dataset, method: str = CI_METHOD) -> Result:
         key = f"extra_turns_{action}"
         extra_mean = extra_total[key] / n_games if key in extra_total.index and n_games else np.nan
         for column, pips in cols:
-            share, lo, hi = _wilson(counts[column], action_dice, method)
+            share, lo, hi = rate_ci(counts[column], action_dice, method, ALPHA)
             rows.append({"action": action, "pips": pips, "count": int(counts[column]), "share": float(share),
                          "ci_low": float(lo), "ci_high": float(hi), "action_dice": action_dice,
                          "mean_pips": mean_pips, "dice_per_game": mean, "dice_per_game_ci_low": mlo,
@@ -488,7 +477,7 @@ def pututu_effect(ds: Dataset, method: str = CI_METHOD) -> Result:
                      "count": int(total), "n": int(count_rows), "module": label})
 
     def share_row(metric, unit, count, nobs):
-        value, lo, hi = _wilson(count, nobs, method)
+        value, lo, hi = rate_ci(count, nobs, method, ALPHA)
         rows.append({"metric": metric, "unit": unit, "value": float(value), "ci_low": float(lo),
                      "ci_high": float(hi), "count": int(count), "n": int(nobs), "module": label})
 

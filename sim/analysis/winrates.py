@@ -26,10 +26,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator, PercentFormatter
 from scipy.stats import chisquare
-from statsmodels.stats.proportion import proportion_confint
 from statsmodels.stats.weightstats import DescrStatsW
 
 from sim.analysis.io import Dataset, Result
+from sim.analysis.stats import rate_ci
 from sim.core.errors import UserError
 
 ALPHA = 0.05  # 95% intervals
@@ -77,8 +77,8 @@ def _figure(width: float, height: float) -> Figure:
 
 
 def _confint(wins, n, method: str) -> tuple[np.ndarray, np.ndarray]:
-    lo, hi = proportion_confint(np.asarray(wins), np.asarray(n), alpha=ALPHA, method=method)
-    return np.asarray(lo, dtype=float), np.asarray(hi, dtype=float)
+    _, lo, hi = rate_ci(wins, n, method, ALPHA)
+    return lo, hi
 
 
 def _win_counts(ds: Dataset, keys: Sequence[str]) -> pd.DataFrame:
