@@ -268,13 +268,13 @@ def seat_balance_test(ds: Dataset, by: str = "seat") -> Result:
     f_exp = f_obs.sum() * counts["n"].to_numpy(dtype=float) / counts["n"].sum()
     test = chisquare(f_obs, f_exp)
     p = float(test.pvalue)
-    what = _axis_label(by)
+    what = _short(by)
     if p < ALPHA:
-        verdict = (f"wins are not evenly spread over {what}s (chi-square p = {p:.3g} < {ALPHA}): "
-                   f"some {by} is favoured")
+        verdict = (f"wins are not evenly spread over the values of {what} (chi-square p = {p:.3g} < {ALPHA}): "
+                   f"some {what} is favoured")
     else:
-        verdict = (f"no evidence that wins differ between {what}s (chi-square p = {p:.3g} >= {ALPHA})"
-                   f"; small differences may still exist")
+        verdict = (f"no evidence that wins differ between the values of {what} (chi-square p = {p:.3g} >= "
+                   f"{ALPHA}); small differences may still exist")
     table = pd.DataFrame([{
         "by": by, "statistic": float(test.statistic), "dof": len(f_obs) - 1, "p_value": p,
         "n_games": int(ds.n_games), "wins": int(f_obs.sum()), "verdict": verdict,
