@@ -131,22 +131,26 @@ def gain_vp(st, side, p, n, source):
 
 
 @njit_noalloc
-def gain_offerings(st, p, n):
-    """Offerings come from the common supply (30 printed) while it lasts."""
+def take_from_supply(st, p, supply, field, n):
+    """Up to n items of a finite common supply (g[supply]) onto a player's mask board (pl field);
+    returns how many there were."""
     g, pl = st[0], st[1]
-    k = min(n, g[G_OFFERING_SUPPLY])
-    g[G_OFFERING_SUPPLY] -= k
-    pl[p, PL_OFFERINGS] += k
+    k = min(n, g[supply])
+    g[supply] -= k
+    pl[p, field] += k
     return k
 
 
 @njit_noalloc
+def gain_offerings(st, p, n):
+    """Offerings come from the common supply (30 printed) while it lasts."""
+    return take_from_supply(st, p, G_OFFERING_SUPPLY, PL_OFFERINGS, n)
+
+
+@njit_noalloc
 def gain_food(st, p, n):
-    g, pl = st[0], st[1]
-    k = min(n, g[G_FOOD_SUPPLY])
-    g[G_FOOD_SUPPLY] -= k
-    pl[p, PL_FOOD] += k
-    return k
+    """Food comes from the common supply (36 printed) while it lasts."""
+    return take_from_supply(st, p, G_FOOD_SUPPLY, PL_FOOD, n)
 
 
 @njit_noalloc
