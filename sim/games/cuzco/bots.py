@@ -31,12 +31,12 @@ from .state import (
     N_VILLAGES, PL_CIRCLET, PL_DELIVERED, PL_DICE, PL_DOUBLE_PEOPLE, PL_FEATHERS, PL_FOOD,
     PL_GOODS, PL_HAND, PL_LOC, PL_MEDALS, PL_MISSION, PL_N_TILES, PL_OFFERINGS, PL_ORDER_POS,
     PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED, PL_SLID, PL_STATUS, PL_TILE,
-    PL_USED_FARM, PL_USED_STUDY, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
+    PL_USED_FARM, PL_USED_STUDY, USED_UP, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, WAY_BRIDGE, WAY_TRAIL, copy_state,
 )
 from .weights import (
-    N_WEIGHTS, SCALAR_WEIGHTS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY,
+    N_WEIGHTS, SCALAR_WEIGHTS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
     W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_MISSION_GAP, W_MISSION_READY, W_NOISE,
     W_OFFERING, W_ORDER, W_PAIR, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID,
     W_VILLAGE, W_VP,
@@ -51,7 +51,6 @@ WEIGHT_NAMES = tuple([name for name, _ in SCALAR_WEIGHTS] + [f"card_{c}" for c i
 assert len(WEIGHT_NAMES) == N_WEIGHTS
 NO_VALUE = -1e300
 BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (exchange plans below)
-PLAYED_05_BONUS = 1.5  # an extra turn is worth this many times the card held (not looked ahead)
 
 
 # ------------------------------------------------------------------------------ valuing a position
@@ -172,7 +171,7 @@ def turn_value(P, st, look, lside, p, w, kind, opt):
     perform_turn(P, look, lside, p, w, opt)
     v = judged(P, look, p, w, kind, st[4])
     if opt[O_CARD] == C_EXTRA_TURN and kind != KIND_RANDOM:
-        v += PLAYED_05_BONUS * w[W_CARD_PREF + C_EXTRA_TURN]
+        v += w[W_EXTRA_TURN] * w[W_CARD_PREF + C_EXTRA_TURN]
     return v
 
 
@@ -568,7 +567,7 @@ def choose_use(P, st, look, lside, p, w, kind, use, best):
     for tkind in range(2):
         used = pl[p, PL_USED_STUDY] if tkind == STUDY else pl[p, PL_USED_FARM]
         extra_src = SRC_NONE
-        if used == 99:
+        if used == USED_UP:
             continue
         if used >= 0:
             extra_src = card_source(st, p, C_EXTRA_STUDY if tkind == STUDY else C_EXTRA_FARM)

@@ -21,13 +21,16 @@ from .state import (
     G_TEMPLE_MEDALS, G_TURNS, G_WINNER, GOOD_NAMES, N_CARDS, N_DSTAT_PIPS, 
     N_ABILITIES, N_ST, PL_CIRCLET, PL_DICE, PL_DOUBLE_PEOPLE,
     PL_FEATHERS, PL_FOOD, PL_HAND, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
-    PL_OFFERINGS, PL_QUIPU_DELIVERED, PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ROUNDS, SCR_BEST,
+    PL_OFFERINGS, PL_QUIPU_DELIVERED, PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ROUNDS, USED_UP, SCR_BEST,
     SCR_LIST, SCR_LIST2, SCR_OPTION, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED, ST_DOUBLES, ST_TRIPLES,
     ST_FINAL_ORDER, ST_GOOD_BOUGHT, ST_HEADDRESSES, ST_MEDALS_GAINED, ST_MISSION_DONE,
     ST_MISSION_FAILED, ST_PEOPLE, ST_PUTUTU_CHANGED, ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2,
     ST_PUTUTU_SPENT1, ST_PUTUTU_SPENT2, ST_RANK, ST_START_ORDER, ST_VP, ST_WON, STUDY,
     VP_SOURCE_NAMES, new_side, new_state,
 )
+
+
+ERROR_NO_TURN = 100  # g[G_ERROR] when a bot finds no legal turn (codes 1-15: check_components)
 
 
 @njit_noalloc
@@ -54,7 +57,7 @@ def phase_one(P, st, side, look, lside, kinds, W, checked):
             if pl[p, PL_DICE] == 0 and pl[p, PL_DICE + 1] == 0 and pl[p, PL_DICE + 2] == 0:
                 continue
             if not choose_turn(P, st, look, lside, p, W[p], kinds[p], opt, best, False):
-                g[G_ERROR] = 100
+                g[G_ERROR] = ERROR_NO_TURN
                 return
             perform_turn(P, st, side, p, W[p], best)
             if best[O_CARD] == C_EXTRA_TURN:
@@ -85,9 +88,9 @@ def phase_two(P, st, side, look, lside, kinds, W, checked):
             use_ability(P, st, side, p, W[p], best)
             if best[U_EXTRA] != SRC_NONE:
                 if best[U_KIND] == STUDY:
-                    pl[p, PL_USED_STUDY] = 99
+                    pl[p, PL_USED_STUDY] = USED_UP
                 else:
-                    pl[p, PL_USED_FARM] = 99
+                    pl[p, PL_USED_FARM] = USED_UP
             if check(P, st, checked):
                 return
         pl[p, PL_USED_STUDY] = -1
@@ -255,7 +258,7 @@ ERROR_NAMES = {
     7: "more tiles and quipus than mask spaces", 8: "people tiles created or lost",
     9: "quipus created or lost", 10: "priests created or lost", 11: "negative supplies",
     12: "village stacks and delivered quipus disagree", 13: "goods created or lost",
-    14: "negative pututu tiles", 15: "pututu tiles created or lost", 100: "a bot found no legal turn",
+    14: "negative pututu tiles", 15: "pututu tiles created or lost", ERROR_NO_TURN: "a bot found no legal turn",
 }
 
 

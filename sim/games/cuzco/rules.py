@@ -38,7 +38,7 @@ from .state import (
     PL_GOODS_BOUGHT, PL_HAND, PL_LOC, PL_MAY_ROTATE, PL_MASK, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
     PL_OFFERINGS, PL_ORDER_POS, PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED,
     PL_QUIPU_MASK, PL_QUIPU_RESERVE, PL_SLID, PL_SLOT, PL_STATUS, PL_STATUS_SEQ, PL_TILE,
-    PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ACH_CIRCLETS, R_ACH_FEATHERS, R_ACH_GOODS,
+    PALACE_SLOTS, PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ACH_CIRCLETS, R_ACH_FEATHERS, R_ACH_GOODS,
     R_ACH_MISSIONS, R_ACH_PEOPLE, R_ACH_QUIPUS, R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP,
     R_DICE, R_DISPLAY_TILES, R_EXCHANGE, R_FEATHER_CAP, R_FEATHERS_PER_COLOUR, R_FOOD_SUPPLY,
     R_GOD_COPIES, R_GOD_DEAL, R_GOLDEN_PER_PLAYER, R_HEADDRESS_VP, R_MASK_SPACES, R_MEDAL_END_VP,
@@ -1308,7 +1308,7 @@ def refill_display(P, st, kind):
 def refill_palace(P, st):
     """Players + 2 missions from the golden piles; leftovers go back to the box."""
     g, board, decks = st[0], st[2], st[3]
-    for i in range(MAX_PLAYERS + 2 + 4):
+    for i in range(PALACE_SLOTS):
         if board[BD_PALACE + i] >= 0:
             g[G_BOX_MISSIONS] += 1
             board[BD_PALACE + i] = -1
@@ -1463,7 +1463,7 @@ def setup(P, st, side, n_players):
     shuffle_into(rng, decks[DK_MISSION:DK_MISSION + k], k)
     g[G_MISSION_N] = k
     g[G_PALACE_SIZE] = n + rules[R_PALACE_EXTRA]
-    for i in range(MAX_PLAYERS + 2 + 4):
+    for i in range(PALACE_SLOTS):
         board[BD_PALACE + i] = -1
     refill_palace(P, st)
     # 13. random mask boards

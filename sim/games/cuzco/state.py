@@ -266,6 +266,7 @@ PL_ORDER_POS = 17  # 0 = order token 1
 PL_DOUBLE_PEOPLE = 18  # 1 while Iliapa 01 doubles this phase II's uses
 PL_USED_STUDY = 19  # phase II: study ability used, -1 none yet
 PL_USED_FARM = 20
+USED_UP = 99  # PL_USED_*: the extra ability (cards 11/15) has been used too
 PL_MAY_ROTATE = 21  # 1 once the chasqui has returned to Cuzco: it may turn the overlay on leaving
 PL_DICE = 22  # + die: pips, 0 once placed
 PL_SLOT = PL_DICE + 3  # + feather slot: 1 if a feather sits there
@@ -289,7 +290,8 @@ BD_SPACE_DICE = BD_SPACE_N + MAX_SPACES  # + space * 12 + i: seat * 8 + pips
 BD_STUDY = BD_SPACE_DICE + MAX_SPACES * MAX_DICE_ON_SPACE  # + pips - 1: tile id, -1 taken
 BD_FARM = BD_STUDY + 6
 BD_PALACE = BD_FARM + 6  # + i: mission id, -1 taken
-BD_MARKET = BD_PALACE + MAX_PLAYERS + 2 + 4  # + round * 5 + i: good type, -1 none
+PALACE_SLOTS = MAX_PLAYERS + 6  # room for players + palace_extra (up to 4) missions
+BD_MARKET = BD_PALACE + PALACE_SLOTS  # + round * 5 + i: good type, -1 none
 N_BOARD = BD_MARKET + 6 * 5
 
 # ---- decks[...]: piles as stacks (top at size - 1)
