@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
 from sim.core.lineup import lineup_indices, parse_bots, seat_bot_matrix
 from sim.core.params import resolve_variant_file, strip_provenance
+from sim.core.sweep import build_cells, parse_params, resolve_with_overrides
 
 MAX_SEED = 2**63 - 1  # seeds are stored as int64
 
@@ -46,9 +48,23 @@ def _default_out(game_name: str, variant: str, n_players: int, n_games: int, see
     return Path("data") / f"{game_name}-{variant_slug}-{n_players}p-{n_games}g-s{seed}"
 
 
+def _chunk_size(args, out: Path) -> int:
+    """--chunk-size, or on --resume the interrupted run's own, or the default."""
+    if args.chunk_size is not None:
+        return args.chunk_size
+    if args.resume and out.is_dir():
+        from sim.core.dataset import read_any_manifest
+
+        stored = read_any_manifest(out)
+        if isinstance(stored, dict) and isinstance(stored.get("config"), dict):
+            return int(stored["config"].get("chunk_size") or DEFAULT_CHUNK_SIZE)
+    return DEFAULT_CHUNK_SIZE
+
+
 def cmd_run(args) -> None:
     game = registry.get_game(args.game)
-    params = resolve_variant_file(game, args.variant)
+    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
+    params = resolve_with_overrides(game, args.variant, overrides)
     n_players = _player_count(game, params, args.players)
     bot_names, lineup = lineup_indices(parse_bots(game, args.bots, n_players))
     out = Path(args.out) if args.out else _default_out(game.name, params.variant_name, n_players, args.games, args.seed)
@@ -57,10 +73,36 @@ def cmd_run(args) -> None:
     from sim.core.summary import format_summary, summarize
 
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
-               args.workers, args.chunk_size, checked=args.checked, progress=not args.no_progress,
-               variant_path=args.variant)
+               args.workers, _chunk_size(args, out), checked=args.checked, progress=not args.no_progress,
+               variant_path=args.variant, resume=args.resume, backend=args.backend, scheduler=args.scheduler,
+               overrides=overrides)
     print(f"dataset: {out}")
     print(format_summary(summarize(out)))
+
+
+def cmd_sweep(args) -> None:
+    game = registry.get_game(args.game)
+    grid = parse_params(args.param, several=True)
+    if not grid:
+        raise UserError("sim sweep: give at least one --param NAME=V1,V2,...")
+    cells = build_cells(game, args.variant, grid, args.players, args.bots)
+    names = "-".join(re.sub(r"[^A-Za-z0-9_-]+", "-", name) for name in grid)
+    out = Path(args.out) if args.out else Path("data") / f"{game.name}-sweep-{names}-{args.games}g-s{args.seed}"
+    from sim.analysis.sweep import format_sweep_summary, sweep_summary
+    from sim.core import runner
+
+    plan = runner.RunPlan(game=game, cells=cells, n_games=args.games, seed=args.seed, rotate=args.rotate_seats,
+                          chunk_size=_chunk_size(args, out), checked=args.checked, variant_path=args.variant,
+                          grid=grid, bots_spec=args.bots)
+    if not args.no_progress:
+        print(f"sweep: {len(cells)} cells x {args.games:,} games, the same seeds in every cell -> {out}",
+              file=sys.stderr, flush=True)
+    runner.run_plan(plan, out, args.workers, backend=args.backend, scheduler=args.scheduler, resume=args.resume,
+                    progress=not args.no_progress)
+    print(f"dataset: {out}")
+    print(format_sweep_summary(sweep_summary(out, by="seat")))
+    print()
+    print(format_sweep_summary(sweep_summary(out, by="bot")))
 
 
 def cmd_games(args) -> None:
@@ -104,7 +146,8 @@ def _replay_from_args(args):
     if args.game is None:
         raise UserError("sim replay: give GAME (with --seed) or --from DIR")
     game = registry.get_game(args.game)
-    params = resolve_variant_file(game, args.variant)
+    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
+    params = resolve_with_overrides(game, args.variant, overrides)
     n_players = _player_count(game, params, args.players)
     if not 0 <= args.seed <= MAX_SEED:
         raise UserError(f"--seed must be between 0 and 2**63-1 (got {args.seed})")
@@ -125,9 +168,17 @@ def cmd_replay(args) -> None:
 
 
 def cmd_summary(args) -> None:
+    from sim.core.dataset import is_sweep, read_manifest
     from sim.core.summary import format_summary, summarize
 
-    print(format_summary(summarize(args.dir)))
+    if is_sweep(read_manifest(args.dir)) and args.cell is None:
+        from sim.analysis.sweep import format_sweep_summary, sweep_summary
+
+        print(format_sweep_summary(sweep_summary(args.dir, by="seat")))
+        print()
+        print(format_sweep_summary(sweep_summary(args.dir, by="bot")))
+        return
+    print(format_summary(summarize(args.dir, cell=args.cell)))
 
 
 def cmd_report(args) -> None:
@@ -208,6 +259,25 @@ def _add_compare_parser(commands) -> None:
     compare.set_defaults(handler=cmd_compare)
 
 
+def _add_execution_options(command) -> None:
+    """How a run executes: none of these change the data."""
+    command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                         help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
+    command.add_argument("--chunk-size", type=int, default=None,
+                         help=f"games per part file and per task (default {DEFAULT_CHUNK_SIZE}; "
+                              f"on --resume, the run's own)")
+    command.add_argument("--backend", choices=["local", "dask"], default="local",
+                         help="local: Numba threads in this process (default); dask: one task per chunk")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="with --backend dask: an existing dask.distributed scheduler (e.g. tcp://host:8786); "
+                              "default: a LocalCluster started for the run")
+    command.add_argument("--resume", action="store_true",
+                         help="finish an interrupted run in --out (the same configuration), or start it")
+    command.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
+    command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
+    command.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(prog="sim", description="Monte-Carlo balance analysis for board games.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -221,13 +291,28 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat")
     run.add_argument("--variant", help="variant TOML file overriding default parameters")
     run.add_argument("--out", help="output directory (default data/<game>-<variant>-<P>p-<G>g-s<seed>)")
-    run.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
-    run.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE,
-                     help=f"games per part file (default {DEFAULT_CHUNK_SIZE})")
-    run.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
-    run.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
-    run.add_argument("--no-progress", action="store_true", help="no progress bar")
+    _add_execution_options(run)
+    run.add_argument("--param", action="append", metavar="NAME=VALUE",
+                     help="override one parameter of the game's data (repeatable), e.g. --param pututu.enabled=true")
     run.set_defaults(handler=cmd_run)
+
+    sweep = commands.add_parser(
+        "sweep", help="play every combination of parameter values as one partitioned dataset",
+        description="sim sweep GAME --param NAME=V1,V2,... [--param ...] --games G: G games for every "
+                    "combination of the values, each cell from the same seeds (common random numbers), into one "
+                    "dataset partitioned by the parameters (games/NAME=V/...). NAME is a dotted key of the game's "
+                    "data (see its components.toml) or `players`; values are TOML values.")
+    sweep.add_argument("game", metavar="GAME")
+    sweep.add_argument("--param", action="append", metavar="NAME=V1,V2,...", required=True,
+                       help="a swept parameter and its values (repeatable; lists in brackets: [8,7,4],[10,7,4])")
+    sweep.add_argument("--games", type=int, default=DEFAULT_GAMES, help=f"games per cell (default {DEFAULT_GAMES})")
+    sweep.add_argument("--players", type=int, help="number of players of every cell (or sweep --param players=...)")
+    sweep.add_argument("--seed", type=int, default=0, help="run seed shared by every cell (default 0)")
+    sweep.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat")
+    sweep.add_argument("--variant", help="variant TOML file the sweep starts from")
+    sweep.add_argument("--out", help="output directory (default data/<game>-sweep-<names>-<G>g-s<seed>)")
+    _add_execution_options(sweep)
+    sweep.set_defaults(handler=cmd_sweep)
 
     games = commands.add_parser("games", help="list the games")
     games.set_defaults(handler=cmd_games)
@@ -245,10 +330,12 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--bots")
     replay.add_argument("--variant")
     replay.add_argument("--rotate-seats", action="store_true")
+    replay.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter override of the run")
     replay.set_defaults(handler=cmd_replay)
 
     summary = commands.add_parser("summary", help="print the summary of a dataset")
     summary.add_argument("dir", metavar="DIR")
+    summary.add_argument("--cell", metavar="NAME=VALUE,...", help="one cell of a sweep (default: every cell, side by side)")
     summary.set_defaults(handler=cmd_summary)
 
     report = commands.add_parser("report", help="simulate what is missing, run the notebooks, write HTML reports")
@@ -270,6 +357,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `sim` and `python -m sim`; returns 0 or raises SystemExit with the status."""
+    previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         args = build_parser().parse_args(argv)
         args.handler(args)
@@ -279,11 +367,26 @@ def main(argv: list[str] | None = None) -> int:
     except EngineFailure as exc:
         print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
         raise SystemExit(1) from None
-    except KeyboardInterrupt:
-        print("error: interrupted; nothing was kept", file=sys.stderr)
+    except KeyboardInterrupt as exc:
+        detail = " ".join(str(exc).split()) or "interrupted; nothing was kept"
+        print(f"error: {detail}", file=sys.stderr)
         raise SystemExit(130) from None
     except BrokenPipeError:
         # The reader (e.g. `| head`) went away: silence the flush at exit instead of a traceback.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(1) from None
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     return 0
+
+
+def _terminate(signum, frame):
+    """SIGTERM ends a run like Ctrl-C: finished chunks are kept for --resume."""
+    raise KeyboardInterrupt
+
+
+def _main_thread() -> bool:
+    import threading
+
+    return threading.current_thread() is threading.main_thread()

@@ -115,21 +115,35 @@ def test_engine_failure_names_game_seed_and_replay_command_and_removes_output(tm
     assert not out.exists()
 
 
-def test_interrupt_removes_partial_output(tmp_path, game, monkeypatch):
+def test_interrupt_keeps_finished_chunks_and_resume_completes_them_identically(tmp_path, game, monkeypatch):
+    """Issue 5, crash safety: an interrupted run keeps its finished parts; --resume plays the rest."""
+    reference = tmp_path / "reference"
+    run_fake(game, reference, n_games=200, chunk_size=64)
     out = tmp_path / "run"
     calls = []
     real = game.simulate
 
     def interrupted(*args, **kwargs):
         calls.append(1)
-        if len(calls) == 2:
+        if len(calls) == 3:  # the warm-up game, chunk 0, then Ctrl-C in chunk 1
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
     monkeypatch.setattr(game, "simulate", interrupted)
-    with pytest.raises(KeyboardInterrupt):
+    with pytest.raises(KeyboardInterrupt, match="64 of 200 games are kept"):
         run_fake(game, out, n_games=200, chunk_size=64)
-    assert not out.exists()
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["status"] == "running" and [c["index"] for c in manifest["chunks"]] == [0]
+    with pytest.raises(UserError, match="not complete"):
+        summarize(out)
+    monkeypatch.setattr(game, "simulate", real)
+    with pytest.raises(UserError, match="already exists"):
+        run_fake(game, out, n_games=200, chunk_size=64)
+    finished = run_fake(game, out, n_games=200, chunk_size=64, resume=True)
+    assert finished["status"] == "complete" and [c["index"] for c in finished["chunks"]] == [0, 1, 2, 3]
+    assert finished["timings"]["games_this_session"] == 136
+    for table in ("games", "players"):
+        pd.testing.assert_frame_equal(pd.read_parquet(out / table), pd.read_parquet(reference / table))
 
 
 def test_summary_reports_seats_bots_and_shared_wins(tmp_path, game):

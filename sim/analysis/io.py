@@ -16,7 +16,8 @@ import pandas as pd
 import pyarrow.dataset as pads
 from matplotlib.figure import Figure
 
-from sim.core.dataset import GAMES_DIR, PLAYERS_DIR, read_manifest
+from sim.core.dataset import (GAMES_DIR, PLAYERS_DIR, cell_index, cell_manifest, is_sweep, read_manifest,
+                              table_dirs)
 from sim.core.errors import UserError
 
 
@@ -32,7 +33,7 @@ class Dataset:
     """A run directory: manifest.json, games/ and players/ (see sim/core/dataset.py)."""
 
     path: Path
-    manifest: dict[str, Any]
+    manifest: dict[str, Any]  # of a sweep cell: the cell seen as a run (sim.core.dataset.cell_manifest)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -57,11 +58,11 @@ class Dataset:
 
     @cached_property
     def _players(self) -> pads.Dataset:
-        return pads.dataset(self.path / PLAYERS_DIR, format="parquet")
+        return pads.dataset(table_dirs(self.path, self.manifest)[1], format="parquet")
 
     @cached_property
     def _games(self) -> pads.Dataset:
-        return pads.dataset(self.path / GAMES_DIR, format="parquet")
+        return pads.dataset(table_dirs(self.path, self.manifest)[0], format="parquet")
 
     @cached_property
     def n_games(self) -> int:
@@ -94,9 +95,15 @@ class Dataset:
             yield batch.to_pandas()
 
 
-def open_dataset(path: str | Path) -> Dataset:
-    """A finished run directory; a one-line UserError if it is not one."""
+def open_dataset(path: str | Path, cell: int | str | dict | None = None) -> Dataset:
+    """A finished run directory, or one cell of a sweep (an index, {name: value} or 'name=value,...');
+    a one-line UserError if it is not one."""
     path = Path(path)
     if not (path / GAMES_DIR).is_dir() or not (path / PLAYERS_DIR).is_dir():
         raise UserError(f"{path}: not a dataset directory (no games/ and players/ tables)")
-    return Dataset(path=path, manifest=read_manifest(path))
+    manifest = read_manifest(path)
+    if is_sweep(manifest):
+        manifest = cell_manifest(manifest, cell_index(manifest, cell, path))
+    elif cell is not None:
+        raise UserError(f"{path} is a single run, not a sweep: it has no cells")
+    return Dataset(path=path, manifest=manifest)

@@ -101,49 +101,143 @@ def build_tables(
     return pa.table(games), pa.table(players)
 
 
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def write_table_atomic(table: pa.Table, path: Path) -> None:
-    """Write a Parquet file under a hidden name in the same directory, then rename it into place."""
+    """Write a Parquet file under a hidden name in the same directory, then rename it into place.
+
+    A run killed mid-write leaves only the hidden file, which readers skip and resume removes.
+    """
     tmp = path.with_name(f".{path.name}.tmp")
-    pq.write_table(table, tmp, compression=COMPRESSION)
-    os.replace(tmp, path)
+    try:
+        pq.write_table(table, tmp, compression=COMPRESSION)
+        _fsync(tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
 def write_json_atomic(data: dict[str, Any], path: Path) -> None:
     tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps(data, indent=2, sort_keys=False) + "\n")
-    os.replace(tmp, path)
+    try:
+        with tmp.open("w") as fh:
+            fh.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
 
 
-class DatasetWriter:
-    """Creates the run directory layout and writes chunk parts and the manifest into it."""
+def create_run_dir(out_dir: Path) -> None:
+    """The run directory with its empty tables (the parent is created as needed)."""
+    out_dir.parent.mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir()
+    (out_dir / GAMES_DIR).mkdir()
+    (out_dir / PLAYERS_DIR).mkdir()
 
-    def __init__(self, out_dir: str | Path):
-        self.out_dir = Path(out_dir)
-        self.out_dir.parent.mkdir(parents=True, exist_ok=True)
-        self.out_dir.mkdir()
-        (self.out_dir / GAMES_DIR).mkdir()
-        (self.out_dir / PLAYERS_DIR).mkdir()
 
-    def write_chunk(self, chunk_index: int, games: pa.Table, players: pa.Table) -> list[str]:
-        """Write one chunk's parts; returns their paths relative to the run directory."""
-        name = part_name(chunk_index)
-        write_table_atomic(games, self.out_dir / GAMES_DIR / name)
-        write_table_atomic(players, self.out_dir / PLAYERS_DIR / name)
-        return [f"{GAMES_DIR}/{name}", f"{PLAYERS_DIR}/{name}"]
+def write_chunk_parts(out_dir: Path, partition: str, chunk_index: int, games: pa.Table,
+                      players: pa.Table) -> list[str]:
+    """Write one chunk's parts (under a sweep cell's partition directories, if any); returns their
+    paths relative to the run directory."""
+    name = part_name(chunk_index)
+    files = []
+    for table_dir, table in ((GAMES_DIR, games), (PLAYERS_DIR, players)):
+        relative = Path(table_dir, partition, name) if partition else Path(table_dir, name)
+        (out_dir / relative).parent.mkdir(parents=True, exist_ok=True)
+        write_table_atomic(table, out_dir / relative)
+        files.append(relative.as_posix())
+    return files
 
-    def write_manifest(self, manifest: dict[str, Any]) -> None:
-        write_json_atomic(manifest, self.out_dir / MANIFEST)
+
+def remove_temporary_files(out_dir: Path) -> int:
+    """Delete the hidden part files a killed run left behind; returns how many."""
+    stale = [p for table in (GAMES_DIR, PLAYERS_DIR) for p in (out_dir / table).rglob(".*.tmp")]
+    stale += list(out_dir.glob(".*.tmp"))
+    for path in stale:
+        path.unlink(missing_ok=True)
+    return len(stale)
+
+
+def read_any_manifest(run_dir: str | Path) -> dict[str, Any] | None:
+    """The manifest of a run directory whatever its status; None if there is none."""
+    path = Path(run_dir) / MANIFEST
+    try:
+        return json.loads(path.read_text())
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{path}: cannot read manifest ({' '.join(str(exc).split())})") from None
 
 
 def read_manifest(run_dir: str | Path) -> dict[str, Any]:
     """The manifest of a complete run directory (UserError if it is missing or unreadable)."""
     path = Path(run_dir) / MANIFEST
-    try:
-        manifest = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise UserError(f"{run_dir}: not a dataset directory (no {MANIFEST})") from None
-    except (OSError, ValueError) as exc:
-        raise UserError(f"{path}: cannot read manifest ({' '.join(str(exc).split())})") from None
+    manifest = read_any_manifest(run_dir)
+    if manifest is None:
+        raise UserError(f"{run_dir}: not a dataset directory (no {MANIFEST})")
+    if not isinstance(manifest, dict):
+        raise UserError(f"{path}: not a run manifest")
     if manifest.get("status") != "complete":
-        raise UserError(f"{run_dir}: dataset is not complete (status {manifest.get('status')!r})")
+        raise UserError(f"{run_dir}: dataset is not complete (status {manifest.get('status')!r}); "
+                        f"finish it by running the same command again with --resume")
     return manifest
+
+
+def is_sweep(manifest: dict[str, Any]) -> bool:
+    return manifest.get("kind") == "sweep"
+
+
+def cell_index(manifest: dict[str, Any], cell: int | str | dict[str, Any] | None, run_dir: str | Path) -> int:
+    """Which cell of a sweep: an index, {name: value}, or 'name=value,name=value' (values as in the
+    directory names). A sweep of one cell needs no choice."""
+    cells = manifest.get("cells") or []
+    labels = [",".join(f"{k}={_text(v)}" for k, v in c["coords"].items()) for c in cells]
+    if cell is None:
+        if len(cells) == 1:
+            return 0
+        raise UserError(f"{run_dir} is a sweep of {len(cells)} cells: choose one ({'; '.join(labels)})")
+    if isinstance(cell, int) and not isinstance(cell, bool):
+        if 0 <= cell < len(cells):
+            return cell
+        raise UserError(f"{run_dir}: no cell {cell} (the sweep has {len(cells)})")
+    wanted = cell if isinstance(cell, dict) else dict(part.split("=", 1) for part in str(cell).split(",") if "=" in part)
+    wanted = {k.strip(): _text(v).strip() for k, v in wanted.items()}
+    matches = [i for i, c in enumerate(cells)
+               if all(k in c["coords"] and _text(c["coords"][k]) == v for k, v in wanted.items())]
+    if len(matches) != 1 or not wanted:
+        raise UserError(f"{run_dir}: '{cell}' matches {len(matches)} cells of the sweep ({'; '.join(labels)})")
+    return matches[0]
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, separators=(",", ":"))
+
+
+def cell_manifest(manifest: dict[str, Any], index: int) -> dict[str, Any]:
+    """A sweep cell seen as a plain run: its players, bots, variant and parameters in the config."""
+    cell = manifest["cells"][index]
+    config = dict(manifest["config"], players=cell["players"], bots=cell["bots"], variant=cell["variant"])
+    chunks = [c for c in manifest.get("chunks", []) if c.get("cell", 0) == index]
+    return dict(manifest, config=config, params=cell["params"], cell=cell["coords"], partition=cell["partition"],
+                chunks=chunks)
+
+
+def table_dirs(run_dir: str | Path, manifest: dict[str, Any]) -> tuple[Path, Path]:
+    """(games, players) directories of a run, or of the sweep cell a cell_manifest describes."""
+    partition = manifest.get("partition") or ""
+    run_dir = Path(run_dir)
+    return run_dir / GAMES_DIR / partition, run_dir / PLAYERS_DIR / partition

@@ -1,17 +1,22 @@
-"""Run many games of one configuration and write them as a Parquet dataset.
+"""Run many games of one configuration (or of every cell of a sweep) as a Parquet dataset.
 
-Everything is validated before the output directory is created, and the directory is removed
-again if anything goes wrong, so a dataset directory with a manifest is always complete.
+Everything is validated before the output directory is created. The manifest is written at the
+start with status "running" and rewritten (atomically) each time a chunk's parts are in place,
+so a run killed at any moment leaves a directory that `--resume` finishes: it replays exactly
+the chunks the manifest does not list, and the finished dataset holds every game once, the same
+rows an uninterrupted run writes. Readers accept only status "complete".
 """
 from __future__ import annotations
 
 import datetime as dt
+import json
 import platform
 import shlex
 import shutil
 import subprocess
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +27,20 @@ import pyarrow as pa
 from tqdm import tqdm
 
 import sim
-from sim.core.dataset import DatasetWriter, build_tables
-from sim.core.errors import EngineFailure, UserError
-from sim.core.game import ChunkResult, Game, Params
-from sim.core.lineup import seat_bot_matrix
+from sim.core.backends import (BACKENDS, ChunkJob, ChunkTask, make_backend, simulate_chunk)
+from sim.core.dataset import (MANIFEST, build_tables, create_run_dir, read_any_manifest, remove_temporary_files,
+                              write_json_atomic)
+from sim.core.errors import EngineFailure, Interrupted, UserError
+from sim.core.game import Game, Params
+from sim.core.lineup import lineup_indices
+from sim.core.params import strip_provenance
+from sim.core.sweep import PLAYERS, Cell, command_value
 
 MAX_SEED = 2**63 - 1
+# Configuration keys that do not change the data: a run may be resumed with other values.
+EXECUTION_KEYS = ("workers", "numba_threads", "backend", "scheduler", "jit")
+
+__all__ = ["run", "run_plan", "RunPlan", "chunk_bounds", "run_chunk_in_memory", "simulate_chunk", "BACKENDS"]
 
 
 def chunk_bounds(n_games: int, chunk_size: int) -> list[tuple[int, int]]:
@@ -35,38 +48,26 @@ def chunk_bounds(n_games: int, chunk_size: int) -> list[tuple[int, int]]:
     return [(first, min(chunk_size, n_games - first)) for first in range(0, n_games, chunk_size)]
 
 
-def simulate_chunk(game: Game, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
-                   seed: int, first_game: int, n_games: int, checked: bool) -> ChunkResult:
-    """game.simulate, tolerating uint64 wrap-around when Numba runs as plain Python."""
-    if numba.config.DISABLE_JIT:
-        with np.errstate(over="ignore"):
-            return game.simulate(params, n_players, bot_names, seat_bots, seed, first_game, n_games, checked)
-    return game.simulate(params, n_players, bot_names, seat_bots, seed, first_game, n_games, checked)
-
-
-def _tables(game: Game, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
-            seed: int, first_game: int, n_games: int, result: ChunkResult) -> tuple[pa.Table, pa.Table]:
-    return build_tables(result, game_name=game.name, variant_name=params.variant_name, run_seed=seed,
-                        n_players=n_players, bot_names=bot_names, seat_bots=seat_bots,
-                        first_game=first_game, n_games=n_games)
-
-
 def run_chunk_in_memory(game: Game, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                         seed: int, first_game: int, n_games: int, checked: bool = False
                         ) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(games, players) DataFrames of one chunk, built exactly as the dataset writer builds them."""
     result = simulate_chunk(game, params, n_players, bot_names, seat_bots, seed, first_game, n_games, checked)
-    games, players = _tables(game, params, n_players, bot_names, seat_bots, seed, first_game, n_games, result)
+    games, players = build_tables(result, game_name=game.name, variant_name=params.variant_name, run_seed=seed,
+                                  n_players=n_players, bot_names=bot_names, seat_bots=seat_bots,
+                                  first_game=first_game, n_games=n_games)
     return games.to_pandas(), players.to_pandas()
 
 
 def replay_command(game_name: str, seed: int, game_index: int, n_players: int, lineup_names: list[str],
-                   rotate: bool, variant_path: str | None) -> str:
-    """The `sim replay` command line that reproduces one game of a run."""
+                   rotate: bool, variant_path: str | None, overrides: dict[str, Any] | None = None) -> str:
+    """The `sim replay` command line that reproduces one game of a run (or of a sweep cell)."""
     args = ["sim", "replay", game_name, "--seed", str(seed), "--game-index", str(game_index),
             "--players", str(n_players), "--bots", ",".join(lineup_names)]
     if variant_path is not None:
         args += ["--variant", str(variant_path)]
+    for name, value in (overrides or {}).items():
+        args += ["--param", f"{name}={command_value(value)}"]
     if rotate:
         args.append("--rotate-seats")
     return shlex.join(args)
@@ -87,31 +88,258 @@ def source_commit() -> tuple[str | None, bool | None]:
     return head.stdout.strip(), dirty
 
 
-def validate_run(game: Game, params: Params, n_players: int, bot_names: list[str], lineup: np.ndarray,
-                 n_games: int, seed: int, out_dir: str | Path, workers: int, chunk_size: int) -> None:
+@dataclass
+class RunPlan:
+    """What a run plays: one or more cells of the same game, each n_games games from one seed.
+
+    grid is None for a plain run (`sim run`, one cell) and {name: values} for a sweep; overrides
+    are the --param values every cell shares.
+    """
+
+    game: Game
+    cells: list[Cell]
+    n_games: int
+    seed: int
+    rotate: bool
+    chunk_size: int
+    checked: bool = False
+    variant_path: str | None = None
+    grid: dict[str, list[Any]] | None = None
+    overrides: dict[str, Any] = field(default_factory=dict)
+    bots_spec: str | None = None
+
+    @property
+    def is_sweep(self) -> bool:
+        return self.grid is not None
+
+    def tasks(self) -> list[ChunkTask]:
+        return [ChunkTask(cell, index, first, count)
+                for cell in range(len(self.cells))
+                for index, (first, count) in enumerate(chunk_bounds(self.n_games, self.chunk_size))]
+
+    def jobs(self, out_dir: Path) -> list[ChunkJob]:
+        jobs = []
+        for index, cell in enumerate(self.cells):
+            bot_names, lineup = cell_bots(cell)
+            jobs.append(ChunkJob(game_name=self.game.name, cell=index, params=cell.params, n_players=cell.n_players,
+                                 bot_names=bot_names, lineup=lineup, rotate=self.rotate, seed=self.seed,
+                                 checked=self.checked, out_dir=str(out_dir), partition=cell.partition,
+                                 coords=dict(cell.coords)))
+        return jobs
+
+    def config(self, workers: int, backend: str, scheduler: str | None) -> dict[str, Any]:
+        first = self.cells[0]
+        config: dict[str, Any] = {
+            "game": self.game.name,
+            "players": None if self.is_sweep and PLAYERS in self.grid else first.n_players,
+            "games": self.n_games,
+            "seed": self.seed,
+            "bots": None if self.is_sweep else first.lineup_names,
+            "rotate_seats": self.rotate,
+            "variant": None if self.is_sweep else first.params.variant_name,
+            "variant_path": None if self.variant_path is None else str(self.variant_path),
+            "workers": workers,
+            "numba_threads": min(workers, numba.config.NUMBA_NUM_THREADS) if backend == "local" else 1,
+            "backend": backend,
+            "scheduler": scheduler,
+            "chunk_size": self.chunk_size,
+            "checked": self.checked,
+            "jit": not numba.config.DISABLE_JIT,
+        }
+        if self.overrides:
+            config["overrides"] = self.overrides
+        if self.is_sweep:
+            config["bots_spec"] = self.bots_spec
+            config["grid"] = self.grid
+        return config
+
+    def cells_manifest(self) -> list[dict[str, Any]]:
+        return [{"coords": cell.coords, "partition": cell.partition, "players": cell.n_players,
+                 "bots": cell.lineup_names, "variant": cell.params.variant_name, "params": cell.params.resolved}
+                for cell in self.cells]
+
+
+def cell_bots(cell: Cell) -> tuple[list[str], np.ndarray]:
+    if cell.bot_names is not None:
+        return cell.bot_names, np.asarray(cell.lineup, dtype=np.int8)
+    return lineup_indices(cell.lineup_names)
+
+
+def _jsonable(value: Any) -> Any:
+    return json.loads(json.dumps(value, default=str))
+
+
+def identity(manifest: dict[str, Any]) -> dict[str, Any]:
+    """The part of a manifest that fixes the data: equal identities give identical datasets."""
+    config = {k: v for k, v in manifest["config"].items() if k not in EXECUTION_KEYS}
+    out = {"config": config, "params": strip_provenance(manifest["params"]) if manifest.get("params") else None}
+    if manifest.get("cells"):
+        out["cells"] = [dict(cell, params=strip_provenance(cell["params"])) for cell in manifest["cells"]]
+    return _jsonable(out)
+
+
+def _differences(stored: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
+    names = []
+    for key in sorted(set(stored["config"]) | set(wanted["config"])):
+        if stored["config"].get(key) != wanted["config"].get(key):
+            names.append(f"{key} {stored['config'].get(key)!r} (requested {wanted['config'].get(key)!r})")
+    if stored.get("params") != wanted.get("params") or stored.get("cells") != wanted.get("cells"):
+        names.append("the game parameters")
+    return names
+
+
+def validate_plan(plan: RunPlan, out_dir: Path, workers: int, resume: bool) -> None:
     """Every check a run needs, so nothing is created for a run that cannot succeed."""
-    if Path(out_dir).exists():
-        raise UserError(f"output directory {out_dir} already exists")
-    if n_games < 1:
-        raise UserError(f"--games must be at least 1 (got {n_games})")
-    if not 0 <= seed <= MAX_SEED:
-        raise UserError(f"--seed must be between 0 and 2**63-1 (got {seed})")
+    if out_dir.exists() and not resume:
+        raise UserError(f"output directory {out_dir} already exists (add --resume to finish an interrupted run "
+                        f"into it, or choose another --out)")
+    if plan.n_games < 1:
+        raise UserError(f"--games must be at least 1 (got {plan.n_games})")
+    if not 0 <= plan.seed <= MAX_SEED:
+        raise UserError(f"--seed must be between 0 and 2**63-1 (got {plan.seed})")
     if workers < 1:
         raise UserError(f"--workers must be at least 1 (got {workers})")
-    if chunk_size < 1:
-        raise UserError(f"--chunk-size must be at least 1 (got {chunk_size})")
-    allowed = tuple(game.allowed_players(params))
-    if n_players not in allowed:
-        raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
-                        f"players, not {n_players}")
-    if len(lineup) != n_players:
-        raise UserError(f"the line-up has {len(lineup)} bots but the game has {n_players} players")
-    known = game.bots()
-    for name in bot_names:
-        if name not in known:
-            raise UserError(f"unknown bot '{name}' for {game.name} (known: {', '.join(sorted(known))})")
-    if len(lineup) and not 0 <= int(np.min(lineup)) <= int(np.max(lineup)) < len(bot_names):
-        raise UserError("the line-up refers to a bot index outside the bot list")
+    if plan.chunk_size < 1:
+        raise UserError(f"--chunk-size must be at least 1 (got {plan.chunk_size})")
+    if not plan.cells:
+        raise UserError("the run has no cells")
+    known = plan.game.bots()
+    for cell in plan.cells:
+        allowed = tuple(plan.game.allowed_players(cell.params))
+        if cell.n_players not in allowed:
+            raise UserError(f"{plan.game.name} ({cell.params.variant_name}) is played by "
+                            f"{', '.join(map(str, allowed))} players, not {cell.n_players}")
+        bot_names, lineup = cell_bots(cell)
+        if len(lineup) != cell.n_players:
+            raise UserError(f"the line-up has {len(lineup)} bots but the game has {cell.n_players} players")
+        for name in bot_names:
+            if name not in known:
+                raise UserError(f"unknown bot '{name}' for {plan.game.name} (known: {', '.join(sorted(known))})")
+        if len(lineup) and not 0 <= int(np.min(lineup)) <= int(np.max(lineup)) < len(bot_names):
+            raise UserError("the line-up refers to a bot index outside the bot list")
+
+
+def _new_manifest(plan: RunPlan, workers: int, backend: str, scheduler: str | None) -> dict[str, Any]:
+    commit, dirty = source_commit()
+    manifest: dict[str, Any] = {
+        "status": "running",
+        "kind": "sweep" if plan.is_sweep else "run",
+        "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "sim_version": sim.__version__,
+        "git_commit": commit,
+        "git_dirty": dirty,
+        "config": plan.config(workers, backend, scheduler),
+        "params": None if plan.is_sweep else plan.cells[0].params.resolved,
+        "seed": plan.seed,
+        "environment": {
+            "python": platform.python_version(),
+            "numba": numba.__version__,
+            "numpy": np.__version__,
+            "pyarrow": pa.__version__,
+            "platform": platform.platform(),
+        },
+        "tables": {"games": "games", "players": "players"},
+        "chunks": [],
+    }
+    if plan.is_sweep:
+        manifest["cells"] = plan.cells_manifest()
+    return _jsonable(manifest)
+
+
+def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, backend: str,
+                  scheduler: str | None) -> tuple[dict[str, Any], bool]:
+    """(manifest, created): a new run directory, or the interrupted run that --resume continues."""
+    wanted = _new_manifest(plan, workers, backend, scheduler)
+    if resume and out_dir.exists():
+        if not out_dir.is_dir():
+            raise UserError(f"{out_dir} is not a directory")
+        stored = read_any_manifest(out_dir)
+        if not isinstance(stored, dict) or "config" not in stored or "chunks" not in stored:
+            raise UserError(f"{out_dir} exists but holds no run to resume (no {MANIFEST}); "
+                            f"remove it or choose another --out")
+        differences = _differences(identity(stored), identity(wanted))
+        if differences:
+            raise UserError(f"{out_dir} holds a different run, not resumed: {'; '.join(differences)}")
+        if stored.get("status") == "running":
+            remove_temporary_files(out_dir)
+            stored["config"].update({k: wanted["config"][k] for k in EXECUTION_KEYS})
+            stored.setdefault("resumed", []).append(wanted["created"])
+        return stored, False
+    try:
+        create_run_dir(out_dir)
+        write_json_atomic(wanted, out_dir / MANIFEST)
+    except OSError as exc:
+        shutil.rmtree(out_dir, ignore_errors=True)
+        raise UserError(f"cannot create the output directory {out_dir}: {exc.strerror or exc}") from None
+    return wanted, True
+
+
+def _finish(manifest: dict[str, Any], plan: RunPlan, total_seconds: float, games_played: int) -> None:
+    manifest["status"] = "complete"
+    manifest["chunks"].sort(key=lambda c: (c.get("cell", 0), c["index"]))
+    engine = sum(c.get("engine_seconds", 0.0) for c in manifest["chunks"])
+    manifest["timings"] = {
+        "total_seconds": round(total_seconds, 4),
+        "engine_seconds": round(engine, 4),
+        "writing_seconds": round(sum(c.get("seconds", 0.0) for c in manifest["chunks"]) - engine, 4),
+        "games_per_second": round(games_played / total_seconds, 1) if total_seconds > 0 else None,
+        "games_this_session": games_played,
+    }
+
+
+def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "local", scheduler: str | None = None,
+             resume: bool = False, progress: bool = True) -> dict[str, Any]:
+    """Play every chunk of the plan not yet in out_dir's manifest, then mark the dataset complete."""
+    out_dir = Path(out_dir)
+    validate_plan(plan, out_dir, workers, resume)
+    if backend not in BACKENDS:
+        raise UserError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
+    executor = make_backend(backend, plan.game, workers, scheduler)
+    manifest, created = _open_run_dir(plan, out_dir, resume, workers, backend, scheduler)
+    if manifest["status"] == "complete":
+        if progress:
+            print(f"{out_dir} is already complete; nothing to do", file=sys.stderr, flush=True)
+        return manifest
+    done = {(c.get("cell", 0), c["index"]) for c in manifest["chunks"]}
+    pending = [t for t in plan.tasks() if (t.cell, t.index) not in done]
+    total_games = plan.n_games * len(plan.cells)
+    done_games = total_games - sum(t.n_games for t in pending)
+    jobs = plan.jobs(out_dir)
+    started = time.perf_counter()
+    try:
+        with executor:
+            if progress:  # Numba compiles the engine on first use; keep that out of the bar's rate
+                where = "" if backend == "local" else f" on every {backend} worker"
+                print(f"loading the engine{where} (compiled on first use, then cached)...", file=sys.stderr,
+                      flush=True)
+            executor.warm_up(jobs)
+            started = time.perf_counter()
+            with tqdm(total=total_games, initial=done_games, unit="games", unit_scale=True, disable=not progress,
+                      dynamic_ncols=True, smoothing=0.1) as bar:
+                for record in executor.run(jobs, pending):
+                    if record.get("failures"):
+                        raise _ChunkFailed(jobs[record["cell"]], record["failures"])
+                    manifest["chunks"].append(record)
+                    write_json_atomic(manifest, out_dir / MANIFEST)
+                    bar.update(record["n_games"])
+        _finish(manifest, plan, time.perf_counter() - started, total_games - done_games)
+        write_json_atomic(manifest, out_dir / MANIFEST)
+    except KeyboardInterrupt:
+        kept = sum(c["n_games"] for c in manifest["chunks"])
+        raise Interrupted(f"interrupted; {kept:,} of {total_games:,} games are kept in {out_dir}: run the same "
+                          f"command with --resume to finish") from None
+    except (_ChunkFailed, OSError) as exc:
+        if created:
+            shutil.rmtree(out_dir, ignore_errors=True)
+        kept = "nothing was written" if created else f"{out_dir} is left as it was"
+        if isinstance(exc, OSError):
+            raise UserError(f"cannot write to {exc.filename or out_dir}: {exc.strerror or exc}; {kept}") from None
+        raise EngineFailure(_failure_message(plan, exc.job, exc.failures, kept)) from None
+    except BaseException:
+        if created:
+            shutil.rmtree(out_dir, ignore_errors=True)
+        raise
+    return manifest
 
 
 def run(
@@ -129,103 +357,42 @@ def run(
     checked: bool = False,
     progress: bool = True,
     variant_path: str | None = None,
+    resume: bool = False,
+    backend: str = "local",
+    scheduler: str | None = None,
+    overrides: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Simulate games 0 .. n_games-1 in chunks, write the dataset to out_dir, return its manifest.
 
     bot_names: the distinct bots of the run; lineup: index into bot_names for each seat
-    (see sim.core.lineup.lineup_indices). variant_path is recorded in the manifest and in the
-    replay command of an engine failure.
+    (see sim.core.lineup.lineup_indices). variant_path and overrides (--param values) are recorded
+    in the manifest and in the replay command of an engine failure.
     """
     lineup = np.asarray(lineup, dtype=np.int8)
-    validate_run(game, params, n_players, bot_names, lineup, n_games, seed, out_dir, workers, chunk_size)
-    out_dir = Path(out_dir)
-    lineup_names = [bot_names[i] for i in lineup]
-    threads = min(workers, numba.config.NUMBA_NUM_THREADS)
-    previous_threads = numba.get_num_threads()
-    numba.set_num_threads(threads)
-    started = time.perf_counter()
-    engine_seconds = writing_seconds = 0.0
-    chunks: list[dict[str, Any]] = []
-    writer = DatasetWriter(out_dir)
-    try:
-        if progress:  # Numba compiles the engine on first use; keep that out of the bar's rate
-            print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
-        simulate_chunk(game, params, n_players, bot_names, seat_bot_matrix(lineup, 0, 1, rotate), seed, 0, 1,
-                       checked)
-        with tqdm(total=n_games, unit="games", unit_scale=True, disable=not progress,
-                  dynamic_ncols=True, smoothing=0.1) as bar:
-            for index, (first, count) in enumerate(chunk_bounds(n_games, chunk_size)):
-                t0 = time.perf_counter()
-                seat_bots = seat_bot_matrix(lineup, first, count, rotate)
-                result = simulate_chunk(game, params, n_players, bot_names, seat_bots, seed, first, count, checked)
-                t1 = time.perf_counter()
-                if result.failures:
-                    raise EngineFailure(_failure_message(game, params, n_players, lineup_names, rotate, seed,
-                                                         variant_path, result.failures))
-                games, players = _tables(game, params, n_players, bot_names, seat_bots, seed, first, count, result)
-                del result
-                files = writer.write_chunk(index, games, players)
-                t2 = time.perf_counter()
-                engine_seconds += t1 - t0
-                writing_seconds += t2 - t1
-                chunks.append({"index": index, "first_game": first, "n_games": count, "files": files,
-                               "seconds": round(t2 - t0, 4)})
-                bar.update(count)
-        total = time.perf_counter() - started
-        commit, dirty = source_commit()
-        manifest = {
-            "status": "complete",
-            "created": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
-            "sim_version": sim.__version__,
-            "git_commit": commit,
-            "git_dirty": dirty,
-            "config": {
-                "game": game.name,
-                "players": n_players,
-                "games": n_games,
-                "seed": seed,
-                "bots": lineup_names,
-                "rotate_seats": rotate,
-                "variant": params.variant_name,
-                "variant_path": None if variant_path is None else str(variant_path),
-                "workers": workers,
-                "numba_threads": threads,
-                "chunk_size": chunk_size,
-                "checked": checked,
-                "jit": not numba.config.DISABLE_JIT,
-            },
-            "params": params.resolved,
-            "seed": seed,
-            "environment": {
-                "python": platform.python_version(),
-                "numba": numba.__version__,
-                "numpy": np.__version__,
-                "pyarrow": pa.__version__,
-                "platform": platform.platform(),
-            },
-            "tables": {"games": "games", "players": "players"},
-            "chunks": chunks,
-            "timings": {
-                "total_seconds": round(total, 4),
-                "engine_seconds": round(engine_seconds, 4),
-                "writing_seconds": round(writing_seconds, 4),
-                "games_per_second": round(n_games / total, 1) if total > 0 else None,
-            },
-        }
-        writer.write_manifest(manifest)
-    except BaseException:
-        shutil.rmtree(out_dir, ignore_errors=True)
-        raise
-    finally:
-        numba.set_num_threads(previous_threads)
-    return manifest
+    names = [bot_names[i] for i in lineup if 0 <= i < len(bot_names)]
+    cell = Cell(coords={}, params=params, n_players=n_players, lineup_names=names, bot_names=list(bot_names),
+                lineup=lineup)
+    plan = RunPlan(game=game, cells=[cell], n_games=n_games, seed=seed, rotate=rotate, chunk_size=chunk_size,
+                   checked=checked, variant_path=variant_path, overrides=dict(overrides or {}))
+    return run_plan(plan, out_dir, workers, backend=backend, scheduler=scheduler, resume=resume, progress=progress)
 
 
-def _failure_message(game: Game, params: Params, n_players: int, lineup_names: list[str], rotate: bool,
-                     seed: int, variant_path: str | None, failures: list[tuple[int, str]]) -> str:
+class _ChunkFailed(Exception):
+    """A chunk whose engine reported failed games (raised inside the run loop, reported by run_plan)."""
+
+    def __init__(self, job: ChunkJob, failures: list[tuple[int, str]]):
+        super().__init__(job.cell)
+        self.job, self.failures = job, failures
+
+
+def _failure_message(plan: RunPlan, job: ChunkJob, failures: list[tuple[int, str]], kept: str) -> str:
     game_index, message = min(failures)
     more = f" (and {len(failures) - 1} more in this chunk)" if len(failures) > 1 else ""
-    command = replay_command(game.name, seed, int(game_index), n_players, lineup_names, rotate, variant_path)
+    overrides = dict(plan.overrides)
+    overrides.update({k: v for k, v in job.coords.items() if k != PLAYERS})
+    command = replay_command(plan.game.name, plan.seed, int(game_index), job.n_players,
+                             [job.bot_names[i] for i in job.lineup], plan.rotate, plan.variant_path, overrides)
     detail = " ".join(str(message).split())
-    return (f"engine failure in game {game_index} of run seed {seed}: {detail}{more}; "
-            f"nothing was written; reproduce with: {command}")
+    cell = f" (sweep cell {', '.join(f'{k}={v}' for k, v in job.coords.items())})" if job.coords else ""
+    return (f"engine failure in game {game_index} of run seed {plan.seed}{cell}: {detail}{more}; "
+            f"{kept}; reproduce with: {command}")

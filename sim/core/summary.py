@@ -14,7 +14,7 @@ import pandas as pd
 import pyarrow.dataset as ds
 from statsmodels.stats.proportion import proportion_confint
 
-from sim.core.dataset import GAMES_DIR, PLAYERS_DIR, read_manifest
+from sim.core.dataset import cell_index, cell_manifest, is_sweep, read_manifest, table_dirs
 
 Z95 = 1.959963984540054
 
@@ -54,14 +54,17 @@ def _group_stats(players: pd.DataFrame, key: str) -> pd.DataFrame:
     return stats
 
 
-def summarize(run_dir: str | Path) -> Summary:
-    """Statistics of a complete dataset, reading only the columns they need."""
+def summarize(run_dir: str | Path, cell: int | str | dict | None = None) -> Summary:
+    """Statistics of a complete dataset (or of one cell of a sweep), reading only the columns they need."""
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
-    players = _read(run_dir / PLAYERS_DIR, ["game_id", "seat", "bot", "won"], ["score", "eliminated"])
+    if is_sweep(manifest):
+        manifest = cell_manifest(manifest, cell_index(manifest, cell, run_dir))
+    games_dir, players_dir = table_dirs(run_dir, manifest)
+    players = _read(players_dir, ["game_id", "seat", "bot", "won"], ["score", "eliminated"])
     if "score" in players:
         players["score"] = players["score"].astype(np.float64)  # small int dtypes would overflow sums
-    games = _read(run_dir / GAMES_DIR, ["game_id"], ["n_rounds"])
+    games = _read(games_dir, ["game_id"], ["n_rounds"])
     winners = players.groupby("game_id", sort=False)["won"].sum()
     return Summary(
         config=manifest.get("config", {}),

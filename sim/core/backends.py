@@ -1,0 +1,217 @@
+"""Where chunks of games run: in this process on Numba threads (local), or as Dask tasks.
+
+A chunk is the unit of work and of output: it plays games first .. first+n-1 of one cell and
+writes its own Parquet part for each table, atomically. Whatever runs it, a chunk's rows depend
+only on the job and the game indices, so the backend, worker count and chunk size never change
+the data. The driver (sim/core/runner.py) records each finished chunk in the manifest.
+
+Dask workers find the game by name in the registry and write the parts themselves, so on a
+multi-machine cluster the output directory must be on a filesystem every worker sees.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterator
+
+import numba
+import numpy as np
+
+from sim.core import registry
+from sim.core.dataset import build_tables, write_chunk_parts
+from sim.core.errors import UserError
+from sim.core.game import ChunkResult, Game, Params
+from sim.core.lineup import seat_bot_matrix
+from sim.core.sweep import PARAM_COLUMN_PREFIX, param_column
+
+BACKENDS = ("local", "dask")
+
+# Numba's parallel kernels must not be launched from two threads of one process at once.
+_ENGINE_LOCK = threading.Lock()
+
+
+@dataclass(frozen=True)
+class ChunkJob:
+    """Everything a worker needs to play and write the chunks of one cell (picklable)."""
+
+    game_name: str
+    cell: int
+    params: Params
+    n_players: int
+    bot_names: list[str]
+    lineup: np.ndarray
+    rotate: bool
+    seed: int
+    checked: bool
+    out_dir: str
+    partition: str = ""
+    coords: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ChunkTask:
+    cell: int
+    index: int
+    first_game: int
+    n_games: int
+
+
+def simulate_chunk(game: Game, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
+                   seed: int, first_game: int, n_games: int, checked: bool) -> ChunkResult:
+    """game.simulate, tolerating uint64 wrap-around when Numba runs as plain Python."""
+    if numba.config.DISABLE_JIT:
+        with np.errstate(over="ignore"):
+            return game.simulate(params, n_players, bot_names, seat_bots, seed, first_game, n_games, checked)
+    return game.simulate(params, n_players, bot_names, seat_bots, seed, first_game, n_games, checked)
+
+
+def chunk_tables(game: Game, job: ChunkJob, first_game: int, n_games: int, seat_bots: np.ndarray,
+                 result: ChunkResult):
+    """The games and players tables of a chunk, with a `param.<name>` column per swept value."""
+    games, players = build_tables(result, game_name=game.name, variant_name=job.params.variant_name,
+                                  run_seed=job.seed, n_players=job.n_players, bot_names=job.bot_names,
+                                  seat_bots=seat_bots, first_game=first_game, n_games=n_games)
+    for name, value in job.coords.items():
+        games = games.append_column(PARAM_COLUMN_PREFIX + name, param_column(value, n_games))
+    return games, players
+
+
+def run_chunk(game: Game, job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
+    """Play and write one chunk; the manifest record of it, or its engine failures (nothing written)."""
+    started = time.perf_counter()
+    seat_bots = seat_bot_matrix(job.lineup, task.first_game, task.n_games, job.rotate)
+    result = simulate_chunk(game, job.params, job.n_players, job.bot_names, seat_bots, job.seed,
+                            task.first_game, task.n_games, job.checked)
+    engine_seconds = time.perf_counter() - started
+    record: dict[str, Any] = {"cell": task.cell, "index": task.index, "first_game": task.first_game,
+                              "n_games": task.n_games}
+    if result.failures:
+        record["failures"] = [(int(g), str(m)) for g, m in result.failures]
+        return record
+    games, players = chunk_tables(game, job, task.first_game, task.n_games, seat_bots, result)
+    del result
+    record["files"] = write_chunk_parts(Path(job.out_dir), job.partition, task.index, games, players)
+    record["seconds"] = round(time.perf_counter() - started, 4)
+    record["engine_seconds"] = round(engine_seconds, 4)
+    return record
+
+
+def warm_up(game: Game, job: ChunkJob) -> None:
+    """Play one game so Numba compiles (or loads from its cache) before the progress bar starts."""
+    seat_bots = seat_bot_matrix(job.lineup, 0, 1, job.rotate)
+    simulate_chunk(game, job.params, job.n_players, job.bot_names, seat_bots, job.seed, 0, 1, job.checked)
+
+
+class LocalBackend:
+    """Chunks one after another in this process, each spread over Numba threads."""
+
+    name = "local"
+
+    def __init__(self, game: Game, workers: int):
+        self.game = game
+        self.threads = min(workers, numba.config.NUMBA_NUM_THREADS)
+
+    def __enter__(self):
+        self._previous = numba.get_num_threads()
+        numba.set_num_threads(self.threads)
+        return self
+
+    def __exit__(self, *exc):
+        numba.set_num_threads(self._previous)
+
+    def warm_up(self, jobs: list[ChunkJob]) -> None:
+        warm_up(self.game, jobs[0])
+
+    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask]) -> Iterator[dict[str, Any]]:
+        for task in tasks:
+            yield run_chunk(self.game, jobs[task.cell], task)
+
+
+def dask_run_chunk(job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
+    """A Dask task: one chunk on one worker thread (Numba itself single-threaded)."""
+    game = registry.get_game(job.game_name)
+    with _ENGINE_LOCK:
+        previous = numba.get_num_threads()
+        numba.set_num_threads(1)
+        try:
+            return run_chunk(game, job, task)
+        finally:
+            numba.set_num_threads(previous)
+
+
+def dask_warm_up(job: ChunkJob) -> str:
+    game = registry.get_game(job.game_name)
+    with _ENGINE_LOCK:
+        warm_up(game, job)
+    return "ready"
+
+
+class DaskBackend:
+    """Chunks as tasks on a dask.distributed cluster: an existing one (scheduler address) or a
+    LocalCluster of `workers` single-threaded processes started for the run."""
+
+    name = "dask"
+
+    def __init__(self, game: Game, workers: int, scheduler: str | None):
+        self.game = game
+        self.workers = workers
+        self.scheduler = scheduler
+        self.cluster = None
+        self.client = None
+
+    def __enter__(self):
+        from dask.distributed import Client, LocalCluster
+
+        if self.game.name not in registry.game_names():
+            raise UserError(f"the dask backend runs registered games only, not {self.game.name}")
+        try:
+            if self.scheduler:
+                self.client = Client(self.scheduler, timeout="20s")
+            else:
+                self.cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                            dashboard_address=None, silence_logs=logging.ERROR)
+                self.client = Client(self.cluster)
+        except (OSError, TimeoutError) as exc:
+            self.__exit__(None, None, None)
+            where = f"the Dask scheduler at {self.scheduler}" if self.scheduler else "a Dask LocalCluster"
+            raise UserError(f"cannot reach {where}: {' '.join(str(exc).split())}") from None
+        return self
+
+    def __exit__(self, *exc):
+        if self.client is not None:
+            self.client.close()
+        if self.cluster is not None:
+            self.cluster.close()
+
+    def warm_up(self, jobs: list[ChunkJob]) -> None:
+        addresses = list(self.client.scheduler_info()["workers"])
+        if not addresses:
+            raise UserError(f"the Dask cluster at {self.scheduler} has no workers")
+        futures = [self.client.submit(dask_warm_up, jobs[0], workers=[address], pure=False,
+                                      allow_other_workers=False) for address in addresses]
+        self.client.gather(futures)
+
+    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask]) -> Iterator[dict[str, Any]]:
+        from dask.distributed import as_completed
+
+        shared = self.client.scatter(jobs, broadcast=True)
+        futures = [self.client.submit(dask_run_chunk, shared[task.cell], task, pure=False) for task in tasks]
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        finally:
+            for future in futures:
+                future.cancel()
+
+
+def make_backend(name: str, game: Game, workers: int, scheduler: str | None):
+    if name == "local":
+        if scheduler:
+            raise UserError("--scheduler needs --backend dask")
+        return LocalBackend(game, workers)
+    if name == "dask":
+        return DaskBackend(game, workers, scheduler)
+    raise UserError(f"unknown backend '{name}' (known: {', '.join(BACKENDS)})")
