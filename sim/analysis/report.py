@@ -131,7 +131,7 @@ def dataset_status(path: str | Path) -> str:
 
 
 def _is_partial_run(path: Path) -> bool:
-    """A directory left by a killed run: only games/ and players/ (and maybe a temporary manifest)."""
+    """A directory left by a killed run: only games/ and players/ and its running manifest."""
     allowed = {"games", "players", ".manifest.json.tmp", "manifest.json"}
     return path.is_dir() and {p.name for p in path.iterdir()} <= allowed
 
@@ -159,10 +159,11 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
                     workers: int | None = None, progress: bool = True) -> list[DatasetSpec]:
     """Simulate every dataset whose directory holds no complete run; returns those simulated.
 
-    A directory left behind by a killed run (only games/ and players/, no complete manifest) is
-    removed and simulated again; any other incomplete directory is an error, never deleted.
+    A run that was interrupted is resumed (its finished chunks are kept; a different configuration
+    is refused); any other incomplete directory is an error, never deleted.
     """
     from sim.core import registry, runner
+    from sim.core.dataset import read_any_manifest
     from sim.core.lineup import lineup_indices
     from sim.core.params import resolve_variant_file
 
@@ -184,14 +185,14 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
         variant_file = spec.variant_file()
         params = resolve_variant_file(game, variant_file)
         names, lineup = lineup_indices(game.default_bots(spec.players))
-        if Path(spec.path).exists():
-            shutil.rmtree(spec.path)
+        if Path(spec.path).exists() and read_any_manifest(spec.path) is None:
+            shutil.rmtree(spec.path)  # killed before its first manifest was written: nothing to keep
         if progress:
             print(f"simulating {number}/{len(todo)}: {spec.game} ({params.variant_name}), {spec.players} players, "
                   f"{spec.games:,} games, seed {spec.seed} -> {spec.path}", file=sys.stderr, flush=True)
         runner.run(game, params, spec.players, names, lineup, spec.rotate_seats, spec.games, spec.seed, spec.path,
                    workers or os.cpu_count() or 1, SIMULATION_CHUNK, progress=progress,
-                   variant_path=None if spec.variant is None else spec.variant)
+                   variant_path=None if spec.variant is None else spec.variant, resume=True)
     return todo
 
 

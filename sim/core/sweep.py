@@ -72,7 +72,7 @@ def parse_assignment(text: str, several: bool) -> tuple[str, list[Any]]:
     """`NAME=V` (or `NAME=V1,V2,...` when several values are allowed) as (name, values)."""
     name, sep, values_text = text.partition("=")
     name = name.strip()
-    where = f"--param {text}"
+    where = f"--param {' '.join(text.split())}"
     if not sep or not name:
         raise UserError(f"{where}: expected NAME=VALUE{',VALUE...' if several else ''}")
     if name.startswith(".") or name.endswith(".") or ".." in name:
