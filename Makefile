@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run report test bench bench-chachapoya bench-cuzco clean
+.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-scale clean
 
 setup: $(STAMP)
 
@@ -38,6 +38,17 @@ bench-chachapoya: $(STAMP)
 # benchmark plays 20,000 games (plain Python: 3 games).
 bench-cuzco: $(STAMP)
 	$(VENV)/bin/python -m sim.core.bench cuzco --games 20000 --players 4 --repeats 3 --nojit-games 3
+
+# Issue 5's limits: peak memory of the whole process tree as the game count grows, and the Dask
+# LocalCluster's throughput against the local backend. Long: about 15 minutes for Chachapoya and
+# an hour per million Cuzco games per backend; CUZCO_GAMES sets the Cuzco size.
+CUZCO_GAMES ?= 1000000
+
+bench-scale: $(STAMP)
+	$(VENV)/bin/python -m sim.core.scalebench --repeats 1 -- run chachapoya --games 1000000 --players 4
+	$(VENV)/bin/python -m sim.core.scalebench --repeats 1 -- run chachapoya --games 10000000 --players 4
+	$(VENV)/bin/python -m sim.core.scalebench --repeats 3 --compare-backends -- run chachapoya --games 1000000 --players 4 --chunk-size 25000
+	$(VENV)/bin/python -m sim.core.scalebench --repeats 1 --compare-backends -- run cuzco --games $(CUZCO_GAMES) --players 4 --chunk-size 10000 --rotate-seats
 
 clean:
 	rm -rf $(VENV) data
