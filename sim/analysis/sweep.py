@@ -16,6 +16,7 @@ from sim.analysis.io import Result, open_dataset
 from sim.analysis.stats import rate_ci
 from sim.core.dataset import read_manifest
 from sim.core.errors import UserError
+from sim.core.sweep import value_text
 
 
 def sweep_cells(path: str | Path) -> list[dict]:
@@ -46,20 +47,14 @@ def sweep_summary(path: str | Path, by: str = "seat", alpha: float = 0.05) -> Re
             stats["score_mean"] = grouped["score"].mean()
         stats["mean_rounds"] = float(games["n_rounds"].mean()) if "n_rounds" in games else float("nan")
         stats = stats.reset_index().rename(columns={by: "group"})
-        label = ", ".join(f"{k}={_text(v)}" for k, v in cell["coords"].items())
+        label = ", ".join(f"{k}={value_text(v)}" for k, v in cell["coords"].items())
         stats.insert(0, "cell", label)
         for name, value in reversed(list(cell["coords"].items())):
-            stats.insert(1, name, _text(value))
+            stats.insert(1, name, value_text(value))
         stats.insert(len(cell["coords"]) + 1, "by", by)
         rows.append(stats)
     table = pd.concat(rows, ignore_index=True)
     return Result(table, _figure(table, by))
-
-
-def _text(value) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return value if isinstance(value, str) else str(value).replace(" ", "")
 
 
 def _figure(table: pd.DataFrame, by: str) -> Figure:

@@ -17,6 +17,7 @@ import pyarrow.parquet as pq
 
 from sim.core.errors import UserError
 from sim.core.game import ChunkResult
+from sim.core.sweep import value_text
 
 GAMES_DIR = "games"
 PLAYERS_DIR = "players"
@@ -201,7 +202,7 @@ def cell_index(manifest: dict[str, Any], cell: int | str | dict[str, Any] | None
     """Which cell of a sweep: an index, {name: value}, or 'name=value,name=value' (values as in the
     directory names). A sweep of one cell needs no choice."""
     cells = manifest.get("cells") or []
-    labels = [",".join(f"{k}={_text(v)}" for k, v in c["coords"].items()) for c in cells]
+    labels = [",".join(f"{k}={value_text(v)}" for k, v in c["coords"].items()) for c in cells]
     if cell is None:
         if len(cells) == 1:
             return 0
@@ -211,20 +212,12 @@ def cell_index(manifest: dict[str, Any], cell: int | str | dict[str, Any] | None
             return cell
         raise UserError(f"{run_dir}: no cell {cell} (the sweep has {len(cells)})")
     wanted = cell if isinstance(cell, dict) else dict(part.split("=", 1) for part in str(cell).split(",") if "=" in part)
-    wanted = {k.strip(): _text(v).strip() for k, v in wanted.items()}
+    wanted = {k.strip(): value_text(v).strip() for k, v in wanted.items()}
     matches = [i for i, c in enumerate(cells)
-               if all(k in c["coords"] and _text(c["coords"][k]) == v for k, v in wanted.items())]
+               if all(k in c["coords"] and value_text(c["coords"][k]) == v for k, v in wanted.items())]
     if len(matches) != 1 or not wanted:
         raise UserError(f"{run_dir}: '{cell}' matches {len(matches)} cells of the sweep ({'; '.join(labels)})")
     return matches[0]
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return value
-    return json.dumps(value, separators=(",", ":"))
 
 
 def cell_manifest(manifest: dict[str, Any], index: int) -> dict[str, Any]:
