@@ -3,9 +3,12 @@ killed at any moment (kill -9) finished by `sim run ... --resume` into the datas
 uninterrupted run writes, every game id exactly once."""
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import json
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +18,8 @@ from pathlib import Path
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sim.cli import main
 from sim.core.errors import UserError
@@ -218,3 +223,43 @@ def test_readers_refuse_a_running_dataset(tmp_path, monkeypatch, capsys):
                                              "--out", str(out), "--no-progress"])
     with pytest.raises(UserError, match="not complete.*--resume"):
         open_dataset(out)
+
+
+def test_sigterm_stops_like_ctrl_c_and_the_run_resumes(tmp_path):
+    out = tmp_path / "run"
+    argv = SIM + ["run", "chachapoya", "--games", "40000", "--chunk-size", "500", "--no-progress", "--out", str(out)]
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while recorded_chunks(out) < 2 and process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert err.strip().splitlines()[-1].startswith("error: interrupted;") and "--resume" in err
+    assert json.loads((out / "manifest.json").read_text())["status"] == "running"
+    assert subprocess.run(argv + ["--resume"], capture_output=True).returncode == 0
+    assert len(pd.read_parquet(out / "games", columns=["game_id"])) == 40000
+
+
+@settings(max_examples=40, deadline=None, database=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(name=st.text(min_size=0, max_size=300))
+def test_any_output_path_runs_or_is_a_one_line_error(tmp_path, name):
+    """Odd, huge, nested or empty --out names: a dataset, or one error line and nothing created."""
+    before = set(tmp_path.rglob("*"))
+    out = str(tmp_path / "o" / name)
+    stderr = io.StringIO()
+    with contextlib.redirect_stderr(stderr), contextlib.redirect_stdout(io.StringIO()):
+        try:
+            main(["run", "chachapoya", "--games", "3", "--no-progress", "--out", out])
+            code = 0
+        except SystemExit as exc:
+            code = exc.code
+    if code == 0:
+        assert json.loads((Path(out) / "manifest.json").read_text())["status"] == "complete"
+        shutil.rmtree(tmp_path / "o")
+    else:
+        text = stderr.getvalue()
+        assert code == 2 and text.startswith("error: ") and text.count("\n") == 1, text
+        leftovers = set(tmp_path.rglob("*")) - before
+        assert all(p.is_dir() and p.name == "o" for p in leftovers), leftovers

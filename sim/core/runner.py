@@ -190,6 +190,8 @@ def _differences(stored: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
 
 def validate_plan(plan: RunPlan, out_dir: Path, workers: int, resume: bool) -> None:
     """Every check a run needs, so nothing is created for a run that cannot succeed."""
+    if "\0" in str(out_dir) or not str(out_dir).strip():
+        raise UserError(f"--out {str(out_dir)!r} is not a usable directory name")
     if out_dir.exists() and not resume:
         raise UserError(f"output directory {out_dir} already exists (add --resume to finish an interrupted run "
                         f"into it, or choose another --out)")
@@ -269,7 +271,8 @@ def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, back
         create_run_dir(out_dir)
         write_json_atomic(wanted, out_dir / MANIFEST)
     except OSError as exc:
-        shutil.rmtree(out_dir, ignore_errors=True)
+        if not isinstance(exc, FileExistsError):
+            shutil.rmtree(out_dir, ignore_errors=True)
         raise UserError(f"cannot create the output directory {out_dir}: {exc.strerror or exc}") from None
     return wanted, True
 
