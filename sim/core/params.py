@@ -7,6 +7,10 @@ to exist in the defaults and keep the default's type.
 from __future__ import annotations
 
 import copy
+import json
+import math
+import re
+import reprlib
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -14,8 +18,10 @@ from typing import Any
 from sim.core.errors import UserError
 
 PROVENANCE_TABLE = "source"
+INT64_MIN, INT64_MAX = -(2**63), 2**63 - 1  # every integer parameter ends up in a NumPy array
 VARIANT_NAME_KEY = "name"
 BASE_VARIANT = "base"
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def load_toml(path: str | Path) -> dict[str, Any]:
@@ -50,13 +56,40 @@ def _kind(value: Any) -> str:
     return type(value).__name__
 
 
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 60
+_SHORT.maxlist = _SHORT.maxdict = 8
+
+
+def _show(value: Any) -> str:
+    """A value for an error message, shortened so a huge list or number stays a readable line."""
+    return _SHORT.repr(value)
+
+
+def _check_numbers(value: Any, where: str, path: str) -> None:
+    """Reject numbers no engine can hold, anywhere inside a value: ints beyond 64 bits, NaN and
+    infinities (TOML allows all of them)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, int) and not INT64_MIN <= value <= INT64_MAX:
+        raise UserError(f"{where}: parameter '{path}' is out of range: {_show(value)} does not fit in 64 bits")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise UserError(f"{where}: parameter '{path}' must be a finite number, not {value!r}")
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            _check_numbers(item, where, f"{path}[{i}]")
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            _check_numbers(item, where, f"{path}.{format_key(str(key))}")
+
+
 def _coerce(default_kind: str, value: Any, where: str, path: str) -> Any:
     """The value if its type fits the default's; an int is promoted where a float is expected."""
     kind = _kind(value)
     if default_kind == "float" and kind == "int":
         return float(value)
     if kind != default_kind:
-        raise UserError(f"{where}: parameter '{path}' must be a {default_kind}, not a {kind} ({value!r})")
+        raise UserError(f"{where}: parameter '{path}' must be a {default_kind}, not a {kind} ({_show(value)})")
     return copy.deepcopy(value)
 
 
@@ -69,9 +102,17 @@ def _checked_list(default: list, value: list, where: str, path: str) -> list:
     return [_coerce(element_kind, item, where, f"{path}[{i}]") for i, item in enumerate(value)]
 
 
+def format_key(key: str) -> str:
+    """One part of a dotted key path as TOML writes it: bare, or quoted if it must be
+    (e.g. `rules."no such"`), so a key holding a newline or a dot still reads as one key."""
+    if _BARE_KEY.fullmatch(key):
+        return key
+    return json.dumps(key, ensure_ascii=not key.isprintable())
+
+
 def _merge_into(target: dict, overrides: dict, where: str, prefix: str) -> None:
     for key, value in overrides.items():
-        path = f"{prefix}{key}"
+        path = f"{prefix}{format_key(key)}"
         if key not in target:
             raise UserError(f"{where}: unknown parameter '{path}'")
         default = target[key]
@@ -80,11 +121,13 @@ def _merge_into(target: dict, overrides: dict, where: str, prefix: str) -> None:
             raise UserError(f"{where}: '{path}' documents where values come from and cannot be overridden")
         if default_kind == "table":
             if not isinstance(value, dict):
-                raise UserError(f"{where}: parameter '{path}' must be a table, not a {_kind(value)} ({value!r})")
+                raise UserError(f"{where}: parameter '{path}' must be a table, not a {_kind(value)} ({_show(value)})")
             _merge_into(default, value, where, f"{path}.")
         elif default_kind == "list":
+            _check_numbers(value, where, path)
             target[key] = _checked_list(default, _coerce("list", value, where, path), where, path)
         else:
+            _check_numbers(value, where, path)
             target[key] = _coerce(default_kind, value, where, path)
 
 

@@ -25,6 +25,11 @@ HERE = Path(__file__).parent
 COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
 OFFER_DRAW = 3  # Gameplay: three drawn, one to the bottom, one face up, one face down
+MAX_POINTS = 1000  # largest points value of one scale entry, card value or hand penalty
+# The players table stores scores (and their parts) as int16: the treasure scales, the hand
+# penalties and the unresolved-leader charges may each reach at most this much in absolute value,
+# so a score can never wrap around.
+SCORE_PART_LIMIT = 10_000
 
 
 def default_components() -> dict[str, Any]:
@@ -38,7 +43,7 @@ def _scale_list(raw: list, where: str, key: str) -> list[int]:
         if v == "X":
             out.append(SCALE_X)
         elif isinstance(v, int) and not isinstance(v, bool):
-            require(abs(v) < 10_000, where, key, f"entry {v} is out of range")
+            require(abs(v) <= MAX_POINTS, where, key, f"entry {v} is out of range (-{MAX_POINTS} to {MAX_POINTS})")
             out.append(v)
         else:
             raise UserError(f"{where}: {key} entries must be whole numbers or \"X\" (got {v!r})")
@@ -57,6 +62,8 @@ def validate(p: dict[str, Any], where: str) -> None:
         require(0 <= t["count"] <= 100, where, f"{key}.count", "must be between 0 and 100")
         require(t["effect"] in EFFECT_NAMES, where, f"{key}.effect", f"must be one of {', '.join(EFFECT_NAMES)}")
         require(0 <= t["effect_amount"] <= 20, where, f"{key}.effect_amount", "must be between 0 and 20")
+        require(-MAX_POINTS <= t["card_value"] <= MAX_POINTS, where, f"{key}.card_value",
+                 f"must be between -{MAX_POINTS} and {MAX_POINTS}")
         _scale_list(t["scale"], where, f"{key}.scale")
         n_treasure += t["count"]
     n_adventurer = 0
@@ -69,6 +76,7 @@ def validate(p: dict[str, Any], where: str) -> None:
         require(-100 <= a["hand_penalty"] <= 100, where, f"{key}.hand_penalty", "must be between -100 and 100")
         n_adventurer += a["count"]
     require(n_treasure <= 127 * 4, where, "treasure", "holds too many cards")
+    _check_score_parts(p, where)
     setup, rules = p["setup"], p["rules"]
     require(1 <= setup["hand_size"] <= 30, where, "setup.hand_size", "must be between 1 and 30")
     require(0 <= setup["hidden_tokens_per_player"] <= 5, where, "setup.hidden_tokens_per_player",
@@ -91,6 +99,24 @@ def validate(p: dict[str, Any], where: str) -> None:
     require(2 <= rules["last_round_deck"] <= 3, where, "rules.last_round_deck", "must be 2 or 3")
     require(0 <= rules["tracker_pair_draw"] <= 20, where, "rules.tracker_pair_draw", "must be between 0 and 20")
     require(1 <= rules["round_limit"] <= 10_000, where, "rules.round_limit", "must be between 1 and 10000")
+    require(-100 <= rules["unresolved_leader_last_round"] <= 100, where, "rules.unresolved_leader_last_round",
+             "must be between -100 and 100")
+
+
+def _check_score_parts(p: dict[str, Any], where: str) -> None:
+    """Each part of a score stays within SCORE_PART_LIMIT, whatever the cards held (int16 columns)."""
+    scales = {}
+    for name, t in p["treasure"].items():
+        points = [v for v in _scale_list(t["scale"], where, f"treasure.{name}.scale") if v != SCALE_X]
+        scales[name] = max((abs(v) for v in points), default=0)
+    biggest = max(scales, key=scales.get)
+    require(sum(scales.values()) <= SCORE_PART_LIMIT, where, f"treasure.{biggest}.scale",
+             f"makes the treasure scales add up to {sum(scales.values())} points, more than {SCORE_PART_LIMIT}")
+    penalties = {name: a["count"] * abs(a["hand_penalty"]) for name, a in p["adventurer"].items()}
+    biggest = max(penalties, key=penalties.get)
+    require(sum(penalties.values()) <= SCORE_PART_LIMIT, where, f"adventurer.{biggest}.hand_penalty",
+             f"(x count) makes a hand of every adventurer card cost {sum(penalties.values())} points, "
+             f"more than {SCORE_PART_LIMIT}")
 
 
 def player_counts(p: dict[str, Any]) -> tuple[int, ...]:
