@@ -72,11 +72,11 @@ def test_dask_run_resumes_a_run_the_local_backend_started(tmp_path, local_datase
     out = tmp_path / "mixed"
     real, calls = backends.run_chunk, []
 
-    def interrupt_after_one(game, job, task):
+    def interrupt_after_one(game, job, task, *rest):
         if calls:
             raise KeyboardInterrupt
         calls.append(task)
-        return real(game, job, task)
+        return real(game, job, task, *rest)
 
     monkeypatch.setattr(backends, "run_chunk", interrupt_after_one)
     with pytest.raises(SystemExit):

@@ -83,11 +83,11 @@ def _interrupted_run(tmp_path, monkeypatch, argv, after_chunks=2):
 
     real, calls = backends.run_chunk, []
 
-    def counting(game, job, task):
+    def counting(game, job, task, *rest):
         if len(calls) == after_chunks:
             raise KeyboardInterrupt
         calls.append(task.index)
-        return real(game, job, task)
+        return real(game, job, task, *rest)
 
     monkeypatch.setattr(backends, "run_chunk", counting)
     with pytest.raises(SystemExit) as exit_info:

@@ -158,3 +158,15 @@ def test_summary_reports_seats_bots_and_shared_wins(tmp_path, game):
     assert (summary.by_seat["win_low"] <= summary.by_seat["win_rate"]).all()
     text = format_summary(summary)
     assert "seat 0" in text and "bot greedy" in text and "eliminated" in text and "mean rounds" in text
+
+
+def test_engine_slices_within_a_chunk_do_not_change_the_rows(tmp_path, game, monkeypatch):
+    """Chunks are played in slices (so Ctrl-C and the bar never wait long); any slice size gives the same data."""
+    import sim.core.backends as backends
+
+    run_fake(game, tmp_path / "whole", n_games=200, chunk_size=200)
+    monkeypatch.setattr(backends, "ENGINE_SLICE", 7)
+    run_fake(game, tmp_path / "sliced", n_games=200, chunk_size=200)
+    for table in ("games", "players"):
+        pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "whole" / table),
+                                      pd.read_parquet(tmp_path / "sliced" / table))

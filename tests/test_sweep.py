@@ -98,11 +98,11 @@ def test_interrupted_sweep_resumes(tmp_path, sweep_dir, monkeypatch, capsys):
     out = tmp_path / "grid"
     real, calls = backends.run_chunk, []
 
-    def interrupt(game, job, task):
+    def interrupt(game, job, task, *rest):
         if len(calls) == 5:
             raise KeyboardInterrupt
         calls.append(task)
-        return real(game, job, task)
+        return real(game, job, task, *rest)
 
     monkeypatch.setattr(backends, "run_chunk", interrupt)
     with pytest.raises(SystemExit) as exit_info:

@@ -15,7 +15,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import numba
 import numpy as np
@@ -28,6 +28,9 @@ from sim.core.lineup import seat_bot_matrix
 from sim.core.sweep import PARAM_COLUMN_PREFIX, param_column
 
 BACKENDS = ("local", "dask")
+# Games per engine call within a chunk: Ctrl-C and the progress bar wait for at most one slice
+# (a Numba kernel cannot be interrupted), about 10 s of Cuzco on two threads.
+ENGINE_SLICE = 4_096
 
 # Numba's parallel kernels must not be launched from two threads of one process at once.
 _ENGINE_LOCK = threading.Lock()
@@ -79,12 +82,38 @@ def chunk_tables(game: Game, job: ChunkJob, first_game: int, n_games: int, seat_
     return games, players
 
 
-def run_chunk(game: Game, job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
+def merge_results(parts: list[ChunkResult]) -> ChunkResult:
+    """One ChunkResult from consecutive slices of games."""
+    if len(parts) == 1:
+        return parts[0]
+    first = parts[0]
+    return ChunkResult(
+        game_columns={k: np.concatenate([p.game_columns[k] for p in parts]) for k in first.game_columns},
+        player_columns={k: np.concatenate([p.player_columns[k] for p in parts]) for k in first.player_columns},
+        categories=first.categories,
+        failures=[f for p in parts for f in p.failures])
+
+
+def simulate_sliced(game: Game, job: ChunkJob, seat_bots: np.ndarray, first_game: int, n_games: int,
+                    on_games: Callable[[int], None] | None = None) -> ChunkResult:
+    """Play a chunk in slices of ENGINE_SLICE games (game i depends only on i: the same rows)."""
+    parts = []
+    for offset in range(0, n_games, ENGINE_SLICE):
+        count = min(ENGINE_SLICE, n_games - offset)
+        parts.append(simulate_chunk(game, job.params, job.n_players, job.bot_names,
+                                    seat_bots[offset:offset + count], job.seed, first_game + offset, count,
+                                    job.checked))
+        if on_games is not None:
+            on_games(count)
+    return merge_results(parts)
+
+
+def run_chunk(game: Game, job: ChunkJob, task: ChunkTask,
+              on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play and write one chunk; the manifest record of it, or its engine failures (nothing written)."""
     started = time.perf_counter()
     seat_bots = seat_bot_matrix(job.lineup, task.first_game, task.n_games, job.rotate)
-    result = simulate_chunk(game, job.params, job.n_players, job.bot_names, seat_bots, job.seed,
-                            task.first_game, task.n_games, job.checked)
+    result = simulate_sliced(game, job, seat_bots, task.first_game, task.n_games, on_games)
     engine_seconds = time.perf_counter() - started
     record: dict[str, Any] = {"cell": task.cell, "index": task.index, "first_game": task.first_game,
                               "n_games": task.n_games}
@@ -125,9 +154,10 @@ class LocalBackend:
     def warm_up(self, jobs: list[ChunkJob]) -> None:
         warm_up(self.game, jobs[0])
 
-    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask]) -> Iterator[dict[str, Any]]:
+    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask],
+            on_games: Callable[[int], None]) -> Iterator[dict[str, Any]]:
         for task in tasks:
-            yield run_chunk(self.game, jobs[task.cell], task)
+            yield run_chunk(self.game, jobs[task.cell], task, on_games)
 
 
 def dask_run_chunk(job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
@@ -194,14 +224,17 @@ class DaskBackend:
                                       allow_other_workers=False) for address in addresses]
         self.client.gather(futures)
 
-    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask]) -> Iterator[dict[str, Any]]:
+    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask],
+            on_games: Callable[[int], None]) -> Iterator[dict[str, Any]]:
         from dask.distributed import as_completed
 
         shared = self.client.scatter(jobs, broadcast=True)
         futures = [self.client.submit(dask_run_chunk, shared[task.cell], task, pure=False) for task in tasks]
         try:
             for future in as_completed(futures):
-                yield future.result()
+                record = future.result()
+                on_games(record["n_games"])
+                yield record
         finally:
             for future in futures:
                 future.cancel()

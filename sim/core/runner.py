@@ -319,12 +319,11 @@ def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "l
             started = time.perf_counter()
             with tqdm(total=total_games, initial=done_games, unit="games", unit_scale=True, disable=not progress,
                       dynamic_ncols=True, smoothing=0.1) as bar:
-                for record in executor.run(jobs, pending):
+                for record in executor.run(jobs, pending, bar.update):
                     if record.get("failures"):
                         raise _ChunkFailed(jobs[record["cell"]], record["failures"])
                     manifest["chunks"].append(record)
                     write_json_atomic(manifest, out_dir / MANIFEST)
-                    bar.update(record["n_games"])
         _finish(manifest, plan, time.perf_counter() - started, total_games - done_games)
         write_json_atomic(manifest, out_dir / MANIFEST)
     except KeyboardInterrupt:

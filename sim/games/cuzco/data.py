@@ -33,6 +33,13 @@ BOTS_FILE = HERE / "bots.toml"
 WAY_KINDS = ("trail", "bridge")
 RINGS = ("inner", "outer")
 ROUNDS = 6  # the market rows, headdress and priest tables are laid out for six rounds
+# The largest argument of the mission kinds whose argument is an index (the engine reads the
+# player's count at that index, so a larger one would read an unrelated field).
+MISSION_ARGUMENT_MAX = {
+    "feathers_of_colour": len(COLOUR_NAMES) - 1, "villages_of_colour": len(COLOUR_NAMES) - 1,
+    "villages_in_ring": len(RINGS) - 1, "goods_of_type": N_GOODS - 1, "gods_of": N_GODS - 1,
+    "people_with_ability": N_ABILITIES - 1,
+}
 
 
 def default_components() -> dict[str, Any]:
@@ -195,7 +202,7 @@ def validate(p: dict[str, Any], where: str) -> None:
                          f"requirements are [kind, count, argument] (got {req!r})")
                 _name(req[0], MISSION_KIND_NAMES[1:], where, f"missions.{key}")
                 _int(req[1], where, f"missions.{key} count", 0, 30)
-                _int(req[2], where, f"missions.{key} argument", 0, 20)
+                _int(req[2], where, f"missions.{key} argument of {req[0]}", 0, MISSION_ARGUMENT_MAX.get(req[0], 20))
     require(len(missions["starting"]) >= MAX_PLAYERS, where, "missions.starting",
              f"needs at least {MAX_PLAYERS} starting missions")
 
