@@ -352,3 +352,23 @@ def test_sprt_bad_options_end_in_an_error_line(capsys, extra):
 def test_sprt_bad_options_print_one_line(capsys, extra):
     status, err = _sprt(capsys, extra)
     assert_user_error(status, err)
+
+
+# ------------------------------------------------------------------ an existing dataset stays intact
+def _snapshot(directory: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(directory)): p.read_bytes() for p in sorted(directory.rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("extra", [
+    ["--variant", "BROKEN"], ["--players", "9"], ["--games", "0"], ["--seed", "-1"], ["--bots", "nobody"], [],
+    ["--resume", "--games", "3"], ["--resume", "--seed", "8"],
+], ids=lambda extra: " ".join(extra) or "same run again")
+def test_bad_runs_leave_an_existing_dataset_alone(capsys, tiny_dataset, tmp_path, extra):
+    """A bad run aimed at a finished dataset changes none of its bytes."""
+    (tmp_path / "BROKEN").write_text("[setup]\nhand_size = =\n")
+    extra = [str(tmp_path / "BROKEN") if arg == "BROKEN" else arg for arg in extra]
+    before = _snapshot(tiny_dataset)
+    status, _, err = run_cli(capsys, ["run", "chachapoya", "--games", "2", "--out", str(tiny_dataset), "--no-progress",
+                                      "--workers", "1", *extra])
+    assert_user_error(status, err)
+    assert _snapshot(tiny_dataset) == before

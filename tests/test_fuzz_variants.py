@@ -269,3 +269,48 @@ def test_chachapoya_counters_do_not_wrap_in_long_games():
     result = game.simulate(params, 2, names, seat_bot_matrix(idx, 0, 100, True), 3, 0, 100)
     for column in ("tracker_pair_cancels", "played_tracker", "bids_won", "cards_drawn"):
         assert result.player_columns[column].min() >= 0, column
+
+
+# ------------------------------------------------------------------ named cases, for the record
+NAMED_BAD = [
+    ("chachapoya", {"setup": {"hand_size": 30}}, "setup.hand_size"),  # 4 x 30 > the 50 adventurer cards
+    ("chachapoya", {"setup": {"treasure_discard": {"2": 44}}}, "setup.treasure_discard.2"),  # > the 45 treasures
+    ("chachapoya", {"treasure": {"gold": {"count": -1}}}, "treasure.gold.count"),
+    ("chachapoya", {"adventurer": {"mafia": {"count": 10**6}}}, "adventurer.mafia.count"),
+    ("chachapoya", {"setup": {"hand_size": True}}, "setup.hand_size"),
+    ("chachapoya", {"setup": {"hand_size": "8"}}, "setup.hand_size"),
+    ("chachapoya", {"treasure": {"gold": {"scale": {"a": 1}}}}, "treasure.gold.scale"),
+    ("chachapoya", {"treasure": {"gold": {"scale": [1, 2.5]}}}, "treasure.gold.scale"),
+    ("chachapoya", {"treasure": {"gold": {"scale": []}}}, "treasure.gold.scale"),
+    ("chachapoya", {"treasure": {"gold": {"card_value": 2**31}}}, "treasure.gold.card_value"),  # was OverflowError
+    ("chachapoya", {"rules": {"unresolved_leader_last_round": -(2**40)}}, "rules.unresolved_leader_last_round"),
+    ("chachapoya", {"rules": {"round_limit": 2**64}}, "rules.round_limit"),
+    ("chachapoya", {"rules": {"round_limit": math.nan}}, "rules.round_limit"),
+    ("chachapoya", {"adventurer": {"tracker": {"count": 100, "hand_penalty": -100},
+                                   "mafia": {"count": 100, "hand_penalty": -100}}}, "adventurer"),
+    ("cuzco", {"rules": {"priests": 0}}, "rules.priests"),
+    ("cuzco", {"rules": {"rounds": -6}}, "rules.rounds"),
+    ("cuzco", {"rules": {"headdress_vp_by_round": [10, 10, 7]}}, "rules.headdress_vp_by_round"),
+    ("cuzco", {"rules": {"headdress_vp_by_round": [10, 10, 7, 7, 4, 4, 1]}}, "rules.headdress_vp_by_round"),
+    ("cuzco", {"rules": {"status_track_vp": list(range(41))}}, "rules.status_track_vp"),
+    ("cuzco", {"rules": {"status_track_vp": [0, "1"]}}, "rules.status_track_vp[1]"),
+    ("cuzco", {"setup": {"god_deal_per_pile": {"4": 0}}}, "setup.god_deal_per_pile.4"),
+    ("cuzco", {"goods": {"soup": {"count": 30}}}, "goods"),  # more goods than market spaces
+    ("cuzco", {"missions": {"general": [[["feathers_of_colour", 3, 7]]]}}, "missions.general"),  # no colour 7
+    ("cuzco", {"missions": {"general": [[["goods_of_type", 2, 6]]]}}, "missions.general"),  # no good 6
+    ("cuzco", {"missions": {"starting": [[["priests", 1, 0]]]}}, "missions.starting"),  # fewer than 4
+    ("cuzco", {"roads": {"ways": {"a": 1}}}, "roads.ways"),
+    ("cuzco", {"pututu": {"enabled": 1}}, "pututu.enabled"),
+    ("cuzco", {"masks": {"feathers": [["pink"] * 12] * 3}}, "masks.feathers"),
+]
+
+
+@pytest.mark.parametrize("game_name, variant, key", NAMED_BAD, ids=[f"{g}:{k}" for g, _, k in NAMED_BAD])
+def test_named_bad_values(capsys, game_name, variant, key):
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "out"
+        status, _, err = run_cli(capsys, ["run", game_name, "--variant", str(_write(Path(tmp), variant)),
+                                          "--games", "2", "--out", str(out), "--no-progress"])
+        line = assert_user_error(status, err, "mutant.toml")
+        assert names_key(line, key), (key, line)
+        assert not out.exists()
