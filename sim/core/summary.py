@@ -30,50 +30,76 @@ class Summary:
     no_win_games: int
 
 
-def _read(table_dir: Path, wanted: list[str], optional: list[str]) -> pd.DataFrame:
+def _parts(table_dir: Path, wanted: list[str], optional: list[str]):
+    """One DataFrame per Parquet part (a part holds whole games), so memory is bounded by a part."""
     dataset = ds.dataset(table_dir, format="parquet")
     present = set(dataset.schema.names)
     columns = wanted + [name for name in optional if name in present]
-    return dataset.to_table(columns=columns).to_pandas()
+    for fragment in dataset.get_fragments():
+        yield fragment.to_table(columns=columns, schema=dataset.schema).to_pandas()
 
 
-def _group_stats(players: pd.DataFrame, key: str) -> pd.DataFrame:
-    grouped = players.groupby(key, observed=True, sort=True)
-    stats = pd.DataFrame({"n": grouped.size(), "wins": grouped["won"].sum()})
-    low, high = proportion_confint(stats["wins"].to_numpy(), stats["n"].to_numpy(), alpha=0.05, method="wilson")
+def _partial_sums(players: pd.DataFrame, key: str) -> pd.DataFrame:
+    grouped = players.groupby(key, observed=True, sort=False)
+    sums = pd.DataFrame({"n": grouped.size(), "wins": grouped["won"].sum()})
+    if "score" in players:
+        sums["score_sum"] = grouped["score"].sum()
+        sums["score_sq"] = grouped["score_sq"].sum()
+    if "eliminated" in players:
+        sums["eliminated"] = grouped["eliminated"].sum()
+    return sums
+
+
+def _group_stats(sums: pd.DataFrame) -> pd.DataFrame:
+    """Win rate with Wilson interval, mean score with a normal interval, from summed counts."""
+    stats = sums.groupby(level=0, observed=True, sort=True).sum()
+    n = stats["n"].to_numpy(np.float64)
+    low, high = proportion_confint(stats["wins"].to_numpy(), n, alpha=0.05, method="wilson")
     stats["win_rate"] = stats["wins"] / stats["n"]
     stats["win_low"], stats["win_high"] = low, high
-    if "score" in players:
-        score = grouped["score"]
-        stats["score_mean"] = score.mean()
-        half = Z95 * score.std(ddof=1) / np.sqrt(stats["n"])
-        stats["score_low"] = stats["score_mean"] - half
-        stats["score_high"] = stats["score_mean"] + half
-    if "eliminated" in players:
-        stats["elimination_rate"] = grouped["eliminated"].mean()
-    return stats
+    if "score_sum" in stats:
+        mean = stats["score_sum"] / n
+        variance = (stats["score_sq"] - n * mean**2) / np.maximum(n - 1, 1)
+        half = Z95 * np.sqrt(np.maximum(variance, 0.0)) / np.sqrt(n)
+        stats["score_mean"], stats["score_low"], stats["score_high"] = mean, mean - half, mean + half
+    if "eliminated" in stats:
+        stats["elimination_rate"] = stats["eliminated"] / n
+    return stats.drop(columns=[c for c in ("score_sum", "score_sq", "eliminated") if c in stats])
 
 
 def summarize(run_dir: str | Path, cell: int | str | dict | None = None) -> Summary:
-    """Statistics of a complete dataset (or of one cell of a sweep), reading only the columns they need."""
+    """Statistics of a complete dataset (or of one cell of a sweep), read part by part so memory stays
+    flat however many games the dataset holds."""
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
     if is_sweep(manifest):
         manifest = cell_manifest(manifest, cell_index(manifest, cell, run_dir))
     games_dir, players_dir = table_dirs(run_dir, manifest)
-    players = _read(players_dir, ["game_id", "seat", "bot", "won"], ["score", "eliminated"])
-    if "score" in players:
-        players["score"] = players["score"].astype(np.float64)  # small int dtypes would overflow sums
-    games = _read(games_dir, ["game_id"], ["n_rounds"])
-    winners = players.groupby("game_id", sort=False)["won"].sum()
+    by_seat, by_bot = [], []
+    shared = no_winner = 0
+    for players in _parts(players_dir, ["game_id", "seat", "bot", "won"], ["score", "eliminated"]):
+        if "score" in players:
+            players["score"] = players["score"].astype(np.float64)  # small int dtypes would overflow sums
+            players["score_sq"] = players["score"] ** 2
+        by_seat.append(_partial_sums(players, "seat"))
+        by_bot.append(_partial_sums(players, "bot"))
+        winners = players.groupby("game_id", sort=False)["won"].sum()
+        shared += int((winners > 1).sum())
+        no_winner += int((winners == 0).sum())
+    n_games = rounds_sum = rounds_n = 0
+    for games in _parts(games_dir, ["game_id"], ["n_rounds"]):
+        n_games += len(games)
+        if "n_rounds" in games:
+            rounds_sum += float(games["n_rounds"].astype(np.float64).sum())
+            rounds_n += len(games)
     return Summary(
         config=manifest.get("config", {}),
-        n_games=len(games),
-        by_seat=_group_stats(players, "seat"),
-        by_bot=_group_stats(players, "bot"),
-        mean_rounds=float(games["n_rounds"].mean()) if "n_rounds" in games else None,
-        shared_win_games=int((winners > 1).sum()),
-        no_win_games=int((winners == 0).sum()),
+        n_games=n_games,
+        by_seat=_group_stats(pd.concat(by_seat)),
+        by_bot=_group_stats(pd.concat(by_bot)),
+        mean_rounds=rounds_sum / rounds_n if rounds_n else None,
+        shared_win_games=shared,
+        no_win_games=no_winner,
     )
 
 
