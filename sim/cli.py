@@ -155,8 +155,8 @@ def _replay_from_args(args):
 
 
 def cmd_replay(args) -> None:
-    if args.game_index < 0:
-        raise UserError(f"--game-index must be at least 0 (got {args.game_index})")
+    if not 0 <= args.game_index <= MAX_SEED:
+        raise UserError(f"--game-index must be between 0 and 2**63-1 (got {args.game_index})")
     game, params, n_players, lineup_names, seed, rotate = (
         _replay_from_manifest(args) if args.from_dir else _replay_from_args(args))
     bot_names, lineup = lineup_indices(lineup_names)
@@ -215,11 +215,12 @@ def _compare_sprt(args) -> None:
         raise UserError(f"sim compare --sprt needs {', '.join(missing)}")
     from sim.analysis.sprt import run_sprt, sprt_progress_line, sprt_summary_text
 
-    print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
     result = run_sprt(args.game, args.variant_a, args.variant_b, args.metric, args.margin, alpha=args.alpha,
                       beta=args.beta, batch=args.batch, max_games=args.max_games, seed=args.seed,
                       players=args.players, bots=args.bots, margin0=args.margin0,
-                      progress=lambda row: print(sprt_progress_line(row), file=sys.stderr, flush=True))
+                      progress=lambda row: print(sprt_progress_line(row), file=sys.stderr, flush=True),
+                      on_start=lambda: print("loading the engine (compiled on first use, then cached)...",
+                                             file=sys.stderr, flush=True))
     print(sprt_summary_text(result))
     if args.figure:
         result.figure.savefig(args.figure, dpi=120)
@@ -367,6 +368,12 @@ def main(argv: list[str] | None = None) -> int:
     except EngineFailure as exc:
         print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
         raise SystemExit(1) from None
+    except Exception as exc:
+        if not type(exc).__module__.startswith("pyarrow"):
+            raise
+        # A damaged Parquet part (truncated, overwritten) found while reading a dataset.
+        print(f"error: cannot read the dataset: {' '.join(str(exc).split())[:300]}", file=sys.stderr)
+        raise SystemExit(2) from None
     except KeyboardInterrupt as exc:
         detail = " ".join(str(exc).split()) or "interrupted; nothing was kept"
         print(f"error: {detail}", file=sys.stderr)

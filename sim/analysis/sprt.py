@@ -171,14 +171,16 @@ def _params(game, variant):
 def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: float, alpha: float = 0.05,
              beta: float = 0.05, batch: int = 2000, max_games: int = 200_000, seed: int = 0,
              players: int | None = None, bots: str | list[str] | None = None, margin0: float = 0.0,
-             rotate: bool = True, progress: Callable[[dict], None] | None = None) -> Result:
+             rotate: bool = True, progress: Callable[[dict], None] | None = None,
+             on_start: Callable[[], None] | None = None) -> Result:
     """Play A and B from the same seeds in batches until the GSPRT decides, or max_games.
 
     variant_a / variant_b: a variant TOML path, a variant dict, or None for the base game.
     metric: "first_player_win", "score" or "bot_win:NAME"; margin: the difference B - A under H1
     (a proportion for win metrics, e.g. 0.02 = 2 points; VP for score); margin0: under H0.
     bots: one name per seat (list or comma string; default the game's line-up), rotated every game
-    unless rotate=False. progress(row) is called after every batch with the trace row.
+    unless rotate=False. progress(row) is called after every batch with the trace row, on_start()
+    once the options are checked, before the first game.
 
     Returns Result(table, figure): table is the LLR trace, one row per batch (games played, mean
     and sd of the per-game differences, LLR, bounds, status); table.attrs holds "decision" (the
@@ -209,6 +211,8 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
         raise UserError(f"bot {bot!r} is not in the line-up ({', '.join(bot_names)})")
     rows = []
     played = 0
+    if on_start is not None:  # every option is valid: the games begin
+        on_start()
     while played < max_games and test.status() == CONTINUE:
         count = min(batch, max_games - played)
         seat_bots = seat_bot_matrix(lineup, played, count, rotate)

@@ -191,7 +191,41 @@ def read_manifest(run_dir: str | Path) -> dict[str, Any]:
     if manifest.get("status") != "complete":
         raise UserError(f"{run_dir}: dataset is not complete (status {manifest.get('status')!r}); "
                         f"finish it by running the same command again with --resume")
+    check_manifest(manifest, path)
+    if not (Path(run_dir) / GAMES_DIR).is_dir() or not (Path(run_dir) / PLAYERS_DIR).is_dir():
+        raise UserError(f"{run_dir}: damaged dataset (no {GAMES_DIR}/ and {PLAYERS_DIR}/ tables)")
     return manifest
+
+
+# What readers (summary, replay, compare, analysis) rely on in a complete manifest.
+_CONFIG_TYPES = {"game": str, "games": int, "seed": int, "rotate_seats": bool}
+_RUN_CONFIG_TYPES = {"players": int, "bots": list, "variant": str}
+
+
+def check_manifest(manifest: dict[str, Any], path: Path) -> None:
+    """UserError naming the first missing or mistyped key a reader would trip on."""
+    def fail(what: str) -> None:
+        raise UserError(f"{path}: not a run manifest ({what})")
+
+    config = manifest.get("config")
+    if not isinstance(config, dict):
+        fail("no config table")
+    sweep = manifest.get("kind") == "sweep"
+    expected = dict(_CONFIG_TYPES, **({} if sweep else _RUN_CONFIG_TYPES))
+    for key, kind in expected.items():
+        value = config.get(key)
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            fail(f"config.{key} must be a {kind.__name__}")
+    if config["games"] < 1 or not 0 <= config["seed"] <= 2**63 - 1:
+        fail("config.games or config.seed out of range")
+    if sweep:
+        cells = manifest.get("cells")
+        if not isinstance(cells, list) or not cells or not all(
+                isinstance(c, dict) and isinstance(c.get("coords"), dict) and isinstance(c.get("params"), dict)
+                and isinstance(c.get("players"), int) and isinstance(c.get("partition"), str) for c in cells):
+            fail("sweep cells")
+    elif not isinstance(manifest.get("params"), dict):
+        fail("no params table")
 
 
 def is_sweep(manifest: dict[str, Any]) -> bool:
