@@ -39,11 +39,11 @@ PLAYER_FIELDS = (
     ("vp_unresolved_leaders", P_VP_UNRESOLVED, np.int16),
     ("bids_won", P_BIDS_WON, np.int16),
     ("cards_drawn", P_CARDS_DRAWN, np.int16),
-    ("token_refill", P_TOKEN_REFILL, np.int8),
-    ("token_scored_on", P_TOKEN_SCORED_ON, np.int8),
-    ("unresolved_leaders", P_UNRESOLVED_LEADERS, np.int8),
-    ("tracker_pair_cancels", P_PAIR_CANCELS, np.int8),
-    ("lost_to_curse", P_LOST_TO_CURSE, np.int8),
+    ("token_refill", P_TOKEN_REFILL, np.int16),
+    ("token_scored_on", P_TOKEN_SCORED_ON, np.int16),
+    ("unresolved_leaders", P_UNRESOLVED_LEADERS, np.int16),
+    ("tracker_pair_cancels", P_PAIR_CANCELS, np.int16),
+    ("lost_to_curse", P_LOST_TO_CURSE, np.int16),
 )
 _PSTAT_INDEX = np.array([f for _, f, _ in PLAYER_FIELDS], np.int64)
 KIND_ROWS = ("opening", "played", "end")  # kstat rows: column prefix per adventurer kind
@@ -122,10 +122,10 @@ class Chachapoya(TomlGame):
             player_cols[f"vp_{t}"] = out_treasures[:, 2, j].copy()
         for r, prefix in enumerate(KIND_ROWS):
             for j, a in enumerate(adv_names):
-                player_cols[f"{prefix}_{a}"] = out_kinds[:, r, j].astype(np.int8)
+                player_cols[f"{prefix}_{a}"] = out_kinds[:, r, j].copy()  # int16: long games pass 127
         for r, prefix in enumerate(TREASURE_ROWS[:2]):
             for j, t in enumerate(tr_names):
-                player_cols[f"{prefix}_{t}"] = out_treasures[:, r, j].astype(np.int8)
+                player_cols[f"{prefix}_{t}"] = out_treasures[:, r, j].copy()
         game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
         game_cols["n_eliminated"] = player_cols["eliminated"].reshape(n_games, n_players).sum(axis=1).astype(np.int8)
         failures = [(first_game + int(i), f"invariant check failed (code {int(errors[i])})")
