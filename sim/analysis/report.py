@@ -115,6 +115,74 @@ def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
     ]
 
 
+# ------------------------------------------------------------------------------ tournaments
+# The Cuzco meta-game report: random and the five heuristic bots (126 line-ups at 4 players).
+# Listed by name, so bots added to bots.toml later (tuned, search) do not silently grow its cost.
+CUZCO_TOURNAMENT_BOTS = ("random", "balanced", "temple", "runner", "market", "headdress")
+TOURNAMENT_GAMES = 400  # per line-up at the main job's 200,000 games: 50,400 games, about 3 minutes
+
+
+@dataclass(frozen=True)
+class TournamentDatasetSpec:
+    """A `sim tournament` dataset a report reads: every line-up of `bots` at `players`, `games`
+    games each (a multiple of players) from `seed`, seats rotated."""
+
+    path: Path
+    game: str
+    bots: tuple[str, ...]
+    games: int
+    players: int = DEFAULT_PLAYERS
+    seed: int = DEFAULT_SEED
+
+
+def tournament_games(games: int, players: int = DEFAULT_PLAYERS) -> int:
+    """Games per line-up for a report whose datasets have `games` games: 1 in 500 of them, a multiple
+    of the player count, between `players` and TOURNAMENT_GAMES."""
+    return max(players, min(TOURNAMENT_GAMES, games // 500 // players * players))
+
+
+def tournament_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
+                     seed: int = DEFAULT_SEED) -> list[ReportSpec]:
+    """The optional meta-game report: a Cuzco tournament of CUZCO_TOURNAMENT_BOTS at 4 players
+    (tournament_games(games) per line-up: 400 for the main job's 200,000)."""
+    data = TournamentDatasetSpec(Path(data_dir) / "cuzco-tournament", "cuzco", CUZCO_TOURNAMENT_BOTS,
+                                 tournament_games(games), DEFAULT_PLAYERS, seed)
+    return [ReportSpec("tournament_cuzco", "tournament", "Cuzco bots and the meta-game",
+                       "How strong each bot is (openskill ratings, win rate against the field), which strategies "
+                       "survive in equilibrium, whether one dominates, and the skill ladder.",
+                       {"dataset": data})]
+
+
+def _ensure_tournament(spec: TournamentDatasetSpec, simulate: bool, check_size: bool, workers: int | None,
+                       progress: bool) -> bool:
+    """Check a complete tournament against its spec, or play (resume) it; True if it was played."""
+    from sim.core.dataset import read_manifest
+    from sim.core.tournament import MANIFEST_KEY, run_tournament
+
+    status = dataset_status(spec.path)
+    if status == "complete":
+        manifest = read_manifest(spec.path)
+        record = manifest.get(MANIFEST_KEY) or {}
+        found = {"game": manifest["config"].get("game"), "bots": tuple(record.get("bots", ())),
+                 "players": record.get("players"), "seed": manifest["config"].get("seed")}
+        wanted = {"game": spec.game, "bots": tuple(spec.bots), "players": spec.players, "seed": spec.seed}
+        if check_size:
+            found["games"], wanted["games"] = manifest["config"].get("games"), spec.games
+        for key, value in wanted.items():
+            if found[key] != value:
+                raise UserError(f"{spec.path} holds a tournament with {key} = {found[key]!r}, not {value!r}: "
+                                f"remove it, or choose another data folder (--data)")
+        return False
+    if not simulate:
+        raise UserError(f"{spec.path} holds no complete dataset; run without --no-simulate to make it")
+    if status == "incomplete" and not _is_partial_run(Path(spec.path)):
+        raise UserError(f"{spec.path} exists but is not a complete dataset; remove it or choose another "
+                        f"data folder (--data)")
+    run_tournament(spec.game, list(spec.bots), spec.path, spec.players, spec.games, spec.seed,
+                   workers or os.cpu_count() or 1, SIMULATION_CHUNK, resume=True, progress=progress)
+    return True
+
+
 # --------------------------------------------------------------------------------- datasets
 def dataset_status(path: str | Path) -> str:
     """'complete', 'missing' (no directory) or 'incomplete' (a directory without a complete manifest)."""
@@ -168,6 +236,8 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
     from sim.core.params import resolve_variant_file
 
     unique = list(dict.fromkeys(datasets))
+    tournaments = [spec for spec in unique if isinstance(spec, TournamentDatasetSpec)]
+    unique = [spec for spec in unique if not isinstance(spec, TournamentDatasetSpec)]
     todo = []
     for spec in unique:
         status = dataset_status(spec.path)
@@ -193,7 +263,7 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
         runner.run(game, params, spec.players, names, lineup, spec.rotate_seats, spec.games, spec.seed, spec.path,
                    workers or os.cpu_count() or 1, SIMULATION_CHUNK, progress=progress,
                    variant_path=None if spec.variant is None else spec.variant, resume=True)
-    return todo
+    return todo + [spec for spec in tournaments if _ensure_tournament(spec, simulate, check_size, workers, progress)]
 
 
 # ------------------------------------------------------------------------ notebook helpers
@@ -310,7 +380,12 @@ def notebook_path(name: str) -> Path:
 
 def _dataset_label(path: Path) -> str:
     from sim.analysis.io import open_dataset
+    from sim.analysis.tournament import open_tournament
 
+    try:
+        return f"{open_tournament(path).description} ({path})"
+    except UserError:
+        pass
     try:
         ds = open_dataset(path)
         return f"{ds.label}, seed {ds.config['seed']} ({path})"

@@ -34,7 +34,7 @@ from sim.core.errors import EngineFailure, Interrupted, UserError
 from sim.core.game import Game, Params
 from sim.core.lineup import lineup_indices
 from sim.core.params import strip_provenance
-from sim.core.sweep import PLAYERS, Cell, command_value
+from sim.core.sweep import LINEUP, PLAYERS, Cell, command_value
 
 MAX_SEED = 2**63 - 1
 # Configuration keys that do not change the data: a run may be resumed with other values.
@@ -107,6 +107,8 @@ class RunPlan:
     grid: dict[str, list[Any]] | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
     bots_spec: str | None = None
+    # Extra top-level manifest entries of the caller's (a tournament records its bots and line-ups).
+    manifest_extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def is_sweep(self) -> bool:
@@ -245,6 +247,7 @@ def _new_manifest(plan: RunPlan, workers: int, backend: str, scheduler: str | No
     }
     if plan.is_sweep:
         manifest["cells"] = plan.cells_manifest()
+    manifest.update({key: value for key, value in plan.manifest_extra.items() if key not in manifest})
     return _jsonable(manifest)
 
 
@@ -391,7 +394,7 @@ def _failure_message(plan: RunPlan, job: ChunkJob, failures: list[tuple[int, str
     game_index, message = min(failures)
     more = f" (and {len(failures) - 1} more in this chunk)" if len(failures) > 1 else ""
     overrides = dict(plan.overrides)
-    overrides.update({k: v for k, v in job.coords.items() if k != PLAYERS})
+    overrides.update({k: v for k, v in job.coords.items() if k not in (PLAYERS, LINEUP)})
     command = replay_command(plan.game.name, plan.seed, int(game_index), job.n_players,
                              [job.bot_names[i] for i in job.lineup], plan.rotate, plan.variant_path, overrides)
     detail = " ".join(str(message).split())

@@ -28,6 +28,7 @@ from sim.core.lineup import parse_bots
 from sim.core.params import BASE_VARIANT, load_variant, resolve_variant_file
 
 PLAYERS = "players"
+LINEUP = "lineup"  # a tournament's cells: the bots per seat (sim/core/tournament.py), not a parameter
 PARAM_COLUMN_PREFIX = "param."
 
 

@@ -1,0 +1,585 @@
+"""A tournament read back: payoff table, ratings, the meta-game, dominance and the skill ladder.
+
+A tournament (`sim tournament`, sim/core/tournament.py) plays every line-up of P bots drawn from a
+list, G games each from the same seed with seats rotated. From it:
+
+- the payoff table: each line-up, each distinct bot's win rate per seat with a Wilson interval. A
+  win is a players row with `won = true` (a shared first place is a win for every sharer, as the
+  `won` column says), and a bot's rate counts every seat it holds: wins / (games x copies). Copies
+  of one bot in one game compete for the same win, so they are negatively correlated and the
+  interval, computed as if the seat-games were independent, is conservative. The line-up's fair
+  share is its won rows / player rows (1/P when no game is shared);
+- ratings: openskill's Plackett-Luce model over every game, ranked by the players' `rank` (or
+  `score`), and each bot's pooled win rate against the field (every line-up with another bot in it);
+- the meta-game: the symmetric "one bot against a field" matrix M[i][j] = win rate of bot i seated
+  with P-1 copies of bot j, solved as the symmetric two-player game (M, M^T) for its symmetric Nash
+  equilibria with nashpy; each equilibrium is then checked in the real P-player game (opponents
+  drawn from the mixture) from the full payoff table, and its regret there reported;
+- a dominance verdict in plain words, and the skill ladder of an ordered list of bots.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import warnings
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterator, Sequence
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.ticker import PercentFormatter
+
+from sim.analysis.io import Dataset, Result
+from sim.analysis.stats import rate_ci
+from sim.core.dataset import cell_manifest, read_manifest
+from sim.core.errors import UserError
+from sim.core.tournament import MANIFEST_KEY, lineup_label
+
+ALPHA = 0.05
+# Tolerance of the equilibrium checks, on win-rate payoffs (0..1).
+EQUILIBRIUM_TOLERANCE = 1e-9
+
+
+# ----------------------------------------------------------------------------- the dataset
+@dataclass
+class Tournament:
+    """A tournament dataset: its bots, player count and line-ups (one sweep cell each)."""
+
+    path: Path
+    manifest: dict
+    bots: list[str]
+    n_players: int
+    lineups: list[tuple[str, ...]]
+    games_per_lineup: int
+
+    @property
+    def labels(self) -> list[str]:
+        return [lineup_label(lineup) for lineup in self.lineups]
+
+    def cell(self, index: int) -> Dataset:
+        return Dataset(path=self.path, manifest=cell_manifest(self.manifest, index))
+
+    def lineup_players(self, columns: Sequence[str]) -> Iterator[tuple[int, pd.DataFrame]]:
+        """(line-up index, its players rows with these columns), line-up by line-up."""
+        for index in range(len(self.lineups)):
+            yield index, self.cell(index).players(columns)
+
+    def player_columns(self) -> list[str]:
+        return self.cell(0).player_columns()
+
+    @property
+    def description(self) -> str:
+        config = self.manifest["config"]
+        return (f"{config['game']} tournament: {len(self.bots)} bots ({', '.join(self.bots)}), {self.n_players} "
+                f"players, {len(self.lineups)} line-ups x {self.games_per_lineup:,} games, seed {config['seed']}, "
+                f"seats rotated")
+
+
+def open_tournament(source: str | Path | Tournament) -> Tournament:
+    """A complete `sim tournament` dataset (a one-line UserError if the directory is something else)."""
+    if isinstance(source, Tournament):
+        return source
+    path = Path(source)
+    manifest = read_manifest(path)
+    record = manifest.get(MANIFEST_KEY)
+    if manifest.get("kind") != "sweep" or not isinstance(record, dict):
+        raise UserError(f"{path}: not a tournament dataset (made by sim tournament)")
+    lineups = [tuple(cell["bots"]) for cell in manifest["cells"]]
+    return Tournament(path=path, manifest=manifest, bots=list(record["bots"]), n_players=int(record["players"]),
+                      lineups=lineups, games_per_lineup=int(manifest["config"]["games"]))
+
+
+# --------------------------------------------------------------------------- payoff table
+def payoff_table(source: str | Path | Tournament, method: str = "wilson", alpha: float = ALPHA) -> Result:
+    """One row per line-up and distinct bot: copies, games, seat-games, wins, win rate per seat with
+    its interval, and the line-up's fair share; the figure is the one-bot-against-a-field matrix."""
+    t = open_tournament(source)
+    rows = []
+    for index, players in t.lineup_players(["bot", "won"]):
+        lineup = t.lineups[index]
+        grouped = players.groupby("bot", observed=True)["won"]
+        seat_games, wins = grouped.size(), grouped.sum()
+        fair = float(players["won"].sum()) / len(players) if len(players) else float("nan")
+        for bot in dict.fromkeys(lineup):
+            copies = lineup.count(bot)
+            rows.append({"lineup": t.labels[index], "lineup_index": index, "bot": bot, "copies": copies,
+                         "games": int(seat_games.get(bot, 0)) // copies, "seat_games": int(seat_games.get(bot, 0)),
+                         "wins": int(wins.get(bot, 0)), "fair_share": fair})
+    table = pd.DataFrame(rows)
+    table["win_rate"], table["ci_low"], table["ci_high"] = rate_ci(table["wins"], table["seat_games"], method, alpha)
+    table = table[["lineup", "lineup_index", "bot", "copies", "games", "seat_games", "wins", "win_rate", "ci_low",
+                   "ci_high", "fair_share"]]
+    table.attrs.update(bots=list(t.bots), n_players=t.n_players)
+    return Result(table, _matrix_figure(field_matrix(table), t.n_players))
+
+
+def _rate_lookup(payoff: pd.DataFrame) -> dict[tuple[str, str], pd.Series]:
+    return {(row.lineup, row.bot): row for row in payoff.itertuples(index=False)}
+
+
+def _sorted_lineup(lineup: Sequence[str], bots: Sequence[str]) -> str:
+    order = {name: i for i, name in enumerate(bots)}
+    return lineup_label(sorted(lineup, key=order.__getitem__))
+
+
+@dataclass
+class FieldMatrix:
+    """M[i][j]: win rate of bots[i] seated with P-1 copies of bots[j] (the diagonal: self-play)."""
+
+    bots: list[str]
+    n_players: int
+    rate: np.ndarray
+    low: np.ndarray
+    high: np.ndarray
+    seat_games: np.ndarray
+    fair_share: np.ndarray
+
+
+def field_matrix(payoff: pd.DataFrame) -> FieldMatrix:
+    """The one-bot-against-a-field matrix of a payoff table (every bot alone against every field)."""
+    bots, n_players = payoff.attrs["bots"], payoff.attrs["n_players"]
+    lookup = _rate_lookup(payoff)
+    n = len(bots)
+    arrays = {name: np.full((n, n), np.nan) for name in ("rate", "low", "high", "seat_games", "fair_share")}
+    for i, j in itertools.product(range(n), repeat=2):
+        row = lookup.get((_sorted_lineup([bots[i]] + [bots[j]] * (n_players - 1), bots), bots[i]))
+        if row is None:
+            continue
+        if i == j:  # alone among copies of itself: one seat of the self-play line-up
+            arrays["seat_games"][i, j] = row.seat_games / row.copies
+        else:
+            arrays["seat_games"][i, j] = row.seat_games
+        arrays["rate"][i, j], arrays["low"][i, j], arrays["high"][i, j] = row.win_rate, row.ci_low, row.ci_high
+        arrays["fair_share"][i, j] = row.fair_share
+    return FieldMatrix(bots=list(bots), n_players=n_players, **arrays)
+
+
+def one_vs_field(source: str | Path | Tournament, method: str = "wilson", alpha: float = ALPHA) -> Result:
+    """Long table of the field matrix: bot, field, rate with interval, fair share, seat-games."""
+    payoff = source if isinstance(source, pd.DataFrame) else payoff_table(source, method, alpha).table
+    m = field_matrix(payoff)
+    rows = [{"bot": m.bots[i], "field": m.bots[j], "win_rate": m.rate[i, j], "ci_low": m.low[i, j],
+             "ci_high": m.high[i, j], "fair_share": m.fair_share[i, j], "games": m.seat_games[i, j]}
+            for i, j in itertools.product(range(len(m.bots)), repeat=2)]
+    return Result(pd.DataFrame(rows), _matrix_figure(m, m.n_players))
+
+
+def _matrix_figure(m: FieldMatrix, n_players: int) -> Figure:
+    n = len(m.bots)
+    fig = Figure(figsize=(2.5 + 0.95 * n, 1.4 + 0.8 * n), layout="constrained")
+    ax = fig.subplots()
+    image = ax.imshow(m.rate, cmap="RdBu", vmin=0, vmax=min(1.0, 2.0 / n_players))
+    for i, j in itertools.product(range(n), repeat=2):
+        if np.isfinite(m.rate[i, j]):
+            ax.text(j, i, f"{100 * m.rate[i, j]:.0f}%", ha="center", va="center", fontsize=9)
+    ax.set_xticks(range(n), m.bots, rotation=30, ha="right")
+    ax.set_yticks(range(n), m.bots)
+    ax.set_xlabel(f"field: {n_players - 1} copies of")
+    ax.set_ylabel("bot seated alone")
+    ax.set_title(f"Win rate of one bot alone against a field\n(fair share {1 / n_players:.0%})")
+    fig.colorbar(image, ax=ax, format=PercentFormatter(1.0), shrink=0.8)
+    return fig
+
+
+# -------------------------------------------------------------------------------- ratings
+def ratings(source: str | Path | Tournament, by: str = "rank", games_per_lineup: int | None = None,
+            method: str = "wilson", alpha: float = ALPHA) -> Result:
+    """openskill Plackett-Luce mu, sigma and ordinal (mu - 3 sigma) per bot, and its pooled win rate
+    against the field (line-ups with another bot in them) with interval and fair share.
+
+    Games are rated in a round-robin order (game 0 of every line-up, then game 1, ...) so no line-up
+    comes last; each seat is rated as a player, and a bot with several seats in a game takes the mean
+    of its seats' updated mu and sigma. games_per_lineup rates only games 0 .. N-1 of each line-up
+    (keep it a multiple of P so seats stay balanced); None rates them all.
+    """
+    from openskill.models import PlackettLuce
+
+    t = open_tournament(source)
+    if by not in ("rank", "score"):
+        raise UserError(f"ratings rank players by 'rank' or 'score', not {by!r}")
+    if by not in t.player_columns():
+        raise UserError(f"{t.path}: the players table has no {by!r} column to rank games by")
+    code = {name: i for i, name in enumerate(t.bots)}
+    frames = []
+    pooled_wins = np.zeros(len(t.bots))
+    pooled_seats = np.zeros(len(t.bots))
+    pooled_fair = np.zeros(len(t.bots))
+    for index, players in t.lineup_players(["game_id", "seat", "bot", "won", by]):
+        if games_per_lineup is not None:
+            players = players[players["game_id"] < games_per_lineup]
+        players = players.sort_values(["game_id", "seat"], kind="stable")
+        frame = pd.DataFrame({"game_id": players["game_id"].to_numpy(), "lineup": index,
+                              "bot": players["bot"].astype(str).map(code).to_numpy(),
+                              "order": players[by].to_numpy() if by == "rank" else -players[by].to_numpy()})
+        frames.append(frame)
+        if len(set(t.lineups[index])) > 1:
+            fair = players["won"].mean()
+            for bot, group in players.groupby("bot", observed=True)["won"]:
+                pooled_wins[code[str(bot)]] += group.sum()
+                pooled_seats[code[str(bot)]] += len(group)
+                pooled_fair[code[str(bot)]] += len(group) * fair
+    allrows = pd.concat(frames, ignore_index=True).sort_values(["game_id", "lineup"], kind="stable")
+    bots_by_game = allrows["bot"].to_numpy().reshape(-1, t.n_players)
+    order_by_game = allrows["order"].to_numpy().reshape(-1, t.n_players)
+
+    model = PlackettLuce()
+    mu = np.full(len(t.bots), model.mu)
+    sigma = np.full(len(t.bots), model.sigma)
+    rated_games = np.zeros(len(t.bots), dtype=np.int64)
+    for seats, order in zip(bots_by_game, order_by_game):
+        teams = [[model.rating(mu=mu[b], sigma=sigma[b])] for b in seats]
+        updated = model.rate(teams, ranks=[float(x) for x in order])
+        for b in set(seats.tolist()):
+            mine = [k for k, s in enumerate(seats) if s == b]
+            mu[b] = float(np.mean([updated[k][0].mu for k in mine]))
+            sigma[b] = float(np.mean([updated[k][0].sigma for k in mine]))
+            rated_games[b] += 1
+    rate, low, high = rate_ci(pooled_wins, pooled_seats, method, alpha)
+    table = pd.DataFrame({"bot": t.bots, "mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma,
+                          "games_rated": rated_games, "field_seat_games": pooled_seats.astype(np.int64),
+                          "field_wins": pooled_wins.astype(np.int64), "field_win_rate": rate, "ci_low": low,
+                          "ci_high": high, "field_fair_share": pooled_fair / np.where(pooled_seats > 0, pooled_seats, 1)})
+    table = table.sort_values("ordinal", ascending=False, kind="stable").reset_index(drop=True)
+    table.insert(0, "place", np.arange(1, len(table) + 1))
+    return Result(table, _ratings_figure(table))
+
+
+def _ratings_figure(table: pd.DataFrame) -> Figure:
+    fig = Figure(figsize=(10, 0.6 + 0.45 * len(table)), layout="constrained")
+    left, right = fig.subplots(1, 2, sharey=True)
+    y = np.arange(len(table))[::-1]
+    left.errorbar(table["mu"], y, xerr=3 * table["sigma"], fmt="o", capsize=3)
+    left.plot(table["ordinal"], y, "|", color="black", markersize=12, label="ordinal (mu - 3 sigma)")
+    left.set_yticks(y, table["bot"])
+    left.set_xlabel("openskill Plackett-Luce rating (mu +/- 3 sigma)")
+    left.set_title("Ratings")
+    left.legend(loc="lower right", fontsize=8)
+    err = [np.clip(table["field_win_rate"] - table["ci_low"], 0, None),
+           np.clip(table["ci_high"] - table["field_win_rate"], 0, None)]
+    right.errorbar(table["field_win_rate"], y, xerr=err, fmt="o", capsize=3, label="win rate")
+    right.plot(table["field_fair_share"], y, "x", color="black", label="fair share")
+    right.xaxis.set_major_formatter(PercentFormatter(1.0))
+    right.set_xlabel("win rate per seat against the field (95% interval)")
+    right.set_title("Pooled win rate against the field")
+    right.legend(loc="lower right", fontsize=8)
+    return fig
+
+
+# ------------------------------------------------------------------------------ meta-game
+def _equilibrium_regret(matrix: np.ndarray, x: np.ndarray) -> float:
+    """How much the best pure strategy gains over the mixture x against x (0 at an equilibrium)."""
+    payoffs = matrix @ x
+    return float(payoffs.max() - x @ payoffs)
+
+
+def symmetric_equilibria(matrix: np.ndarray | Sequence[Sequence[float]]) -> tuple[list[np.ndarray], str]:
+    """The symmetric Nash equilibria (x, x) of the symmetric game (M, M^T), and the method that found them.
+
+    Support enumeration over symmetric supports with nashpy's indifference solver (2^n - 1 linear
+    systems: every symmetric equilibrium of a non-degenerate game). A degenerate game can hide its
+    mixed equilibria from it; then Lemke-Howson on the imitation game (M, I), whose column strategy y
+    always gives a symmetric equilibrium (y, y) (McLennan and Tourky), and last nashpy's replicator
+    dynamics from the uniform mix. Returned mixtures are deduplicated, largest support first.
+    """
+    import nashpy
+    from nashpy.algorithms.support_enumeration import obey_support, powerset, solve_indifference
+
+    m = np.asarray(matrix, dtype=float)
+    if m.ndim != 2 or m.shape[0] != m.shape[1] or m.shape[0] < 1 or not np.isfinite(m).all():
+        raise UserError(f"the meta-game needs a finite square payoff matrix (got shape {m.shape})")
+    n = m.shape[0]
+    tolerance = EQUILIBRIUM_TOLERANCE * max(1.0, float(np.abs(m).max()))
+    found: list[np.ndarray] = []
+
+    def keep(x) -> None:
+        if x is False or x is None:
+            return
+        x = np.clip(np.asarray(x, dtype=float), 0, None)
+        if x.sum() <= 0:
+            return
+        x = x / x.sum()
+        if _equilibrium_regret(m, x) <= tolerance * 10 and not any(np.allclose(x, y, atol=1e-7) for y in found):
+            found.append(x)
+
+    for support in (s for s in powerset(n) if s):
+        x = solve_indifference(m, rows=support, columns=support)
+        if obey_support(x, np.array(support), tol=1e-12):
+            keep(x)
+    method = "support enumeration"
+    if not found:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            imitation = nashpy.Game(m, np.eye(n))
+            for label in range(2 * n):
+                try:
+                    _, y = imitation.lemke_howson(initial_dropped_label=label)
+                except Exception:  # nashpy's pivoting may fail on a degenerate tableau; try the next label
+                    continue
+                keep(y)
+        method = "Lemke-Howson (imitation game)"
+    if not found:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            path = nashpy.Game(m, m.T).replicator_dynamics(y0=np.full(n, 1 / n), timepoints=np.linspace(0, 1e4, 2001))
+        x = np.clip(path[-1], 0, None)
+        found.append(x / x.sum())
+        method = "replicator dynamics (approximate)"
+    found.sort(key=lambda x: (-int((x > 1e-9).sum()), tuple(-x)))
+    return found, method
+
+
+def full_game_payoffs(payoff: pd.DataFrame, mixture: np.ndarray) -> np.ndarray:
+    """Each bot's expected win rate in the real P-player game when its P-1 opponents are drawn
+    independently from the mixture (from the payoff table of every line-up)."""
+    bots, n_players = payoff.attrs["bots"], payoff.attrs["n_players"]
+    lookup = _rate_lookup(payoff)
+    out = np.zeros(len(bots))
+    for i, bot in enumerate(bots):
+        for opponents in itertools.combinations_with_replacement(range(len(bots)), n_players - 1):
+            counts = np.bincount(opponents, minlength=len(bots))
+            probability = math.factorial(n_players - 1) / np.prod([math.factorial(c) for c in counts])
+            probability *= float(np.prod(mixture ** counts))
+            if probability == 0:
+                continue
+            row = lookup[(_sorted_lineup([bot] + [bots[k] for k in opponents], bots), bot)]
+            out[i] += probability * row.win_rate
+    return out
+
+
+def meta_game(source: str | Path | Tournament | pd.DataFrame, bootstrap: int = 0, seed: int = 0) -> Result:
+    """The symmetric equilibria of the one-bot-against-a-field game: one row per equilibrium and bot
+    with its weight, whether it is in the support, its payoff against the mixture in the matrix game
+    and in the real P-player game, and that game's regret (how far the mixture is from an
+    equilibrium of the P-player meta-game). bootstrap > 0 redraws the matrix that many times from
+    its binomial counts and reports how often each bot is in some equilibrium's support."""
+    payoff = source if isinstance(source, pd.DataFrame) else payoff_table(source).table
+    m = field_matrix(payoff)
+    if not np.isfinite(m.rate).all():
+        raise UserError("the payoff table lacks some one-bot-against-a-field line-ups (not a full tournament)")
+    equilibria, method = symmetric_equilibria(m.rate)
+    support_share = _bootstrap_support(m, bootstrap, seed) if bootstrap > 0 else np.full(len(m.bots), np.nan)
+    rows = []
+    for number, x in enumerate(equilibria, 1):
+        matrix_payoffs = m.rate @ x
+        full = full_game_payoffs(payoff, x)
+        regret = float(full.max() - x @ full)
+        for i, bot in enumerate(m.bots):
+            rows.append({"equilibrium": number, "bot": bot, "weight": float(x[i]), "in_support": bool(x[i] > 1e-9),
+                         "payoff_vs_mix": float(matrix_payoffs[i]), "full_game_payoff": float(full[i]),
+                         "full_game_regret": regret, "support_share": float(support_share[i]), "method": method})
+    table = pd.DataFrame(rows)
+    return Result(table, _meta_game_figure(table, m))
+
+
+def _bootstrap_support(m: FieldMatrix, replicates: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    n = m.seat_games.astype(np.int64)
+    counts = np.zeros(len(m.bots))
+    for _ in range(replicates):
+        redrawn = rng.binomial(n, np.clip(m.rate, 0, 1)) / n
+        equilibria, _ = symmetric_equilibria(redrawn)
+        counts += np.any([x > 1e-9 for x in equilibria], axis=0)
+    return counts / replicates
+
+
+def _meta_game_figure(table: pd.DataFrame, m: FieldMatrix) -> Figure:
+    n_eq = int(table["equilibrium"].max())
+    fig = Figure(figsize=(max(6.0, 1.1 * len(m.bots) + 2), 3.6), layout="constrained")
+    ax = fig.subplots()
+    width = 0.8 / n_eq
+    x = np.arange(len(m.bots))
+    for number, group in table.groupby("equilibrium"):
+        ax.bar(x + (number - 1) * width - 0.4 + width / 2, group["weight"], width, label=f"equilibrium {number}")
+    ax.set_xticks(x, m.bots)
+    ax.set_ylim(0, 1.05)
+    ax.set_ylabel("weight in the equilibrium mix")
+    ax.set_title(f"Which bots survive in equilibrium\n(one bot against a field of {m.n_players - 1} copies)")
+    if n_eq > 1:
+        ax.legend(fontsize=8)
+    return fig
+
+
+# ------------------------------------------------------------------------------ dominance
+@dataclass
+class DominanceVerdict:
+    """dominant: the bot that dominates, or None; level: 'dominant', 'pure' (the equilibrium is one
+    bot, which does not beat every field clearly), 'strong' (one bot beats every field but the
+    equilibrium mixes) or 'mixed'; text: the verdict in plain words, with the numbers."""
+
+    dominant: str | None
+    level: str
+    text: str
+
+
+def _rate_text(rate: float, low: float, high: float) -> str:
+    if np.isnan(low):
+        return f"{100 * rate:.1f}%"
+    return f"{100 * rate:.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+
+
+def dominance_verdict(matrix, bots: Sequence[str], low=None, high=None, fair_share=None,
+                      equilibria: list[np.ndarray] | None = None) -> DominanceVerdict:
+    """Does one bot dominate the one-bot-against-a-field game?
+
+    Bot d beats the field of j when its win rate alone against copies of j exceeds the fair share of
+    that line-up (default: j's own self-play rate, the diagonal) - by its whole interval when `low`
+    is given. d dominates when it beats every other bot's field and every symmetric equilibrium is
+    d alone: then the meta-game collapses to d and the others are not worth playing.
+    """
+    m = np.asarray(matrix, dtype=float)
+    n = len(bots)
+    low = np.full_like(m, np.nan) if low is None else np.asarray(low, dtype=float)
+    high = np.full_like(m, np.nan) if high is None else np.asarray(high, dtype=float)
+    fair = np.tile(np.diag(m), (n, 1)) if fair_share is None else np.asarray(fair_share, dtype=float)
+    if equilibria is None:
+        equilibria, _ = symmetric_equilibria(m)
+    evidence = np.where(np.isnan(low), m, low)
+    beats = evidence > fair + 1e-12
+    supports = [frozenset(np.flatnonzero(x > 1e-9).tolist()) for x in equilibria]
+    pure = {next(iter(s)) for s in supports if len(s) == 1}
+    sole = next(iter(pure)) if len(pure) == 1 and all(len(s) == 1 for s in supports) else None
+    beats_all = [i for i in range(n) if all(beats[i, j] for j in range(n) if j != i)]
+    interval = "" if np.isnan(low).all() else " (95% intervals)"
+
+    def against(i: int) -> str:
+        return "; ".join(f"vs {bots[j]} {_rate_text(m[i, j], low[i, j], high[i, j])} (fair {100 * fair[i, j]:.1f}%)"
+                         for j in range(n) if j != i)
+
+    mix = _mix_text(equilibria[0], bots)
+    if sole is not None and sole in beats_all:
+        return DominanceVerdict(bots[sole], "dominant", (
+            f"Warning: {bots[sole]} dominates. Seated alone against a field of any other bot it wins more than "
+            f"the fair share{interval}: {against(sole)}; and the only equilibrium of the meta-game is {bots[sole]} "
+            f"alone (weight 1.00). The strategy mix collapses to {bots[sole]}: the other strategies are not worth "
+            f"playing against it, so a balance verdict made with them understates what {bots[sole]}'s play does."))
+    if sole is not None:
+        return DominanceVerdict(None, "pure", (
+            f"The only equilibrium is {bots[sole]} alone, but {bots[sole]} does not clearly beat every field"
+            f"{interval}: {against(sole)}. It is the best reply to itself, not a dominant strategy: watch it."))
+    if beats_all:
+        best = beats_all[0]
+        return DominanceVerdict(None, "strong", (
+            f"{bots[best]} beats every other bot's field{interval} ({against(best)}), yet the equilibrium mixes "
+            f"{mix}: no single strategy dominates."))
+    if len(equilibria) > 1:
+        shown = "; ".join(_mix_text(x, bots) for x in equilibria[:4])
+        more = f" and {len(equilibria) - 4} more" if len(equilibria) > 4 else ""
+        where = f"the meta-game has {len(equilibria)} symmetric equilibria ({shown}{more}), so which mix survives depends on where play starts"
+    else:
+        where = f"the equilibrium mixes {mix}"
+    return DominanceVerdict(None, "mixed", (
+        f"No strategy dominates: no bot beats the field of every other bot, and {where}."))
+
+
+def _mix_text(mixture: np.ndarray, bots: Sequence[str]) -> str:
+    """'greedy alone', or 'balanced 0.60, greedy 0.40' (heaviest first)."""
+    support = [i for i in np.argsort(-mixture, kind="stable") if mixture[i] > 1e-9]
+    if len(support) == 1:
+        return f"{bots[support[0]]} alone"
+    return ", ".join(f"{bots[i]} {mixture[i]:.2f}" for i in support)
+
+
+def dominance(source: str | Path | Tournament | pd.DataFrame) -> Result:
+    """One row per bot: fields it beats (whole interval above the fair share), its worst field, its
+    weight in the first equilibrium and whether it dominates; the verdict text is in table.attrs["verdict"]."""
+    payoff = source if isinstance(source, pd.DataFrame) else payoff_table(source).table
+    m = field_matrix(payoff)
+    equilibria, _ = symmetric_equilibria(m.rate)
+    verdict = dominance_verdict(m.rate, m.bots, m.low, m.high, m.fair_share, equilibria)
+    rows = []
+    for i, bot in enumerate(m.bots):
+        others = [j for j in range(len(m.bots)) if j != i]
+        margin = [m.low[i, j] - m.fair_share[i, j] for j in others]
+        worst = others[int(np.argmin(margin))]
+        rows.append({"bot": bot, "fields_beaten": int(sum(v > 0 for v in margin)), "fields": len(others),
+                     "worst_field": m.bots[worst], "worst_win_rate": m.rate[i, worst], "worst_ci_low": m.low[i, worst],
+                     "worst_fair_share": m.fair_share[i, worst], "equilibrium_weight": float(equilibria[0][i]),
+                     "dominant": bot == verdict.dominant})
+    table = pd.DataFrame(rows)
+    table.attrs["verdict"] = verdict.text
+    table.attrs["level"] = verdict.level
+    return Result(table, None)
+
+
+# ---------------------------------------------------------------------------- skill ladder
+def skill_ladder(source: str | Path | Tournament, rungs: Sequence[str], method: str = "wilson",
+                 alpha: float = ALPHA) -> Result:
+    """Each rung against the rung below it, weakest first: the rung's win rate alone against P-1
+    copies of the rung below, and the rung below's alone against P-1 copies of the rung, each with
+    its interval and fair share (the same seeds, seats rotated); `stronger` when the first interval
+    lies above its fair share and the second below."""
+    t = open_tournament(source)
+    rungs = list(rungs)
+    if len(rungs) < 2:
+        raise UserError("a skill ladder needs at least two rungs")
+    missing = [r for r in rungs if r not in t.bots]
+    if missing:
+        raise UserError(f"the ladder's rung {missing[0]!r} did not play in this tournament ({', '.join(t.bots)})")
+    payoff = payoff_table(t, method, alpha).table
+    m = field_matrix(payoff)
+    where = {name: i for i, name in enumerate(m.bots)}
+    rows = []
+    for below, rung in zip(rungs, rungs[1:]):
+        i, j = where[rung], where[below]
+        rows.append({"rung": rung, "below": below,
+                     "rung_alone": m.rate[i, j], "rung_alone_low": m.low[i, j], "rung_alone_high": m.high[i, j],
+                     "rung_alone_fair": m.fair_share[i, j],
+                     "below_alone": m.rate[j, i], "below_alone_low": m.low[j, i], "below_alone_high": m.high[j, i],
+                     "below_alone_fair": m.fair_share[j, i], "games": int(m.seat_games[i, j]),
+                     "stronger": bool(m.low[i, j] > m.fair_share[i, j] and m.high[j, i] < m.fair_share[j, i])})
+    table = pd.DataFrame(rows)
+    return Result(table, _ladder_figure(table, t.n_players))
+
+
+def _ladder_figure(table: pd.DataFrame, n_players: int) -> Figure:
+    fig = Figure(figsize=(max(7.0, 1.8 * len(table) + 2), 4.0), layout="constrained")
+    ax = fig.subplots()
+    x = np.arange(len(table))
+    for offset, prefix, label, color in ((-0.12, "rung_alone", "rung alone vs the rung below", "tab:green"),
+                                         (0.12, "below_alone", "rung below alone vs the rung", "tab:gray")):
+        rate = table[prefix].to_numpy()
+        err = [np.clip(rate - table[f"{prefix}_low"], 0, None), np.clip(table[f"{prefix}_high"] - rate, 0, None)]
+        ax.errorbar(x + offset, rate, yerr=err, fmt="o", capsize=4, color=color, label=label)
+        ax.scatter(x + offset, table[f"{prefix}_fair"], marker="_", s=300, color="black")
+    ax.axhline(1 / n_players, color="black", linestyle="--", linewidth=1, label=f"1 in {n_players}")
+    ax.set_xticks(x, [f"{r.rung}\nover {r.below}" for r in table.itertuples()])
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_ylabel(f"win rate alone against {n_players - 1} copies")
+    ax.set_title("Skill ladder: each rung head to head with the rung below\n(95% intervals; black bars: fair share)")
+    ax.legend(fontsize=8)
+    return fig
+
+
+# ------------------------------------------------------------------------------ summary
+def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[str] | None = None) -> str:
+    """What `sim tournament` prints: ratings, the field matrix, the equilibrium and the verdict."""
+    t = open_tournament(source)
+    payoff = payoff_table(t).table
+    m = field_matrix(payoff)
+    lines = [t.description, "", "Ratings (openskill Plackett-Luce; field win rate per seat, 95% interval):"]
+    for row in ratings(t).table.itertuples():
+        lines.append(f"  {row.place}. {row.bot:<12} mu {row.mu:6.2f}  sigma {row.sigma:5.2f}  ordinal "
+                     f"{row.ordinal:6.2f}  vs field {_rate_text(row.field_win_rate, row.ci_low, row.ci_high)} "
+                     f"(fair {100 * row.field_fair_share:.1f}%)")
+    width = max(len(b) for b in m.bots) + 2
+    lines += ["", f"Win rate seated alone (rows) against {t.n_players - 1} copies of (columns):",
+              " " * width + "".join(f"{b:>{width}}" for b in m.bots)]
+    for i, bot in enumerate(m.bots):
+        lines.append(f"{bot:<{width}}" + "".join(f"{100 * v:>{width - 1}.1f}%" for v in m.rate[i]))
+    game = meta_game(payoff).table
+    lines += ["", "Symmetric equilibria of that game (weights; regret in the real "
+                  f"{t.n_players}-player game):"]
+    for number, group in game.groupby("equilibrium"):
+        mix = ", ".join(f"{r.bot} {r.weight:.2f}" for r in group.itertuples() if r.in_support)
+        lines.append(f"  {number}. {mix}  (regret {100 * group['full_game_regret'].iloc[0]:.2f} points)")
+    lines += ["", dominance(payoff).table.attrs["verdict"]]
+    if ladder:
+        lines += ["", "Skill ladder (alone against copies of the rung below, and the reverse):"]
+        for row in skill_ladder(t, ladder).table.itertuples():
+            lines.append(f"  {row.rung} over {row.below}: {_rate_text(row.rung_alone, row.rung_alone_low, row.rung_alone_high)}"
+                         f" (fair {100 * row.rung_alone_fair:.1f}%); {row.below} alone: "
+                         f"{_rate_text(row.below_alone, row.below_alone_low, row.below_alone_high)}"
+                         f" -> {'stronger' if row.stronger else 'not clearly stronger'}")
+    return "\n".join(lines)

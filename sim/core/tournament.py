@@ -1,0 +1,197 @@
+"""Tournaments: every line-up of P bots drawn from a list, G games each, as one dataset.
+
+A line-up is a multiset of P bots (bots may repeat: with bots a, b and 4 players the line-ups are
+a+a+a+a, a+a+a+b, a+a+b+b, a+b+b+b and b+b+b+b), so the tournament holds every "one bot against a
+field of another" and every mixed table. There are C(n + P - 1, P) of them: 126 for 6 bots at 4
+players.
+
+The tournament is a sweep whose cells are the line-ups (`sim.core.runner.RunPlan` with the grid
+{"lineup": [...]}): one crash-safe, resumable, Dask-capable dataset whose cell parts sit under
+`games/lineup=a+b+b+c/` and `players/lineup=a+b+b+c/`; the manifest keeps the kind "sweep" (every
+sweep reader reads it, one line-up per cell) and adds a `tournament` entry with the bots, the
+player count and the line-ups. Each game row also carries its line-up as `param.lineup`.
+
+Seating. Every line-up plays games 0 .. G-1 from the same seed (common random numbers: game i of
+every line-up starts from the same shuffle), with seats rotated cyclically: game i seats
+line-up[(s + i) % P] in seat s. G must be a multiple of P, so each bot of a line-up sits in every
+seat exactly G/P times per copy, and seat and turn-order advantages cancel out of every win rate
+and every rating. Cyclic rotations, not all P! orderings: the order of bots around the table
+stays the line-up's (a always sits just before b in a+b+c+c). Seat balance is what the payoff
+table needs (a bot's win rate then measures the bot, not its chair), and all orderings would
+demand G be a multiple of 24 at four players for a second-order effect (who plays right after
+whom) that the tournament does not set out to measure.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from sim.core import registry
+from sim.core.errors import UserError
+from sim.core.game import Game
+from sim.core.sweep import LINEUP, Cell, parse_params, resolve_with_overrides
+
+DEFAULT_GAMES = 1200  # per line-up: a multiple of 2, 3 and 4, so every player count rotates evenly
+DEFAULT_CHUNK_SIZE = 50_000
+MANIFEST_KEY = "tournament"
+
+__all__ = ["lineups", "lineup_label", "parse_tournament_bots", "plan_tournament", "run_tournament", "add_parser"]
+
+
+def lineups(bots: list[str], n_players: int) -> list[tuple[str, ...]]:
+    """Every multiset of n_players bots drawn from bots (with repetition), in the order of the list."""
+    return list(itertools.combinations_with_replacement(bots, n_players))
+
+
+def lineup_label(lineup: tuple[str, ...] | list[str]) -> str:
+    """`a+b+b+c`: the line-up's cell name (bot names URI-escaped, so a `+` in a name stays unambiguous)."""
+    return "+".join(quote(name, safe="._-") for name in lineup)
+
+
+def parse_tournament_bots(game: Game, spec: str | list[str] | None) -> list[str]:
+    """The distinct bots of a tournament from a comma list: at least two, each known to the game."""
+    if spec is None:
+        raise UserError("sim tournament: give the bots with --bots a,b,c (at least two)")
+    names = [part.strip() for part in spec.split(",")] if isinstance(spec, str) else [str(n).strip() for n in spec]
+    if any(not name for name in names):
+        raise UserError(f"--bots '{spec}': empty bot name in the comma list")
+    known = game.bots()
+    for name in names:
+        if name not in known:
+            raise UserError(f"unknown bot '{name}' for {game.name} (known: {', '.join(sorted(known))})")
+    repeated = sorted({name for name in names if names.count(name) > 1})
+    if repeated:
+        raise UserError(f"--bots lists {repeated[0]} twice (line-ups repeat bots by themselves)")
+    if len(names) < 2:
+        raise UserError(f"a tournament needs at least two bots (got {names[0]})")
+    return names
+
+
+def plan_tournament(game: Game, bots: list[str], n_players: int | None, n_games: int, seed: int,
+                    chunk_size: int = DEFAULT_CHUNK_SIZE, variant_path: str | None = None,
+                    overrides: dict[str, Any] | None = None, checked: bool = False):
+    """The RunPlan of a tournament: one cell per line-up, n_games each from `seed`, seats rotated."""
+    from sim.core.runner import RunPlan
+
+    overrides = dict(overrides or {})
+    params = resolve_with_overrides(game, variant_path, overrides)
+    n_players = game.default_players if n_players is None else n_players
+    allowed = tuple(game.allowed_players(params))
+    if n_players not in allowed:
+        raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
+                        f"players, not {n_players}")
+    if n_games < n_players or n_games % n_players:
+        raise UserError(f"--games must be a positive multiple of the player count {n_players}, so every bot "
+                        f"sits in every seat equally often (got {n_games})")
+    cells = [Cell(coords={LINEUP: lineup_label(lineup)}, params=params, n_players=n_players,
+                  lineup_names=list(lineup), partition=f"{LINEUP}={lineup_label(lineup)}")
+             for lineup in lineups(bots, n_players)]
+    labels = [cell.coords[LINEUP] for cell in cells]
+    record = {"bots": list(bots), "players": n_players, "games_per_lineup": n_games, "lineups": labels,
+              "seating": "cyclic rotation: game i seats lineup[(seat + i) % players]"}
+    return RunPlan(game=game, cells=cells, n_games=n_games, seed=seed, rotate=True, chunk_size=chunk_size,
+                   checked=checked, variant_path=variant_path, grid={LINEUP: labels}, overrides=overrides,
+                   bots_spec=",".join(bots), manifest_extra={MANIFEST_KEY: record})
+
+
+def run_tournament(game_name: str, bots: str | list[str], out_dir: str | Path, n_players: int | None = None,
+                   n_games: int = DEFAULT_GAMES, seed: int = 0, workers: int | None = None,
+                   chunk_size: int = DEFAULT_CHUNK_SIZE, variant_path: str | None = None,
+                   overrides: dict[str, Any] | None = None, checked: bool = False, backend: str = "local",
+                   scheduler: str | None = None, resume: bool = False, progress: bool = True) -> dict[str, Any]:
+    """Play (or, with resume, finish) a tournament into out_dir; returns its manifest."""
+    from sim.core.runner import run_plan
+
+    game = registry.get_game(game_name)
+    names = parse_tournament_bots(game, bots)
+    plan = plan_tournament(game, names, n_players, n_games, seed, chunk_size, variant_path, overrides, checked)
+    if progress:
+        print(f"tournament: {len(names)} bots, {len(plan.cells)} line-ups of {plan.cells[0].n_players} x "
+              f"{n_games:,} games, seats rotated, the same seeds in every line-up -> {out_dir}",
+              file=sys.stderr, flush=True)
+    return run_plan(plan, out_dir, workers or os.cpu_count() or 1, backend=backend, scheduler=scheduler,
+                    resume=resume, progress=progress)
+
+
+def lineup_count(n_bots: int, n_players: int) -> int:
+    """C(n + P - 1, P): how many line-ups a tournament of n bots at P players has."""
+    return math.comb(n_bots + n_players - 1, n_players)
+
+
+# ----------------------------------------------------------------------------- command line
+def _default_out(game_name: str, bots: list[str], n_players: int, n_games: int, seed: int) -> Path:
+    names = re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(bots)).strip("-")
+    return Path("data") / f"{game_name}-tournament-{names}-{n_players}p-{n_games}g-s{seed}"
+
+
+def _chunk_size(args, out: Path) -> int:
+    """--chunk-size, or on --resume the interrupted tournament's own, or the default."""
+    if args.chunk_size is not None:
+        return args.chunk_size
+    if args.resume and out.is_dir():
+        from sim.core.dataset import read_any_manifest
+
+        stored = read_any_manifest(out)
+        if isinstance(stored, dict) and isinstance(stored.get("config"), dict):
+            return int(stored["config"].get("chunk_size") or DEFAULT_CHUNK_SIZE)
+    return DEFAULT_CHUNK_SIZE
+
+
+def cmd_tournament(args) -> None:
+    game = registry.get_game(args.game)
+    bots = parse_tournament_bots(game, args.bots)
+    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
+    n_players = game.default_players if args.players is None else args.players
+    ladder = parse_tournament_bots(game, args.ladder) if args.ladder else None
+    if ladder and set(ladder) - set(bots):
+        raise UserError(f"--ladder names {sorted(set(ladder) - set(bots))[0]}, which is not in --bots")
+    out = Path(args.out) if args.out else _default_out(game.name, bots, n_players, args.games, args.seed)
+    run_tournament(game.name, bots, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
+                   args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
+                   progress=not args.no_progress)
+    from sim.analysis.tournament import tournament_summary_text
+
+    print(f"dataset: {out}")
+    print(tournament_summary_text(out, ladder=ladder))
+
+
+def add_parser(commands) -> None:
+    """Register `sim tournament` on the subparsers object of sim/cli.py."""
+    command = commands.add_parser(
+        "tournament", help="round-robin of bot line-ups: payoff table, ratings, meta-game equilibrium",
+        description="sim tournament GAME --bots a,b,c: every line-up of P bots drawn from the list (with "
+                    "repetition: 1-vs-3, 2-vs-2, ...) plays G games from the same seed with seats rotated, "
+                    "into one dataset partitioned by line-up; then the payoff table, openskill ratings, the "
+                    "equilibrium of the one-bot-against-a-field game and a dominance verdict.")
+    command.add_argument("game", metavar="GAME")
+    command.add_argument("--bots", required=True, help="comma list of the distinct bots (at least two)")
+    command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
+    command.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                         help=f"games per line-up, a multiple of the player count (default {DEFAULT_GAMES})")
+    command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
+    command.add_argument("--variant", help="variant TOML file of the game")
+    command.add_argument("--param", action="append", metavar="NAME=VALUE",
+                         help="override one parameter of the game's data (repeatable)")
+    command.add_argument("--out", help="output directory (default data/<game>-tournament-<bots>-<P>p-<G>g-s<seed>)")
+    command.add_argument("--ladder", metavar="A,B,...",
+                         help="also print the skill ladder of these bots, weakest first (each must be in --bots)")
+    command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                         help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
+    command.add_argument("--chunk-size", type=int, default=None,
+                         help=f"games per part file and per task (default {DEFAULT_CHUNK_SIZE}; on --resume, "
+                              f"the tournament's own)")
+    command.add_argument("--backend", choices=["local", "dask"], default="local",
+                         help="local: Numba threads in this process (default); dask: one task per chunk")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="with --backend dask: an existing dask.distributed scheduler")
+    command.add_argument("--resume", action="store_true",
+                         help="finish an interrupted tournament in --out (the same configuration), or start it")
+    command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
+    command.add_argument("--no-progress", action="store_true", help="no progress bar")
+    command.set_defaults(handler=cmd_tournament)
