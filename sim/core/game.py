@@ -11,7 +11,9 @@ Data flow of a run:
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
@@ -138,7 +140,8 @@ class TomlGame:
     A subclass sets `name`, `description`, `default_players` and `data`, the game's data module,
     which provides default_components(), validate(resolved, where), engine_arrays(resolved),
     player_counts(resolved), load_bots() -> {name: (description, kind, weights)} and
-    default_lineup(); it adds simulate() and replay().
+    default_lineup(); it adds simulate() and replay(). For `sim tune` the data module also provides
+    weight_names(kind name), bot_kind_names() and TUNED_BOTS_FILE.
     """
 
     name: str
@@ -183,3 +186,42 @@ class TomlGame:
         kinds = np.array([specs[b].kind for b in bot_names], np.int8)
         weights = np.stack([specs[b].weights for b in bot_names]).astype(np.float64)
         return kinds, weights
+
+    # ----------------------------------------------------------------- tuning support (sim tune)
+    # A tuner plays candidate weight vectors under a bot name, and writes the winner by weight name.
+
+    def kind_name(self, bot: str) -> str:
+        """The name of a bot's engine kind ("random", "heuristic", ...)."""
+        return self.data.bot_kind_names()[self._spec(bot).kind]
+
+    def weight_names(self, bot: str) -> tuple[str, ...]:
+        """Names of the bot's weights in engine order; () when its kind ignores weights (random)."""
+        return tuple(self.data.weight_names(self.kind_name(bot)))
+
+    def with_bot(self, name: str, weights: np.ndarray, description: str, kind: int | None = None) -> "TomlGame":
+        """A shallow copy of the game whose bots() also holds `name` with these weights.
+
+        A bot of that name is overridden (and lends its kind when none is given); the original game
+        is unchanged. The engine reads weights through bot_arrays(), so simulate() plays them.
+        """
+        bots = dict(self.bots())
+        if kind is None:
+            kind = self._spec(name).kind
+        vector = np.asarray(weights, dtype=np.float64)
+        length = next(iter(bots.values())).weights.shape if bots else vector.shape
+        if vector.shape != length:
+            raise ValueError(f"{self.name}: bot {name} needs {length[0]} weights, got shape {vector.shape}")
+        bots[name] = BotSpec(name=name, description=description, kind=int(kind), weights=vector.copy())
+        game = copy.copy(self)
+        game._bots = bots
+        return game
+
+    def tuned_bots_path(self) -> Path:
+        """Where `sim tune` writes tuned bots by default, merged into bots() when it exists."""
+        return Path(self.data.TUNED_BOTS_FILE)
+
+    def _spec(self, bot: str) -> BotSpec:
+        specs = self.bots()
+        if bot not in specs:
+            raise UserError(f"unknown bot '{bot}' for {self.name} (known: {', '.join(specs)})")
+        return specs[bot]

@@ -12,6 +12,7 @@ import numpy as np
 
 from sim.core.errors import UserError
 from sim.core.params import load_toml, require
+from sim.core.tuned_bots import tuned_bots
 from . import bots as bots_mod
 from .state import (
     AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_PLAYERS, N_AF, N_RULES, N_TF,
@@ -24,6 +25,7 @@ from .state import (
 HERE = Path(__file__).parent
 COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
+TUNED_BOTS_FILE = HERE / "bots.tuned.toml"  # written by `sim tune`; optional
 OFFER_DRAW = 3  # Gameplay: three drawn, one to the bottom, one face up, one face down
 MAX_POINTS = 1000  # largest points value of one scale entry, card value or hand penalty
 # The players table stores scores (and their parts) as int16: the treasure scales, the hand
@@ -181,7 +183,11 @@ def default_lineup() -> list[str]:
 
 
 def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
-    """bots.toml to {name: (description, kind code, weight vector)}."""
+    """bots.toml, then bots.tuned.toml if present, to {name: (description, kind code, weight vector)}.
+
+    bots.tuned.toml holds the bots `sim tune` wrote (a designer may edit it too); its entries take
+    the bots.toml [defaults] for any weight they omit and override a bots.toml bot of the same name.
+    """
     raw = load_toml(BOTS_FILE)
     defaults = raw["defaults"]
     missing = set(bots_mod.WEIGHT_NAMES) - set(defaults)
@@ -196,4 +202,17 @@ def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
             weights[key] = value
         vector = np.array([float(weights[k]) for k in bots_mod.WEIGHT_NAMES], np.float64)
         out[name] = (spec["description"], bots_mod.BOT_KIND_NAMES.index(spec["kind"]), vector)
+    if TUNED_BOTS_FILE.exists():
+        out.update(tuned_bots(load_toml(TUNED_BOTS_FILE), defaults, str(TUNED_BOTS_FILE),
+                              bots_mod.WEIGHT_NAMES, bots_mod.BOT_KIND_NAMES))
     return out
+
+
+def weight_names(kind: str) -> tuple[str, ...]:
+    """The names of a bot's weight vector, in engine order; () for a kind that ignores weights."""
+    return () if kind == "random" else tuple(bots_mod.WEIGHT_NAMES)
+
+
+def bot_kind_names() -> tuple[str, ...]:
+    """Engine kind codes' names: BotSpec.kind indexes this."""
+    return tuple(bots_mod.BOT_KIND_NAMES)

@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from sim.core.params import load_toml, require
+from sim.core.tuned_bots import tuned_bots
 from .state import (
     ACTION_NAMES, ABILITY_NAMES, CARD_NAMES, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
     GOOD_NAMES, MAX_PLAYERS, MAX_SPACES, MAX_STATUS, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1,
@@ -30,6 +31,7 @@ from .state import (
 HERE = Path(__file__).parent
 COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
+TUNED_BOTS_FILE = HERE / "bots.tuned.toml"  # written by `sim tune`; optional
 WAY_KINDS = ("trail", "bridge")
 RINGS = ("inner", "outer")
 ROUNDS = 6  # the market rows, headdress and priest tables are laid out for six rounds
@@ -321,7 +323,12 @@ def default_lineup() -> list[str]:
 
 
 def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
-    """bots.toml to {name: (description, kind code, weight vector)}."""
+    """bots.toml, then bots.tuned.toml if present, to {name: (description, kind code, weight vector)}.
+
+    bots.tuned.toml holds the bots `sim tune` wrote (a designer may edit it too); its entries take
+    the bots.toml [defaults] for any weight they omit and override a bots.toml bot of the same name.
+    Its weights may be flat (card_jump = 2.2, as sim tune writes them) or nested like bots.toml's.
+    """
     from .bots import BOT_KIND_NAMES, WEIGHT_NAMES
     raw = load_toml(BOTS_FILE)
     defaults = dict(raw["defaults"])
@@ -341,11 +348,37 @@ def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
                 raise ValueError(f"bots.toml: bot {name} has unknown weight {key}")
             else:
                 weights[key] = value
-        flat = {**weights, **{f"card_{k}": v for k, v in card_pref.items()},
-                **{f"ability_{k}": v for k, v in ability_pref.items()}}
+        flat = _flat_weights({**weights, "card_preference": card_pref, "ability_preference": ability_pref})
         missing = [k for k in WEIGHT_NAMES if k not in flat]
         if missing:
             raise ValueError(f"bots.toml: bot {name} lacks weights {missing}")
         vector = np.array([float(flat[k]) for k in WEIGHT_NAMES], np.float64)
         out[name] = (spec["description"], BOT_KIND_NAMES.index(spec["kind"]), vector)
+    if TUNED_BOTS_FILE.exists():
+        flat_defaults = _flat_weights({**defaults, "card_preference": cards, "ability_preference": abilities})
+        out.update(tuned_bots(load_toml(TUNED_BOTS_FILE), flat_defaults, str(TUNED_BOTS_FILE), WEIGHT_NAMES,
+                              BOT_KIND_NAMES, flatten=_flat_weights))
     return out
+
+
+def _flat_weights(weights: dict[str, Any]) -> dict[str, Any]:
+    """bots.toml's nested card_preference / ability_preference tables as card_X / ability_X weights."""
+    flat = {k: v for k, v in weights.items() if k not in ("card_preference", "ability_preference")}
+    for table, prefix in (("card_preference", "card_"), ("ability_preference", "ability_")):
+        nested = weights.get(table, {})
+        if not isinstance(nested, dict):
+            raise ValueError(f"{table} must be a table")
+        flat.update({f"{prefix}{k}": v for k, v in nested.items()})
+    return flat
+
+
+def weight_names(kind: str) -> tuple[str, ...]:
+    """The names of a bot's weight vector, in engine order; () for a kind that ignores weights."""
+    from .bots import WEIGHT_NAMES
+    return () if kind == "random" else tuple(WEIGHT_NAMES)
+
+
+def bot_kind_names() -> tuple[str, ...]:
+    """Engine kind codes' names: BotSpec.kind indexes this."""
+    from .bots import BOT_KIND_NAMES
+    return tuple(BOT_KIND_NAMES)

@@ -1,0 +1,597 @@
+"""`sim tune GAME --bot NAME`: tune a heuristic bot's weights by CMA-ES, playing against a pool of bots.
+
+Fitness of a weight vector: the candidate plays `games` games as one of P players against P-1 bots
+of the pool. Line-ups come round-robin from the pool (block b of P games seats pool bots
+b(P-1) .. b(P-1)+P-2, modulo the pool) and each block is played with the line-up rotated through
+every seat, so every candidate meets every pool bot equally often in every seat. The game count is
+rounded up to whole cycles of that schedule. Every candidate of a generation plays the same games
+(same run seed and game indices: common random numbers), and the run seed changes from one
+generation to the next, so CMA-ES ranks candidates on equal terms without overfitting one set of deals.
+
+The fitness is the candidate's win rate (the players table's `won`, as `sim summary` counts it:
+a shared win counts as a win). Among candidates with the same number of wins, the larger mean score
+margin (own score minus the best opponent's) ranks higher: the margin enters as a term smaller than
+half a game's worth of win rate, so it orders ties and never outweighs a win.
+
+Search space: CMA-ES moves x in R^d, one coordinate per weight, bounded to [-ln F, ln F] (F = 10).
+A weight w0 != 0 becomes w0 * exp(x): a multiplicative factor between 1/10 and 10 that keeps its
+sign (a non-negative weight stays non-negative). A weight w0 == 0 becomes r * max(x, 0), with r the
+median magnitude of the bot's non-zero weights: it can grow from zero but never turns negative.
+The result is the distribution mean after the last generation, rounded to 4 significant digits,
+then measured on the last generation's games (final fitness) and on fresh held-out games against
+the same pool, beside the base bot on the same games (validation).
+
+The optimiser state is pickled after every generation (written aside, then renamed), with a JSON log
+of the generations; `--resume` continues it and gives the result an uninterrupted run gives. NTBEA
+is not offered: --optimizer accepts only cma.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import math
+import os
+import pickle
+import shlex
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+import numba
+import numpy as np
+from tqdm import tqdm
+
+from sim.core import registry
+from sim.core.errors import EngineFailure, Interrupted, UserError
+from sim.core.game import Params
+from sim.core.params import strip_provenance
+
+MAX_SEED = 2**63 - 1
+OPTIMIZERS = ("cma",)
+DEFAULT_GAMES = 400
+DEFAULT_GENERATIONS = 30
+DEFAULT_SIGMA = 0.3
+DEFAULT_VALIDATION_GAMES = 2000
+FACTOR_BOUND = 10.0  # a non-zero weight moves between w0 / 10 and w0 * 10
+TUNED_SUFFIX = "-tuned"
+STATE_FORMAT = 1
+# Seed streams derived from --seed: one per generation, the validation games, CMA-ES's sampling.
+STREAM_GENERATION, STREAM_VALIDATION, STREAM_SAMPLING = 0, 1, 2
+
+
+def derived_seed(seed: int, *key: int) -> int:
+    """A run seed for one purpose (a generation, the validation games), a function of --seed alone."""
+    state = np.random.SeedSequence(seed, spawn_key=key).generate_state(1, np.uint64)[0]
+    return int(state >> np.uint64(1))
+
+
+class SeededNormal:
+    """CMA-ES's N(0, 1) sampler from its own generator, so the pickled optimiser carries its randomness."""
+
+    def __init__(self, seed: int):
+        self.generator = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(STREAM_SAMPLING,)))
+
+    def __call__(self, *shape: int) -> np.ndarray:
+        return self.generator.standard_normal(shape)
+
+
+class WeightSpace:
+    """CMA-ES coordinates <-> engine weights (see the module docstring)."""
+
+    def __init__(self, base: np.ndarray, factor: float = FACTOR_BOUND):
+        self.base = np.asarray(base, dtype=np.float64)
+        self.bound = math.log(factor)
+        nonzero = np.abs(self.base[self.base != 0])
+        self.zero_scale = float(np.median(nonzero)) if nonzero.size else 1.0
+
+    @property
+    def dimension(self) -> int:
+        return self.base.size
+
+    def weights(self, x: np.ndarray) -> np.ndarray:
+        x = np.clip(np.asarray(x, dtype=np.float64), -self.bound, self.bound)
+        return np.where(self.base != 0, self.base * np.exp(x), self.zero_scale * np.maximum(x, 0.0))
+
+    def describe(self) -> str:
+        return (f"w = w0 * exp(x) for w0 != 0 (factor within 1/{FACTOR_BOUND:g} .. {FACTOR_BOUND:g}, sign kept); "
+                f"w = {self.zero_scale:.4g} * max(x, 0) for w0 == 0; x bounded to +-ln {FACTOR_BOUND:g}")
+
+
+def rounded(weights: np.ndarray, digits: int = 4) -> np.ndarray:
+    """Weights as written to the TOML file (so the measured bot is exactly the written one)."""
+    return np.array([float(f"{w:.{digits}g}") for w in weights], np.float64)
+
+
+def lineup_schedule(n_games: int, n_players: int, pool_size: int) -> np.ndarray:
+    """int8 [n_games, P]: 0 is the candidate, j >= 1 is pool entry j-1 (see the module docstring)."""
+    opponents = n_players - 1
+    rows = np.empty((n_games, n_players), np.int8)
+    for i in range(n_games):
+        block = i // n_players
+        lineup = [0] + [1 + (block * opponents + k) % pool_size for k in range(opponents)]
+        rows[i] = [lineup[(s + i) % n_players] for s in range(n_players)]
+    return rows
+
+
+def schedule_cycle(n_players: int, pool_size: int) -> int:
+    """Games after which the schedule repeats: every pool bot met equally often in every seat."""
+    return n_players * pool_size // math.gcd(pool_size, n_players - 1)
+
+
+def games_per_evaluation(requested: int, n_players: int, pool_size: int) -> int:
+    cycle = schedule_cycle(n_players, pool_size)
+    return -(-requested // cycle) * cycle
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    wins: int
+    games: int
+    mean_margin: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games
+
+    @property
+    def objective(self) -> float:
+        """Win rate, ties ordered by mean margin (the margin term stays below half a game)."""
+        return self.win_rate + (0.5 + math.atan(self.mean_margin) / math.pi) / (2 * self.games)
+
+    def interval(self) -> tuple[float, float]:
+        from sim.analysis.stats import rate_ci
+
+        _, lo, hi = rate_ci(self.wins, self.games, "wilson")
+        return float(lo), float(hi)
+
+
+class Evaluator:
+    """Plays a weight vector (seated as the candidate) against the pool on a given run seed."""
+
+    def __init__(self, game: Any, params: Params, n_players: int, bot: str, pool: list[str], n_games: int):
+        self.game, self.params, self.n_players, self.n_games = game, params, n_players, n_games
+        self.kind = game.bots()[bot].kind
+        self.candidate = f"{bot} (candidate)"
+        distinct = list(dict.fromkeys(pool))
+        self.bot_names = [self.candidate] + distinct
+        schedule = lineup_schedule(n_games, n_players, len(pool))
+        to_name = np.array([0] + [1 + distinct.index(name) for name in pool], np.int8)
+        self.seat_bots = to_name[schedule]
+        self.candidate_seat = np.argmax(self.seat_bots == 0, axis=1)
+
+    def warm_up(self, weights: np.ndarray) -> None:
+        """Play one game so Numba compiles (or loads from its cache) before the clock and the bar start."""
+        from sim.core.backends import simulate_chunk
+
+        game = self.game.with_bot(self.candidate, weights, "tuning candidate", kind=self.kind)
+        simulate_chunk(game, self.params, self.n_players, self.bot_names, self.seat_bots[:1], 0, 0, 1, False)
+
+    def evaluate(self, weights: np.ndarray, run_seed: int) -> Evaluation:
+        from sim.core.backends import simulate_chunk
+
+        game = self.game.with_bot(self.candidate, weights, "tuning candidate", kind=self.kind)
+        result = simulate_chunk(game, self.params, self.n_players, self.bot_names, self.seat_bots, run_seed,
+                                0, self.n_games, False)
+        if result.failures:
+            index, message = min(result.failures)
+            raise EngineFailure(f"engine failure in game {index} of run seed {run_seed} while tuning "
+                                f"(candidate weights {np.array2string(np.asarray(weights), precision=4)}): "
+                                f"{' '.join(str(message).split())}")
+        games = np.arange(self.n_games)
+        won = np.asarray(result.player_columns["won"]).reshape(self.n_games, self.n_players).astype(bool)
+        wins = int(won[games, self.candidate_seat].sum())
+        margin = 0.0
+        if "score" in result.player_columns:
+            score = np.asarray(result.player_columns["score"], np.float64).reshape(self.n_games, self.n_players)
+            own = score[games, self.candidate_seat]
+            others = score.copy()
+            others[games, self.candidate_seat] = -np.inf
+            margin = float(np.mean(own - others.max(axis=1)))
+        return Evaluation(wins=wins, games=self.n_games, mean_margin=margin)
+
+
+@dataclass
+class TuneSettings:
+    """What a tune is asked to do (the command line's options, resolved)."""
+
+    bot: str
+    pool: list[str] | None = None
+    players: int | None = None
+    games: int = DEFAULT_GAMES
+    generations: int = DEFAULT_GENERATIONS
+    popsize: int | None = None
+    sigma: float = DEFAULT_SIGMA
+    seed: int = 0
+    optimizer: str = "cma"
+    validation_games: int = DEFAULT_VALIDATION_GAMES
+    state: Path | None = None
+    out: Path | None = None
+    resume: bool = False
+    workers: int = os.cpu_count() or 1
+    progress: bool = True
+    command: str | None = None
+
+
+@dataclass
+class TuneResult:
+    name: str
+    out: Path
+    weights: dict[str, float]
+    final: Evaluation
+    validation: Evaluation
+    base_validation: Evaluation
+    log: list[dict[str, Any]]
+    provenance: dict[str, Any]
+
+
+def default_pool(game: Any, bot: str) -> list[str]:
+    """The game's other bots that have weights (its heuristics), tuned ones left out."""
+    others = [name for name in game.bots() if name != bot and not name.endswith(TUNED_SUFFIX)]
+    weighted = [name for name in others if game.weight_names(name)]
+    return weighted or others
+
+
+def default_state_path(game_name: str, bot: str, n_players: int, seed: int) -> Path:
+    return Path("data") / "tune" / f"{game_name}-{bot}-{n_players}p-s{seed}.state.pkl"
+
+
+def log_path(state_path: Path) -> Path:
+    return state_path.with_name(state_path.name.removesuffix(".pkl") + ".log.json")
+
+
+def _check_settings(game: Any, params: Params, s: TuneSettings) -> tuple[int, list[str]]:
+    """(player count, pool) after every check a tune needs, before anything is played or written."""
+    if not hasattr(game, "with_bot"):
+        raise UserError(f"{game.name} does not support tuning (its bots are not data with named weights)")
+    known = game.bots()
+    if s.bot not in known:
+        raise UserError(f"unknown bot '{s.bot}' for {game.name} (known: {', '.join(known)})")
+    if not game.weight_names(s.bot):
+        raise UserError(f"bot '{s.bot}' of {game.name} is of kind {game.kind_name(s.bot)}, which has no weights "
+                        f"to tune (pick a heuristic bot)")
+    pool = list(s.pool) if s.pool is not None else default_pool(game, s.bot)
+    if not pool or any(not name for name in pool):
+        raise UserError("--pool must name at least one bot, without empty names")
+    for name in pool:
+        if name not in known:
+            raise UserError(f"--pool: unknown bot '{name}' for {game.name} (known: {', '.join(known)})")
+    n_players = game.default_players if s.players is None else s.players
+    allowed = tuple(game.allowed_players(params))
+    if n_players not in allowed:
+        raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
+                        f"players, not {n_players}")
+    for option, value, least in (("--games", s.games, 1), ("--generations", s.generations, 1),
+                                 ("--validation-games", s.validation_games, 1), ("--workers", s.workers, 1)):
+        if value < least:
+            raise UserError(f"{option} must be at least {least} (got {value})")
+    if s.popsize is not None and s.popsize < 2:
+        raise UserError(f"--popsize must be at least 2 (got {s.popsize})")
+    if not (math.isfinite(s.sigma) and 0 < s.sigma <= 2 * math.log(FACTOR_BOUND)):
+        raise UserError(f"--sigma must be above 0 and at most {2 * math.log(FACTOR_BOUND):.2f} "
+                        f"(a step in log-factor units; got {s.sigma})")
+    if not 0 <= s.seed <= MAX_SEED:
+        raise UserError(f"--seed must be between 0 and 2**63-1 (got {s.seed})")
+    if s.optimizer not in OPTIMIZERS:
+        raise UserError(f"unknown optimizer '{s.optimizer}' (offered: {', '.join(OPTIMIZERS)}; NTBEA is not)")
+    return n_players, pool
+
+
+def _identity(game: Any, params: Params, s: TuneSettings, n_players: int, pool: list[str], n_games: int,
+              popsize: int, space: WeightSpace) -> dict[str, Any]:
+    """What fixes a tune's result, bar the generation count (which a resumed tune may extend)."""
+    return json.loads(json.dumps({
+        "game": game.name, "bot": s.bot, "base_weights": [float(w) for w in space.base], "pool": pool,
+        "players": n_players, "games": n_games, "popsize": popsize, "sigma": s.sigma, "seed": s.seed,
+        "optimizer": s.optimizer, "variant": params.variant_name, "params": strip_provenance(params.resolved),
+        "search_space": space.describe(), "state_format": STATE_FORMAT,
+    }, default=str))
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        with tmp.open("wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def _load_state(path: Path, identity: dict[str, Any], generations: int) -> dict[str, Any]:
+    try:
+        with path.open("rb") as fh:
+            state = pickle.load(fh)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, ValueError) as exc:
+        raise UserError(f"{path} is not a readable sim tune state ({' '.join(str(exc).split())[:120]})") from None
+    if not isinstance(state, dict) or state.get("format") != STATE_FORMAT or "identity" not in state:
+        raise UserError(f"{path} is not a sim tune state file")
+    stored = state["identity"]
+    differing = [f"{key} {stored.get(key)!r} (requested {identity.get(key)!r})" if key not in ("params",
+                 "base_weights") else f"the {key.replace('_', ' ')}"
+                 for key in sorted(set(stored) | set(identity)) if stored.get(key) != identity.get(key)]
+    if differing:
+        raise UserError(f"{path} holds a different tune, not resumed: {'; '.join(differing)}")
+    if state["generation"] > generations:
+        raise UserError(f"{path} already holds {state['generation']} generations, more than --generations "
+                        f"{generations}")
+    return state
+
+
+def _new_state(identity: dict[str, Any], space: WeightSpace, popsize: int, sigma: float, seed: int) -> dict[str, Any]:
+    import cma
+
+    bound = [[-space.bound] * space.dimension, [space.bound] * space.dimension]
+    options = {"popsize": popsize, "bounds": bound, "randn": SeededNormal(seed), "seed": np.nan,
+               "verbose": -9, "verb_log": 0, "verb_disp": 0}
+    return {"format": STATE_FORMAT, "identity": identity, "generation": 0, "log": [], "wall_seconds": 0.0,
+            "es": cma.CMAEvolutionStrategy(np.zeros(space.dimension), sigma, options),
+            "cma_version": cma.__version__}
+
+
+def _save_state(path: Path, state: dict[str, Any]) -> None:
+    _write_atomic(path, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+    _write_atomic(log_path(path), (json.dumps(state["log"], indent=1) + "\n").encode())
+
+
+def _check_out_file(path: Path) -> None:
+    if path.exists():
+        import tomlkit
+
+        try:
+            tomlkit.parse(path.read_text())
+        except (OSError, UnicodeDecodeError, tomlkit.exceptions.TOMLKitError) as exc:
+            raise UserError(f"--out {path} exists but is not a readable TOML file "
+                            f"({' '.join(str(exc).split())[:120]})") from None
+    elif path.parent.exists() and not path.parent.is_dir():
+        raise UserError(f"--out {path} is not a writable file path")
+
+
+def tune(game: Any, params: Params, settings: TuneSettings,
+         on_evaluation: Callable[[int, int], None] | None = None) -> TuneResult:
+    """Run (or resume) a tune and write the tuned bot to settings.out; see the module docstring.
+
+    on_evaluation(generation, index) is called before each evaluation (tests interrupt a tune there).
+    """
+    s = settings
+    n_players, pool = _check_settings(game, params, s)
+    base = game.bots()[s.bot]
+    names = game.weight_names(s.bot)
+    space = WeightSpace(base.weights)
+    n_games = games_per_evaluation(s.games, n_players, len(pool))
+    popsize = s.popsize or 4 + int(3 * math.log(space.dimension))
+    identity = _identity(game, params, s, n_players, pool, n_games, popsize, space)
+    state_path = Path(s.state) if s.state else default_state_path(game.name, s.bot, n_players, s.seed)
+    out_path = Path(s.out) if s.out else game.tuned_bots_path()
+    _check_out_file(out_path)
+    if state_path.exists() and not s.resume:
+        raise UserError(f"tune state {state_path} already exists (add --resume to continue it, or choose "
+                        f"another --state)")
+    if state_path.is_dir():
+        raise UserError(f"--state {state_path} is a directory")
+    state = (_load_state(state_path, identity, s.generations) if state_path.exists()
+             else _new_state(identity, space, popsize, s.sigma, s.seed))
+    if n_games != s.games and s.progress:
+        print(f"{n_games} games per evaluation (rounded up from {s.games}: whole rounds of the "
+              f"{schedule_cycle(n_players, len(pool))}-game line-up schedule)", file=sys.stderr, flush=True)
+    evaluator = Evaluator(game, params, n_players, s.bot, pool, n_games)
+    validation = Evaluator(game, params, n_players, s.bot, pool,
+                           games_per_evaluation(s.validation_games, n_players, len(pool)))
+    es = state["es"]
+    remaining = s.generations - state["generation"]
+    total = (remaining * (popsize + 1) + 1) * n_games + 2 * validation.n_games
+    previous_threads = numba.get_num_threads()
+    numba.set_num_threads(min(s.workers, numba.config.NUMBA_NUM_THREADS))
+    if s.progress:
+        print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
+    evaluator.warm_up(base.weights)
+    started = time.perf_counter()
+    try:
+        with tqdm(total=total, unit="games", unit_scale=True, disable=not s.progress, dynamic_ncols=True,
+                  smoothing=0.1) as bar:
+            def play(weights: np.ndarray, seed: int, judge: Evaluator = evaluator) -> Evaluation:
+                result = judge.evaluate(weights, seed)
+                bar.update(result.games)
+                return result
+
+            for generation in range(state["generation"], s.generations):
+                gen_started = time.perf_counter()
+                seed = derived_seed(s.seed, STREAM_GENERATION, generation)
+                candidates = es.ask()
+                results = []
+                for index, x in enumerate(candidates):
+                    if on_evaluation is not None:
+                        on_evaluation(generation, index)
+                    results.append(play(space.weights(x), seed))
+                centre = play(space.weights(es.result.xfavorite), seed)
+                es.tell(candidates, [-r.objective for r in results])
+                best = max(results, key=lambda r: r.objective)
+                entry = {"generation": generation, "seed": seed,
+                         "best_win_rate": best.win_rate, "best_margin": best.mean_margin,
+                         "mean_win_rate": float(np.mean([r.win_rate for r in results])),
+                         "mean_margin": float(np.mean([r.mean_margin for r in results])),
+                         "centre_win_rate": centre.win_rate, "centre_margin": centre.mean_margin,
+                         "sigma": float(es.sigma), "games": (len(results) + 1) * n_games,
+                         "seconds": round(time.perf_counter() - gen_started, 3)}
+                state["log"].append(entry)
+                state["generation"] = generation + 1
+                state["wall_seconds"] += time.perf_counter() - started
+                started = time.perf_counter()
+                _save_state(state_path, state)
+                if s.progress:
+                    bar.write(f"generation {generation + 1}/{s.generations}: best {best.win_rate:.1%}, "
+                              f"mean {entry['mean_win_rate']:.1%}, centre {centre.win_rate:.1%}, "
+                              f"sigma {es.sigma:.3f}")
+            tuned = rounded(space.weights(es.result.xfavorite))
+            final_seed = derived_seed(s.seed, STREAM_GENERATION, s.generations - 1)
+            final = play(tuned, final_seed)
+            validation_seed = derived_seed(s.seed, STREAM_VALIDATION)
+            checked = play(tuned, validation_seed, validation)
+            base_checked = play(base.weights, validation_seed, validation)
+    except KeyboardInterrupt:
+        raise Interrupted(f"interrupted; {state['generation']} of {s.generations} generations are saved in "
+                          f"{state_path}: run the same command with --resume to continue") from None
+    finally:
+        numba.set_num_threads(previous_threads)
+    wall = state["wall_seconds"] + time.perf_counter() - started
+    name = s.bot + TUNED_SUFFIX
+    weights = {key: float(value) for key, value in zip(names, tuned)}
+    provenance = _provenance(game, params, s, n_players, pool, n_games, popsize, space, state, final, final_seed,
+                             checked, base_checked, validation_seed, wall)
+    description = (f"{s.bot} tuned by CMA-ES against {', '.join(pool)} ({n_players} players): wins "
+                   f"{checked.win_rate:.1%} of held-out games where {s.bot} wins {base_checked.win_rate:.1%}")
+    write_tuned_bot(out_path, name, game.kind_name(s.bot), description, weights, provenance)
+    return TuneResult(name=name, out=out_path, weights=weights, final=final, validation=checked,
+                      base_validation=base_checked, log=state["log"], provenance=provenance)
+
+
+def _provenance(game, params, s, n_players, pool, n_games, popsize, space, state, final, final_seed, checked,
+                base_checked, validation_seed, wall) -> dict[str, Any]:
+    from sim.core.runner import source_commit
+
+    commit, dirty = source_commit()
+    final_ci, valid_ci, base_ci = (tuple(round(x, 4) for x in e.interval()) for e in (final, checked, base_checked))
+    provenance: dict[str, Any] = {
+        "base_bot": s.bot, "game": game.name, "variant": params.variant_name, "players": n_players,
+        "pool": pool, "games_per_evaluation": n_games, "generations": s.generations, "popsize": popsize,
+        "sigma0": s.sigma, "seed": s.seed, "optimizer": f"CMA-ES (cma {state.get('cma_version', '?')})",
+        "search_space": space.describe(),
+        "fitness": "win rate against the pool, seats rotated, common seeds per generation; ties by score margin",
+        "final_win_rate": final.win_rate, "final_ci95": list(final_ci), "final_games": final.games,
+        "final_seed": final_seed,
+        "validation_win_rate": checked.win_rate, "validation_ci95": list(valid_ci),
+        "validation_games": checked.games, "validation_seed": validation_seed,
+        "base_validation_win_rate": base_checked.win_rate, "base_validation_ci95": list(base_ci),
+        "interval": "Wilson 95%",
+        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "wall_seconds": round(wall, 1),
+    }
+    if commit is not None:
+        provenance["git_commit"] = commit
+        provenance["git_dirty"] = bool(dirty)
+    if s.command:
+        provenance["command"] = s.command
+    return provenance
+
+
+def write_tuned_bot(path: Path, name: str, kind: str, description: str, weights: dict[str, float],
+                    provenance: dict[str, Any]) -> None:
+    """Add (or replace) [bots.<name>] in the tuned-bots TOML file, keeping its other entries and comments."""
+    import tomlkit
+
+    path = Path(path)
+    if path.exists():
+        document = tomlkit.parse(path.read_text())
+    else:
+        document = tomlkit.document()
+        document.add(tomlkit.comment("Bots tuned by `sim tune` (weights found by self-play; see each provenance)."))
+        document.add(tomlkit.comment("Merged over bots.toml by the game's load_bots(); edit freely: a weight left "
+                                     "out takes the bots.toml [defaults] value."))
+    if "bots" not in document:
+        document.add("bots", tomlkit.table(is_super_table=True))
+    entry = tomlkit.table()
+    entry.add("kind", kind)
+    entry.add("description", description)
+    weight_table = tomlkit.table()
+    for key, value in weights.items():
+        weight_table.add(key, value)
+    entry.add("weights", weight_table)
+    provenance_table = tomlkit.table()
+    for key, value in provenance.items():
+        provenance_table.add(key, value)
+    entry.add("provenance", provenance_table)
+    document["bots"][name] = entry
+    _write_atomic(path, tomlkit.dumps(document).encode())
+
+
+# ------------------------------------------------------------------------------------ command line
+
+def cmd_tune(args) -> None:
+    from sim.core.sweep import parse_params, resolve_with_overrides
+
+    game = registry.get_game(args.game)
+    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
+    params = resolve_with_overrides(game, args.variant, overrides)
+    pool = None if args.pool is None else [name.strip() for name in args.pool.split(",")]
+    settings = TuneSettings(bot=args.bot, pool=pool, players=args.players, games=args.games,
+                            generations=args.generations, popsize=args.popsize, sigma=args.sigma, seed=args.seed,
+                            optimizer=args.optimizer, validation_games=args.validation_games,
+                            state=Path(args.state) if args.state else None, out=Path(args.out) if args.out else None,
+                            resume=args.resume, workers=args.workers, progress=not args.no_progress,
+                            command=shlex.join(["sim"] + (args.argv if args.argv is not None else sys.argv[1:])))
+    result = tune(game, params, settings)
+    lo, hi = result.validation.interval()
+    base_lo, base_hi = result.base_validation.interval()
+    print(f"{result.name} written to {result.out}")
+    print(f"validation ({result.validation.games} held-out games): {result.name} wins "
+          f"{result.validation.win_rate:.1%} [{lo:.1%}, {hi:.1%}], {settings.bot} wins "
+          f"{result.base_validation.win_rate:.1%} [{base_lo:.1%}, {base_hi:.1%}]")
+    print(f"tuning took {result.provenance['wall_seconds']:.0f} s")
+
+
+def add_parser(commands) -> argparse.ArgumentParser:
+    """Register `sim tune` on the CLI's subparsers object."""
+    tune_parser = commands.add_parser(
+        "tune", help="tune a heuristic bot's weights by CMA-ES against a pool of bots",
+        description="Optimise a heuristic bot's weights by play against a pool of the other bots (CMA-ES, "
+                    "common seeds per generation, seats rotated) and write them, with their provenance, as "
+                    "the bot <NAME>-tuned of the game's bots.tuned.toml. Resumable with --resume.")
+    tune_parser.add_argument("game", metavar="GAME")
+    tune_parser.add_argument("--bot", required=True, metavar="NAME", help="the heuristic bot to tune")
+    tune_parser.add_argument("--pool", metavar="A,B,...",
+                             help="opponents, drawn round-robin (default: the game's other heuristic bots)")
+    tune_parser.add_argument("--players", type=int, help="number of players (default: the game's)")
+    tune_parser.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                             help=f"games per evaluation of one weight vector (default {DEFAULT_GAMES})")
+    tune_parser.add_argument("--generations", type=int, default=DEFAULT_GENERATIONS,
+                             help=f"CMA-ES generations (default {DEFAULT_GENERATIONS}; a resumed tune may raise it)")
+    tune_parser.add_argument("--popsize", type=int, help="candidates per generation (default: CMA-ES's, 4 + 3 ln d)")
+    tune_parser.add_argument("--sigma", type=float, default=DEFAULT_SIGMA,
+                             help=f"initial step, in log-factor units (default {DEFAULT_SIGMA})")
+    tune_parser.add_argument("--seed", type=int, default=0, help="seed of the games and of CMA-ES (default 0)")
+    tune_parser.add_argument("--optimizer", choices=OPTIMIZERS, default="cma", help="cma (NTBEA is not offered)")
+    tune_parser.add_argument("--validation-games", type=int, default=DEFAULT_VALIDATION_GAMES,
+                             help=f"held-out games measuring the result (default {DEFAULT_VALIDATION_GAMES})")
+    tune_parser.add_argument("--variant", help="variant TOML file to tune for")
+    tune_parser.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter override")
+    tune_parser.add_argument("--state", metavar="FILE",
+                             help="optimiser state, saved every generation (default data/tune/<game>-<bot>-<P>p-s<seed>"
+                                  ".state.pkl; its log beside it as .log.json)")
+    tune_parser.add_argument("--resume", action="store_true", help="continue the tune saved in --state")
+    tune_parser.add_argument("--out", metavar="FILE", help="TOML file to write the tuned bot into "
+                                                           "(default sim/games/<game>/bots.tuned.toml)")
+    tune_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="Numba threads (default: all cores)")
+    tune_parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tune_parser.set_defaults(handler=cmd_tune, argv=None)
+    return tune_parser
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    def error(self, message):
+        raise UserError(f"{self.prog}: {message}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`sim tune ...` on its own (until sim/cli.py wires add_parser in): one-line errors, exit 2."""
+    parser = _OneLineParser(prog="sim")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    try:
+        args = parser.parse_args(argv)
+        args.argv = list(argv) if argv is not None else sys.argv[1:]
+        args.handler(args)
+    except UserError as exc:
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        raise SystemExit(2) from None
+    except EngineFailure as exc:
+        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        raise SystemExit(1) from None
+    except KeyboardInterrupt as exc:
+        print(f"error: {' '.join(str(exc).split()) or 'interrupted'}", file=sys.stderr)
+        raise SystemExit(130) from None
+    return 0

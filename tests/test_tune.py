@@ -1,0 +1,275 @@
+"""`sim tune`: the fitness is the win rate a dataset shows, candidates play their own weights, CMA-ES
+repairs a sabotaged bot, an interrupted tune resumes to the same result, and the tuned bot is data."""
+from __future__ import annotations
+
+import json
+import pickle
+import tomllib
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.core import runner
+from sim.core.errors import Interrupted, UserError
+from sim.core.lineup import parse_bots, seat_bot_matrix
+from sim.core.tune import (Evaluator, TuneSettings, derived_seed, games_per_evaluation, lineup_schedule, log_path,
+                           main, tune, write_tuned_bot)
+from sim.games.chachapoya import GAME, data as chachapoya_data
+from sim.games.cuzco import data as cuzco_data
+
+PARAMS = GAME.resolve_params(None)
+BALANCED = GAME.bots()["balanced"]
+NAMES = GAME.weight_names("balanced")
+
+
+def _tiny(tmp_path, **changes) -> TuneSettings:
+    settings = dict(bot="balanced", games=40, generations=3, popsize=4, validation_games=40, seed=5,
+                    state=tmp_path / "state.pkl", out=tmp_path / "bots.tuned.toml", progress=False, workers=2)
+    settings.update(changes)
+    return TuneSettings(**settings)
+
+
+def _fresh_game(monkeypatch, tuned_file):
+    """A Chachapoya game object that loads its bots with `tuned_file` as bots.tuned.toml."""
+    monkeypatch.setattr(chachapoya_data, "TUNED_BOTS_FILE", tuned_file)
+    return type(GAME)()
+
+
+@pytest.fixture(scope="module")
+def tiny_tune(tmp_path_factory):
+    tmp_path = tmp_path_factory.mktemp("tune")
+    return tune(GAME, PARAMS, _tiny(tmp_path)), tmp_path
+
+
+# ------------------------------------------------------------------------------ the schedule, the fitness
+
+def test_schedule_meets_every_pool_bot_equally_in_every_seat():
+    for players, pool in ((4, 3), (4, 4), (3, 5), (2, 3)):
+        n_games = games_per_evaluation(1, players, pool) * 2
+        rows = lineup_schedule(n_games, players, pool)
+        assert ((rows == 0).sum(axis=1) == 1).all()  # one candidate per game
+        seats = np.argmax(rows == 0, axis=1)
+        assert np.bincount(seats, minlength=players).tolist() == [n_games // players] * players
+        for seat in range(players):  # per seat of the candidate, each pool bot equally often
+            counts = np.bincount(rows[seats == seat].ravel(), minlength=pool + 1)[1:]
+            assert len(set(counts.tolist())) == 1, (players, pool, seat, counts)
+
+
+def test_games_are_rounded_up_to_whole_schedules():
+    assert games_per_evaluation(400, 4, 3) == 400
+    assert games_per_evaluation(401, 4, 3) == 404
+    assert games_per_evaluation(10, 4, 4) == 16  # 4 line-ups x 4 seats
+
+
+def test_fitness_is_the_win_rate_of_the_same_games_written_as_a_dataset(tmp_path):
+    weights = BALANCED.weights * np.linspace(0.7, 1.3, BALANCED.weights.size)
+    seed = derived_seed(3, 0, 7)
+    evaluator = Evaluator(GAME, PARAMS, 4, "balanced", ["greedy"], 120)
+    fitness = evaluator.evaluate(weights, seed)
+
+    name = evaluator.candidate
+    game = GAME.with_bot(name, weights, "candidate", kind=BALANCED.kind)
+    runner.run(game, PARAMS, 4, [name, "greedy"], np.array([0, 1, 1, 1], np.int8), True, 120, seed,
+               tmp_path / "ds", workers=2, chunk_size=50, progress=False)
+    players = pd.read_parquet(tmp_path / "ds" / "players")
+    mine = players[players["bot"] == name].set_index("game_id")
+    best_other = players[players["bot"] != name].groupby("game_id")["score"].max()
+    assert len(mine) == 120
+    assert fitness.wins == int(mine["won"].sum())
+    assert fitness.win_rate == mine["won"].mean()
+    assert fitness.mean_margin == pytest.approx(float((mine["score"].astype(float) - best_other).mean()))
+    assert 0 < fitness.wins < 120
+
+
+def test_margin_only_orders_equal_win_counts():
+    from sim.core.tune import Evaluation
+
+    assert Evaluation(50, 100, -100.0).objective > Evaluation(49, 100, 100.0).objective
+    assert Evaluation(50, 100, 2.0).objective > Evaluation(50, 100, 1.0).objective
+
+
+# ------------------------------------------------------------------------------ with_bot
+
+def test_with_bot_plays_the_given_weights_and_leaves_the_game_alone():
+    seats = seat_bot_matrix(np.array([0, 1, 1, 1], np.int8), 0, 400, True)
+    copy = GAME.with_bot("copy", BALANCED.weights, "balanced again", kind=BALANCED.kind)
+    same = copy.simulate(PARAMS, 4, ["copy", "greedy"], seats, 9, 0, 400)
+    original = GAME.simulate(PARAMS, 4, ["balanced", "greedy"], seats, 9, 0, 400)
+    assert np.array_equal(same.player_columns["won"], original.player_columns["won"])
+    assert "copy" not in GAME.bots() and "copy" in copy.bots()
+
+    evaluator = Evaluator(GAME, PARAMS, 4, "balanced", ["random"], 400)
+    balanced = evaluator.evaluate(BALANCED.weights, 9)
+    zero = evaluator.evaluate(np.zeros_like(BALANCED.weights), 9)
+    negated = evaluator.evaluate(-BALANCED.weights, 9)
+    assert balanced.win_rate > zero.win_rate + 0.15
+    assert balanced.win_rate > negated.win_rate + 0.2
+    with pytest.raises(ValueError):
+        GAME.with_bot("short", BALANCED.weights[:3], "too few weights", kind=BALANCED.kind)
+
+
+def test_weight_names_come_from_the_games_data():
+    assert NAMES[:3] == ("gain", "elimination", "draw_card") and len(NAMES) == BALANCED.weights.size
+    assert GAME.weight_names("random") == ()
+    assert GAME.kind_name("balanced") == "heuristic"
+
+
+# ------------------------------------------------------------------------------ the optimiser
+
+def test_cma_repairs_a_sabotaged_bot(tmp_path):
+    weights = BALANCED.weights.copy()
+    weights[NAMES.index("gain")] *= 0.25
+    weights[NAMES.index("mu_base")] *= 4
+    game = GAME.with_bot("sabotaged", weights, "undervalues gains, overbids", kind=BALANCED.kind)
+    result = tune(game, PARAMS, _tiny(tmp_path, bot="sabotaged", pool=["random"], games=200, generations=6,
+                                      popsize=8, sigma=0.5, seed=0, validation_games=800))
+    lo, _ = result.validation.interval()
+    _, base_hi = result.base_validation.interval()
+    assert lo > base_hi, (result.validation, result.base_validation)
+    centre = [entry["centre_win_rate"] for entry in result.log]
+    assert np.mean(centre[-2:]) > centre[0] + 0.1, centre
+    assert result.weights["gain"] > weights[NAMES.index("gain")]
+
+
+def test_interrupted_tune_resumes_to_the_uninterrupted_result(tmp_path, tiny_tune):
+    whole, _ = tiny_tune
+
+    def stop(generation, index):
+        if (generation, index) == (1, 2):
+            raise KeyboardInterrupt
+
+    settings = _tiny(tmp_path)
+    with pytest.raises(Interrupted, match="1 of 3 generations are saved"):
+        tune(GAME, PARAMS, settings, on_evaluation=stop)
+    saved = pickle.loads(settings.state.read_bytes())
+    assert saved["generation"] == 1 and len(json.loads(log_path(settings.state).read_text())) == 1
+    assert not settings.out.exists()
+
+    with pytest.raises(UserError, match="already exists"):
+        tune(GAME, PARAMS, settings)
+    settings.resume = True
+    resumed = tune(GAME, PARAMS, settings)
+    assert resumed.weights == whole.weights
+    assert (resumed.final, resumed.validation, resumed.base_validation) == (
+        whole.final, whole.validation, whole.base_validation)
+    drop = lambda log: [{k: v for k, v in entry.items() if k != "seconds"} for entry in log]  # noqa: E731
+    assert drop(resumed.log) == drop(whole.log)
+
+    resumed_more = tune(GAME, PARAMS, _tiny(tmp_path, generations=4, resume=True))
+    assert len(resumed_more.log) == 4 and drop(resumed_more.log[:3]) == drop(whole.log)
+
+
+def test_resume_refuses_a_different_tune(tmp_path, capsys):
+    tune(GAME, PARAMS, _tiny(tmp_path, generations=1))
+    argv = ["tune", "chachapoya", "--bot", "balanced", "--games", "80", "--generations", "1", "--popsize", "4",
+            "--seed", "5", "--state", str(tmp_path / "state.pkl"), "--out", str(tmp_path / "o.toml"), "--resume",
+            "--no-progress"]
+    with pytest.raises(SystemExit) as stop:
+        main(argv)
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "holds a different tune" in err and "games 40 (requested 80)" in err
+
+
+# ------------------------------------------------------------------------------ the tuned bot as data
+
+def test_tuned_bot_round_trips_through_load_bots_with_provenance(tiny_tune, monkeypatch, capsys):
+    result, tmp_path = tiny_tune
+    raw = tomllib.loads(result.out.read_text())
+    entry = raw["bots"]["balanced-tuned"]
+    assert entry["kind"] == "heuristic" and set(entry["weights"]) == set(NAMES)
+    provenance = entry["provenance"]
+    for key in ("base_bot", "pool", "players", "games_per_evaluation", "generations", "popsize", "seed",
+                "optimizer", "final_win_rate", "final_ci95", "validation_win_rate", "validation_ci95",
+                "validation_games", "base_validation_win_rate", "date", "wall_seconds", "search_space"):
+        assert key in provenance, key
+    assert provenance["pool"] == ["cautious", "greedy", "bluffer"] and provenance["generations"] == 3
+    lo, hi = provenance["validation_ci95"]
+    assert lo <= provenance["validation_win_rate"] <= hi
+
+    game = _fresh_game(monkeypatch, result.out)
+    spec = game.bots()["balanced-tuned"]
+    assert spec.weights.tolist() == [result.weights[name] for name in NAMES]
+    replayed = Evaluator(game, PARAMS, 4, "balanced", ["cautious", "greedy", "bluffer"], result.validation.games)
+    assert replayed.evaluate(spec.weights, provenance["validation_seed"]) == result.validation
+    assert parse_bots(game, "balanced-tuned,greedy,cautious,bluffer", 4)[0] == "balanced-tuned"
+
+    from sim import cli
+
+    monkeypatch.setattr(GAME, "_bots", game.bots())
+    cli.main(["bots", "chachapoya"])
+    assert "balanced-tuned" in capsys.readouterr().out
+    assert GAME.default_bots(4) == ["balanced", "cautious", "greedy", "bluffer"]
+
+
+def test_writing_a_second_bot_keeps_the_first_and_the_designers_comments(tmp_path, monkeypatch):
+    out = tmp_path / "bots.tuned.toml"
+    out.write_text("# my notes\n[bots.mine]\nkind = \"heuristic\"\ndescription = \"hand-made\"\n"
+                   "[bots.mine.weights]\ngain = 2.0\n")
+    write_tuned_bot(out, "greedy-tuned", "heuristic", "tuned", {"gain": 1.5}, {"seed": 1})
+    write_tuned_bot(out, "greedy-tuned", "heuristic", "tuned again", {"gain": 1.25}, {"seed": 2})
+    assert out.read_text().startswith("# my notes")
+    bots = _fresh_game(monkeypatch, out).bots()
+    defaults = bots["balanced"].weights
+    assert bots["mine"].weights[0] == 2.0 and bots["greedy-tuned"].weights[0] == 1.25
+    assert bots["greedy-tuned"].description == "tuned again"
+    assert np.array_equal(bots["greedy-tuned"].weights[1:], defaults[1:])  # left out: the [defaults]
+
+
+def test_a_broken_tuned_file_is_one_line_naming_the_bot_and_key(tmp_path, monkeypatch):
+    out = tmp_path / "bots.tuned.toml"
+    out.write_text("[bots.x]\nkind = \"heuristic\"\ndescription = \"\"\n[bots.x.weights]\ngian = 1.0\n")
+    with pytest.raises(UserError, match="bot 'x': unknown weight 'gian'"):
+        _fresh_game(monkeypatch, out).bots()
+    out.write_text("[bots.x]\nkind = \"clever\"\n")
+    with pytest.raises(UserError, match="kind must be one of random, heuristic"):
+        _fresh_game(monkeypatch, out).bots()
+
+
+def test_cuzco_tuned_file_takes_flat_or_nested_weights(tmp_path, monkeypatch):
+    out = tmp_path / "bots.tuned.toml"
+    out.write_text("[bots.flat]\nkind = \"heuristic\"\ndescription = \"d\"\n[bots.flat.weights]\n"
+                   "card_jump = 9.0\nvp = 2.0\n"
+                   "[bots.nested]\nkind = \"heuristic\"\ndescription = \"d\"\n"
+                   "[bots.nested.weights.card_preference]\njump = 9.0\n")
+    monkeypatch.setattr(cuzco_data, "TUNED_BOTS_FILE", out)
+    bots = cuzco_data.load_bots()
+    names = cuzco_data.weight_names("heuristic")
+    flat, nested, balanced = bots["flat"][2], bots["nested"][2], bots["balanced"][2]
+    jump, vp = names.index("card_jump"), names.index("vp")
+    assert flat[jump] == nested[jump] == 9.0 and flat[vp] == 2.0 and nested[vp] == balanced[vp]
+    assert np.array_equal(np.delete(nested, jump), np.delete(balanced, jump))
+    out.write_text("[bots.bad]\nkind = \"heuristic\"\n[bots.bad.weights]\ncard_preference = 3\n")
+    with pytest.raises(UserError, match="bot 'bad': card_preference must be a table"):
+        cuzco_data.load_bots()
+
+
+# ------------------------------------------------------------------------------ bad input
+
+@pytest.mark.parametrize("extra, message", [
+    (["--bot", "nobody"], "unknown bot 'nobody'"),
+    (["--bot", "random"], "no weights to tune"),
+    (["--bot", "balanced", "--pool", "greedy,nobody"], "--pool: unknown bot 'nobody'"),
+    (["--bot", "balanced", "--generations", "0"], "--generations must be at least 1"),
+    (["--bot", "balanced", "--games", "0"], "--games must be at least 1"),
+    (["--bot", "balanced", "--players", "9"], "not 9"),
+    (["--bot", "balanced", "--sigma", "-1"], "--sigma must be above 0"),
+    (["--bot", "balanced", "--optimizer", "ntbea"], "invalid choice"),
+])
+def test_bad_input_is_one_line(tmp_path, capsys, extra, message):
+    with pytest.raises(SystemExit) as stop:
+        main(["tune", "chachapoya", *extra, "--state", str(tmp_path / "s.pkl"), "--out", str(tmp_path / "o.toml"),
+              "--no-progress"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1 and message in err
+    assert not (tmp_path / "s.pkl").exists() and not (tmp_path / "o.toml").exists()
+
+
+def test_a_game_without_named_weights_cannot_be_tuned(with_fake_game, tmp_path):
+    from sim.core import registry
+
+    game = registry.get_game("dicey")
+    with pytest.raises(UserError, match="does not support tuning"):
+        tune(game, game.resolve_params(None), _tiny(tmp_path, bot=next(iter(game.bots()))))
