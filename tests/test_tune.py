@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import pickle
+import signal
+import subprocess
+import sys
 import tomllib
 
 import numpy as np
@@ -158,6 +161,30 @@ def test_interrupted_tune_resumes_to_the_uninterrupted_result(tmp_path, tiny_tun
 
     resumed_more = tune(GAME, PARAMS, _tiny(tmp_path, generations=4, resume=True))
     assert len(resumed_more.log) == 4 and drop(resumed_more.log[:3]) == drop(whole.log)
+
+
+def test_tune_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path, tiny_tune):
+    """kill -9 in the middle of generation 2: the state saved after generation 1 is intact."""
+    whole, _ = tiny_tune
+    settings = _tiny(tmp_path)
+    script = (
+        "import os, signal, sys\n"
+        "from pathlib import Path\n"
+        "from sim.core.tune import TuneSettings, tune\n"
+        "from sim.games.chachapoya import GAME\n"
+        "def die(generation, index):\n"
+        "    if (generation, index) == (1, 1):\n"
+        "        os.kill(os.getpid(), signal.SIGKILL)\n"
+        f"tune(GAME, GAME.resolve_params(None), TuneSettings(bot='balanced', games=40, generations=3, popsize=4, "
+        f"validation_games=40, seed=5, state=Path({str(settings.state)!r}), out=Path({str(settings.out)!r}), "
+        f"progress=False, workers=2), on_evaluation=die)\n")
+    killed = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300)
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    assert pickle.loads(settings.state.read_bytes())["generation"] == 1
+    assert not settings.out.exists() and not list(tmp_path.glob(".*.tmp"))
+    settings.resume = True
+    resumed = tune(GAME, PARAMS, settings)
+    assert resumed.weights == whole.weights and resumed.validation == whole.validation
 
 
 def test_resume_refuses_a_different_tune(tmp_path, capsys):

@@ -388,11 +388,12 @@ def tune(game: Any, params: Params, settings: TuneSettings,
     total = (remaining * (popsize + 1) + 1) * n_games + 2 * validation.n_games
     previous_threads = numba.get_num_threads()
     numba.set_num_threads(min(s.workers, numba.config.NUMBA_NUM_THREADS))
-    if s.progress:
-        print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
-    evaluator.warm_up(base.weights)
     started = time.perf_counter()
     try:
+        if s.progress:
+            print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
+        evaluator.warm_up(base.weights)
+        started = time.perf_counter()
         with tqdm(total=total, unit="games", unit_scale=True, disable=not s.progress, dynamic_ncols=True,
                   smoothing=0.1) as bar:
             def play(weights: np.ndarray, seed: int, judge: Evaluator = evaluator) -> Evaluation:
@@ -566,7 +567,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
     tune_parser.add_argument("--resume", action="store_true", help="continue the tune saved in --state")
     tune_parser.add_argument("--out", metavar="FILE", help="TOML file to write the tuned bot into "
                                                            "(default sim/games/<game>/bots.tuned.toml)")
-    tune_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="Numba threads (default: all cores)")
+    tune_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                             help="Numba threads (default: all cores)")
     tune_parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     tune_parser.set_defaults(handler=cmd_tune, argv=None)
     return tune_parser
