@@ -118,6 +118,8 @@ def test_payoff_table_recomputed_by_hand(played):
     m = tour.field_matrix(payoff)
     assert m.rate[1, 2] == pytest.approx(one.win_rate) and m.seat_games[1, 2] == GAMES
     assert m.seat_games[0, 0] == GAMES  # one seat of the self-play line-up
+    with pytest.raises(UserError, match="unfiltered"):
+        tour.field_matrix(pd.DataFrame(payoff.to_dict()))
 
 
 # ------------------------------------------------------------------------------- ratings
@@ -228,6 +230,7 @@ def test_skill_ladder_reads_both_head_to_head_line_ups(played):
 def test_cli_prints_the_summary(played, capsys):
     text = tour.tournament_summary_text(played, ladder=["random", "balanced"])
     assert "3 bots (random, balanced, greedy), 4 players, 15 line-ups x 120 games" in text
+    assert "over the first 120 games of each line-up" in text
     assert "Symmetric equilibria" in text and "balanced over random:" in text
     assert text.splitlines()[-1].endswith("-> stronger")
 
@@ -275,7 +278,8 @@ def test_resume_after_an_interrupted_tournament_gives_the_same_dataset(tmp_path,
     (["--bots", "random,greedy", "--players", "5"], "played by 2, 3, 4 players, not 5"),
     (["--bots", "random,greedy", "--games", "10"], "multiple of the player count 4"),
     (["--bots", "random,greedy", "--games", "0"], "multiple of the player count 4"),
-    (["--bots", "random,greedy", "--ladder", "random,cautious"], "--ladder names cautious"),
+    (["--bots", "random,greedy", "--ladder", "random,cautious"], "--ladder names 'cautious'"),
+    (["--bots", "random,greedy", "--ladder", "random"], "two or more distinct bots"),
     (["--bots", "random,greedy", "--param", "no.such=1"], "no.such"),
     ([], "the following arguments are required: --bots"),
 ])

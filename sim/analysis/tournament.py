@@ -38,6 +38,9 @@ from sim.core.errors import UserError
 from sim.core.tournament import MANIFEST_KEY, lineup_label
 
 ALPHA = 0.05
+# Games per line-up `sim tournament` rates: openskill rates about 10,000 games a second, so 126
+# line-ups take some 15 s (the default tournament, 1,200 games per line-up, is rated whole).
+RATING_GAMES_PER_LINEUP = 1200
 # Tolerance of the equilibrium checks, on win-rate payoffs (0..1).
 EQUILIBRIUM_TOLERANCE = 1e-9
 
@@ -115,6 +118,13 @@ def payoff_table(source: str | Path | Tournament, method: str = "wilson", alpha:
     return Result(table, _matrix_figure(field_matrix(table), t.n_players))
 
 
+def _payoff_meta(payoff: pd.DataFrame) -> tuple[list[str], int]:
+    """(bots, player count) a payoff table carries in its attrs."""
+    if "bots" not in payoff.attrs or "n_players" not in payoff.attrs:
+        raise UserError("pass the table payoff_table(...) returns, unfiltered (it carries the bots and player count)")
+    return list(payoff.attrs["bots"]), int(payoff.attrs["n_players"])
+
+
 def _rate_lookup(payoff: pd.DataFrame) -> dict[tuple[str, str], pd.Series]:
     return {(row.lineup, row.bot): row for row in payoff.itertuples(index=False)}
 
@@ -139,7 +149,7 @@ class FieldMatrix:
 
 def field_matrix(payoff: pd.DataFrame) -> FieldMatrix:
     """The one-bot-against-a-field matrix of a payoff table (every bot alone against every field)."""
-    bots, n_players = payoff.attrs["bots"], payoff.attrs["n_players"]
+    bots, n_players = _payoff_meta(payoff)
     lookup = _rate_lookup(payoff)
     n = len(bots)
     arrays = {name: np.full((n, n), np.nan) for name in ("rate", "low", "high", "seat_games", "fair_share")}
@@ -176,7 +186,7 @@ def _matrix_figure(m: FieldMatrix, n_players: int) -> Figure:
             ax.text(j, i, f"{100 * m.rate[i, j]:.0f}%", ha="center", va="center", fontsize=9)
     ax.set_xticks(range(n), m.bots, rotation=30, ha="right")
     ax.set_yticks(range(n), m.bots)
-    ax.set_xlabel(f"field: {n_players - 1} copies of")
+    ax.set_xlabel(f"field: {_copies(n_players - 1)} of")
     ax.set_ylabel("bot seated alone")
     ax.set_title(f"Win rate of one bot alone against a field\n(fair share {1 / n_players:.0%})")
     fig.colorbar(image, ax=ax, format=PercentFormatter(1.0), shrink=0.8)
@@ -185,16 +195,18 @@ def _matrix_figure(m: FieldMatrix, n_players: int) -> Figure:
 
 # -------------------------------------------------------------------------------- ratings
 def ratings(source: str | Path | Tournament, by: str = "rank", games_per_lineup: int | None = None,
-            method: str = "wilson", alpha: float = ALPHA) -> Result:
+            method: str = "wilson", alpha: float = ALPHA, progress: bool = False) -> Result:
     """openskill Plackett-Luce mu, sigma and ordinal (mu - 3 sigma) per bot, and its pooled win rate
     against the field (line-ups with another bot in them) with interval and fair share.
 
     Games are rated in a round-robin order (game 0 of every line-up, then game 1, ...) so no line-up
     comes last; each seat is rated as a player, and a bot with several seats in a game takes the mean
     of its seats' updated mu and sigma. games_per_lineup rates only games 0 .. N-1 of each line-up
-    (keep it a multiple of P so seats stay balanced); None rates them all.
+    (keep it a multiple of P so seats stay balanced); None rates them all. openskill rates about
+    10,000 games a second; progress shows a bar.
     """
     from openskill.models import PlackettLuce
+    from tqdm import tqdm
 
     t = open_tournament(source)
     if by not in ("rank", "score"):
@@ -228,7 +240,8 @@ def ratings(source: str | Path | Tournament, by: str = "rank", games_per_lineup:
     mu = np.full(len(t.bots), model.mu)
     sigma = np.full(len(t.bots), model.sigma)
     rated_games = np.zeros(len(t.bots), dtype=np.int64)
-    for seats, order in zip(bots_by_game, order_by_game):
+    for seats, order in tqdm(zip(bots_by_game, order_by_game), total=len(bots_by_game), desc="ratings",
+                             unit="games", unit_scale=True, disable=not progress, dynamic_ncols=True):
         teams = [[model.rating(mu=mu[b], sigma=sigma[b])] for b in seats]
         updated = model.rate(teams, ranks=[float(x) for x in order])
         for b in set(seats.tolist()):
@@ -333,7 +346,7 @@ def symmetric_equilibria(matrix: np.ndarray | Sequence[Sequence[float]]) -> tupl
 def full_game_payoffs(payoff: pd.DataFrame, mixture: np.ndarray) -> np.ndarray:
     """Each bot's expected win rate in the real P-player game when its P-1 opponents are drawn
     independently from the mixture (from the payoff table of every line-up)."""
-    bots, n_players = payoff.attrs["bots"], payoff.attrs["n_players"]
+    bots, n_players = _payoff_meta(payoff)
     lookup = _rate_lookup(payoff)
     out = np.zeros(len(bots))
     for i, bot in enumerate(bots):
@@ -395,7 +408,7 @@ def _meta_game_figure(table: pd.DataFrame, m: FieldMatrix) -> Figure:
     ax.set_xticks(x, m.bots)
     ax.set_ylim(0, 1.05)
     ax.set_ylabel("weight in the equilibrium mix")
-    ax.set_title(f"Which bots survive in equilibrium\n(one bot against a field of {m.n_players - 1} copies)")
+    ax.set_title(f"Which bots survive in equilibrium\n(one bot against a field of {_copies(m.n_players - 1)})")
     if n_eq > 1:
         ax.legend(fontsize=8)
     return fig
@@ -411,6 +424,10 @@ class DominanceVerdict:
     dominant: str | None
     level: str
     text: str
+
+
+def _copies(n: int) -> str:
+    return f"{n} copy" if n == 1 else f"{n} copies"
 
 
 def _rate_text(rate: float, low: float, high: float) -> str:
@@ -546,25 +563,28 @@ def _ladder_figure(table: pd.DataFrame, n_players: int) -> Figure:
     ax.axhline(1 / n_players, color="black", linestyle="--", linewidth=1, label=f"1 in {n_players}")
     ax.set_xticks(x, [f"{r.rung}\nover {r.below}" for r in table.itertuples()])
     ax.yaxis.set_major_formatter(PercentFormatter(1.0))
-    ax.set_ylabel(f"win rate alone against {n_players - 1} copies")
+    ax.set_ylabel(f"win rate alone against {_copies(n_players - 1)}")
     ax.set_title("Skill ladder: each rung head to head with the rung below\n(95% intervals; black bars: fair share)")
     ax.legend(fontsize=8)
     return fig
 
 
 # ------------------------------------------------------------------------------ summary
-def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[str] | None = None) -> str:
+def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[str] | None = None,
+                            progress: bool = False) -> str:
     """What `sim tournament` prints: ratings, the field matrix, the equilibrium and the verdict."""
     t = open_tournament(source)
     payoff = payoff_table(t).table
     m = field_matrix(payoff)
-    lines = [t.description, "", "Ratings (openskill Plackett-Luce; field win rate per seat, 95% interval):"]
-    for row in ratings(t).table.itertuples():
+    rated = min(t.games_per_lineup, RATING_GAMES_PER_LINEUP // t.n_players * t.n_players)
+    lines = [t.description, "", f"Ratings (openskill Plackett-Luce over the first {rated:,} games of each line-up; "
+                                f"field win rate per seat over every game, 95% interval):"]
+    for row in ratings(t, games_per_lineup=rated, progress=progress).table.itertuples():
         lines.append(f"  {row.place}. {row.bot:<12} mu {row.mu:6.2f}  sigma {row.sigma:5.2f}  ordinal "
                      f"{row.ordinal:6.2f}  vs field {_rate_text(row.field_win_rate, row.ci_low, row.ci_high)} "
                      f"(fair {100 * row.field_fair_share:.1f}%)")
     width = max(len(b) for b in m.bots) + 2
-    lines += ["", f"Win rate seated alone (rows) against {t.n_players - 1} copies of (columns):",
+    lines += ["", f"Win rate seated alone (rows) against {_copies(t.n_players - 1)} of (columns):",
               " " * width + "".join(f"{b:>{width}}" for b in m.bots)]
     for i, bot in enumerate(m.bots):
         lines.append(f"{bot:<{width}}" + "".join(f"{100 * v:>{width - 1}.1f}%" for v in m.rate[i]))

@@ -148,9 +148,7 @@ def cmd_tournament(args) -> None:
     bots = parse_tournament_bots(game, args.bots)
     overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
     n_players = game.default_players if args.players is None else args.players
-    ladder = parse_tournament_bots(game, args.ladder) if args.ladder else None
-    if ladder and set(ladder) - set(bots):
-        raise UserError(f"--ladder names {sorted(set(ladder) - set(bots))[0]}, which is not in --bots")
+    ladder = _parse_ladder(args.ladder, bots)
     out = Path(args.out) if args.out else _default_out(game.name, bots, n_players, args.games, args.seed)
     run_tournament(game.name, bots, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
                    args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
@@ -158,7 +156,20 @@ def cmd_tournament(args) -> None:
     from sim.analysis.tournament import tournament_summary_text
 
     print(f"dataset: {out}")
-    print(tournament_summary_text(out, ladder=ladder))
+    print(tournament_summary_text(out, ladder=ladder, progress=not args.no_progress))
+
+
+def _parse_ladder(spec: str | None, bots: list[str]) -> list[str] | None:
+    """--ladder: two or more distinct bots of the tournament, weakest first."""
+    if spec is None:
+        return None
+    rungs = [part.strip() for part in spec.split(",")]
+    for rung in rungs:
+        if rung not in bots:
+            raise UserError(f"--ladder names {rung!r}, which is not one of --bots ({', '.join(bots)})")
+    if len(rungs) < 2 or len(set(rungs)) != len(rungs):
+        raise UserError(f"--ladder '{spec}': give two or more distinct bots, weakest first")
+    return rungs
 
 
 def add_parser(commands) -> None:
