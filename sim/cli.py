@@ -353,6 +353,9 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(handler=cmd_report)
 
     _add_compare_parser(commands)
+    from sim.core import tune
+
+    tune.add_parser(commands)
     return parser
 
 
