@@ -137,11 +137,13 @@ def test_openskill_puts_stronger_bots_above_random(played):
     mixed = frame[frame["lineup"].map(lambda x: len(set(x.split("+"))) > 1)]
     mine = mixed[mixed["bot"] == "random"]
     assert by_bot.loc["random", "field_win_rate"] == pytest.approx(mine["won"].mean())
-    assert by_bot.loc["random", "games_rated"] == sum(GAMES for x in lineups(BOTS, 4) if "random" in x)
+    mixed_with_random = sum(1 for x in lineups(BOTS, 4) if "random" in x and len(set(x)) > 1)
+    assert by_bot.loc["random", "games_rated"] == GAMES * mixed_with_random  # self-play is not rated
     # deterministic: the same numbers again, and only the first games when asked
     assert tour.ratings(played).table.equals(table)
     fewer = tour.ratings(played, games_per_lineup=8).table.set_index("bot")
-    assert fewer.loc["random", "games_rated"] == 8 * sum(1 for x in lineups(BOTS, 4) if "random" in x)
+    assert fewer.loc["random", "games_rated"] == 8 * mixed_with_random
+    assert fewer.loc["random", "field_win_rate"] == by_bot.loc["random", "field_win_rate"]  # every game
 
 
 # ----------------------------------------------------------------------------- meta-game
@@ -230,7 +232,7 @@ def test_skill_ladder_reads_both_head_to_head_line_ups(played):
 def test_cli_prints_the_summary(played, capsys):
     text = tour.tournament_summary_text(played, ladder=["random", "balanced"])
     assert "3 bots (random, balanced, greedy), 4 players, 15 line-ups x 120 games" in text
-    assert "over the first 120 games of each line-up" in text
+    assert "over the first 120 games of each mixed line-up" in text
     assert "Symmetric equilibria" in text and "balanced over random:" in text
     assert text.splitlines()[-1].endswith("-> stronger")
 

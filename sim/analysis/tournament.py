@@ -24,7 +24,7 @@ import math
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 import numpy as np
 import pandas as pd
@@ -125,7 +125,7 @@ def _payoff_meta(payoff: pd.DataFrame) -> tuple[list[str], int]:
     return list(payoff.attrs["bots"]), int(payoff.attrs["n_players"])
 
 
-def _rate_lookup(payoff: pd.DataFrame) -> dict[tuple[str, str], pd.Series]:
+def _rate_lookup(payoff: pd.DataFrame) -> dict[tuple[str, str], Any]:
     return {(row.lineup, row.bot): row for row in payoff.itertuples(index=False)}
 
 
@@ -201,9 +201,11 @@ def ratings(source: str | Path | Tournament, by: str = "rank", games_per_lineup:
 
     Games are rated in a round-robin order (game 0 of every line-up, then game 1, ...) so no line-up
     comes last; each seat is rated as a player, and a bot with several seats in a game takes the mean
-    of its seats' updated mu and sigma. games_per_lineup rates only games 0 .. N-1 of each line-up
-    (keep it a multiple of P so seats stay balanced); None rates them all. openskill rates about
-    10,000 games a second; progress shows a bar.
+    of its seats' updated mu and sigma. Self-play games (one bot in every seat) say nothing about
+    strength and would only shrink sigma: they are not rated. games_per_lineup rates only games
+    0 .. N-1 of each line-up (keep it a multiple of P so seats stay balanced); None rates them all;
+    the pooled win rates always use every game. openskill rates about 10,000 games a second;
+    progress shows a bar.
     """
     from openskill.models import PlackettLuce
     from tqdm import tqdm
@@ -219,19 +221,19 @@ def ratings(source: str | Path | Tournament, by: str = "rank", games_per_lineup:
     pooled_seats = np.zeros(len(t.bots))
     pooled_fair = np.zeros(len(t.bots))
     for index, players in t.lineup_players(["game_id", "seat", "bot", "won", by]):
+        if len(set(t.lineups[index])) == 1:
+            continue
+        fair = players["won"].mean()
+        for bot, group in players.groupby("bot", observed=True)["won"]:
+            pooled_wins[code[str(bot)]] += group.sum()
+            pooled_seats[code[str(bot)]] += len(group)
+            pooled_fair[code[str(bot)]] += len(group) * fair
         if games_per_lineup is not None:
             players = players[players["game_id"] < games_per_lineup]
         players = players.sort_values(["game_id", "seat"], kind="stable")
-        frame = pd.DataFrame({"game_id": players["game_id"].to_numpy(), "lineup": index,
-                              "bot": players["bot"].astype(str).map(code).to_numpy(),
-                              "order": players[by].to_numpy() if by == "rank" else -players[by].to_numpy()})
-        frames.append(frame)
-        if len(set(t.lineups[index])) > 1:
-            fair = players["won"].mean()
-            for bot, group in players.groupby("bot", observed=True)["won"]:
-                pooled_wins[code[str(bot)]] += group.sum()
-                pooled_seats[code[str(bot)]] += len(group)
-                pooled_fair[code[str(bot)]] += len(group) * fair
+        frames.append(pd.DataFrame({"game_id": players["game_id"].to_numpy(), "lineup": index,
+                                    "bot": players["bot"].astype(str).map(code).to_numpy(),
+                                    "order": players[by].to_numpy() if by == "rank" else -players[by].to_numpy()}))
     allrows = pd.concat(frames, ignore_index=True).sort_values(["game_id", "lineup"], kind="stable")
     bots_by_game = allrows["bot"].to_numpy().reshape(-1, t.n_players)
     order_by_game = allrows["order"].to_numpy().reshape(-1, t.n_players)
@@ -577,7 +579,7 @@ def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[st
     payoff = payoff_table(t).table
     m = field_matrix(payoff)
     rated = min(t.games_per_lineup, RATING_GAMES_PER_LINEUP // t.n_players * t.n_players)
-    lines = [t.description, "", f"Ratings (openskill Plackett-Luce over the first {rated:,} games of each line-up; "
+    lines = [t.description, "", f"Ratings (openskill Plackett-Luce over the first {rated:,} games of each mixed line-up; "
                                 f"field win rate per seat over every game, 95% interval):"]
     for row in ratings(t, games_per_lineup=rated, progress=progress).table.itertuples():
         lines.append(f"  {row.place}. {row.bot:<12} mu {row.mu:6.2f}  sigma {row.sigma:5.2f}  ordinal "
