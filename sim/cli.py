@@ -353,9 +353,10 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(handler=cmd_report)
 
     _add_compare_parser(commands)
-    from sim.core import tune
+    from sim.core import tournament, tune
 
     tune.add_parser(commands)
+    tournament.add_parser(commands)
     return parser
 
 

@@ -12,12 +12,15 @@ import pytest
 
 from sim.analysis import report
 from sim.analysis.io import open_dataset
-from sim.analysis.report import DatasetSpec, ReportSpec, build_reports, default_specs, ensure_datasets
+from sim.analysis.report import (DatasetSpec, ReportSpec, TournamentDatasetSpec, build_reports, default_specs,
+                                 ensure_datasets)
+from sim.core.tournament import run_tournament
 from sim.analysis.winrates import seat_win_rates
 from sim.cli import main
 from sim.core.errors import UserError
 
-NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview_cuzco", "overview_chachapoya"}
+NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview_cuzco", "overview_chachapoya",
+             "tournament"}
 
 
 def notebook_cells(path: Path):
@@ -36,15 +39,16 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
             assert cell.outputs == [] and cell.execution_count is None, f"{path.name} has outputs"
         tagged = [c for c in code if "parameters" in c.metadata.get("tags", [])]
         assert len(tagged) == 1, path.name
-        assert re.search(r'^dataset = "data/(cuzco|chachapoya)-base"', tagged[0].source, re.M), path.name
+        assert re.search(r'^dataset = "data/(cuzco|chachapoya)-(base|tournament)"', tagged[0].source, re.M), path.name
         assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
         assert sum(c.cell_type == "markdown" for c in nb.cells) >= 4, f"{path.name}: explain the charts"
 
 
 def test_default_specs_are_the_main_job():
-    specs = default_specs()
+    tournament, *specs = default_specs()
     assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
                                       "variant_comparison"]
+    assert tournament.notebook == "tournament" and tournament.datasets["dataset"].games == 400
     base, pututu = report.cuzco_datasets()
     assert (base.path, pututu.path) == (Path("data/cuzco-base"), Path("data/cuzco-pututu"))
     assert base.games == pututu.games == 200_000 and base.seed == pututu.seed == 1
@@ -53,7 +57,7 @@ def test_default_specs_are_the_main_job():
     assert specs[-1].datasets == {"dataset": base, "compare_to": pututu}
     assert all(s.datasets["dataset"] == base for s in specs)
     assert {s.notebook for s in specs} <= NOTEBOOKS
-    small = default_specs(games=500, data_dir="elsewhere", seed=3)[0].datasets["dataset"]
+    small = default_specs(games=500, data_dir="elsewhere", seed=3)[1].datasets["dataset"]
     assert (small.path, small.games, small.seed) == (Path("elsewhere/cuzco-base"), 500, 3)
 
 
@@ -68,11 +72,19 @@ def test_kernel_runs_this_interpreter():
 # ------------------------------------------------------------------ every report, built once
 @pytest.fixture(scope="module")
 def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
-    """The five default reports on the small Cuzco datasets plus the Chachapoya overview."""
+    """The default reports on the small Cuzco datasets (the tournament on a small Chachapoya one) plus the
+    Chachapoya overview."""
     small = {"cuzco-base": cuzco_small, "cuzco-pututu": cuzco_small_pututu}
+    defaults = default_specs(games=400, seed=11)
     specs = [dataclasses.replace(s, datasets={k: dataclasses.replace(d, path=small[d.path.name])
                                              for k, d in s.datasets.items()})
-             for s in default_specs(games=400, seed=11)]
+             for s in defaults if s.notebook != "tournament"]
+    # The Cuzco tournament's notebook, on a small Chachapoya tournament (the same code, seconds to play).
+    (tournament,) = [s for s in defaults if s.notebook == "tournament"]
+    path = tmp_path_factory.mktemp("tournament") / "chachapoya-tournament"
+    run_tournament("chachapoya", ["random", "greedy", "balanced"], path, 4, 400, 11, progress=False)
+    data = TournamentDatasetSpec(path, "chachapoya", ("random", "greedy", "balanced"), 400, 4, 11)
+    specs.append(dataclasses.replace(tournament, datasets={"dataset": data}))
     chachapoya = DatasetSpec(chachapoya_small, "chachapoya", 2000, seed=11)
     specs.append(ReportSpec("overview_chachapoya", "overview_chachapoya", "Chachapoya overview",
                             "Chachapoya in short.", {"dataset": chachapoya}))
@@ -106,7 +118,8 @@ def test_index_links_every_report_with_its_data(built):
         assert spec.description in row
         assert ("2,000 games" if spec.name == "overview_chachapoya" else "400 games") in row
         assert "seed 11" in row
-    assert "against: cuzco (pututu), 4 players, 400 games" in rows[-2]
+    names = [s.name for s in specs]
+    assert "against: cuzco (pututu), 4 players, 400 games" in rows[names.index("variant_comparison")]
     assert "with Pututu: cuzco (pututu), 4 players, 400 games" in rows[2]
     assert "failed" not in "".join(rows)
 

@@ -91,9 +91,9 @@ def cuzco_datasets(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
                   seed: int = DEFAULT_SEED) -> list[ReportSpec]:
-    """The main job's reports: the Cuzco base game, and base against Pututu."""
+    """The main job's reports: the Cuzco base game, base against Pututu, and the bots' meta-game."""
     base, pututu = cuzco_datasets(games, data_dir, seed)
-    return [
+    return tournament_specs(games, data_dir, seed) + [
         ReportSpec("overview_cuzco", "overview_cuzco", "Cuzco overview",
                    "The headline answers for Cuzco: seat balance, bots, scores, game length, dice and the "
                    "strongest cards.", {"dataset": base}),
@@ -143,7 +143,7 @@ def tournament_games(games: int, players: int = DEFAULT_PLAYERS) -> int:
 
 def tournament_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
                      seed: int = DEFAULT_SEED) -> list[ReportSpec]:
-    """The optional meta-game report: a Cuzco tournament of CUZCO_TOURNAMENT_BOTS at 4 players
+    """The meta-game report: a Cuzco tournament of CUZCO_TOURNAMENT_BOTS at 4 players
     (tournament_games(games) per line-up: 400 for the main job's 200,000)."""
     data = TournamentDatasetSpec(Path(data_dir) / "cuzco-tournament", "cuzco", CUZCO_TOURNAMENT_BOTS,
                                  tournament_games(games), DEFAULT_PLAYERS, seed)
