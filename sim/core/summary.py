@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pyarrow.parquet as pq
 from statsmodels.stats.proportion import proportion_confint
 
@@ -39,10 +40,15 @@ def _parts(table_dir: Path, wanted: list[str], optional: list[str]):
     files = sorted(p for p in Path(table_dir).rglob("*.parquet") if not p.name.startswith("."))
     if not files:
         raise UserError(f"{table_dir}: damaged dataset (no Parquet parts)")
-    present = set(pq.read_schema(files[0]).names)
-    columns = wanted + [name for name in optional if name in present]
-    for path in files:
-        yield pq.read_table(path, columns=columns).to_pandas()
+    for index, path in enumerate(files):
+        try:
+            if index == 0:
+                present = set(pq.read_schema(path).names)
+                columns = wanted + [name for name in optional if name in present]
+            table = pq.read_table(path, columns=columns)
+        except (pa.ArrowException, OSError) as exc:
+            raise UserError(f"{path}: damaged Parquet part ({' '.join(str(exc).split())[:200]})") from None
+        yield table.to_pandas()
 
 
 def _partial_sums(players: pd.DataFrame, key: str) -> pd.DataFrame:
