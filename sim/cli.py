@@ -49,16 +49,9 @@ def _default_out(game_name: str, variant: str, n_players: int, n_games: int, see
 
 
 def _chunk_size(args, out: Path) -> int:
-    """--chunk-size, or on --resume the interrupted run's own, or the default."""
-    if args.chunk_size is not None:
-        return args.chunk_size
-    if args.resume and out.is_dir():
-        from sim.core.dataset import read_any_manifest
+    from sim.core.dataset import resume_chunk_size
 
-        stored = read_any_manifest(out)
-        if isinstance(stored, dict) and isinstance(stored.get("config"), dict):
-            return int(stored["config"].get("chunk_size") or DEFAULT_CHUNK_SIZE)
-    return DEFAULT_CHUNK_SIZE
+    return resume_chunk_size(args.chunk_size, args.resume, out, DEFAULT_CHUNK_SIZE)
 
 
 def cmd_run(args) -> None:
@@ -365,6 +358,7 @@ def main(argv: list[str] | None = None) -> int:
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
     try:
         args = build_parser().parse_args(argv)
+        args.argv = list(argv) if argv is not None else sys.argv[1:]
         args.handler(args)
     except UserError as exc:
         print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)

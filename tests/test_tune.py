@@ -16,8 +16,9 @@ import pytest
 from sim.core import runner
 from sim.core.errors import Interrupted, UserError
 from sim.core.lineup import parse_bots, seat_bot_matrix
+from sim.cli import main
 from sim.core.tune import (Evaluator, TuneSettings, derived_seed, games_per_evaluation, lineup_schedule, log_path,
-                           main, tune, write_tuned_bot)
+                           tune, write_tuned_bot)
 from sim.games.chachapoya import GAME, data as chachapoya_data
 from sim.games.cuzco import data as cuzco_data
 

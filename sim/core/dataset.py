@@ -125,17 +125,33 @@ def write_table_atomic(table: pa.Table, path: Path) -> None:
         raise
 
 
-def write_json_atomic(data: dict[str, Any], path: Path) -> None:
+def write_bytes_atomic(data: bytes, path: Path) -> None:
+    """Write a file under a hidden name, fsync it, then rename it into place."""
     tmp = path.with_name(f".{path.name}.tmp")
     try:
-        with tmp.open("w") as fh:
-            fh.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
+        with tmp.open("wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+def write_json_atomic(data: dict[str, Any], path: Path) -> None:
+    write_bytes_atomic((json.dumps(data, indent=2, sort_keys=False) + "\n").encode(), path)
+
+
+def resume_chunk_size(requested: int | None, resume: bool, out_dir: Path, default: int) -> int:
+    """--chunk-size, or on --resume the interrupted run's own, or the default."""
+    if requested is not None:
+        return requested
+    if resume and out_dir.is_dir():
+        stored = read_any_manifest(out_dir)
+        if isinstance(stored, dict) and isinstance(stored.get("config"), dict):
+            return int(stored["config"].get("chunk_size") or default)
+    return default
 
 
 def create_run_dir(out_dir: Path) -> None:

@@ -133,16 +133,9 @@ def _default_out(game_name: str, bots: list[str], n_players: int, n_games: int, 
 
 
 def _chunk_size(args, out: Path) -> int:
-    """--chunk-size, or on --resume the interrupted tournament's own, or the default."""
-    if args.chunk_size is not None:
-        return args.chunk_size
-    if args.resume and out.is_dir():
-        from sim.core.dataset import read_any_manifest
+    from sim.core.dataset import resume_chunk_size
 
-        stored = read_any_manifest(out)
-        if isinstance(stored, dict) and isinstance(stored.get("config"), dict):
-            return int(stored["config"].get("chunk_size") or DEFAULT_CHUNK_SIZE)
-    return DEFAULT_CHUNK_SIZE
+    return resume_chunk_size(args.chunk_size, args.resume, out, DEFAULT_CHUNK_SIZE)
 
 
 def cmd_tournament(args) -> None:

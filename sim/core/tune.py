@@ -45,6 +45,7 @@ import numpy as np
 from tqdm import tqdm
 
 from sim.core import registry
+from sim.core.dataset import write_bytes_atomic
 from sim.core.errors import EngineFailure, Interrupted, UserError
 from sim.core.game import Params
 from sim.core.params import strip_provenance
@@ -290,20 +291,6 @@ def _identity(game: Any, params: Params, s: TuneSettings, n_players: int, pool: 
     }, default=str))
 
 
-def _write_atomic(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    try:
-        with tmp.open("wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-
-
 def _load_state(path: Path, identity: dict[str, Any], generations: int) -> dict[str, Any]:
     try:
         with path.open("rb") as fh:
@@ -336,8 +323,8 @@ def _new_state(identity: dict[str, Any], space: WeightSpace, popsize: int, sigma
 
 
 def _save_state(path: Path, state: dict[str, Any]) -> None:
-    _write_atomic(path, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
-    _write_atomic(log_path(path), (json.dumps(state["log"], indent=1) + "\n").encode())
+    write_bytes_atomic(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), path)
+    write_bytes_atomic((json.dumps(state["log"], indent=1) + "\n").encode(), log_path(path))
 
 
 def _check_out_file(path: Path) -> None:
@@ -508,7 +495,7 @@ def write_tuned_bot(path: Path, name: str, kind: str, description: str, weights:
         provenance_table.add(key, value)
     entry.add("provenance", provenance_table)
     document["bots"][name] = entry
-    _write_atomic(path, tomlkit.dumps(document).encode())
+    write_bytes_atomic(tomlkit.dumps(document).encode(), path)
 
 
 # ------------------------------------------------------------------------------------ command line
@@ -572,28 +559,3 @@ def add_parser(commands) -> argparse.ArgumentParser:
     tune_parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     tune_parser.set_defaults(handler=cmd_tune, argv=None)
     return tune_parser
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    def error(self, message):
-        raise UserError(f"{self.prog}: {message}")
-
-
-def main(argv: list[str] | None = None) -> int:
-    """`sim tune ...` on its own (until sim/cli.py wires add_parser in): one-line errors, exit 2."""
-    parser = _OneLineParser(prog="sim")
-    add_parser(parser.add_subparsers(dest="command", required=True))
-    try:
-        args = parser.parse_args(argv)
-        args.argv = list(argv) if argv is not None else sys.argv[1:]
-        args.handler(args)
-    except UserError as exc:
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
-        raise SystemExit(2) from None
-    except EngineFailure as exc:
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
-        raise SystemExit(1) from None
-    except KeyboardInterrupt as exc:
-        print(f"error: {' '.join(str(exc).split()) or 'interrupted'}", file=sys.stderr)
-        raise SystemExit(130) from None
-    return 0
