@@ -253,8 +253,9 @@ def _add_compare_parser(commands) -> None:
     compare.set_defaults(handler=cmd_compare)
 
 
-def _add_execution_options(command) -> None:
-    """How a run executes: none of these change the data."""
+def add_execution_options(command, rotate: bool = True) -> None:
+    """How a run executes (none of these change the data), plus --checked, --no-progress and, for
+    commands that offer it, --rotate-seats; shared by run, sweep and tournament."""
     command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                          help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
     command.add_argument("--chunk-size", type=int, default=None,
@@ -267,7 +268,8 @@ def _add_execution_options(command) -> None:
                               "default: a LocalCluster started for the run")
     command.add_argument("--resume", action="store_true",
                          help="finish an interrupted run in --out (the same configuration), or start it")
-    command.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
+    if rotate:
+        command.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
     command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
 
@@ -285,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat")
     run.add_argument("--variant", help="variant TOML file overriding default parameters")
     run.add_argument("--out", help="output directory (default data/<game>-<variant>-<P>p-<G>g-s<seed>)")
-    _add_execution_options(run)
+    add_execution_options(run)
     run.add_argument("--param", action="append", metavar="NAME=VALUE",
                      help="override one parameter of the game's data (repeatable), e.g. --param pututu.enabled=true")
     run.set_defaults(handler=cmd_run)
@@ -305,7 +307,7 @@ def build_parser() -> argparse.ArgumentParser:
     sweep.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat")
     sweep.add_argument("--variant", help="variant TOML file the sweep starts from")
     sweep.add_argument("--out", help="output directory (default data/<game>-sweep-<names>-<G>g-s<seed>)")
-    _add_execution_options(sweep)
+    add_execution_options(sweep)
     sweep.set_defaults(handler=cmd_sweep)
 
     games = commands.add_parser("games", help="list the games")

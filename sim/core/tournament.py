@@ -187,17 +187,7 @@ def add_parser(commands) -> None:
     command.add_argument("--out", help="output directory (default data/<game>-tournament-<bots>-<P>p-<G>g-s<seed>)")
     command.add_argument("--ladder", metavar="A,B,...",
                          help="also print the skill ladder of these bots, weakest first (each must be in --bots)")
-    command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                         help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
-    command.add_argument("--chunk-size", type=int, default=None,
-                         help=f"games per part file and per task (default {DEFAULT_CHUNK_SIZE}; on --resume, "
-                              f"the tournament's own)")
-    command.add_argument("--backend", choices=["local", "dask"], default="local",
-                         help="local: Numba threads in this process (default); dask: one task per chunk")
-    command.add_argument("--scheduler", metavar="ADDRESS",
-                         help="with --backend dask: an existing dask.distributed scheduler")
-    command.add_argument("--resume", action="store_true",
-                         help="finish an interrupted tournament in --out (the same configuration), or start it")
-    command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
-    command.add_argument("--no-progress", action="store_true", help="no progress bar")
+    from sim.cli import add_execution_options
+
+    add_execution_options(command, rotate=False)  # a tournament always rotates seats
     command.set_defaults(handler=cmd_tournament)
