@@ -117,3 +117,17 @@ def test_backend_errors_are_one_line_and_create_nothing(tmp_path, capsys, argv, 
     err = capsys.readouterr().err.strip()
     assert exit_info.value.code == 2 and "\n" not in err and fragment in err
     assert not out.exists()
+
+
+def test_a_worker_with_other_engine_code_is_refused(tmp_path, cluster, monkeypatch, capsys):
+    """The driver compares its engine fingerprint with every worker's before any game is played."""
+    import sim.core.backends as backends
+
+    monkeypatch.setattr(backends, "engine_fingerprint", lambda: "not-the-workers")
+    out = tmp_path / "run"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["run", "chachapoya", "--games", "10", "--out", str(out), "--no-progress", "--backend", "dask",
+              "--scheduler", cluster.scheduler_address])
+    err = capsys.readouterr().err.strip()
+    assert exit_info.value.code == 2 and "runs other engine code" in err and "\n" not in err
+    assert not out.exists()

@@ -172,11 +172,19 @@ def dask_run_chunk(job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
             numba.set_num_threads(previous)
 
 
+def engine_fingerprint() -> str:
+    """Hash of this installation's compiled sources: a worker must run the driver's engine code."""
+    from sim.numba_cache import source_fingerprint
+
+    return source_fingerprint(Path(__file__).resolve().parents[1])
+
+
 def dask_warm_up(job: ChunkJob) -> str:
+    """Compile or load the engine on this worker; returns the worker's engine fingerprint."""
     game = registry.get_game(job.game_name)
     with _ENGINE_LOCK:
         warm_up(game, job)
-    return "ready"
+    return engine_fingerprint()
 
 
 class DaskBackend:
@@ -222,7 +230,11 @@ class DaskBackend:
             raise UserError(f"the Dask cluster at {self.scheduler} has no workers")
         futures = [self.client.submit(dask_warm_up, jobs[0], workers=[address], pure=False,
                                       allow_other_workers=False) for address in addresses]
-        self.client.gather(futures)
+        ours = engine_fingerprint()
+        for address, theirs in zip(addresses, self.client.gather(futures)):
+            if theirs != ours:
+                raise UserError(f"Dask worker {address} runs other engine code than this sim ({theirs} vs {ours}): "
+                                f"install the same version on every worker")
 
     def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask],
             on_games: Callable[[int], None]) -> Iterator[dict[str, Any]]:
