@@ -38,7 +38,8 @@ def test_every_cell_is_a_hive_partition_with_its_values_in_each_row(sweep_dir):
         {"players": 3, "rules.round_draw": 1}, {"players": 3, "rules.round_draw": 2},
         {"players": 4, "rules.round_draw": 1}, {"players": 4, "rules.round_draw": 2}]
     assert (sweep_dir / "games" / "players=4" / "rules.round_draw=2" / "part-00002.parquet").exists()
-    assert [c["params"]["rules"]["round_draw"] for c in manifest["cells"]] == [1, 2, 1, 2]
+    assert [open_dataset(sweep_dir, cell=i).manifest["params"]["rules"]["round_draw"] for i in range(4)] == [1, 2, 1, 2]
+    assert "params" not in manifest["cells"][2]  # the same parameters as the first cell: stored once
 
     hive = pads.dataset(sweep_dir / "games", format="parquet", partitioning="hive").to_table().to_pandas()
     assert len(hive) == 1600

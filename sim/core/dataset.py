@@ -237,7 +237,8 @@ def check_manifest(manifest: dict[str, Any], path: Path) -> None:
     if sweep:
         cells = manifest.get("cells")
         if not isinstance(cells, list) or not cells or not all(
-                isinstance(c, dict) and isinstance(c.get("coords"), dict) and isinstance(c.get("params"), dict)
+                isinstance(c, dict) and isinstance(c.get("coords"), dict)
+                and isinstance(c.get("params", manifest.get("params")), dict)
                 and isinstance(c.get("players"), int) and isinstance(c.get("partition"), str) for c in cells):
             fail("sweep cells")
     elif not isinstance(manifest.get("params"), dict):
@@ -270,12 +271,18 @@ def cell_index(manifest: dict[str, Any], cell: int | str | dict[str, Any] | None
     return matches[0]
 
 
+def cell_params(manifest: dict[str, Any], cell: dict[str, Any]) -> dict[str, Any]:
+    """A cell's resolved parameters: its own, or the manifest's when it shares the first cell's."""
+    return cell.get("params", manifest.get("params"))
+
+
 def cell_manifest(manifest: dict[str, Any], index: int) -> dict[str, Any]:
     """A sweep cell seen as a plain run: its players, bots, variant and parameters in the config."""
     cell = manifest["cells"][index]
     config = dict(manifest["config"], players=cell["players"], bots=cell["bots"], variant=cell["variant"])
     chunks = [c for c in manifest.get("chunks", []) if c.get("cell", 0) == index]
-    return dict(manifest, config=config, params=cell["params"], cell=cell["coords"], partition=cell["partition"],
+    return dict(manifest, config=config, params=cell_params(manifest, cell), cell=cell["coords"],
+                partition=cell["partition"],
                 chunks=chunks)
 
 

@@ -28,8 +28,8 @@ from tqdm import tqdm
 
 import sim
 from sim.core.backends import (BACKENDS, ChunkJob, ChunkTask, make_backend, simulate_chunk)
-from sim.core.dataset import (MANIFEST, build_tables, create_run_dir, read_any_manifest, remove_temporary_files,
-                              write_json_atomic)
+from sim.core.dataset import (MANIFEST, build_tables, cell_params, create_run_dir, read_any_manifest,
+                              remove_temporary_files, write_json_atomic)
 from sim.core.errors import EngineFailure, Interrupted, UserError
 from sim.core.game import Game, Params
 from sim.core.lineup import lineup_indices
@@ -156,9 +156,17 @@ class RunPlan:
         return config
 
     def cells_manifest(self) -> list[dict[str, Any]]:
-        return [{"coords": cell.coords, "partition": cell.partition, "players": cell.n_players,
-                 "bots": cell.lineup_names, "variant": cell.params.variant_name, "params": cell.params.resolved}
-                for cell in self.cells]
+        """One entry per cell; a cell's resolved parameters only where they differ from the first
+        cell's (the manifest's `params`), which keeps a 126-line-up tournament's manifest small."""
+        shared = self.cells[0].params.resolved
+        entries = []
+        for cell in self.cells:
+            entry = {"coords": cell.coords, "partition": cell.partition, "players": cell.n_players,
+                     "bots": cell.lineup_names, "variant": cell.params.variant_name}
+            if cell.params.resolved != shared:
+                entry["params"] = cell.params.resolved
+            entries.append(entry)
+        return entries
 
 
 def cell_bots(cell: Cell) -> tuple[list[str], np.ndarray]:
@@ -176,7 +184,7 @@ def identity(manifest: dict[str, Any]) -> dict[str, Any]:
     config = {k: v for k, v in manifest["config"].items() if k not in EXECUTION_KEYS}
     out = {"config": config, "params": strip_provenance(manifest["params"]) if manifest.get("params") else None}
     if manifest.get("cells"):
-        out["cells"] = [dict(cell, params=strip_provenance(cell["params"])) for cell in manifest["cells"]]
+        out["cells"] = [dict(cell, params=strip_provenance(cell_params(manifest, cell))) for cell in manifest["cells"]]
     return _jsonable(out)
 
 
@@ -233,7 +241,7 @@ def _new_manifest(plan: RunPlan, workers: int, backend: str, scheduler: str | No
         "git_commit": commit,
         "git_dirty": dirty,
         "config": plan.config(workers, backend, scheduler),
-        "params": None if plan.is_sweep else plan.cells[0].params.resolved,
+        "params": plan.cells[0].params.resolved,
         "seed": plan.seed,
         "environment": {
             "python": platform.python_version(),
