@@ -27,7 +27,7 @@ report: $(STAMP)
 
 # pytest exits 5 when it collects no tests; any non-zero status fails the target.
 test: $(STAMP)
-	$(VENV)/bin/python -m pytest -q
+	$(VENV)/bin/python -m pytest -q --durations=15
 
 bench: bench-chachapoya bench-cuzco
 
