@@ -119,10 +119,13 @@ def cmd_bots(args) -> None:
 
 
 def _replay_from_manifest(args):
-    from sim.core.dataset import read_manifest
+    from sim.core.dataset import read_manifest, require_config
 
     manifest = read_manifest(args.from_dir)
-    config = manifest["config"]
+    config = require_config(manifest, args.from_dir, ("game", "games", "players", "bots", "seed", "rotate_seats",
+                                                      "variant"))
+    if not isinstance(manifest.get("params"), dict):
+        raise UserError(f"{args.from_dir}: the manifest has no params table to replay from")
     game = registry.get_game(config["game"])
     try:
         params = game.resolve_params(strip_provenance(manifest["params"]), config["variant"])

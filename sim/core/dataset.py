@@ -213,36 +213,43 @@ def read_manifest(run_dir: str | Path) -> dict[str, Any]:
     return manifest
 
 
-# What readers (summary, replay, compare, analysis) rely on in a complete manifest.
-_CONFIG_TYPES = {"game": str, "games": int, "seed": int, "rotate_seats": bool}
-_RUN_CONFIG_TYPES = {"players": int, "bots": list, "variant": str}
+# Types of the config keys readers use; a key that is present must have its type (hand-made
+# manifests may leave keys out: each reader that needs one asks with require_config).
+_CONFIG_TYPES = {"game": str, "games": int, "seed": int, "rotate_seats": bool, "players": int, "bots": list,
+                 "variant": str}
+
+
+def _not_a_manifest(path: Path, what: str) -> UserError:
+    return UserError(f"{path}: not a run manifest ({what})")
 
 
 def check_manifest(manifest: dict[str, Any], path: Path) -> None:
-    """UserError naming the first missing or mistyped key a reader would trip on."""
-    def fail(what: str) -> None:
-        raise UserError(f"{path}: not a run manifest ({what})")
-
+    """UserError naming the first mistyped key a reader would trip on."""
     config = manifest.get("config")
     if not isinstance(config, dict):
-        fail("no config table")
-    sweep = manifest.get("kind") == "sweep"
-    expected = dict(_CONFIG_TYPES, **({} if sweep else _RUN_CONFIG_TYPES))
-    for key, kind in expected.items():
+        raise _not_a_manifest(path, "no config table")
+    for key, kind in _CONFIG_TYPES.items():
         value = config.get(key)
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            fail(f"config.{key} must be a {kind.__name__}")
-    if config["games"] < 1 or not 0 <= config["seed"] <= 2**63 - 1:
-        fail("config.games or config.seed out of range")
-    if sweep:
+        if value is not None and (not isinstance(value, kind) or (kind is int and isinstance(value, bool))):
+            raise _not_a_manifest(path, f"config.{key} must be a {kind.__name__}")
+    if manifest.get("params") is not None and not isinstance(manifest["params"], dict):
+        raise _not_a_manifest(path, "params must be a table")
+    if is_sweep(manifest):
         cells = manifest.get("cells")
         if not isinstance(cells, list) or not cells or not all(
                 isinstance(c, dict) and isinstance(c.get("coords"), dict)
                 and isinstance(c.get("params", manifest.get("params")), dict)
                 and isinstance(c.get("players"), int) and isinstance(c.get("partition"), str) for c in cells):
-            fail("sweep cells")
-    elif not isinstance(manifest.get("params"), dict):
-        fail("no params table")
+            raise _not_a_manifest(path, "sweep cells")
+
+
+def require_config(manifest: dict[str, Any], run_dir: str | Path, keys: tuple[str, ...]) -> dict[str, Any]:
+    """The manifest's config, with a UserError if it lacks a key this reader needs."""
+    config = manifest["config"]
+    missing = [key for key in keys if config.get(key) is None]
+    if missing:
+        raise _not_a_manifest(Path(run_dir) / MANIFEST, f"no config.{missing[0]}")
+    return config
 
 
 def is_sweep(manifest: dict[str, Any]) -> bool:
