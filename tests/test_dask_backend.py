@@ -110,7 +110,10 @@ def test_engine_failure_on_a_dask_worker_names_seed_game_and_replay(tmp_path, ca
     (["--scheduler", "tcp://127.0.0.1:9"], "--scheduler needs --backend dask"),
     (["--backend", "spark"], "invalid choice: 'spark'"),
 ])
-def test_backend_errors_are_one_line_and_create_nothing(tmp_path, capsys, argv, fragment):
+def test_backend_errors_are_one_line_and_create_nothing(tmp_path, capsys, monkeypatch, argv, fragment):
+    import sim.core.backends as backends
+
+    monkeypatch.setattr(backends, "SCHEDULER_TIMEOUT", "2s")
     out = tmp_path / "run"
     with pytest.raises(SystemExit) as exit_info:
         main(["run", "chachapoya", "--games", "10", "--out", str(out), "--no-progress"] + argv)

@@ -32,6 +32,8 @@ BACKENDS = ("local", "dask")
 # (a Numba kernel cannot be interrupted), about 10 s of Cuzco on two threads.
 ENGINE_SLICE = 4_096
 
+# How long to try reaching a --scheduler before giving up.
+SCHEDULER_TIMEOUT = "20s"
 # Numba's parallel kernels must not be launched from two threads of one process at once.
 _ENGINE_LOCK = threading.Lock()
 
@@ -207,7 +209,7 @@ class DaskBackend:
             raise UserError(f"the dask backend runs registered games only, not {self.game.name}")
         try:
             if self.scheduler:
-                self.client = Client(self.scheduler, timeout="20s")
+                self.client = Client(self.scheduler, timeout=SCHEDULER_TIMEOUT)
             else:
                 self.cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
                                             dashboard_address=None, silence_logs=logging.ERROR)
