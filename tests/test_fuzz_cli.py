@@ -40,19 +40,26 @@ def _assert_nothing_written(directory: Path) -> None:
     assert list(directory.iterdir()) == [], list(directory.iterdir())
 
 
-def run_in_empty_dir(capsys, argv: list[str]) -> str:
-    """Run `sim ARGV` in a fresh empty working directory; it must fail with one error line and
-    leave the directory empty (no default data/ dataset either). Returns the error line."""
+def run_cli_in_empty_dir(capsys, argv: list[str]) -> tuple[int, str, str]:
+    """Run `sim ARGV` in a fresh empty working directory, which it must leave empty (no default
+    data/ dataset either); returns (status, stdout, stderr)."""
     with tempfile.TemporaryDirectory() as tmp:
         cwd = os.getcwd()
         os.chdir(tmp)
         try:
-            status, out, err = run_cli(capsys, argv)
+            result = run_cli(capsys, argv)
         finally:
             os.chdir(cwd)
-        line = assert_user_error(status, err)
-        assert out == ""
         _assert_nothing_written(Path(tmp))
+    return result
+
+
+def run_in_empty_dir(capsys, argv: list[str]) -> str:
+    """`sim ARGV` in an empty directory must fail with one error line and print nothing else;
+    returns the error line."""
+    status, out, err = run_cli_in_empty_dir(capsys, argv)
+    line = assert_user_error(status, err)
+    assert out == ""
     return line
 
 
@@ -131,15 +138,8 @@ def test_random_command_lines(capsys, argv):
     assume(argv[:1] not in (["games"], ["report"]) and argv[:2] != ["bots", "chachapoya"]
            and argv[:2] != ["bots", "cuzco"])
     # A --from/replay/summary/compare of an existing directory is covered below; here none exist.
-    with tempfile.TemporaryDirectory() as tmp:
-        cwd = os.getcwd()
-        os.chdir(tmp)
-        try:
-            status, out, err = run_cli(capsys, argv)
-        finally:
-            os.chdir(cwd)
-        assert_user_error(status, err)
-        _assert_nothing_written(Path(tmp))
+    status, _, err = run_cli_in_empty_dir(capsys, argv)
+    assert_user_error(status, err)
 
 
 # ------------------------------------------------------------------ variant files

@@ -16,6 +16,7 @@ from sim.analysis.io import Result, open_dataset
 from sim.analysis.stats import rate_ci
 from sim.core.dataset import read_manifest
 from sim.core.errors import UserError
+from sim.core.summary import align_columns
 from sim.core.sweep import value_text
 
 
@@ -75,7 +76,6 @@ def _figure(table: pd.DataFrame, by: str) -> Figure:
 def format_sweep_summary(result: Result) -> str:
     """A plain aligned text table of sweep_summary."""
     table = result.table
-    lines = []
     header = ["cell", "group", "n", "win rate", "95% CI", "mean score", "rounds"]
     rows = [header]
     for _, row in table.iterrows():
@@ -83,7 +83,4 @@ def format_sweep_summary(result: Result) -> str:
                      f"[{row['win_low']:.4f}, {row['win_high']:.4f}]",
                      f"{row['score_mean']:.2f}" if "score_mean" in table else "-",
                      f"{row['mean_rounds']:.2f}"])
-    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
-    for r in rows:
-        lines.append("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(r, widths))).rstrip())
-    return "\n".join(lines)
+    return "\n".join(align_columns(rows, left_columns=2))

@@ -128,9 +128,11 @@ def _rows(stats: pd.DataFrame, label: str) -> list[list[str]]:
     return rows
 
 
-def _align(rows: list[list[str]]) -> list[str]:
+def align_columns(rows: list[list[str]], left_columns: int = 1) -> list[str]:
+    """Text rows with padded columns: the first `left_columns` left-aligned, the numbers right-aligned."""
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
+    return ["  ".join(cell.ljust(w) if i < left_columns else cell.rjust(w)
+                      for i, (cell, w) in enumerate(zip(row, widths))).rstrip()
             for row in rows]
 
 
@@ -145,7 +147,7 @@ def format_summary(summary: Summary) -> str:
     lines = [f"{config.get('game', '?')} (variant {config.get('variant', '?')}), {config.get('players', '?')} players, "
              f"{summary.n_games:,} games, seed {config.get('seed', '?')}"
              + (", seats rotated" if config.get("rotate_seats") else "")]
-    table = _align([header] + _rows(summary.by_seat, "seat") + _rows(summary.by_bot, "bot"))
+    table = align_columns([header] + _rows(summary.by_seat, "seat") + _rows(summary.by_bot, "bot"))
     n_seat_rows = len(summary.by_seat)
     lines += table[: 1 + n_seat_rows] + [""] + table[1 + n_seat_rows:]
     notes = []
