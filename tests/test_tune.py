@@ -127,7 +127,9 @@ def test_cma_repairs_a_sabotaged_bot(tmp_path):
     weights[NAMES.index("mu_base")] *= 4
     game = GAME.with_bot("sabotaged", weights, "undervalues gains, overbids", kind=BALANCED.kind)
     result = tune(game, PARAMS, _tiny(tmp_path, bot="sabotaged", pool=["random"], games=200, generations=6,
-                                      popsize=8, sigma=0.5, seed=0, validation_games=800))
+                                      popsize=8, sigma=0.5, seed=0, validation_games=800,
+                                      state=tmp_path / "not" / "yet" / "state.pkl"))
+    assert (tmp_path / "not" / "yet" / "state.pkl").is_file()  # the state's folder is created
     lo, _ = result.validation.interval()
     _, base_hi = result.base_validation.interval()
     assert lo > base_hi, (result.validation, result.base_validation)

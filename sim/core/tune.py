@@ -362,6 +362,10 @@ def tune(game: Any, params: Params, settings: TuneSettings,
                         f"another --state)")
     if state_path.is_dir():
         raise UserError(f"--state {state_path} is a directory")
+    try:
+        state_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot create the folder of --state {state_path}: {exc.strerror or exc}") from None
     state = (_load_state(state_path, identity, s.generations) if state_path.exists()
              else _new_state(identity, space, popsize, s.sigma, s.seed))
     if n_games != s.games and s.progress:
