@@ -12,7 +12,7 @@ from cuzco_helpers import (
 from sim.games.cuzco import bots as B
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
-from sim.games.cuzco.game import last_missions
+from sim.games.cuzco.rounds import last_missions
 
 W = weights("balanced")
 NO_BLESS_CARD = 3  # fire blessing choice: an offering (not a god card) and a food (not status)

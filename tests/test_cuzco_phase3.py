@@ -7,7 +7,7 @@ from cuzco_helpers import (
     GAME, GOOD, GOODS, MISSION, PARAMS, assign_mission, bots, clear_holdings, deliver,
     free_spaces, give_card, give_feathers, give_good, give_tile, log_events, put_priest, table,
 )
-from sim.games.cuzco import game as G
+from sim.games.cuzco import rounds as G
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
 

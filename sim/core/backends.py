@@ -98,10 +98,13 @@ def merge_results(parts: list[ChunkResult]) -> ChunkResult:
 
 def simulate_sliced(game: Game, job: ChunkJob, seat_bots: np.ndarray, first_game: int, n_games: int,
                     on_games: Callable[[int], None] | None = None) -> ChunkResult:
-    """Play a chunk in slices of ENGINE_SLICE games (game i depends only on i: the same rows)."""
+    """Play a chunk in slices of ENGINE_SLICE games, or the game's smaller slice for slow bots
+    (game i depends only on i: the same rows)."""
+    engine_slice = getattr(game, "engine_slice", None)
+    size = (engine_slice(job.bot_names) if engine_slice is not None else None) or ENGINE_SLICE
     parts = []
-    for offset in range(0, n_games, ENGINE_SLICE):
-        count = min(ENGINE_SLICE, n_games - offset)
+    for offset in range(0, n_games, size):
+        count = min(size, n_games - offset)
         parts.append(simulate_chunk(game, job.params, job.n_players, job.bot_names,
                                     seat_bots[offset:offset + count], job.seed, first_game + offset, count,
                                     job.checked))

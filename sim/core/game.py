@@ -134,6 +134,9 @@ class Game(Protocol):
         """A readable turn-by-turn log of one game, reproduced from its seed."""
 
 
+SEARCH_ENGINE_SLICE = 16  # a search bot's games take seconds each
+
+
 class TomlGame:
     """The plumbing every game with TOML data shares: variants, player counts, bots by name.
 
@@ -172,6 +175,15 @@ class TomlGame:
                 for name, (desc, kind, w) in self.data.load_bots().items()
             }
         return self._bots
+
+    def engine_slice(self, bot_names: list[str]) -> int | None:
+        """Games per engine call when a search bot plays (seconds per game, so the progress bar
+        moves and Ctrl-C takes effect); None: the backends' default."""
+        specs = self.bots()
+        kinds = self.data.bot_kind_names()
+        if any(name in specs and kinds[specs[name].kind] == "search" for name in bot_names):
+            return SEARCH_ENGINE_SLICE
+        return None
 
     def default_bots(self, n_players: int) -> list[str]:
         styles = self.data.default_lineup()

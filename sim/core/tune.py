@@ -82,8 +82,11 @@ class SeededNormal:
 class WeightSpace:
     """CMA-ES coordinates <-> engine weights (see the module docstring)."""
 
-    def __init__(self, base: np.ndarray, factor: float = FACTOR_BOUND):
-        self.base = np.asarray(base, dtype=np.float64)
+    def __init__(self, base: np.ndarray, factor: float = FACTOR_BOUND, tuned: int | None = None):
+        """`tuned`: how many leading weights are searched (the rest, e.g. a search bot's budget,
+        stay as in `base`)."""
+        self.full = np.asarray(base, dtype=np.float64)
+        self.base = self.full[:tuned] if tuned is not None else self.full
         self.bound = math.log(factor)
         nonzero = np.abs(self.base[self.base != 0])
         self.zero_scale = float(np.median(nonzero)) if nonzero.size else 1.0
@@ -94,7 +97,9 @@ class WeightSpace:
 
     def weights(self, x: np.ndarray) -> np.ndarray:
         x = np.clip(np.asarray(x, dtype=np.float64), -self.bound, self.bound)
-        return np.where(self.base != 0, self.base * np.exp(x), self.zero_scale * np.maximum(x, 0.0))
+        weights = self.full.copy()
+        weights[:self.base.size] = np.where(self.base != 0, self.base * np.exp(x), self.zero_scale * np.maximum(x, 0.0))
+        return weights
 
     def describe(self) -> str:
         return (f"w = w0 * exp(x) for w0 != 0 (factor within 1/{FACTOR_BOUND:g} .. {FACTOR_BOUND:g}, sign kept); "
@@ -229,10 +234,10 @@ class TuneResult:
 
 
 def default_pool(game: Any, bot: str) -> list[str]:
-    """The game's other bots that have weights (its heuristics), tuned ones left out."""
+    """The game's other bots of the tuned bot's kind (its heuristics), tuned ones left out."""
     others = [name for name in game.bots() if name != bot and not name.endswith(TUNED_SUFFIX)]
-    weighted = [name for name in others if game.weight_names(name)]
-    return weighted or others
+    alike = [name for name in others if game.kind_name(name) == game.kind_name(bot)]
+    return alike or others
 
 
 def default_state_path(game_name: str, bot: str, n_players: int, seed: int) -> Path:
@@ -350,7 +355,7 @@ def tune(game: Any, params: Params, settings: TuneSettings,
     n_players, pool = _check_settings(game, params, s)
     base = game.bots()[s.bot]
     names = game.weight_names(s.bot)
-    space = WeightSpace(base.weights)
+    space = WeightSpace(base.weights, tuned=len(names))
     n_games = games_per_evaluation(s.games, n_players, len(pool))
     popsize = s.popsize or 4 + int(3 * math.log(space.dimension))
     identity = _identity(game, params, s, n_players, pool, n_games, popsize, space)

@@ -9,10 +9,12 @@ uniformly among the enumerated legal options. Bots read only public information 
 seat (hands of god cards are secret; the god piles are never looked into).
 """
 
+import numpy as np
+
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_noalloc
 from .rules import (
-    N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
+    N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     buy_good, can_move, card_source, circlet_ready, count_tiles, die_fits, empty_spaces,
@@ -33,23 +35,25 @@ from .state import (
     PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED, PL_SLID, PL_STATUS, PL_TILE,
     PL_USED_FARM, PL_USED_STUDY, USED_UP, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
-    SCR_LIST, WAY_BRIDGE, WAY_TRAIL, copy_state,
+    SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
 )
 from .weights import (
-    N_WEIGHTS, SCALAR_WEIGHTS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
+    N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
     W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_MISSION_GAP, W_MISSION_READY, W_NOISE,
     W_OFFERING, W_ORDER, W_PAIR, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID,
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
 
-BOT_KIND_NAMES = ("random", "heuristic")
+BOT_KIND_NAMES = ("random", "heuristic", "search")
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
+KIND_SEARCH = 2  # search.py: phase-I turns by rollouts; everything else as KIND_HEURISTIC
 WEIGHT_NAMES = tuple([name for name, _ in SCALAR_WEIGHTS] + [f"card_{c}" for c in CARD_NAMES]
-                     + [f"ability_{a}" for a in ABILITY_NAMES])
+                     + [f"ability_{a}" for a in ABILITY_NAMES] + [name for name, _ in SEARCH_SETTINGS])
 assert len(WEIGHT_NAMES) == N_WEIGHTS
 NO_VALUE = -1e300
+NO_TOP = -(2 ** 62)  # an empty rank of the top-turns list
 BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (exchange plans below)
 
 
@@ -192,6 +196,38 @@ def keep_if_better(opt, best, v, best_v):
     return best_v
 
 
+@njit_noalloc
+def clear_top_turns(top):
+    for i in range(TOP_TURNS):
+        top[SCR_TOP_VALUE, i] = NO_TOP
+
+
+@njit_noalloc
+def record_top_turn(opt, v, top):
+    """Rank a phase-I turn among the TOP_TURNS best seen (rows SCR_TOP.. of `top`, best first;
+    values in micro-VP in row SCR_TOP_VALUE): the search bot's candidate moves."""
+    values = top[SCR_TOP_VALUE]
+    micro = np.int64(max(min(v, 1e12), -1e12) * 1e6)
+    if micro <= values[TOP_TURNS - 1]:
+        return
+    i = TOP_TURNS - 1
+    while i > 0 and values[i - 1] < micro:
+        values[i] = values[i - 1]
+        for k in range(N_O):
+            top[SCR_TOP + i, k] = top[SCR_TOP + i - 1, k]
+        i -= 1
+    values[i] = micro
+    for k in range(N_O):
+        top[SCR_TOP + i, k] = opt[k]
+
+
+@njit_noalloc
+def keep_turn_if_better(opt, best, v, best_v, top):
+    """keep_if_better for phase-I turns, also ranking the best few for the search bot."""
+    record_top_turn(opt, v, top)
+    return keep_if_better(opt, best, v, best_v)
+
+
 # ------------------------------------------------------------------------------ phase I
 
 @njit_noalloc
@@ -268,12 +304,12 @@ def try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v):
     choices are compared again for the turn finally chosen, see choose_turn), and with
     Viracocha 08 when the player can use it."""
     opt[O_BLESS] = lside[3][SCR_LIST][BLESSING_SLOT]
-    best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
     src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
     if src != SRC_NONE:
         opt[O_BLESS] = 0
         opt[O_PLENTY] = src
-        best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
         opt[O_PLENTY] = SRC_NONE
     opt[O_BLESS] = 0
     return best_v
@@ -293,11 +329,11 @@ def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, streng
             if dest == CUZCO:
                 best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
             else:
-                best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
                 src = second_card_source(st, p, C_DELIVERY_VP, opt)
                 if src != SRC_NONE and pl[p, PL_DELIVERED + dest] == 0:
                     opt[O_DELIVERY] = src
-                    best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+                    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
                     opt[O_DELIVERY] = SRC_NONE
     elif action == A_STUDY or action == A_FARM:
         if empty_spaces(P, pl, p) <= 0:
@@ -306,7 +342,7 @@ def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, streng
         for i in range(min(strength, 6)):
             if board[base + i] >= 0:
                 opt[O_TARGET] = i
-                best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
     elif action == A_EXCHANGE:
         # the plan for a strength is made once per turn and reused by other dice / pututu uses
         cache = lside[3][SCR_LIST]
@@ -321,7 +357,7 @@ def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, streng
                 for ex in range(N_EXCHANGES):
                     cache[slot + ex] = opt[O_EX + ex]
                 cache[slot + 7] = 1
-        best_v = keep_if_better(opt, best, v, best_v)
+        best_v = keep_turn_if_better(opt, best, v, best_v, lside[3])
         for ex in range(N_EXCHANGES):
             opt[O_EX + ex] = 0
     elif action == A_TEMPLE:
@@ -333,7 +369,7 @@ def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, streng
                 opt[O_TARGET] = c
                 best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
     else:
-        best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
     opt[O_TARGET] = -1
     return best_v
 
@@ -428,6 +464,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
     cache = lside[3][SCR_LIST]
     for i in range(cache.shape[0]):
         cache[i] = 0
+    clear_top_turns(lside[3])
     cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lside, p, w, kind)
     for d in range(3):
         rolled = pl[p, PL_DICE + d]
@@ -468,7 +505,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
         for b in range(4):
             if b != chosen:
                 opt[O_BLESS] = b
-                best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
     if not extra and best[O_CARD] == -1 and best_v > NO_VALUE:
         src = second_card_source(st, p, C_EXTRA_TURN, best)
         free = False
@@ -481,7 +518,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
                 opt[i] = best[i]
             opt[O_CARD] = C_EXTRA_TURN
             opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-            best_v = keep_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v)
+            best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
     return best_v > NO_VALUE
 
 

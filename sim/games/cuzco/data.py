@@ -358,7 +358,28 @@ def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
         flat_defaults = _flat_weights({**defaults, "card_preference": cards, "ability_preference": abilities})
         out.update(tuned_bots(load_toml(TUNED_BOTS_FILE), flat_defaults, str(TUNED_BOTS_FILE), WEIGHT_NAMES,
                               BOT_KIND_NAMES, flatten=_flat_weights))
+    for name, spec in raw["bots"].items():
+        if "policy" in spec:
+            out[name] = _with_policy(name, spec, out)
     return out
+
+
+def _with_policy(name: str, spec: dict[str, Any], bots: dict[str, tuple[str, int, np.ndarray]]):
+    """A bot that plays by another bot's heuristic weights (`policy = "temple-tuned"`), keeping
+    its own search settings: the search bot searches with the best heuristic there is."""
+    from .weights import N_HEURISTIC_WEIGHTS
+    policy = spec["policy"]
+    if policy not in bots or policy == name:
+        raise ValueError(f"bots.toml: bot {name} has policy {policy!r}, which is not another bot "
+                         f"(known: {', '.join(b for b in bots if b != name)})")
+    own = spec.get("weights", {})
+    borrowed = [key for key in own if key not in ("search_candidates", "search_rollouts")]
+    if borrowed:
+        raise ValueError(f"bots.toml: bot {name} takes its weights from policy {policy}, so it cannot set {borrowed[0]}")
+    description, kind, vector = bots[name]
+    merged = bots[policy][2].copy()
+    merged[N_HEURISTIC_WEIGHTS:] = vector[N_HEURISTIC_WEIGHTS:]
+    return description, kind, merged
 
 
 def _flat_weights(weights: dict[str, Any]) -> dict[str, Any]:
@@ -375,7 +396,10 @@ def _flat_weights(weights: dict[str, Any]) -> dict[str, Any]:
 def weight_names(kind: str) -> tuple[str, ...]:
     """The names of a bot's weight vector, in engine order; () for a kind that ignores weights."""
     from .bots import WEIGHT_NAMES
-    return () if kind == "random" else tuple(WEIGHT_NAMES)
+    from .weights import N_HEURISTIC_WEIGHTS
+    if kind == "random":
+        return ()
+    return tuple(WEIGHT_NAMES) if kind == "search" else tuple(WEIGHT_NAMES[:N_HEURISTIC_WEIGHTS])
 
 
 def bot_kind_names() -> tuple[str, ...]:

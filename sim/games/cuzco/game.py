@@ -1,4 +1,4 @@
-"""Cuzco as the core sees it: the round sequence, the batch kernel, the Game object and its columns."""
+"""Cuzco as the core sees it: a whole game (rounds.py plays its rounds), the batch kernel, the Game object and its columns."""
 from __future__ import annotations
 
 
@@ -9,145 +9,44 @@ from sim.core import rng as rng_mod
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.jit import njit_noalloc
 from . import data
-from .bots import choose_good, choose_mission, choose_palace, choose_turn, choose_use
-from .rules import (
-    O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, card_source, check_components, end_of_round,
-    final_scoring, log_event, mission_shortfall, perform_turn, roll_dice, score_priests,
-    score_status_and_reorder, settle_mission, setup, take_palace_mission, use_ability, EV_ROUND,
+from .rounds import (
+    ERROR_NO_TURN, PHASE_ONE_DONE, check, end_game, finish_round, phase_one_from, start_round,
 )
+from .rules import setup
+from .search import new_search_buffers, search_player_turn
 from .state import (
-    ABILITY_NAMES, ACTION_NAMES, C_EXTRA_TURN, C_MISSION_DISCOUNT, CARD_NAMES, G_ERROR,
-    G_N_PLAYERS, G_ORDER, G_PHASE, G_PUTUTU1, G_PUTUTU2, G_PUTUTU_SHORT, G_ROUND,
-    G_TEMPLE_MEDALS, G_TURNS, G_WINNER, GOOD_NAMES, N_CARDS, N_DSTAT_PIPS, 
-    N_ABILITIES, N_ST, PL_CIRCLET, PL_DICE, PL_DOUBLE_PEOPLE,
-    PL_FEATHERS, PL_FOOD, PL_HAND, PL_MEDALS, PL_MISSION, PL_MISSIONS_DONE, PL_N_TILES,
-    PL_OFFERINGS, PL_QUIPU_DELIVERED, PL_USED_FARM, PL_USED_STUDY, PL_VP, R_ROUNDS, USED_UP, SCR_BEST,
-    SCR_LIST, SCR_LIST2, SCR_OPTION, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED, ST_DOUBLES, ST_TRIPLES,
-    ST_FINAL_ORDER, ST_GOOD_BOUGHT, ST_HEADDRESSES, ST_MEDALS_GAINED, ST_MISSION_DONE,
-    ST_MISSION_FAILED, ST_PEOPLE, ST_PUTUTU_CHANGED, ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2,
-    ST_PUTUTU_SPENT1, ST_PUTUTU_SPENT2, ST_RANK, ST_START_ORDER, ST_VP, ST_WON, STUDY,
-    VP_SOURCE_NAMES, new_side, new_state,
+    ABILITY_NAMES, ACTION_NAMES, CARD_NAMES, G_ERROR, G_N_PLAYERS, G_ORDER, G_PUTUTU1, G_PUTUTU2,
+    G_PUTUTU_SHORT, G_TEMPLE_MEDALS, G_TURNS, G_WINNER, GOOD_NAMES, N_ABILITIES, N_CARDS, N_DSTAT_PIPS,
+    N_ST, PL_CIRCLET, PL_FEATHERS, PL_FOOD, PL_HAND, PL_MEDALS, PL_MISSIONS_DONE, PL_N_TILES, PL_OFFERINGS,
+    PL_QUIPU_DELIVERED, PL_VP, R_ROUNDS, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED,
+    ST_DOUBLES, ST_FINAL_ORDER, ST_GOOD_BOUGHT, ST_HEADDRESSES, ST_MEDALS_GAINED, ST_MISSION_DONE,
+    ST_MISSION_FAILED, ST_PEOPLE, ST_PUTUTU_CHANGED, ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2, ST_PUTUTU_SPENT1,
+    ST_PUTUTU_SPENT2, ST_RANK, ST_START_ORDER, ST_TRIPLES, ST_VP, ST_WON, VP_SOURCE_NAMES, new_side,
+    new_state,
 )
 
 
-ERROR_NO_TURN = 100  # g[G_ERROR] when a bot finds no legal turn (codes 1-15: check_components)
-
-
 @njit_noalloc
-def check(P, st, checked):
-    if checked and st[0][G_ERROR] == 0:
-        st[0][G_ERROR] = check_components(P, st)
-    return st[0][G_ERROR] != 0
-
-
-@njit_noalloc
-def phase_one(P, st, side, look, lside, kinds, W, checked):
-    """Phase I: roll, then one die per player per turn in player order (Mama Quilia 05 adds a
-    1-pip turn right after the turn it was played in)."""
-    g, pl = st[0], st[1]
-    scratch = side[3]
-    opt = scratch[SCR_OPTION]
-    best = scratch[SCR_BEST]
-    n = g[G_N_PLAYERS]
-    g[G_PHASE] = 1
-    roll_dice(P, st, side)
-    for _ in range(3):
-        for pos in range(n):
-            p = g[G_ORDER + pos]
-            if pl[p, PL_DICE] == 0 and pl[p, PL_DICE + 1] == 0 and pl[p, PL_DICE + 2] == 0:
-                continue
-            if not choose_turn(P, st, look, lside, p, W[p], kinds[p], opt, best, False):
-                g[G_ERROR] = ERROR_NO_TURN
-                return
-            perform_turn(P, st, side, p, W[p], best)
-            if best[O_CARD] == C_EXTRA_TURN:
-                if choose_turn(P, st, look, lside, p, W[p], kinds[p], opt, best, True):
-                    perform_turn(P, st, side, p, W[p], best)
-            if check(P, st, checked):
-                return
-
-
-@njit_noalloc
-def phase_two(P, st, side, look, lside, kinds, W, checked):
-    """Phase II: in player order, one study and one farm ability each (and the extra ones of
-    Pacha Mama 11 / Mama Sara 15), in the order the player likes."""
-    g, pl = st[0], st[1]
-    scratch = side[3]
-    use = scratch[SCR_LIST]
-    best = scratch[SCR_LIST2]
-    n = g[G_N_PLAYERS]
-    g[G_PHASE] = 2
-    for pos in range(n):
-        p = g[G_ORDER + pos]
-        pl[p, PL_USED_STUDY] = -1
-        pl[p, PL_USED_FARM] = -1
-        pl[p, PL_DOUBLE_PEOPLE] = 0
-        for _ in range(4):
-            if not choose_use(P, st, look, lside, p, W[p], kinds[p], use, best):
-                break
-            use_ability(P, st, side, p, W[p], best)
-            if best[U_EXTRA] != SRC_NONE:
-                if best[U_KIND] == STUDY:
-                    pl[p, PL_USED_STUDY] = USED_UP
-                else:
-                    pl[p, PL_USED_FARM] = USED_UP
-            if check(P, st, checked):
-                return
-        pl[p, PL_USED_STUDY] = -1
-        pl[p, PL_USED_FARM] = -1
-        pl[p, PL_DOUBLE_PEOPLE] = 0
-
-
-@njit_noalloc
-def phase_three(P, st, side, look, lside, kinds, W, checked):
-    """Phase III: status and player order, priests, market, missions, end of round."""
-    rules = P[9]
+def play_phase_one(P, st, side, look, lside, kinds, W, checked, search, run_seed, game_index):
+    """Phase I of the round: the rounds module plays the heuristic seats; each search seat's turn
+    comes back here to be searched."""
     g = st[0]
     n = g[G_N_PLAYERS]
-    g[G_PHASE] = 3
-    score_status_and_reorder(P, st, side)
-    score_priests(P, st, side)
-    for pos in range(n):
-        p = g[G_ORDER + pos]
-        i, src = choose_good(P, st, look, lside, p, W[p], kinds[p])
-        if i >= 0:
-            buy_good(P, st, side, p, i, src)
-    for pos in range(n):
-        p = g[G_ORDER + pos]
-        slot, outcome, src = choose_mission(P, st, look, lside, p, W[p], kinds[p])
-        if slot >= 0:
-            settle_mission(P, st, side, p, slot, outcome, src)
-        i = choose_palace(P, st, look, lside, p, W[p], kinds[p])
-        if i >= 0:
-            take_palace_mission(st, side, p, i)
-    check(P, st, checked)
-    if g[G_ROUND] < rules[R_ROUNDS] - 1:
-        end_of_round(P, st, side)
+    turn = 0
+    while True:
+        turn = phase_one_from(P, st, side, look, lside, kinds, W, checked, turn)
+        if turn == PHASE_ONE_DONE or g[G_ERROR] != 0:
+            return
+        p = g[G_ORDER + turn % n]
+        if not search_player_turn(P, st, side, look, lside, p, W[p], turn, search, run_seed, game_index, checked):
+            g[G_ERROR] = ERROR_NO_TURN
+        if g[G_ERROR] != 0:
+            return
+        turn += 1
 
 
 @njit_noalloc
-def last_missions(P, st, side):
-    """End of the Game: every player completes what they can of their three remaining missions,
-    Mama Quilia 04 covering one missing requirement per card."""
-    g, pl = st[0], st[1]
-    n = g[G_N_PLAYERS]
-    for pos in range(n):
-        p = g[G_ORDER + pos]
-        for slot in range(3):
-            m = pl[p, PL_MISSION + slot]
-            if m < 0:
-                continue
-            short = mission_shortfall(P, st, p, m)
-            if short == 0:
-                settle_mission(P, st, side, p, slot, 1, SRC_NONE)
-            elif short == 1 and card_source(st, p, C_MISSION_DISCOUNT) != SRC_NONE:
-                settle_mission(P, st, side, p, slot, 2, card_source(st, p, C_MISSION_DISCOUNT))
-            else:
-                settle_mission(P, st, side, p, slot, 0, SRC_NONE)
-
-
-@njit_noalloc
-def play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked):
+def play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked, search):
     """One whole game from its seed: setup, six rounds, the end."""
     rules = P[9]
     g = st[0]
@@ -156,20 +55,14 @@ def play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_inde
     if check(P, st, checked):
         return
     for rnd in range(rules[R_ROUNDS]):
-        g[G_ROUND] = rnd
-        log_event(g, side[2], EV_ROUND, rnd + 1)
-        phase_one(P, st, side, look, lside, kinds, W, checked)
+        start_round(P, st, side, rnd)
+        play_phase_one(P, st, side, look, lside, kinds, W, checked, search, run_seed, game_index)
         if g[G_ERROR] != 0:
             return
-        phase_two(P, st, side, look, lside, kinds, W, checked)
+        finish_round(P, st, side, look, lside, kinds, W, checked)
         if g[G_ERROR] != 0:
             return
-        phase_three(P, st, side, look, lside, kinds, W, checked)
-        if g[G_ERROR] != 0:
-            return
-    last_missions(P, st, side)
-    final_scoring(P, st, side)
-    check(P, st, checked)
+    end_game(P, st, side, checked)
 
 
 @njit(cache=True)
@@ -179,7 +72,8 @@ def run_one(P, n_players, kinds, W, run_seed, game_index, checked, logging):
     side = new_side(n_players, logging)
     look = new_state(n_players, False)
     lside = new_side(n_players, False)
-    play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked)
+    play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked,
+              new_search_buffers(n_players))
     return st, side
 
 

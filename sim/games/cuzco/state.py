@@ -278,7 +278,8 @@ PL_MISSION = PL_HAND + N_CARDS  # + 0..2: mission id on the mask board, -1 empty
 PL_TILE = PL_MISSION + 3  # + 0..11: people tile id on the mask board, -1 empty
 PL_SLID = PL_TILE + 12  # + 0..11: 1 if that tile is slid down
 PL_DELIVERED = PL_SLID + 12  # + village: 1 if this player's quipu is there
-N_PL = PL_DELIVERED + N_VILLAGES
+PL_DEALT = PL_DELIVERED + N_VILLAGES  # + card ability: dealt face down at setup (hidden from the others)
+N_PL = PL_DEALT + N_CARDS
 
 # ---- board[...]
 BD_STACK = 0  # + village * 4 + depth: seat of the quipu, bottom first, -1 none
@@ -354,7 +355,10 @@ SCR_BEST = 1  # the best option so far
 SCR_LIST = 2  # a list (candidates, reachable villages, ...)
 SCR_LIST2 = 3
 SCR_TMP = 4
-N_SCR = 5
+TOP_TURNS = 8  # the search bot's candidates: a heuristic's best phase-I turns, best first
+SCR_TOP = 5  # + rank: one of those turns (in a look-ahead side's scratch)
+SCR_TOP_VALUE = SCR_TOP + TOP_TURNS  # [rank]: its heuristic value, in micro-VP
+N_SCR = SCR_TOP_VALUE + 1
 SCR_WIDTH = 96
 
 # ---- log[i, :]: events for `sim replay`

@@ -37,4 +37,12 @@ W_VP, W_STATUS, W_PRIEST, W_MAJORITY, W_MEDAL, W_OFFERING, W_CARD, W_FOOD, W_GOO
     W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN = range(len(SCALAR_WEIGHTS))
 W_CARD_PREF = len(SCALAR_WEIGHTS)  # + card ability: how much the bot likes holding that card
 W_ABILITY_PREF = W_CARD_PREF + N_CARDS  # + people ability: value per round left of holding it
-N_WEIGHTS = W_ABILITY_PREF + N_ABILITIES
+N_HEURISTIC_WEIGHTS = W_ABILITY_PREF + N_ABILITIES
+# The search bot's budget, last in the vector: heuristic bots ignore them and `sim tune` leaves them out.
+SEARCH_SETTINGS = (
+    ("search_candidates", "phase-I turns compared by rollouts: the heuristic's best few"),
+    ("search_rollouts", "determinised rollouts to the end of the game per candidate"),
+)
+W_SEARCH_CANDIDATES = N_HEURISTIC_WEIGHTS
+W_SEARCH_ROLLOUTS = N_HEURISTIC_WEIGHTS + 1
+N_WEIGHTS = N_HEURISTIC_WEIGHTS + len(SEARCH_SETTINGS)

@@ -1,0 +1,191 @@
+"""The search bot (kind "search"): flat Monte-Carlo over determinisations, for phase-I turns.
+
+At each of its phase-I turns the bot takes its heuristic's best few turns (bots.record_top_turn)
+and plays each of them out to the end of the game `search_rollouts` times. Every rollout starts
+from a determinisation: a copy of the game as the bot may believe it to be, with what it cannot
+see re-dealt - the other players' face-down starting god cards (swapped among them and with the
+god piles, colour by colour, so no card is created or lost), the order of every face-down pile
+(shuffled anew) and all future dice (the copy gets a random
+stream of its own, never the game's). All candidates of one rollout share its determinisation and
+its stream (common random numbers), so they are compared on the same luck. Every seat of a
+rollout is played by the bot's own heuristic weights: it does not know its opponents' styles.
+A rollout is worth the bot's VP margin over the best opponent, plus WIN_BONUS for a win; the
+candidate with the best total is played. Phase II and III choices are the heuristic's.
+"""
+import numpy as np
+from numba import njit
+
+from sim.core import rng as rng_mod
+from sim.core.jit import njit_noalloc
+from .bots import KIND_HEURISTIC, NO_TOP, choose_turn
+from .rules import N_O, perform_turn
+from .rounds import check, finish_turn, play_out
+from .state import (
+    DK_FARM, DK_GOD, DK_MISSION, DK_STUDY, G_FARM_N, G_GOD_PILE_N, G_MISSION_N, G_N_PLAYERS, G_STUDY_N,
+    G_TURNS, G_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, PL_DEALT,
+    PL_HAND, PL_VP, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
+    new_state,
+)
+from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
+
+WIN_BONUS = 10.0  # VP a rollout's win is worth on top of the margin
+SEARCH_SALT = np.uint64(0x5EA5C4B07D1CE5ED)  # keeps rollout streams apart from every game's stream
+MAX_HIDDEN = 2 * MAX_PLAYERS  # face-down starting cards: two per player
+
+
+@njit(cache=True)
+def new_search_buffers(n_players):
+    """Arrays a search reuses at every decision (nothing allocates during play)."""
+    return (new_state(n_players, False), new_state(n_players, False), new_side(n_players, False),
+            np.zeros((TOP_TURNS, N_O), np.int64), np.zeros(TOP_TURNS, np.float64),
+            np.zeros((2, MAX_HIDDEN), np.int64), np.zeros(4, np.uint64),
+            np.zeros(MAX_PLAYERS, np.int8), np.zeros((MAX_PLAYERS, N_WEIGHTS), np.float64))
+
+
+@njit_noalloc
+def hidden_cards(pl, o, card):
+    """Cards of this ability in o's hand that nobody else has seen: the dealt ones still held
+    (every god card gained later is taken face up, from the display or the discard pile)."""
+    return min(pl[o, PL_HAND + card], pl[o, PL_DEALT + card])
+
+
+@njit_noalloc
+def conceal(rng, decks, base, n):
+    """Forget a face-down pile's order: sort it, then shuffle it with the searcher's own stream
+    (the result depends on the pile's contents only, never on the real order)."""
+    for i in range(base + 1, base + n):
+        x = decks[i]
+        j = i - 1
+        while j >= base and decks[j] > x:
+            decks[j + 1] = decks[j]
+            j -= 1
+        decks[j + 1] = x
+    rng_mod.shuffle(rng, decks[base:base + n], n)
+
+
+@njit_noalloc
+def determinise(src, dst, p, rng, hidden):
+    """dst = src as seat p may believe it: every face-down pile shuffled anew, and the opponents'
+    hidden cards dealt out again among them, each swapped with a random card of its god's pile or
+    kept (the piles' sizes and colours are public, so a card keeps its colour)."""
+    copy_state(src, dst)
+    g, pl, decks = dst[0], dst[1], dst[3]
+    n = g[G_N_PLAYERS]
+    owners, cards = hidden[0], hidden[1]
+    m = 0
+    for o in range(n):
+        if o == p:
+            continue
+        for c in range(N_CARDS):
+            k = hidden_cards(pl, o, c)
+            pl[o, PL_HAND + c] -= k
+            pl[o, PL_DEALT + c] -= k
+            for _ in range(k):
+                owners[m] = o
+                cards[m] = c
+                m += 1
+    for god in range(N_GODS):
+        conceal(rng, decks, DK_GOD + god * 12, g[G_GOD_PILE_N + god])
+    conceal(rng, decks, DK_STUDY, g[G_STUDY_N])
+    conceal(rng, decks, DK_FARM, g[G_FARM_N])
+    conceal(rng, decks, DK_MISSION, g[G_MISSION_N])
+    rng_mod.shuffle(rng, cards, m)
+    for i in range(m):
+        card = cards[i]
+        god = card // 3
+        size = g[G_GOD_PILE_N + god]
+        j = rng_mod.randint(rng, size + 1)
+        if j < size:
+            swapped = decks[DK_GOD + god * 12 + j]
+            decks[DK_GOD + god * 12 + j] = card
+            card = swapped
+        pl[owners[i], PL_HAND + card] += 1
+        pl[owners[i], PL_DEALT + card] += 1
+
+
+@njit_noalloc
+def rollout_value(st, p):
+    """The bot's VP margin over the best opponent at the end, plus WIN_BONUS if it won."""
+    g, pl = st[0], st[1]
+    best_other = -1_000_000
+    for o in range(g[G_N_PLAYERS]):
+        if o != p and pl[o, PL_VP] > best_other:
+            best_other = pl[o, PL_VP]
+    value = np.float64(pl[p, PL_VP] - best_other)
+    if g[G_WINNER] == p:
+        value += WIN_BONUS
+    return value
+
+
+@njit_noalloc
+def rollout_stream(rng, run_seed, game_index, decision, r):
+    """The random stream of rollout r of the game's decision-th die placement (not the game's)."""
+    salted = np.uint64(run_seed) ^ SEARCH_SALT ^ (np.uint64(decision) << np.uint64(20)) ^ np.uint64(r)
+    rng_mod.seed_game_stream(rng, salted, game_index)
+
+
+@njit_noalloc
+def top_candidates(lside, w, candidates):
+    """Copy the heuristic's best turns (recorded by its last choose_turn) into `candidates`."""
+    top = lside[3]
+    limit = min(TOP_TURNS, max(1, np.int64(w[W_SEARCH_CANDIDATES])))
+    k = 0
+    for i in range(limit):
+        if top[SCR_TOP_VALUE, i] == NO_TOP:
+            break
+        for f in range(N_O):
+            candidates[i, f] = top[SCR_TOP + i, f]
+        k += 1
+    return k
+
+
+@njit_noalloc
+def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_index, chosen):
+    """Fill `chosen` with seat p's phase-I turn number `turn` (see the module docstring); False
+    when there is no legal turn."""
+    root, rs, rside, candidates, totals, hidden, rng, rkinds, rW = buffers
+    g = st[0]
+    scratch = side[3]
+    if not choose_turn(P, st, look, lside, p, w, KIND_HEURISTIC, scratch[SCR_OPTION], chosen, False):
+        return False
+    n_candidates = top_candidates(lside, w, candidates)
+    rollouts = np.int64(w[W_SEARCH_ROLLOUTS])
+    if n_candidates <= 1 or rollouts <= 0:
+        return True
+    n = g[G_N_PLAYERS]
+    for s in range(n):
+        rkinds[s] = KIND_HEURISTIC
+        for k in range(w.shape[0]):
+            rW[s, k] = w[k]
+    for i in range(n_candidates):
+        totals[i] = 0.0
+    decision = g[G_TURNS]
+    for r in range(rollouts):
+        rollout_stream(rng, run_seed, game_index, decision, 2 * r)
+        determinise(st, root, p, rng, hidden)
+        for i in range(n_candidates):
+            copy_state(root, rs)
+            rollout_stream(rs[4], run_seed, game_index, decision, 2 * r + 1)
+            perform_turn(P, rs, rside, p, w, candidates[i])
+            finish_turn(P, rs, rside, look, lside, p, w, KIND_HEURISTIC, candidates[i])
+            play_out(P, rs, rside, look, lside, rkinds, rW, turn + 1)
+            totals[i] += rollout_value(rs, p)
+    best = 0
+    for i in range(1, n_candidates):
+        if totals[i] > totals[best]:
+            best = i
+    for f in range(N_O):
+        chosen[f] = candidates[best, f]
+    return True
+
+
+@njit_noalloc
+def search_player_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_index, checked):
+    """A search seat's phase-I turn, played in the real game (its extra turn is the heuristic's)."""
+    chosen = side[3][SCR_BEST]
+    if not search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_index, chosen):
+        return False
+    perform_turn(P, st, side, p, w, chosen)
+    finish_turn(P, st, side, look, lside, p, w, KIND_HEURISTIC, chosen)
+    check(P, st, checked)
+    return True

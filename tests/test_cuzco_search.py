@@ -1,0 +1,199 @@
+"""The Cuzco search bot (search.py): its determinisations hide exactly what its seat cannot see and
+conserve every component, its decisions never read the game's future, and whole games with a
+search seat keep every invariant. Its strength is measured in BENCHMARKS.md (too slow for here)."""
+import numpy as np
+import numba
+import pytest
+
+from sim.core import rng as rng_mod
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.core.tune import default_pool
+from sim.games.cuzco import GAME
+from sim.games.cuzco import state as S
+from sim.games.cuzco.bots import KIND_HEURISTIC, KIND_SEARCH, NO_TOP, choose_turn
+from sim.games.cuzco.rounds import PHASE_ONE_DONE, finish_round, phase_one_from, start_round
+from sim.games.cuzco.rules import N_O, check_components, setup
+from sim.games.cuzco.search import determinise, new_search_buffers, search_turn
+from sim.games.cuzco.weights import N_HEURISTIC_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
+
+PARAMS = GAME.resolve_params(None)
+P = PARAMS.engine
+N = 4
+SEARCHER = 1
+
+
+def search_weights(candidates, rollouts):
+    w = GAME.bots()["search"].weights.copy()
+    w[W_SEARCH_CANDIDATES] = candidates
+    w[W_SEARCH_ROLLOUTS] = rollouts
+    return w
+
+
+def decision_state(seed, rounds_before=2):
+    """A real 4-player game stopped at the search seat's first phase-I turn of a later round."""
+    W = np.tile(search_weights(4, 2), (N, 1))
+    heuristic = np.full(N, KIND_HEURISTIC, np.int8)
+    kinds = heuristic.copy()
+    kinds[SEARCHER] = KIND_SEARCH
+    st, side = S.new_state(N, False), S.new_side(N, False)
+    look, lside = S.new_state(N, False), S.new_side(N, False)
+    rng_mod.seed_game_stream(st[4], np.uint64(seed), np.uint64(0))
+    setup(P, st, side, N)
+    for rnd in range(rounds_before):
+        start_round(P, st, side, rnd)
+        assert phase_one_from(P, st, side, look, lside, heuristic, W, True, 0) == PHASE_ONE_DONE
+        finish_round(P, st, side, look, lside, heuristic, W, True)
+    start_round(P, st, side, rounds_before)
+    turn = phase_one_from(P, st, side, look, lside, kinds, W, True, 0)
+    assert turn != PHASE_ONE_DONE and st[0][S.G_ERROR] == 0
+    assert st[0][S.G_ORDER + turn % N] == SEARCHER
+    return st, side, look, lside, W, turn
+
+
+def hidden(pl, o):
+    return np.minimum(pl[o, S.PL_HAND:S.PL_HAND + S.N_CARDS], pl[o, S.PL_DEALT:S.PL_DEALT + S.N_CARDS])
+
+
+def pile(st, base, size_field):
+    return np.sort(st[3][base:base + st[0][size_field]])
+
+
+PILES = [(S.DK_STUDY, S.G_STUDY_N), (S.DK_FARM, S.G_FARM_N), (S.DK_MISSION, S.G_MISSION_N)]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_determinisation_redeals_only_what_the_seat_cannot_see(seed):
+    """Setup 15 deals two god cards face down; every later card is taken face up. A determinisation
+    keeps the seat's own hand, every public card and every count, and re-deals the rest."""
+    st, *_ = decision_state(seed)
+    g, pl = st[0], st[1]
+    dst = S.new_state(N, False)
+    work = np.zeros((2, 2 * S.MAX_PLAYERS), np.int64)
+    rng = np.zeros(4, np.uint64)
+    opponent_hands = set()
+    for k in range(40):
+        rng_mod.seed_game_stream(rng, np.uint64(99), np.uint64(k))
+        determinise(st, dst, SEARCHER, rng, work)
+        assert check_components(P, dst) == 0  # no god card (or anything else) created or lost
+        np.testing.assert_array_equal(dst[1][SEARCHER], pl[SEARCHER])
+        for o in range(N):
+            hand = slice(S.PL_HAND, S.PL_HAND + S.N_CARDS)
+            public = pl[o, hand] - hidden(pl, o)
+            assert (dst[1][o, hand] >= public).all()
+            assert dst[1][o, hand].sum() == pl[o, hand].sum()
+        others = [c for c in range(S.N_PL) if not (S.PL_HAND <= c < S.PL_HAND + S.N_CARDS
+                                                   or S.PL_DEALT <= c < S.PL_DEALT + S.N_CARDS)]
+        np.testing.assert_array_equal(dst[1][:, others], pl[:, others])
+        np.testing.assert_array_equal(dst[2], st[2])  # the board is public
+        for god in range(S.N_GODS):
+            size = g[S.G_GOD_PILE_N + god]
+            assert dst[0][S.G_GOD_PILE_N + god] == size
+            assert (dst[3][S.DK_GOD + god * 12:S.DK_GOD + god * 12 + size] // 3 == god).all()  # colours are public
+        for base, size in PILES:
+            np.testing.assert_array_equal(pile(dst, base, size), pile(st, base, size))
+        opponent_hands.add(tuple(dst[1][[o for o in range(N) if o != SEARCHER], S.PL_HAND:S.PL_HAND + S.N_CARDS].ravel()))
+    if sum(hidden(pl, o).sum() for o in range(N) if o != SEARCHER) > 0:
+        assert len(opponent_hands) > 1  # the hidden cards really are re-dealt
+
+
+def shuffled_future(st, seed):
+    """The same game with another future: other dice to come, other face-down pile orders."""
+    other = tuple(a.copy() for a in st)
+    rng_mod.seed_game_stream(other[4], np.uint64(seed), np.uint64(7))
+    g, decks = other[0], other[3]
+    gen = np.random.default_rng(seed)
+    for god in range(S.N_GODS):
+        base = S.DK_GOD + god * 12
+        gen.shuffle(decks[base:base + g[S.G_GOD_PILE_N + god]])
+    for base, size in PILES:
+        gen.shuffle(decks[base:base + g[size]])
+    return other
+
+
+def test_the_search_never_reads_the_real_future():
+    """Two games alike in everything the seat can know but with different dice to come and
+    different pile orders: the same determinisations, so the same decision."""
+    st, side, look, lside, W, turn = decision_state(5)
+    other = shuffled_future(st, 123)
+    assert not np.array_equal(other[4], st[4])
+    dst_a, dst_b = S.new_state(N, False), S.new_state(N, False)
+    work = np.zeros((2, 2 * S.MAX_PLAYERS), np.int64)
+    for k in range(5):
+        rng_a, rng_b = np.zeros(4, np.uint64), np.zeros(4, np.uint64)
+        rng_mod.seed_game_stream(rng_a, np.uint64(1), np.uint64(k))
+        rng_b[:] = rng_a
+        determinise(st, dst_a, SEARCHER, rng_a, work)
+        determinise(other, dst_b, SEARCHER, rng_b, work)
+        for a, b in zip(dst_a[:4], dst_b[:4]):
+            np.testing.assert_array_equal(a, b)
+    w = search_weights(4, 3)
+    chosen = []
+    for state in (st, other):
+        pick = np.zeros(S.SCR_WIDTH, np.int64)
+        assert search_turn(P, state, side, look, lside, SEARCHER, w, turn, new_search_buffers(N),
+                           np.uint64(77), np.uint64(0), pick)
+        chosen.append(pick[:N_O].copy())
+    np.testing.assert_array_equal(chosen[0], chosen[1])
+
+
+def test_candidates_are_the_heuristics_best_turns_in_order():
+    st, side, look, lside, W, turn = decision_state(6)
+    best = np.zeros(S.SCR_WIDTH, np.int64)
+    assert choose_turn(P, st, look, lside, SEARCHER, W[SEARCHER], KIND_HEURISTIC, side[3][S.SCR_OPTION], best, False)
+    values = lside[3][S.SCR_TOP_VALUE, :S.TOP_TURNS]
+    ranked = values[values != NO_TOP]
+    assert len(ranked) >= 2 and (np.diff(ranked) <= 0).all()
+    np.testing.assert_array_equal(lside[3][S.SCR_TOP, :N_O], best[:N_O])
+    rows = {tuple(lside[3][S.SCR_TOP + i, :N_O]) for i in range(len(ranked))}
+    assert len(rows) == len(ranked)  # distinct turns
+
+
+def play(bot_weights, lineup, n_games, seed=31, first=0, checked=True):
+    game = GAME
+    for name, (weights, kind) in bot_weights.items():
+        game = game.with_bot(name, weights, name, kind=kind)
+    names, idx = lineup_indices(lineup)
+    seat_bots = seat_bot_matrix(idx, first, n_games, True)
+    return game.simulate(PARAMS, N, names, seat_bots, seed, first, n_games, checked)
+
+
+def test_a_search_bot_without_rollouts_plays_as_its_heuristic():
+    """search_rollouts = 0: the heuristic's own choice, so the games equal the policy's games."""
+    search_kind = GAME.bots()["search"].kind
+    policy = GAME.bots()["search"].weights.copy()
+    plain = play({"mirror": (policy, KIND_HEURISTIC)}, ["mirror", "balanced", "runner", "market"], 6)
+    searched = play({"mirror": (search_weights(4, 0), search_kind)}, ["mirror", "balanced", "runner", "market"], 6)
+    for name in plain.player_columns:
+        np.testing.assert_array_equal(plain.player_columns[name], searched.player_columns[name], err_msg=name)
+
+
+def test_games_with_search_seats_keep_every_invariant_and_are_deterministic():
+    """Checked mode after every turn; game i is the same whatever the threads or the chunk."""
+    quick = {"quick": (search_weights(3, 2), GAME.bots()["search"].kind)}
+    lineup = ["quick", "temple", "quick", "balanced"]
+    previous = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        whole = play(quick, lineup, 4)
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        tail = play(quick, lineup, 2, first=2)
+    finally:
+        numba.set_num_threads(previous)
+    assert whole.failures == [] and tail.failures == []
+    assert (whole.player_columns["won"].reshape(-1, N).sum(axis=1) == 1).all()
+    for name in whole.player_columns:
+        np.testing.assert_array_equal(whole.player_columns[name][2 * N:], tail.player_columns[name], err_msg=name)
+
+
+def test_the_search_bot_is_data():
+    """bots.toml: the search bot borrows its policy's heuristic weights and adds its budget; tuning
+    sees only heuristic weights, and a tune's default pool holds only bots of the tuned kind."""
+    bots = GAME.bots()
+    search = bots["search"]
+    policy = GAME.data.load_toml(GAME.data.BOTS_FILE)["bots"]["search"]["policy"]
+    np.testing.assert_array_equal(search.weights[:N_HEURISTIC_WEIGHTS], bots[policy].weights[:N_HEURISTIC_WEIGHTS])
+    assert search.weights[W_SEARCH_ROLLOUTS] >= 1 and search.weights[W_SEARCH_CANDIDATES] >= 2
+    assert len(GAME.weight_names("temple")) == N_HEURISTIC_WEIGHTS
+    assert GAME.weight_names("search")[-2:] == ("search_candidates", "search_rollouts")
+    pool = default_pool(GAME, "balanced")
+    assert "search" not in pool and "random" not in pool and "temple" in pool
