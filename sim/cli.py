@@ -355,6 +355,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     tune.add_parser(commands)
     tournament.add_parser(commands)
+    tournament.add_ladder_parser(commands)
     return parser
 
 

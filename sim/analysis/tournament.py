@@ -16,6 +16,15 @@ list, G games each from the same seed with seats rotated. From it:
   equilibria with nashpy; each equilibrium is then checked in the real P-player game (opponents
   drawn from the mixture) from the full payoff table, and its regret there reported;
 - a dominance verdict in plain words, and the skill ladder of an ordered list of bots.
+
+A skill-ladder dataset (`sim ladder`) is a tournament restricted to the line-ups of adjacent rungs:
+the payoff table and the skill ladder read it like any tournament; the ratings, the meta-game and
+the dominance verdict need every line-up and refuse it with a one-line UserError
+(`tournament_summary_text` prints the ladder's summary instead).
+
+Tuned bots (`sim tune`'s output) read back for the tuning report: `tuned_bots` (each tuned bot's
+provenance), `tuning_log` (its learning curve, from tune_logs/<bot>.log.json) and `weight_changes`
+(how far each weight moved from the base bot's).
 """
 from __future__ import annotations
 
@@ -56,6 +65,7 @@ class Tournament:
     n_players: int
     lineups: list[tuple[str, ...]]
     games_per_lineup: int
+    ladder: list[str] | None = None  # the rungs, weakest first, of a `sim ladder` dataset
 
     @property
     def labels(self) -> list[str]:
@@ -73,11 +83,28 @@ class Tournament:
         return self.cell(0).player_columns()
 
     @property
+    def complete(self) -> bool:
+        """Whether every line-up of the bots was played (a full tournament, not a ladder's few)."""
+        return {tuple(sorted(x)) for x in self.lineups} >= {
+            tuple(sorted(x)) for x in itertools.combinations_with_replacement(self.bots, self.n_players)}
+
+    @property
     def description(self) -> str:
         config = self.manifest["config"]
+        if self.ladder is not None:
+            return (f"{config['game']} skill ladder: {' < '.join(self.ladder)}, {self.n_players} players, "
+                    f"{len(self.lineups)} line-ups x {self.games_per_lineup:,} games, seed {config['seed']}, "
+                    f"seats rotated")
         return (f"{config['game']} tournament: {len(self.bots)} bots ({', '.join(self.bots)}), {self.n_players} "
                 f"players, {len(self.lineups)} line-ups x {self.games_per_lineup:,} games, seed {config['seed']}, "
                 f"seats rotated")
+
+    def require_complete(self, what: str) -> None:
+        """A one-line UserError when an analysis needs every line-up and this dataset lacks some."""
+        if not self.complete:
+            kind = "a skill-ladder dataset (sim ladder)" if self.ladder is not None else "a partial tournament"
+            raise UserError(f"{self.path}: {what} needs every line-up of the bots, and this is {kind} with "
+                            f"{len(self.lineups)} of them; play a full tournament (sim tournament) for it")
 
 
 def open_tournament(source: str | Path | Tournament) -> Tournament:
@@ -90,8 +117,10 @@ def open_tournament(source: str | Path | Tournament) -> Tournament:
     if manifest.get("kind") != "sweep" or not isinstance(record, dict):
         raise UserError(f"{path}: not a tournament dataset (made by sim tournament)")
     lineups = [tuple(cell["bots"]) for cell in manifest["cells"]]
+    ladder = record.get("ladder")
     return Tournament(path=path, manifest=manifest, bots=list(record["bots"]), n_players=int(record["players"]),
-                      lineups=lineups, games_per_lineup=int(manifest["config"]["games"]))
+                      lineups=lineups, games_per_lineup=int(manifest["config"]["games"]),
+                      ladder=None if ladder is None else [str(r) for r in ladder])
 
 
 # --------------------------------------------------------------------------- payoff table
@@ -114,7 +143,7 @@ def payoff_table(source: str | Path | Tournament, method: str = "wilson", alpha:
     table["win_rate"], table["ci_low"], table["ci_high"] = rate_ci(table["wins"], table["seat_games"], method, alpha)
     table = table[["lineup", "lineup_index", "bot", "copies", "games", "seat_games", "wins", "win_rate", "ci_low",
                    "ci_high", "fair_share"]]
-    table.attrs.update(bots=list(t.bots), n_players=t.n_players)
+    table.attrs.update(bots=list(t.bots), n_players=t.n_players, complete=t.complete)
     return Result(table, _matrix_figure(field_matrix(table), t.n_players))
 
 
@@ -123,6 +152,13 @@ def _payoff_meta(payoff: pd.DataFrame) -> tuple[list[str], int]:
     if "bots" not in payoff.attrs or "n_players" not in payoff.attrs:
         raise UserError("pass the table payoff_table(...) returns, unfiltered (it carries the bots and player count)")
     return list(payoff.attrs["bots"]), int(payoff.attrs["n_players"])
+
+
+def _require_full_payoff(payoff: pd.DataFrame, what: str) -> None:
+    """A one-line UserError when a payoff table lacks line-ups an analysis of every line-up needs."""
+    if payoff.attrs.get("complete", True) is False:
+        raise UserError(f"{what} needs every line-up of the bots, and this payoff table is from a skill ladder "
+                        f"or partial tournament; play a full tournament (sim tournament) for it")
 
 
 def _rate_lookup(payoff: pd.DataFrame) -> dict[tuple[str, str], Any]:
@@ -211,6 +247,7 @@ def ratings(source: str | Path | Tournament, by: str = "rank", games_per_lineup:
     from tqdm import tqdm
 
     t = open_tournament(source)
+    t.require_complete("the ratings")
     if by not in ("rank", "score"):
         raise UserError(f"ratings rank players by 'rank' or 'score', not {by!r}")
     if by not in t.player_columns():
@@ -349,6 +386,7 @@ def full_game_payoffs(payoff: pd.DataFrame, mixture: np.ndarray) -> np.ndarray:
     """Each bot's expected win rate in the real P-player game when its P-1 opponents are drawn
     independently from the mixture (from the payoff table of every line-up)."""
     bots, n_players = _payoff_meta(payoff)
+    _require_full_payoff(payoff, "the P-player meta-game")
     lookup = _rate_lookup(payoff)
     out = np.zeros(len(bots))
     for i, bot in enumerate(bots):
@@ -358,7 +396,10 @@ def full_game_payoffs(payoff: pd.DataFrame, mixture: np.ndarray) -> np.ndarray:
             probability *= float(np.prod(mixture ** counts))
             if probability == 0:
                 continue
-            row = lookup[(_sorted_lineup([bot] + [bots[k] for k in opponents], bots), bot)]
+            row = lookup.get((_sorted_lineup([bot] + [bots[k] for k in opponents], bots), bot))
+            if row is None:
+                raise UserError(f"the payoff table lacks line-up {_sorted_lineup([bot] + [bots[k] for k in opponents], bots)} "
+                                f"(the P-player meta-game needs every line-up: a full tournament)")
             out[i] += probability * row.win_rate
     return out
 
@@ -370,6 +411,7 @@ def meta_game(source: str | Path | Tournament | pd.DataFrame, bootstrap: int = 0
     equilibrium of the P-player meta-game). bootstrap > 0 redraws the matrix that many times from
     its binomial counts and reports how often each bot is in some equilibrium's support."""
     payoff = source if isinstance(source, pd.DataFrame) else payoff_table(source).table
+    _require_full_payoff(payoff, "the meta-game")
     m = field_matrix(payoff)
     if not np.isfinite(m.rate).all():
         raise UserError("the payoff table lacks some one-bot-against-a-field line-ups (not a full tournament)")
@@ -504,7 +546,10 @@ def dominance(source: str | Path | Tournament | pd.DataFrame) -> Result:
     """One row per bot: fields it beats (whole interval above the fair share), its worst field, its
     weight in the first equilibrium and whether it dominates; the verdict text is in table.attrs["verdict"]."""
     payoff = source if isinstance(source, pd.DataFrame) else payoff_table(source).table
+    _require_full_payoff(payoff, "the dominance verdict")
     m = field_matrix(payoff)
+    if not np.isfinite(m.rate).all():
+        raise UserError("the dominance verdict needs every one-bot-against-a-field line-up (a full tournament)")
     equilibria, _ = symmetric_equilibria(m.rate)
     verdict = dominance_verdict(m.rate, m.bots, m.low, m.high, m.fair_share, equilibria)
     rows = []
@@ -540,8 +585,14 @@ def skill_ladder(source: str | Path | Tournament, rungs: Sequence[str], method: 
     m = field_matrix(payoff)
     where = {name: i for i, name in enumerate(m.bots)}
     rows = []
+    repeated = sorted({r for r in rungs if rungs.count(r) > 1})
+    if repeated:
+        raise UserError(f"the ladder lists {repeated[0]!r} twice (give each rung once, weakest first)")
     for below, rung in zip(rungs, rungs[1:]):
         i, j = where[rung], where[below]
+        if not (np.isfinite(m.rate[i, j]) and np.isfinite(m.rate[j, i])):
+            raise UserError(f"{t.path}: {rung} and {below} did not meet head to head here (a ladder dataset holds "
+                            f"only adjacent rungs: {' < '.join(t.ladder or t.bots)})")
         rows.append({"rung": rung, "below": below,
                      "rung_alone": m.rate[i, j], "rung_alone_low": m.low[i, j], "rung_alone_high": m.high[i, j],
                      "rung_alone_fair": m.fair_share[i, j],
@@ -572,10 +623,63 @@ def _ladder_figure(table: pd.DataFrame, n_players: int) -> Figure:
 
 
 # ------------------------------------------------------------------------------ summary
+def ladder_verdicts(table: pd.DataFrame, n_players: int) -> list[str]:
+    """One plain-language sentence per rung of a skill_ladder table: stronger than the rung below,
+    weaker, or not told apart by these games, with the two head-to-head win rates."""
+    field = _copies(n_players - 1)
+    out = []
+    for row in table.itertuples():
+        up = _rate_text(row.rung_alone, row.rung_alone_low, row.rung_alone_high)
+        down = _rate_text(row.below_alone, row.below_alone_low, row.below_alone_high)
+        numbers = (f"alone against {field} of {row.below} it wins {up} of its games (fair share "
+                   f"{100 * row.rung_alone_fair:.1f}%), and {row.below} alone against {field} of {row.rung} wins "
+                   f"{down} (fair share {100 * row.below_alone_fair:.1f}%)")
+        if row.stronger:
+            out.append(f"{row.rung} is stronger than {row.below}: {numbers}.")
+        elif row.rung_alone_high < row.rung_alone_fair and row.below_alone_low > row.below_alone_fair:
+            out.append(f"{row.rung} is weaker than {row.below}, against the ladder's order: {numbers}.")
+        else:
+            out.append(f"{row.rung} is not clearly stronger than {row.below} ({row.games:,} games per line-up "
+                       f"cannot tell them apart at 95%): {numbers}.")
+    return out
+
+
+def _ladder_lines(t: Tournament, rungs: Sequence[str]) -> list[str]:
+    lines = []
+    for row in skill_ladder(t, rungs).table.itertuples():
+        lines.append(f"  {row.rung} over {row.below}: {_rate_text(row.rung_alone, row.rung_alone_low, row.rung_alone_high)}"
+                     f" (fair {100 * row.rung_alone_fair:.1f}%); {row.below} alone: "
+                     f"{_rate_text(row.below_alone, row.below_alone_low, row.below_alone_high)}"
+                     f" (fair {100 * row.below_alone_fair:.1f}%) -> {'stronger' if row.stronger else 'not clearly stronger'}")
+    return lines
+
+
+def ladder_summary_text(source: str | Path | Tournament, rungs: Sequence[str] | None = None) -> str:
+    """What `sim ladder` prints: each rung alone against copies of the rung below (and the reverse)
+    with 95% intervals and fair shares, then a verdict per rung in plain words. rungs default to the
+    dataset's ladder (or its bots, in order)."""
+    t = open_tournament(source)
+    rungs = list(rungs or t.ladder or t.bots)
+    result = skill_ladder(t, rungs)
+    lines = [t.description, "",
+             f"Skill ladder (win rate alone against {_copies(t.n_players - 1)} of the rung below, and the reverse; "
+             f"95% interval):"]
+    lines += _ladder_lines(t, rungs)
+    lines += ["", "Verdict:"] + [f"  - {text}" for text in ladder_verdicts(result.table, t.n_players)]
+    return "\n".join(lines)
+
+
 def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[str] | None = None,
                             progress: bool = False) -> str:
-    """What `sim tournament` prints: ratings, the field matrix, the equilibrium and the verdict."""
+    """What `sim tournament` prints: ratings, the field matrix, the equilibrium and the verdict
+    (for a skill-ladder dataset, which lacks the line-ups those need: the ladder's summary)."""
     t = open_tournament(source)
+    if not t.complete:
+        note = ("(a skill-ladder dataset holds only the line-ups of adjacent rungs: no ratings, meta-game or "
+                "dominance verdict, which need every line-up)")
+        if t.ladder is None:
+            t.require_complete("the tournament summary")
+        return ladder_summary_text(t, ladder) + "\n\n" + note
     payoff = payoff_table(t).table
     m = field_matrix(payoff)
     rated = min(t.games_per_lineup, RATING_GAMES_PER_LINEUP // t.n_players * t.n_players)
@@ -599,9 +703,5 @@ def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[st
     lines += ["", dominance(payoff).table.attrs["verdict"]]
     if ladder:
         lines += ["", "Skill ladder (alone against copies of the rung below, and the reverse):"]
-        for row in skill_ladder(t, ladder).table.itertuples():
-            lines.append(f"  {row.rung} over {row.below}: {_rate_text(row.rung_alone, row.rung_alone_low, row.rung_alone_high)}"
-                         f" (fair {100 * row.rung_alone_fair:.1f}%); {row.below} alone: "
-                         f"{_rate_text(row.below_alone, row.below_alone_low, row.below_alone_high)}"
-                         f" -> {'stronger' if row.stronger else 'not clearly stronger'}")
+        lines += _ladder_lines(t, ladder)
     return "\n".join(lines)
