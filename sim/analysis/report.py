@@ -10,7 +10,10 @@ code next to the answers.
 The main job (`make run`, `sim report`): Cuzco base and Cuzco with the Pututu module, 4 players,
 200,000 games each from the same seed with seats rotated (common random numbers: game i of both
 runs starts from the same random stream), then the Cuzco overview, win rates, dice odds and card
-strength on the base game and the base-vs-Pututu comparison.
+strength on the base game and the base-vs-Pututu comparison; and the bots' sections: the
+tournament of the heuristic bots, the skill ladder random < temple < temple-tuned < search (two
+ladder datasets, see `ladder_specs`) and the tuned bots (read from bots.tuned.toml and tune_logs/,
+no simulated dataset).
 """
 from __future__ import annotations
 
@@ -78,6 +81,7 @@ class ReportSpec:
     description: str
     datasets: Mapping[str, DatasetSpec]
     parameters: Mapping[str, Any] = field(default_factory=dict)
+    data_note: str = ""  # the index's "Data" cell for a report that reads no simulated dataset
 
 
 def cuzco_datasets(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
@@ -93,7 +97,7 @@ def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
                   seed: int = DEFAULT_SEED) -> list[ReportSpec]:
     """The main job's reports: the Cuzco base game, base against Pututu, and the bots' meta-game."""
     base, pututu = cuzco_datasets(games, data_dir, seed)
-    return tournament_specs(games, data_dir, seed) + [
+    return tournament_specs(games, data_dir, seed) + ladder_specs(games, data_dir, seed) + tuning_specs() + [
         ReportSpec("overview_cuzco", "overview_cuzco", "Cuzco overview",
                    "The headline answers for Cuzco: seat balance, bots, scores, game length, dice and the "
                    "strongest cards.", {"dataset": base}),
@@ -153,33 +157,108 @@ def tournament_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
                        {"dataset": data})]
 
 
-def _ensure_tournament(spec: TournamentDatasetSpec, simulate: bool, check_size: bool, workers: int | None,
-                       progress: bool) -> bool:
-    """Check a complete tournament against its spec, or play (resume) it; True if it was played."""
-    from sim.core.dataset import read_manifest
-    from sim.core.tournament import MANIFEST_KEY, run_tournament
+# ------------------------------------------------------------------------------ skill ladder
+# The Cuzco skill ladder report: random < temple < temple-tuned < search at 4 players. The search bot
+# takes about 3 s a game per search seat, so its rung is a dataset of its own with far fewer games per
+# line-up than the heuristic rungs (one dataset plays every line-up the same number of games).
+CUZCO_LADDER = ("random", "temple", "temple-tuned", "search")
+LADDER_GAMES = 2000  # heuristic rungs, per line-up, at the main job's 200,000 games
+SEARCH_LADDER_GAMES = 40  # the search rung, per line-up, at the main job's 200,000 games
 
+
+@dataclass(frozen=True)
+class LadderDatasetSpec:
+    """A `sim ladder` dataset a report reads: for each adjacent pair of `rungs` (weakest first) the
+    rung alone against players-1 copies of the rung below and the reverse, `games` games each (a
+    multiple of players) from `seed`, seats rotated."""
+
+    path: Path
+    game: str
+    rungs: tuple[str, ...]
+    games: int
+    players: int = DEFAULT_PLAYERS
+    seed: int = DEFAULT_SEED
+
+
+def ladder_games(games: int, players: int = DEFAULT_PLAYERS) -> int:
+    """Games per line-up of the heuristic rungs for a report whose datasets have `games` games: 1 in
+    100 of them, a multiple of the player count, between `players` and LADDER_GAMES."""
+    return max(players, min(LADDER_GAMES, games // 100 // players * players))
+
+
+def search_ladder_games(games: int, players: int = DEFAULT_PLAYERS) -> int:
+    """Games per line-up of the search rung: 1 in 5,000, a multiple of the player count, between
+    `players` and SEARCH_LADDER_GAMES."""
+    return max(players, min(SEARCH_LADDER_GAMES, games // 5000 // players * players))
+
+
+def ladder_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
+                 seed: int = DEFAULT_SEED) -> list[ReportSpec]:
+    """The skill ladder report: CUZCO_LADDER at 4 players as two `sim ladder` datasets.
+
+    data/cuzco-ladder: random < temple < temple-tuned, ladder_games(games) per line-up (4 line-ups);
+    data/cuzco-ladder-search: temple-tuned < search, search_ladder_games(games) per line-up (2
+    line-ups: search alone against 3 temple-tuned, and temple-tuned alone against 3 search).
+    Cost at the main job's 200,000 games: 4 x 2,000 heuristic games (about 3 ms a game per core: some
+    25 CPU-seconds) and 2 x 40 search games with 1 and 3 search seats (about 3 s a game per search
+    seat: 160 search seat-games, some 8 CPU-minutes, 4 minutes on two cores). The search rung's
+    intervals are correspondingly wide (about +-13 points at 40 games).
+    """
+    data_dir = Path(data_dir)
+    heuristic = LadderDatasetSpec(data_dir / "cuzco-ladder", "cuzco", CUZCO_LADDER[:3], ladder_games(games),
+                                  DEFAULT_PLAYERS, seed)
+    search = LadderDatasetSpec(data_dir / "cuzco-ladder-search", "cuzco", CUZCO_LADDER[2:],
+                               search_ladder_games(games), DEFAULT_PLAYERS, seed)
+    return [ReportSpec("ladder_cuzco", "ladder", "Cuzco skill ladder",
+                       f"Is each bot stronger than the one below it ({' < '.join(CUZCO_LADDER)})? Head-to-head "
+                       f"win rates with intervals, seats rotated, the same seeds; the search rung plays "
+                       f"{search.games} games per line-up (seconds a game), the others {heuristic.games:,}.",
+                       {"dataset": heuristic, "search": search})]
+
+
+# ------------------------------------------------------------------------------ tuned bots
+def tuning_specs(game: str = "cuzco") -> list[ReportSpec]:
+    """The tuned-bots report: `sim tune`'s output for the game (bots.tuned.toml and its tune_logs/),
+    read as it is; it simulates nothing."""
+    return [ReportSpec(f"tuning_{game}", "tuning", f"{game.capitalize()} tuned bots",
+                       "What tuning did to each bot: provenance, held-out win rate against its base bot, the "
+                       "learning curve and how far each weight moved.", {}, {"game": game},
+                       data_note=f"tuned bots: sim/games/{game}/bots.tuned.toml and tune_logs/")]
+
+
+def _ensure_tournament(spec: TournamentDatasetSpec | LadderDatasetSpec, simulate: bool, check_size: bool,
+                       workers: int | None, progress: bool) -> bool:
+    """Check a complete tournament (or skill ladder) against its spec, or play (resume) it; True if it
+    was played."""
+    from sim.core.dataset import read_manifest
+    from sim.core.tournament import MANIFEST_KEY, run_ladder, run_tournament
+
+    ladder = isinstance(spec, LadderDatasetSpec)
+    bots = tuple(spec.rungs if ladder else spec.bots)
     status = dataset_status(spec.path)
     if status == "complete":
         manifest = read_manifest(spec.path)
         record = manifest.get(MANIFEST_KEY) or {}
         found = {"game": manifest["config"].get("game"), "bots": tuple(record.get("bots", ())),
+                 "ladder": None if record.get("ladder") is None else tuple(record["ladder"]),
                  "players": record.get("players"), "seed": manifest["config"].get("seed")}
-        wanted = {"game": spec.game, "bots": tuple(spec.bots), "players": spec.players, "seed": spec.seed}
+        wanted = {"game": spec.game, "bots": bots, "ladder": bots if ladder else None, "players": spec.players,
+                  "seed": spec.seed}
         if check_size:
             found["games"], wanted["games"] = manifest["config"].get("games"), spec.games
         for key, value in wanted.items():
             if found[key] != value:
-                raise UserError(f"{spec.path} holds a tournament with {key} = {found[key]!r}, not {value!r}: "
-                                f"remove it, or choose another data folder (--data)")
+                raise UserError(f"{spec.path} holds a {'skill ladder' if ladder else 'tournament'} with {key} = "
+                                f"{found[key]!r}, not {value!r}: remove it, or choose another data folder (--data)")
         return False
     if not simulate:
         raise UserError(f"{spec.path} holds no complete dataset; run without --no-simulate to make it")
     if status == "incomplete" and not _is_partial_run(Path(spec.path)):
         raise UserError(f"{spec.path} exists but is not a complete dataset; remove it or choose another "
                         f"data folder (--data)")
-    run_tournament(spec.game, list(spec.bots), spec.path, spec.players, spec.games, spec.seed,
-                   workers or os.cpu_count() or 1, SIMULATION_CHUNK, resume=True, progress=progress)
+    play = run_ladder if ladder else run_tournament
+    play(spec.game, list(bots), spec.path, spec.players, spec.games, spec.seed, workers or os.cpu_count() or 1,
+         SIMULATION_CHUNK, resume=True, progress=progress)
     return True
 
 
@@ -236,8 +315,8 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
     from sim.core.params import resolve_variant_file
 
     unique = list(dict.fromkeys(datasets))
-    tournaments = [spec for spec in unique if isinstance(spec, TournamentDatasetSpec)]
-    unique = [spec for spec in unique if not isinstance(spec, TournamentDatasetSpec)]
+    tournaments = [spec for spec in unique if isinstance(spec, (TournamentDatasetSpec, LadderDatasetSpec))]
+    unique = [spec for spec in unique if not isinstance(spec, (TournamentDatasetSpec, LadderDatasetSpec))]
     todo = []
     for spec in unique:
         status = dataset_status(spec.path)
@@ -444,6 +523,8 @@ def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool
     target = out_dir / f"{spec.name}.html"
     target.write_text(render_html(nb, spec.title, show_code), encoding="utf-8")
     labels = {key: _dataset_label(Path(ds.path)) for key, ds in spec.datasets.items()}
+    if not labels and spec.data_note:
+        labels = {"": spec.data_note}
     return ReportOutcome(spec, target, time.perf_counter() - started, error, labels)
 
 
@@ -463,7 +544,7 @@ a:hover { text-decoration: underline; }
 """
 
 
-_PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "pututu": "with Pututu"}
+_PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "pututu": "with Pututu", "search": "search rung"}
 
 
 def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: bool = False) -> Path:
@@ -473,7 +554,7 @@ def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: boo
     rows = []
     for outcome in outcomes:
         spec = outcome.spec
-        data = "<br>".join(html.escape(f"{_PARAMETER_LABELS.get(key, key)}: {label}")
+        data = "<br>".join(html.escape(f"{_PARAMETER_LABELS.get(key, key)}: {label}" if key else label)
                            for key, label in outcome.datasets.items())
         status = (f'<div class="failed">failed: {html.escape(outcome.error)}</div>' if outcome.error else "")
         rows.append(

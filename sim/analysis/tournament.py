@@ -705,3 +705,177 @@ def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[st
         lines += ["", "Skill ladder (alone against copies of the rung below, and the reverse):"]
         lines += _ladder_lines(t, ladder)
     return "\n".join(lines)
+
+
+def skill_ladders(sources: Sequence[str | Path | Tournament], method: str = "wilson", alpha: float = ALPHA) -> Result:
+    """One skill ladder from several ladder datasets played at the same player count (e.g. the cheap
+    heuristic rungs with many games, and a slow search rung with few): each dataset's own ladder
+    (its rungs, or its bots in order), the rows joined weakest first, with the dataset each came from."""
+    tables, n_players = [], None
+    for source in sources:
+        t = open_tournament(source)
+        if n_players is not None and t.n_players != n_players:
+            raise UserError(f"{t.path}: {t.n_players} players, but the ladder's other datasets have {n_players}")
+        n_players = t.n_players
+        table = skill_ladder(t, t.ladder or t.bots, method, alpha).table
+        table["dataset"] = str(t.path)
+        tables.append(table)
+    if not tables:
+        raise UserError("give at least one ladder dataset")
+    table = pd.concat(tables, ignore_index=True)
+    return Result(table, _ladder_figure(table, n_players))
+
+
+# ------------------------------------------------------------------------------ tuned bots
+def _load_tuned(game, tuned_file: str | Path | None) -> tuple[Path, dict[str, Any]]:
+    import tomllib
+
+    path = Path(tuned_file) if tuned_file else Path(game.tuned_bots_path())
+    if not path.is_file():
+        return path, {}
+    with open(path, "rb") as handle:
+        data = tomllib.load(handle)
+    return path, {name: spec for name, spec in (data.get("bots") or {}).items()
+                  if isinstance(spec, dict) and isinstance(spec.get("provenance"), dict)}
+
+
+def tuned_bots(game, tuned_file: str | Path | None = None) -> Result:
+    """One row per bot `sim tune` wrote (a `[bots.NAME.provenance]` table in the game's
+    bots.tuned.toml, or in tuned_file): its base bot, pool, games per evaluation, generations,
+    wall time, and the held-out validation win rate of the tuned bot and of its base bot on the same
+    games with their intervals; the figure sets the two side by side against the fair share."""
+    path, specs = _load_tuned(game, tuned_file)
+    rows = []
+    for name, spec in specs.items():
+        p = spec["provenance"]
+        low, high = (p.get("validation_ci95") or [np.nan, np.nan])[:2]
+        base_low, base_high = (p.get("base_validation_ci95") or [np.nan, np.nan])[:2]
+        rows.append({"bot": name, "base_bot": p.get("base_bot"), "players": p.get("players"),
+                     "pool": ", ".join(p.get("pool") or []), "games_per_evaluation": p.get("games_per_evaluation"),
+                     "generations": p.get("generations"), "popsize": p.get("popsize"),
+                     "wall_minutes": (p.get("wall_seconds") or np.nan) / 60,
+                     "validation_games": p.get("validation_games"),
+                     "win_rate": p.get("validation_win_rate", np.nan), "ci_low": low, "ci_high": high,
+                     "base_win_rate": p.get("base_validation_win_rate", np.nan), "base_ci_low": base_low,
+                     "base_ci_high": base_high, "date": p.get("date"), "git_commit": str(p.get("git_commit") or "")[:10],
+                     "command": p.get("command")})
+    table = pd.DataFrame(rows, columns=["bot", "base_bot", "players", "pool", "games_per_evaluation", "generations",
+                                        "popsize", "wall_minutes", "validation_games", "win_rate", "ci_low", "ci_high",
+                                        "base_win_rate", "base_ci_low", "base_ci_high", "date", "git_commit", "command"])
+    table.attrs["path"] = str(path)
+    return Result(table, _tuned_figure(table) if len(table) else None)
+
+
+def _tuned_figure(table: pd.DataFrame) -> Figure:
+    fig = Figure(figsize=(8, 1.2 + 0.7 * len(table)), layout="constrained")
+    ax = fig.subplots()
+    y = np.arange(len(table))[::-1]
+    for offset, prefix, label, color in ((0.12, "", "tuned bot", "tab:green"), (-0.12, "base_", "its base bot", "tab:gray")):
+        rate = table[f"{prefix}win_rate"].astype(float).to_numpy()
+        err = [np.clip(rate - table[f"{prefix}ci_low"].astype(float), 0, None),
+               np.clip(table[f"{prefix}ci_high"].astype(float) - rate, 0, None)]
+        ax.errorbar(rate, y + offset, xerr=err, fmt="o", capsize=4, color=color, label=label)
+    for players in sorted({int(p) for p in table["players"].dropna()}):
+        ax.axvline(1 / players, color="black", linestyle="--", linewidth=1, label=f"fair share (1 in {players})")
+    ax.set_yticks(y, [f"{r.bot}\n(base {r.base_bot})" for r in table.itertuples()])
+    ax.xaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("win rate alone against the tuning pool, held-out games (95% interval)")
+    ax.set_title("Tuned bots against their base bots\n(the same held-out games, seats rotated)")
+    ax.legend(fontsize=8, loc="lower right")
+    return fig
+
+
+LOG_COLUMNS = ("generation", "seed", "best_win_rate", "best_margin", "mean_win_rate", "mean_margin",
+               "centre_win_rate", "centre_margin", "sigma", "games", "seconds")
+
+
+def tuning_log(path: str | Path) -> Result:
+    """A tuning log (`tune_logs/<bot>.log.json`: one dict per CMA-ES generation) as a table, and its
+    learning curve: the centre of the search distribution's win rate, the generation's best and its
+    mean per generation (each on that generation's games), with the step size sigma beside."""
+    import json
+
+    path = Path(path)
+    try:
+        records = json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise UserError(f"{path}: not a readable tuning log ({' '.join(str(exc).split())})") from None
+    if not isinstance(records, list) or not all(isinstance(r, dict) for r in records):
+        raise UserError(f"{path}: a tuning log is a JSON list of per-generation objects")
+    table = pd.DataFrame(records)
+    missing = [c for c in ("generation", "centre_win_rate", "best_win_rate", "mean_win_rate") if c not in table]
+    if missing:
+        raise UserError(f"{path}: the tuning log lacks {', '.join(missing)}")
+    table = table[[c for c in LOG_COLUMNS if c in table] + [c for c in table if c not in LOG_COLUMNS]]
+    return Result(table, _learning_figure(table, path.name.removesuffix(".log.json")))
+
+
+def _learning_figure(table: pd.DataFrame, bot: str) -> Figure:
+    fig = Figure(figsize=(8, 3.6), layout="constrained")
+    ax = fig.subplots()
+    x = table["generation"]
+    for column, label, style in (("best_win_rate", "best candidate", ":"), ("centre_win_rate", "centre (the bot so far)", "-"),
+                                 ("mean_win_rate", "mean of the generation", "--")):
+        ax.plot(x, table[column], style, marker="o", markersize=3, label=label)
+    ax.yaxis.set_major_formatter(PercentFormatter(1.0))
+    ax.set_xlabel("generation")
+    ax.set_ylabel("win rate against the pool")
+    ax.set_title(f"Learning curve of {bot}\n(each generation on new games)")
+    if "sigma" in table:
+        right = ax.twinx()
+        right.plot(x, table["sigma"], color="black", alpha=0.3, linewidth=1)
+        right.set_ylabel("step size sigma (grey)")
+    ax.legend(fontsize=8, loc="lower right")
+    return fig
+
+
+def weight_changes(game, bot: str, tuned_file: str | Path | None = None, top: int = 25) -> Result:
+    """How far tuning moved each weight: base (the base bot's), tuned, their ratio and natural
+    log-ratio, largest moves first; a weight that left zero has no ratio and comes first. The tuned
+    weights are the game's own bot when the file is the game's (every weight), else the file's
+    weights table (a weight it leaves out counts as unchanged). The figure: the `top` largest moves."""
+    path, specs = _load_tuned(game, tuned_file)
+    if bot not in specs:
+        raise UserError(f"{path} has no tuned bot {bot!r} (with a provenance table)")
+    base_bot = specs[bot]["provenance"].get("base_bot")
+    known = game.bots()
+    if base_bot not in known:
+        raise UserError(f"{bot}'s base bot {base_bot!r} is not a bot of {game.name}")
+    names = list(game.weight_names(base_bot))
+    base = np.asarray(known[base_bot].weights, dtype=float)[:len(names)]
+    own = Path(game.tuned_bots_path()).resolve() == path.resolve() and bot in known
+    if own:
+        tuned = np.asarray(known[bot].weights, dtype=float)[:len(names)]
+    else:
+        table = specs[bot].get("weights") or {}
+        tuned = np.array([float(table.get(name, b)) for name, b in zip(names, base)])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        ratio = np.where((base != 0) & (np.sign(base) == np.sign(tuned)), tuned / base, np.nan)
+    log_ratio = np.log(ratio)
+    from_zero = (base == 0) & (tuned != 0)
+    table = pd.DataFrame({"weight": names, "base": base, "tuned": tuned, "ratio": ratio, "log_ratio": log_ratio,
+                          "from_zero": from_zero})
+    key = np.where(from_zero, np.inf, np.abs(np.nan_to_num(log_ratio)))
+    table = table.iloc[np.argsort(-key, kind="stable")].reset_index(drop=True)
+    table.attrs.update(bot=bot, base_bot=base_bot)
+    return Result(table, _weights_figure(table.head(top), bot, base_bot))
+
+
+def _weights_figure(table: pd.DataFrame, bot: str, base_bot: str) -> Figure:
+    fig = Figure(figsize=(8, 1.0 + 0.28 * len(table)), layout="constrained")
+    ax = fig.subplots()
+    y = np.arange(len(table))[::-1]
+    values = np.log10(table["ratio"].to_numpy(dtype=float))
+    shown = np.nan_to_num(values)
+    ax.barh(y, shown, color=np.where(shown >= 0, "tab:green", "tab:red"))
+    for yy, row in zip(y, table.itertuples()):
+        if row.from_zero:
+            ax.text(0, yy, f"  from 0 to {row.tuned:.3g}", va="center", fontsize=8)
+    ax.axvline(0, color="black", linewidth=1)
+    ax.set_yticks(y, table["weight"])
+    ticks = [-1, -0.5, 0, 0.5, 1]
+    ax.set_xticks(ticks, ["1/10", "1/3", "x1", "x3", "x10"])
+    ax.set_xlim(-1.05, 1.05)
+    ax.set_xlabel(f"tuned weight / {base_bot}'s weight (log scale)")
+    ax.set_title(f"How {bot}'s weights moved from {base_bot}'s\n(largest moves first)")
+    return fig
