@@ -7,6 +7,8 @@ only the start player knows which, so the others weigh both candidates alike. In
 the cards are unseen by all and are valued against the treasures nobody has seen.
 
 The heuristic's behaviour is set entirely by a weight vector (bots.toml): styles differ in data.
+A search bot (search.py) decides its bids, offers and takes by rollouts; every other choice of
+its seat, and every choice inside its rollouts, is this heuristic with the search bot's weights.
 """
 
 from sim.core.jit import njit_noalloc
@@ -18,13 +20,14 @@ from .state import (
     EFFECT_NONE,
     G_BURIED, G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
     P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
-    TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, SCR_POOL,
-    SCR_UNSEEN,
+    TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY,
+    SCR_POOL, SCR_UNSEEN,
 )
 
 BOT_RANDOM = 0
 BOT_HEURISTIC = 1
-BOT_KIND_NAMES = ("random", "heuristic")
+BOT_SEARCH = 2  # search.py; here (and in its rollouts) it plays as the heuristic
+BOT_KIND_NAMES = ("random", "heuristic", "search")
 
 # Weight vector layout; bots.toml names every entry.
 WEIGHT_NAMES = (
@@ -231,14 +234,33 @@ def win_chance(strength, mu, sigma):
 @njit_noalloc
 def choose_bid(params, state, seat, kind, w):
     """Bidding: returns (kind, n, joker, joker_kind); kind -1 if the hand holds no legal bid."""
-    adventurer, rules = params[2], params[3]
-    g, hands, pstat, rng, options = state[0], state[1], state[9], state[12], state[14]
+    hands, rng, options = state[1], state[12], state[14]
     n_opts = list_legal_bids(params, hands[seat], options)
     if n_opts == 0:
         return -1, 0, 0, -1
     if kind == BOT_RANDOM:
         i = rng_mod.randint(rng, n_opts)
         return options[i, B_KIND], options[i, B_N], options[i, B_JOKER], options[i, B_JOKER_KIND]
+    utility = state[16][FSCR_UTILITY, :n_opts]
+    bid_utilities(params, state, seat, w, n_opts, utility)
+    best = 0
+    best_u = -1e300
+    for i in range(n_opts):
+        u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
+        if u > best_u:
+            best_u = u
+            best = i
+    return options[best, B_KIND], options[best, B_N], options[best, B_JOKER], options[best, B_JOKER_KIND]
+
+
+@njit_noalloc
+def bid_utilities(params, state, seat, w, n_opts, utility):
+    """The heuristic's utility (before noise) of each of the n_opts legal bids in state[14].
+
+    Shared by choose_bid and the search, which tries the best few of them by rollouts.
+    """
+    adventurer, rules = params[2], params[3]
+    g, hands, pstat, options = state[0], state[1], state[9], state[14]
     v_all, v_one, public = offer_worth(params, state, seat, w)
     n_opp = 0
     for p in range(g[G_N_PLAYERS]):
@@ -251,8 +273,6 @@ def choose_bid(params, state, seat, kind, w):
     gain = w[W_GAIN]
     pair = (w[W_DRAW_CARD] * rules[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
             + w[W_PAIR_SAFE] * max(-v_all, 0.0))
-    best = 0
-    best_u = -1e300
     for i in range(n_opts):
         a = options[i, B_KIND]
         role = adventurer[a, AF_ROLE]
@@ -271,11 +291,7 @@ def choose_bid(params, state, seat, kind, w):
             u = w[W_LEADER_SUCCESS] * v_one * gain - keep[a]
         else:
             u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep[a]
-        u += w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
-        if u > best_u:
-            best_u = u
-            best = i
-    return options[best, B_KIND], options[best, B_N], options[best, B_JOKER], options[best, B_JOKER_KIND]
+        utility[i] = u
 
 
 @njit_noalloc
@@ -284,31 +300,45 @@ def choose_offer(params, state, seat, kind, w, drawn):
 
     Returns (bottom index, face-up index) into `drawn`.
     """
-    treasure, scale = params[0], params[1]
-    g, collected, pstat, rng = state[0], state[2], state[9], state[12]
+    rng = state[12]
     if kind == BOT_RANDOM:
         bottom = rng_mod.randint(rng, 3)
         up = (bottom + 1 + rng_mod.randint(rng, 2)) % 3
         return bottom, up
+    utility = state[16][FSCR_UTILITY, :6]
+    offer_utilities(params, state, seat, w, drawn, utility)
+    best_u = -1e300
+    best = 0
+    for i in range(6):
+        u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
+        if u > best_u:
+            best_u = u
+            best = i
+    return offer_choice(best)
+
+
+@njit_noalloc
+def offer_choice(i):
+    """The i-th of the six ways to arrange three drawn cards: (bottom index, face-up index)."""
+    bottom = i // 2
+    return bottom, (bottom + 1 + i % 2) % 3
+
+
+@njit_noalloc
+def offer_utilities(params, state, seat, w, drawn, utility):
+    """The heuristic's utility (before noise) of the six arrangements, in offer_choice order."""
+    treasure, scale = params[0], params[1]
+    g, collected, pstat = state[0], state[2], state[9]
     public = state[16][FSCR_PUBLIC, :3]
     for i in range(3):
         public[i] = public_worth(treasure, scale, collected, pstat, g[G_N_PLAYERS], seat, drawn[i], w)
-    best_u = -1e300
-    best_bottom = 0
-    best_up = 1
     for bottom in range(3):
         mine = gain_of(treasure, scale, collected, seat, drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
                        w[W_ELIMINATION], w[W_DRAW_CARD])
         for j in range(2):
             up = (bottom + 1 + j) % 3
             down = (bottom + 2 - j) % 3
-            u = (w[W_SELF_OFFER] * mine + w[W_BAIT] * (public[up] - public[down])
-                 + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5))
-            if u > best_u:
-                best_u = u
-                best_bottom = bottom
-                best_up = up
-    return best_bottom, best_up
+            utility[2 * bottom + j] = w[W_SELF_OFFER] * mine + w[W_BAIT] * (public[up] - public[down])
 
 
 @njit_noalloc

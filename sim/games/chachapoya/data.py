@@ -14,6 +14,7 @@ from sim.core.errors import UserError
 from sim.core.params import load_toml, require
 from sim.core.tuned_bots import tuned_bots
 from . import bots as bots_mod
+from . import search as search_mod
 from .state import (
     AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_PLAYERS, N_AF, N_RULES, N_TF,
     R_BID_MAX, R_BID_MIN, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE, R_LAST_ROUND_DECK,
@@ -182,17 +183,74 @@ def default_lineup() -> list[str]:
     return list(load_toml(BOTS_FILE)["lineup"]["default"])
 
 
+# A search bot's budget (bots.toml): kept out of the weight vector, so that `sim tune` never tunes
+# it and every bot's vector has the same length. Field name -> search.py row index.
+SEARCH_BUDGET_FIELDS = {"rollouts": search_mod.CFG_ROLLOUTS, "candidates": search_mod.CFG_CANDIDATES,
+                        "margin": search_mod.CFG_MARGIN, "confidence": search_mod.CFG_CONFIDENCE,
+                        "horizon": search_mod.CFG_HORIZON, "rollout_noise": search_mod.CFG_ROLLOUT_NOISE}
+SEARCH_BUDGET_LIMITS = {"rollouts": (0, 10_000), "candidates": (1, 100), "margin": (0.0, 1.0),
+                        "confidence": (0.0, 10.0), "horizon": (0, 1000), "rollout_noise": (0.0, 100.0)}
+
+
+def _budget(spec: dict[str, Any], base: dict[str, float], where: str) -> dict[str, float]:
+    out = dict(base)
+    for key, (lo, hi) in SEARCH_BUDGET_LIMITS.items():
+        if key in spec:
+            value = spec[key]
+            whole = isinstance(lo, int)
+            if (isinstance(value, bool) or not isinstance(value, int if whole else (int, float))
+                    or not lo <= value <= hi):
+                raise UserError(f"{where}: {key} must be {'a whole number' if whole else 'a number'} "
+                                f"from {lo} to {hi} (got {value!r})")
+            out[key] = value
+    return out
+
+
+def search_budget_table() -> dict[str, dict[str, float]]:
+    """{bot name: {"rollouts": R, "candidates": K, "margin": M, "confidence": Z, "horizon": H,
+    "rollout_noise": N}} for bots.toml's search bots, plus "" for the
+    [search] defaults, which a search bot defined elsewhere (bots.tuned.toml, a tuning candidate)
+    plays with."""
+    raw = load_toml(BOTS_FILE)
+    for key in SEARCH_BUDGET_FIELDS:
+        if key not in raw.get("search", {}):
+            raise UserError(f"bots.toml [search] lacks {key}")
+    table = {"": _budget(raw["search"], {}, "bots.toml [search]")}
+    for name, spec in raw["bots"].items():
+        here = f"bots.toml: bot {name}"
+        if spec.get("kind") == "search":
+            table[name] = _budget(spec, table[""], here)
+        elif any(key in spec for key in SEARCH_BUDGET_FIELDS):
+            raise UserError(f"{here}: only a search bot has {' or '.join(SEARCH_BUDGET_FIELDS)}")
+    return table
+
+
+def search_budgets(bot_names: list[str]) -> np.ndarray:
+    """The engine's float64 [bot, CFG_*] settings rows (search.py) for a list of bot names; bots of
+    other kinds get the defaults too, which the engine never reads."""
+    table = search_budget_table()
+    out = np.zeros((len(bot_names), search_mod.N_CFG), np.float64)
+    for i, name in enumerate(bot_names):
+        budget = table.get(name, table[""])
+        for key, j in SEARCH_BUDGET_FIELDS.items():
+            out[i, j] = budget[key]
+    return out
+
+
 def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
     """bots.toml, then bots.tuned.toml if present, to {name: (description, kind code, weight vector)}.
 
     bots.tuned.toml holds the bots `sim tune` wrote (a designer may edit it too); its entries take
     the bots.toml [defaults] for any weight they omit and override a bots.toml bot of the same name.
+    A search bot's weights are the heuristic's (its rollout policy); its budget is read apart
+    (search_budgets).
     """
     raw = load_toml(BOTS_FILE)
     defaults = raw["defaults"]
     missing = set(bots_mod.WEIGHT_NAMES) - set(defaults)
     if missing:
         raise ValueError(f"bots.toml [defaults] lacks {sorted(missing)}")
+    search_budget_table()  # checks the budgets
     out = {}
     for name, spec in raw["bots"].items():
         weights = dict(defaults)
@@ -209,7 +267,10 @@ def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
 
 
 def weight_names(kind: str) -> tuple[str, ...]:
-    """The names of a bot's weight vector, in engine order; () for a kind that ignores weights."""
+    """The names of a bot's weight vector, in engine order; () for a kind that ignores weights.
+
+    A search bot's vector is its heuristic rollout policy (the same names); its budget is not in it.
+    """
     return () if kind == "random" else tuple(bots_mod.WEIGHT_NAMES)
 
 

@@ -7,7 +7,9 @@ from numba import njit, prange
 
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from . import data
+from .bots import BOT_SEARCH
 from .rules import play_game
+from .search import play_game_search
 from .state import (
     ELIMINATION_NAMES, END_REASON_NAMES, G_END_REASON, G_ERROR, G_LEADER_CLASHES,
     G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_ROUND, G_TDECK_SIZE, G_WINNER, N_K, N_T, P_ALIVE,
@@ -51,16 +53,27 @@ TREASURE_ROWS = ("got", "lost", "vp")  # tstat rows: column prefix per treasure 
 
 
 @njit(cache=True)
-def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed, game_index,
+def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budgets, run_seed, game_index,
              checked, g_index, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
-    """Play one game and write its rows (kept out of the prange body: plain loops there only)."""
+    """Play one game and write its rows (kept out of the prange body: plain loops there only).
+
+    A line-up with a search bot plays through search.play_game_search; any other through the
+    heuristic-only rules.play_game.
+    """
     state = new_state(params, n_players, False)
     kinds = np.empty(n_players, np.int8)
     weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
+    budgets = np.empty((n_players, bot_budgets.shape[1]), np.float64)
+    searching = False
     for s in range(n_players):
         kinds[s] = bot_kinds[seat_bots_row[s]]
         weights[s, :] = bot_weights[seat_bots_row[s], :]
-    play_game(params, state, n_players, kinds, weights, run_seed, game_index, checked)
+        budgets[s, :] = bot_budgets[seat_bots_row[s], :]
+        searching = searching or kinds[s] == BOT_SEARCH
+    if searching:
+        play_game_search(params, state, n_players, kinds, weights, budgets, run_seed, game_index, checked)
+    else:
+        play_game(params, state, n_players, kinds, weights, run_seed, game_index, checked)
     g, pstat, kstat, tstat = state[0], state[9], state[10], state[11]
     for j in range(g_index.shape[0]):
         game_row[j] = g[g_index[j]]
@@ -73,12 +86,12 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed,
 
 
 @njit(parallel=True, cache=True)
-def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game,
+def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game,
                checked, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
     """Play len(seat_bots) games in parallel; game i's stream depends only on (run_seed, first_game+i)."""
     for i in prange(seat_bots.shape[0]):
         lo = i * n_players
-        errors[i] = play_one(params, n_players, seat_bots[i], bot_kinds, bot_weights, run_seed,
+        errors[i] = play_one(params, n_players, seat_bots[i], bot_kinds, bot_weights, bot_budgets, run_seed,
                              first_game + np.uint64(i), checked, g_index, pstat_index, out_game[i],
                              out_player[lo:lo + n_players], out_kinds[lo:lo + n_players],
                              out_treasures[lo:lo + n_players])
@@ -97,6 +110,7 @@ class Chachapoya(TomlGame):
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)
+        budgets = data.search_budgets(bot_names)
         if seat_bots.shape != (n_games, n_players):
             raise ValueError(f"seat_bots has shape {seat_bots.shape}, expected {(n_games, n_players)}")
         tr_names = data.treasure_names(params.resolved)
@@ -107,7 +121,7 @@ class Chachapoya(TomlGame):
         out_kinds = np.zeros((n_rows, N_K, len(adv_names)), np.int16)
         out_treasures = np.zeros((n_rows, N_T, len(tr_names)), np.int16)
         errors = np.zeros(n_games, np.int64)
-        play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
+        play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights, budgets,
                    np.uint64(run_seed), np.uint64(first_game), checked, _G_INDEX, _PSTAT_INDEX,
                    out_game, out_player, out_kinds, out_treasures, errors)
         player_cols: dict[str, np.ndarray] = {}
@@ -147,5 +161,7 @@ class Chachapoya(TomlGame):
         kinds, weights = self.bot_arrays(bot_names)
         seat_kinds = kinds[np.asarray(seat_bots_row)]
         seat_weights = weights[np.asarray(seat_bots_row)]
+        seat_budgets = data.search_budgets(bot_names)[np.asarray(seat_bots_row)]
         seat_names = [bot_names[i] for i in seat_bots_row]
-        return replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_seed, game_index)
+        return replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_budgets, run_seed,
+                            game_index)

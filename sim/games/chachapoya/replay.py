@@ -5,6 +5,8 @@ import numpy as np
 
 from . import data
 from . import rules as R
+from .bots import BOT_SEARCH
+from .search import play_game_search
 from .state import ELIMINATION_NAMES, END_REASON_NAMES, G_LOG_N, new_state
 
 DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rule",
@@ -12,13 +14,20 @@ DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rul
                 R.DRAW_PAIR: "tracker pair", R.DRAW_DEAL: "opening hand"}
 
 
-def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_seed, game_index) -> list[str]:
+def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_budgets, run_seed,
+                 game_index) -> list[str]:
     tnames = data.treasure_names(params.resolved)
     anames = data.adventurer_names(params.resolved)
     state = new_state(params.engine, n_players, True)
+    kinds = np.asarray(seat_kinds, np.int8)
+    weights = np.asarray(seat_weights, np.float64)
     with np.errstate(over="ignore"):
-        R.play_game(params.engine, state, n_players, np.asarray(seat_kinds, np.int8),
-                    np.asarray(seat_weights, np.float64), np.uint64(run_seed), np.uint64(game_index), False)
+        if (kinds == BOT_SEARCH).any():  # as game.play_one: search line-ups play through search.py
+            play_game_search(params.engine, state, n_players, kinds, weights, np.asarray(seat_budgets, np.float64),
+                             np.uint64(run_seed), np.uint64(game_index), False)
+        else:
+            R.play_game(params.engine, state, n_players, kinds, weights, np.uint64(run_seed),
+                        np.uint64(game_index), False)
     log = state[13][: state[0][G_LOG_N]]
 
     def card(t):

@@ -25,7 +25,7 @@ from .state import (
     R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_DICTATOR, ROLE_MAFIA,
     ROLE_NUMBER, ROLE_TRACKER, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
     TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
-    SCR_STRENGTH, SCR_UNRESOLVED,
+    SCR_STRENGTH, SCR_UNRESOLVED, ST_ADHIDDEN,
 )
 from . import bots
 from .cards import (
@@ -95,14 +95,18 @@ def treasure_to_bottom(g, tdeck, log, card):
 
 
 @njit_noalloc
-def reshuffle_adventurers(g, adeck, adiscard, rng, log):
-    """An empty adventurer deck is rebuilt from the shuffled discard pile (not printed; README)."""
+def reshuffle_adventurers(g, adeck, adiscard, adhidden, rng, log):
+    """An empty adventurer deck is rebuilt from the shuffled discard pile (not printed; README).
+
+    `adhidden` (the discarded cards nobody saw) empties with the pile: the new deck is unseen.
+    """
     n = 0
     for a in range(adiscard.shape[0]):
         for _ in range(adiscard[a]):
             adeck[n] = a
             n += 1
         adiscard[a] = 0
+        adhidden[a] = 0
     rng_mod.shuffle(rng, adeck, n)
     g[G_ADECK_SIZE] = n
     log_event(g, log, EV_RESHUFFLE, n)
@@ -111,16 +115,17 @@ def reshuffle_adventurers(g, adeck, adiscard, rng, log):
 @njit_noalloc
 def draw_adventurers(state, seat, n, reason):
     """Draw n adventurer cards into a hand; returns how many could be drawn."""
-    return draw_cards(state[0], state[1], state[4], state[5], state[9], state[12], state[13], seat, n, reason)
+    return draw_cards(state[0], state[1], state[4], state[5], state[ST_ADHIDDEN], state[9], state[12], state[13],
+                      seat, n, reason)
 
 
 @njit_noalloc
-def draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, n, reason):
+def draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, n, reason):
     """draw_adventurers on the arrays themselves (the hot path passes no state tuple)."""
     drawn = 0
     for _ in range(n):
         if g[G_ADECK_SIZE] == 0:
-            reshuffle_adventurers(g, adeck, adiscard, rng, log)
+            reshuffle_adventurers(g, adeck, adiscard, adhidden, rng, log)
             if g[G_ADECK_SIZE] == 0:
                 break
         g[G_ADECK_SIZE] -= 1
@@ -186,7 +191,18 @@ def prepare_offer(params, state, bot_kind, bot_w):
 
     Last Round: with two or three cards left they are all offered face down, unseen by anyone.
     """
-    treasure, scale, adventurer, rules = params
+    if draw_offer(params, state):
+        start = state[0][G_START]
+        bottom, face_up = bots.choose_offer(params, state, start, bot_kind[start], bot_w[start],
+                                            state[15][SCR_DRAWN, :3])
+        arrange_offer(params, state, bottom, face_up)
+
+
+@njit_noalloc
+def draw_offer(params, state):
+    """prepare_offer up to the start player's choice: returns True when the three drawn cards
+    (scratch row SCR_DRAWN) wait to be arranged, False when the last round's cards are offered."""
+    rules = params[3]
     g, offer, log = state[0], state[7], state[13]
     start = g[G_START]
     for i in range(offer.shape[0]):
@@ -201,13 +217,21 @@ def prepare_offer(params, state, bot_kind, bot_w):
         g[G_KNOWER] = -1
         g[G_BURIED] = -1
         log_event(g, log, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
-        return
+        return False
     drawn = state[15][SCR_DRAWN, :3]
     n_draw = min(rules[R_OFFER_DRAW], 3)
     for i in range(n_draw):
         drawn[i] = treasure_draw(g, state[3])
     log_event(g, log, EV_OFFER_DRAWN, start, drawn[0], drawn[1], drawn[2])
-    bottom, face_up = bots.choose_offer(params, state, start, bot_kind[start], bot_w[start], drawn)
+    return True
+
+
+@njit_noalloc
+def arrange_offer(params, state, bottom, face_up):
+    """The start player's choice: drawn[bottom] to the bottom, drawn[face_up] shown, the third face down."""
+    g, offer, log = state[0], state[7], state[13]
+    start = g[G_START]
+    drawn = state[15][SCR_DRAWN, :3]
     face_down = 3 - bottom - face_up
     treasure_to_bottom(g, state[3], log, drawn[bottom])
     offer[0] = drawn[face_up]
@@ -240,7 +264,7 @@ def place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_ki
 @njit_noalloc
 def collect_bids(params, state, bot_kind, bot_w):
     """Bidding: from the start player clockwise each player in play lays a bid face down."""
-    g, hands, bids, pstat, kstat, log = state[0], state[1], state[8], state[9], state[10], state[13]
+    g, bids, pstat = state[0], state[8], state[9]
     n_players = g[G_N_PLAYERS]
     for i in range(n_players):
         seat = (g[G_START] + i) % n_players
@@ -248,10 +272,43 @@ def collect_bids(params, state, bot_kind, bot_w):
         if pstat[seat, P_ALIVE] == 0:
             continue
         kind, n, joker, joker_kind = bots.choose_bid(params, state, seat, bot_kind[seat], bot_w[seat])
-        if kind >= 0 and not is_legal_bid(params, hands[seat], kind, n, joker, joker_kind):
-            g[G_ERROR] = 100 + seat
-            kind = -1
-        place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind)
+        lay_bid(params, state, seat, kind, n, joker, joker_kind)
+
+
+# chosen[seat, B_KIND] of collect_bids_chosen: the seat's bot decides at its turn
+ASK_BOT = -2
+
+
+@njit_noalloc
+def collect_bids_chosen(params, state, bot_kind, bot_w, chosen):
+    """collect_bids, except that a seat whose chosen[seat, B_KIND] is not ASK_BOT lays that bid.
+
+    The search decides a seat's bid before the bidding starts (bids are laid face down, so its
+    seat sees nothing more at its turn) and passes it here, keeping the bidding order of the log.
+    """
+    g, bids, pstat = state[0], state[8], state[9]
+    n_players = g[G_N_PLAYERS]
+    for i in range(n_players):
+        seat = (g[G_START] + i) % n_players
+        bids[seat, B_KIND] = -1
+        if pstat[seat, P_ALIVE] == 0:
+            continue
+        if chosen[seat, B_KIND] == ASK_BOT:
+            kind, n, joker, joker_kind = bots.choose_bid(params, state, seat, bot_kind[seat], bot_w[seat])
+        else:
+            kind, n = chosen[seat, B_KIND], chosen[seat, B_N]
+            joker, joker_kind = chosen[seat, B_JOKER], chosen[seat, B_JOKER_KIND]
+        lay_bid(params, state, seat, kind, n, joker, joker_kind)
+
+
+@njit_noalloc
+def lay_bid(params, state, seat, kind, n, joker, joker_kind):
+    """A chosen bid goes to the table; an illegal one is an engine error (and no bid)."""
+    g, hands, bids, kstat, log = state[0], state[1], state[8], state[10], state[13]
+    if kind >= 0 and not is_legal_bid(params, hands[seat], kind, n, joker, joker_kind):
+        g[G_ERROR] = 100 + seat
+        kind = -1
+    place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind)
 
 
 @njit_noalloc
@@ -377,11 +434,17 @@ def discard_bids(state):
 # ------------------------------------------------------------------ acquiring treasures
 @njit_noalloc
 def eliminate(state, seat, stage, reason_type):
-    """I. Checking: hand to the discard pile, treasures (and token) out of the game."""
+    """I. Checking: hand to the discard pile, treasures (and token) out of the game.
+
+    The hand goes to the pile unseen: `adhidden` counts those cards for the search's
+    determinisations (search.py), which must not learn them.
+    """
     g, hands, collected, adiscard, tout, pstat, log = (
         state[0], state[1], state[2], state[5], state[6], state[9], state[13])
+    adhidden = state[ST_ADHIDDEN]
     for a in range(hands.shape[1]):
         adiscard[a] += hands[seat, a]
+        adhidden[a] += hands[seat, a]
         hands[seat, a] = 0
     for t in range(collected.shape[1]):
         tout[1, t] += collected[seat, t]
@@ -455,7 +518,17 @@ def acquire(params, state, seat, cards, n_cards):
 
 @njit_noalloc
 def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
-    """Carry out a bidding's outcome on the cards on the table."""
+    """Carry out a bidding's outcome on the cards on the table (the winner's bot picks a card
+    when it may take only one)."""
+    pick = -1
+    if outcome == OUT_WIN_ONE:
+        pick = bots.choose_take(params, state, seat, bot_kind[seat], bot_w[seat])
+    carry_out_bidding(params, state, outcome, seat, pick)
+
+
+@njit_noalloc
+def carry_out_bidding(params, state, outcome, seat, pick):
+    """settle_bidding with the winner's pick made (offer index; used only by OUT_WIN_ONE)."""
     rules = params[3]
     g, offer, pstat, log = state[0], state[7], state[9], state[13]
     n_offer = g[G_N_OFFER]
@@ -487,7 +560,6 @@ def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
             n_taken += 1
             offer[i] = -1
     else:
-        pick = bots.choose_take(params, state, seat, bot_kind[seat], bot_w[seat])
         taken[0] = offer[pick]
         n_taken = 1
         offer[pick] = -1
@@ -520,17 +592,18 @@ def end_of_round_draws(params, state, bot_kind, bot_w):
     """II. Three Cards Rule and Hidden Treasure A (not in the last round), from the start player
     clockwise."""
     rules = params[3]
-    g, hands, adeck, adiscard, pstat, rng, log = (
-        state[0], state[1], state[4], state[5], state[9], state[12], state[13])
+    g, hands, adeck, adiscard, adhidden, pstat, rng, log = (
+        state[0], state[1], state[4], state[5], state[ST_ADHIDDEN], state[9], state[12], state[13])
     n_players = g[G_N_PLAYERS]
     for i in range(n_players):
         seat = (g[G_START] + i) % n_players
         if pstat[seat, P_ALIVE] == 0:
             continue
-        draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, rules[R_ROUND_DRAW], DRAW_ROUND)
+        draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, rules[R_ROUND_DRAW], DRAW_ROUND)
         held = hand_size(hands, seat)
         if held < rules[R_MIN_HAND]:
-            draw_cards(g, hands, adeck, adiscard, pstat, rng, log, seat, rules[R_MIN_HAND] - held, DRAW_FILL)
+            draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, rules[R_MIN_HAND] - held,
+                       DRAW_FILL)
         held = hand_size(hands, seat)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).
         if g[G_LAST_ROUND] == 0 and pstat[seat, P_TOKEN] > 0 and held < rules[R_TOKEN_REFILL_TO]:
@@ -563,15 +636,38 @@ def next_start_player(state):
 
 @njit_noalloc
 def play_round(params, state, bot_kind, bot_w, checked):
-    """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws."""
+    """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws.
+
+    search.play_round_search is this sequence with a search bot's decisions put in; the steps
+    are shared so that the two cannot drift apart.
+    """
+    if open_round(state):
+        prepare_offer(params, state, bot_kind, bot_w)
+    collect_bids(params, state, bot_kind, bot_w)
+    outcome, seat = reveal_bids(params, state, checked)
+    settle_bidding(params, state, bot_kind, bot_w, outcome, seat)
+    close_round(params, state, bot_kind, bot_w, outcome, checked)
+
+
+@njit_noalloc
+def open_round(state):
+    """A new round begins; returns True when it needs a new offer (not a 2-player rebid)."""
     g, log = state[0], state[13]
-    n_players = g[G_N_PLAYERS]
     g[G_ROUND] += 1
     log_event(g, log, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_REBID])
-    if g[G_REBID] == 0:
-        prepare_offer(params, state, bot_kind, bot_w)
+    new_offer = g[G_REBID] == 0
     g[G_REBID] = 0
-    collect_bids(params, state, bot_kind, bot_w)
+    return new_offer
+
+
+@njit_noalloc
+def reveal_bids(params, state, checked):
+    """The bids are turned face up and decided; leaders' penalties, then the bids are discarded.
+
+    Returns (outcome, winning seat) for settle_bidding.
+    """
+    g, log = state[0], state[13]
+    n_players = g[G_N_PLAYERS]
     if checked:
         check_components(params, state)
     unresolved = state[15][SCR_UNRESOLVED, :n_players]
@@ -583,7 +679,13 @@ def play_round(params, state, bot_kind, bot_w, checked):
                   bid_strength(params, state[8][seat, B_KIND], state[8][seat, B_N], state[8][seat, B_JOKER]),
                   1 if outcome == OUT_WIN_ONE else 0)
     discard_bids(state)
-    settle_bidding(params, state, bot_kind, bot_w, outcome, seat)
+    return outcome, seat
+
+
+@njit_noalloc
+def close_round(params, state, bot_kind, bot_w, outcome, checked):
+    """After the cards are settled: the end checks, the end-of-round draws, the next start player."""
+    g = state[0]
     if outcome == OUT_CLASH:
         g[G_REBID] = 1
     if checked:
@@ -741,14 +843,35 @@ def check_components(params, state):
 # ------------------------------------------------------------------ a whole game
 @njit_noalloc
 def play_game(params, state, n_players, bot_kind, bot_w, run_seed, game_index, checked):
-    """Setup, rounds until the game ends, scoring. The state tuple holds the result."""
-    g, log = state[0], state[13]
+    """Setup, rounds until the game ends, scoring. The state tuple holds the result.
+
+    search.play_game_search is the same with play_round_search for the rounds.
+    """
+    start_game(params, state, n_players, run_seed, game_index, checked)
+    while game_goes_on(state):
+        play_round(params, state, bot_kind, bot_w, checked)
+    end_game(params, state, bot_kind, bot_w, checked)
+
+
+@njit_noalloc
+def start_game(params, state, n_players, run_seed, game_index, checked):
+    """The game's random stream from (run seed, game index), then Setup."""
     rng_mod.seed_game_stream(state[12], run_seed, game_index)
     setup(params, state, n_players)
     if checked:
         check_components(params, state)
-    while g[G_END_REASON] == 0 and g[G_ERROR] == 0:
-        play_round(params, state, bot_kind, bot_w, checked)
+
+
+@njit_noalloc
+def game_goes_on(state):
+    g = state[0]
+    return g[G_END_REASON] == 0 and g[G_ERROR] == 0
+
+
+@njit_noalloc
+def end_game(params, state, bot_kind, bot_w, checked):
+    """Scoring, and the log's last event."""
+    g, log = state[0], state[13]
     final_scores(params, state, bot_kind, bot_w)
     if checked:
         check_components(params, state)

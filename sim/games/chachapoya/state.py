@@ -141,7 +141,11 @@ SCR_STRENGTH = 7  # each seat's bid strength (-1: not a number bid)
 N_SCR = 8
 FSCR_KEEP = 0  # a bot's cost of spending each adventurer kind
 FSCR_PUBLIC = 1  # what each drawn card is worth to the others
-N_FSCR = 2
+FSCR_UTILITY = 2  # a bot's utility of each legal bid or offer (the search ranks its candidates by it)
+N_FSCR = 3
+
+# ---- position of the arrays in the state tuple that are not unpacked by position everywhere
+ST_ADHIDDEN = 17  # adhidden[a]: cards of kind a in the discard pile that nobody saw (eliminated hands)
 
 # ---- log[i, :]: events for `sim replay` (only written when logging is on)
 LOG_WIDTH = 7
@@ -177,6 +181,7 @@ def new_state(params, n_players, logging):
     options = np.zeros((4 * n_a * rules[R_BID_MAX] + 8, N_B), np.int16)
     width = max(n_treasures, n_t, n_a, n_players, offer.shape[0], 3) + 1
     scratch = np.zeros((N_SCR, width), np.int64)
-    fscratch = np.zeros((N_FSCR, width), np.float64)
+    fscratch = np.zeros((N_FSCR, max(width, options.shape[0])), np.float64)
+    adhidden = np.zeros(n_a, np.int16)
     return (g, hands, collected, tdeck, adeck, adiscard, tout, offer, bids, pstat, kstat, tstat,
-            rng, log, options, scratch, fscratch)
+            rng, log, options, scratch, fscratch, adhidden)
