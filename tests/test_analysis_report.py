@@ -18,9 +18,11 @@ from sim.core.tournament import run_tournament
 from sim.analysis.winrates import seat_win_rates
 from sim.cli import main
 from sim.core.errors import UserError
+from test_ladder import dicey3  # noqa: F401  (the fake game with a third bot, a module fixture)
 
 NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview_cuzco", "overview_chachapoya",
-             "tournament"}
+             "tournament", "ladder", "tuning"}
+BOT_NOTEBOOKS = {"ladder", "tuning"}  # executed by the `built_bots` fixture, on fake-game ladders and a tuned file
 
 
 def notebook_cells(path: Path):
@@ -39,16 +41,21 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
             assert cell.outputs == [] and cell.execution_count is None, f"{path.name} has outputs"
         tagged = [c for c in code if "parameters" in c.metadata.get("tags", [])]
         assert len(tagged) == 1, path.name
-        assert re.search(r'^dataset = "data/(cuzco|chachapoya)-(base|tournament)"', tagged[0].source, re.M), path.name
+        if path.stem == "tuning":  # reads the game's tuned bots, no dataset
+            assert re.search(r'^game = "cuzco"', tagged[0].source, re.M), path.name
+        else:
+            assert re.search(r'^dataset = "data/(cuzco|chachapoya)-(base|tournament|ladder)"', tagged[0].source,
+                             re.M), path.name
         assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
         assert sum(c.cell_type == "markdown" for c in nb.cells) >= 4, f"{path.name}: explain the charts"
 
 
 def test_default_specs_are_the_main_job():
-    tournament, *specs = default_specs()
+    tournament, ladder, tuning, *specs = default_specs()
     assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
                                       "variant_comparison"]
     assert tournament.notebook == "tournament" and tournament.datasets["dataset"].games == 400
+    assert ladder.notebook == "ladder" and tuning.notebook == "tuning"
     base, pututu = report.cuzco_datasets()
     assert (base.path, pututu.path) == (Path("data/cuzco-base"), Path("data/cuzco-pututu"))
     assert base.games == pututu.games == 200_000 and base.seed == pututu.seed == 1
@@ -57,7 +64,7 @@ def test_default_specs_are_the_main_job():
     assert specs[-1].datasets == {"dataset": base, "compare_to": pututu}
     assert all(s.datasets["dataset"] == base for s in specs)
     assert {s.notebook for s in specs} <= NOTEBOOKS
-    small = default_specs(games=500, data_dir="elsewhere", seed=3)[1].datasets["dataset"]
+    small = default_specs(games=500, data_dir="elsewhere", seed=3)[3].datasets["dataset"]
     assert (small.path, small.games, small.seed) == (Path("elsewhere/cuzco-base"), 500, 3)
 
 
@@ -78,7 +85,7 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
     defaults = default_specs(games=400, seed=11)
     specs = [dataclasses.replace(s, datasets={k: dataclasses.replace(d, path=small[d.path.name])
                                              for k, d in s.datasets.items()})
-             for s in defaults if s.notebook != "tournament"]
+             for s in defaults if s.notebook not in {"tournament"} | BOT_NOTEBOOKS]
     # The Cuzco tournament's notebook, on a small Chachapoya tournament (the same code, seconds to play).
     (tournament,) = [s for s in defaults if s.notebook == "tournament"]
     path = tmp_path_factory.mktemp("tournament") / "chachapoya-tournament"
@@ -95,7 +102,7 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
 
 def test_every_notebook_runs_headless_and_renders_html(built):
     specs, out, index = built
-    assert {s.notebook for s in specs} == NOTEBOOKS
+    assert {s.notebook for s in specs} == NOTEBOOKS - BOT_NOTEBOOKS
     for spec in specs:
         executed = nbformat.read(out / "notebooks" / f"{spec.name}.ipynb", as_version=4)
         errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
@@ -240,3 +247,114 @@ def test_cli_report_errors_are_one_line(tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err
     assert not (tmp_path / "r").exists() and not (tmp_path / "data").exists()
+
+
+# ------------------------------------------------------------------ the bots' report sections
+def test_ladder_and_tuning_specs():
+    (ladder,) = report.ladder_specs()
+    heuristic, search = ladder.datasets["dataset"], ladder.datasets["search"]
+    assert heuristic.rungs + search.rungs[1:] == ("random", "temple", "temple-tuned", "search")
+    assert (heuristic.games, search.games) == (2000, 40) and heuristic.players == search.players == 4
+    assert heuristic.path == Path("data/cuzco-ladder") and search.path == Path("data/cuzco-ladder-search")
+    assert (report.ladder_games(20_000), report.search_ladder_games(20_000)) == (200, 4)
+    assert (report.ladder_games(400), report.search_ladder_games(400)) == (4, 4)
+    assert report.ladder_games(20_000, players=3) == 198 and report.search_ladder_games(10**9) == 40
+    (tuning,) = report.tuning_specs()
+    assert tuning.datasets == {} and tuning.parameters == {"game": "cuzco"} and "bots.tuned.toml" in tuning.data_note
+    names = [s.name for s in default_specs()]
+    assert "ladder_cuzco" in names and "tuning_cuzco" in names
+
+
+TUNED_TOML = '''
+[bots.temple-tuned]
+kind = "heuristic"
+description = "temple tuned (a test file)"
+
+[bots.temple-tuned.weights]
+vp = 2.0
+feather = 0.08
+quipu = 1.0
+
+[bots.temple-tuned.provenance]
+base_bot = "temple"
+game = "cuzco"
+players = 4
+pool = ["balanced", "runner"]
+games_per_evaluation = 40
+generations = 3
+popsize = 6
+validation_win_rate = 0.4
+validation_ci95 = [0.35, 0.45]
+validation_games = 400
+base_validation_win_rate = 0.3
+base_validation_ci95 = [0.26, 0.34]
+wall_seconds = 120.0
+git_commit = "0123456789abcdef"
+command = "sim tune cuzco --bot temple --generations 3"
+'''
+
+
+@pytest.fixture(scope="module")
+def built_bots(dicey3, tmp_path_factory):
+    """The ladder report on two small fake-game ladders (simulated by build_reports, as the main job's
+    are), the tuning report on a temporary tuned file with a log, and again without the logs folder."""
+    root = tmp_path_factory.mktemp("bots")
+    tuned = root / "tuned" / "bots.tuned.toml"
+    tuned.parent.mkdir()
+    tuned.write_text(TUNED_TOML)
+    (tuned.parent / "tune_logs").mkdir()
+    log = [{"generation": g, "seed": g, "best_win_rate": 0.3 + 0.05 * g, "best_margin": 0.0,
+            "mean_win_rate": 0.2 + 0.04 * g, "mean_margin": -1.0, "centre_win_rate": 0.25 + 0.05 * g,
+            "centre_margin": -0.5, "sigma": 0.3, "games": 240, "seconds": 1.5} for g in range(3)]
+    (tuned.parent / "tune_logs" / "temple-tuned.log.json").write_text(json.dumps(log))
+    (ladder,) = report.ladder_specs()
+    lower = report.LadderDatasetSpec(root / "lower", dicey3, ("random", "greedy"), 120, 4, 11)
+    upper = report.LadderDatasetSpec(root / "upper", dicey3, ("greedy", "lucky"), 20, 4, 11)
+    (tuning,) = report.tuning_specs()
+    specs = [dataclasses.replace(ladder, datasets={"dataset": lower, "search": upper}),
+             dataclasses.replace(tuning, parameters={"game": "cuzco", "tuned_file": str(tuned)}),
+             dataclasses.replace(tuning, name="tuning_nologs",
+                                 parameters={"game": "cuzco", "tuned_file": str(tuned), "logs_dir": str(root / "none")})]
+    out = root / "reports"
+    index = build_reports(specs, out, progress=False, jobs=2)
+    return specs, out, index, (lower, upper)
+
+
+def test_ladder_and_tuning_notebooks_run_and_render(built_bots):
+    specs, out, index, _ = built_bots
+    for spec in specs:
+        executed = nbformat.read(out / "notebooks" / f"{spec.name}.ipynb", as_version=4)
+        errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]
+        assert errors == [], spec.name
+        page = (out / f"{spec.name}.html").read_text()
+        assert "How to read the chart" in page and "This report did not finish" not in page
+    ladder = _markdown_outputs(out / "notebooks" / "ladder_cuzco.ipynb")
+    assert "The ladder random < greedy < lucky holds at" in ladder
+    assert "**greedy is stronger than random.**" in ladder and "(20 games per table.)" in ladder
+    assert (out / "ladder_cuzco.html").read_text().count("data:image/png;base64") >= 1
+    tuning = _markdown_outputs(out / "notebooks" / "tuning_cuzco.ipynb")
+    assert "**temple-tuned** is clearly stronger than **temple**" in tuning and "40.0% [35.0%, 45.0%]" in tuning
+    assert "3 generations; the last one's centre won 35.0%" in tuning
+    assert "Grew most: vp (x2)" in tuning and "Shrank most: feather (x0.1)" in tuning
+    assert (out / "tuning_cuzco.html").read_text().count("data:image/png;base64") >= 3
+    nologs = _markdown_outputs(out / "notebooks" / "tuning_nologs.ipynb")
+    assert "No tuning logs" in nologs and "does not exist" in nologs and "Grew most" in nologs
+    page = index.read_text()
+    assert "search rung: dicey3 skill ladder: greedy &lt; lucky, 4 players, 2 line-ups x 20 games" in page
+    assert "tuned bots: sim/games/cuzco/bots.tuned.toml and tune_logs/" in page
+
+
+def test_ladder_datasets_are_reused_and_checked(built_bots, dicey3):
+    _, _, _, (lower, upper) = built_bots
+    assert report.ensure_datasets([lower, upper], progress=False) == []  # complete: reused
+    from sim.analysis.tournament import open_tournament
+
+    assert open_tournament(lower.path).ladder == ["random", "greedy"] and open_tournament(upper.path).games_per_lineup == 20
+    with pytest.raises(UserError, match=r"holds a skill ladder with bots = \('random', 'greedy'\), not \('random', 'lucky'\)"):
+        report.ensure_datasets([dataclasses.replace(lower, rungs=("random", "lucky"))], progress=False)
+    with pytest.raises(UserError, match="holds a skill ladder with games = 20, not 40"):
+        report.ensure_datasets([dataclasses.replace(upper, games=40)], progress=False)
+    # a full tournament of the same bots is not the ladder the report wants
+    with pytest.raises(UserError, match=r"holds a tournament with ladder = \('random', 'greedy'\), not None"):
+        report.ensure_datasets([TournamentDatasetSpec(lower.path, dicey3, ("random", "greedy"), 120, 4, 11)],
+                               progress=False)
