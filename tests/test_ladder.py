@@ -225,3 +225,19 @@ def test_explicit_lineup_lists_are_checked(dicey3):
         with pytest.raises(UserError, match=message):
             plan_tournament(game, RUNGS, 3, 6, 0, lineup_list=lineups_)
     assert lineup_label(plan.cells[0].lineup_names) == "random+random+lucky"
+
+
+def test_verdicts_in_plain_words():
+    def row(up, up_ci, down, down_ci, fair=0.25):
+        return {"rung": "b", "below": "a", "rung_alone": up, "rung_alone_low": up_ci[0], "rung_alone_high": up_ci[1],
+                "rung_alone_fair": fair, "below_alone": down, "below_alone_low": down_ci[0],
+                "below_alone_high": down_ci[1], "below_alone_fair": fair, "games": 400,
+                "stronger": bool(up_ci[0] > fair and down_ci[1] < fair)}
+
+    table = pd.DataFrame([row(0.4, (0.35, 0.45), 0.1, (0.07, 0.13)), row(0.1, (0.07, 0.13), 0.4, (0.35, 0.45)),
+                          row(0.4, (0.35, 0.45), 0.25, (0.2, 0.3)), row(0.26, (0.2, 0.3), 0.24, (0.2, 0.3))])
+    texts = tour.ladder_verdicts(table, 4)
+    assert texts[0].startswith("b is stronger than a: alone against 3 copies of a it wins 40.0% [35.0, 45.0]")
+    assert texts[1].startswith("b is weaker than a, against the ladder's order")
+    assert texts[2].startswith("b is not clearly stronger than a (only one of the two tables shows it; b beats")
+    assert texts[3].startswith("b is not clearly stronger than a (400 games per line-up cannot tell them apart")

@@ -634,10 +634,17 @@ def ladder_verdicts(table: pd.DataFrame, n_players: int) -> list[str]:
         numbers = (f"alone against {field} of {row.below} it wins {up} of its games (fair share "
                    f"{100 * row.rung_alone_fair:.1f}%), and {row.below} alone against {field} of {row.rung} wins "
                    f"{down} (fair share {100 * row.below_alone_fair:.1f}%)")
+        up_wins, down_loses = row.rung_alone_low > row.rung_alone_fair, row.below_alone_high < row.below_alone_fair
         if row.stronger:
             out.append(f"{row.rung} is stronger than {row.below}: {numbers}.")
         elif row.rung_alone_high < row.rung_alone_fair and row.below_alone_low > row.below_alone_fair:
             out.append(f"{row.rung} is weaker than {row.below}, against the ladder's order: {numbers}.")
+        elif up_wins or down_loses:
+            which = (f"{row.rung} beats its fair share when outnumbered, but {row.below} does not fall clearly short "
+                     f"of its own" if up_wins else f"{row.below} falls short of its fair share when outnumbered, but "
+                     f"{row.rung} does not clearly beat its own")
+            out.append(f"{row.rung} is not clearly stronger than {row.below} (only one of the two tables shows it; "
+                       f"{which}): {numbers}.")
         else:
             out.append(f"{row.rung} is not clearly stronger than {row.below} ({row.games:,} games per line-up "
                        f"cannot tell them apart at 95%): {numbers}.")
