@@ -95,7 +95,8 @@ def cuzco_datasets(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
                   seed: int = DEFAULT_SEED) -> list[ReportSpec]:
-    """The main job's reports: the Cuzco base game, base against Pututu, and the bots' meta-game."""
+    """The main job's reports: the bots' meta-game, their skill ladder and the tuned bots, then the
+    Cuzco base game and base against Pututu."""
     base, pututu = cuzco_datasets(games, data_dir, seed)
     return tournament_specs(games, data_dir, seed) + ladder_specs(games, data_dir, seed) + tuning_specs() + [
         ReportSpec("overview_cuzco", "overview_cuzco", "Cuzco overview",

@@ -769,6 +769,9 @@ def tuned_bots(game, tuned_file: str | Path | None = None) -> Result:
     table = pd.DataFrame(rows, columns=["bot", "base_bot", "players", "pool", "games_per_evaluation", "generations",
                                         "popsize", "wall_minutes", "validation_games", "win_rate", "ci_low", "ci_high",
                                         "base_win_rate", "base_ci_low", "base_ci_high", "date", "git_commit", "command"])
+    numeric = ["players", "games_per_evaluation", "generations", "popsize", "wall_minutes", "validation_games",
+               "win_rate", "ci_low", "ci_high", "base_win_rate", "base_ci_low", "base_ci_high"]
+    table[numeric] = table[numeric].apply(pd.to_numeric, errors="coerce")  # an older provenance may lack some
     table.attrs["path"] = str(path)
     return Result(table, _tuned_figure(table) if len(table) else None)
 
