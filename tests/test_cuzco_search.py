@@ -190,7 +190,8 @@ def test_the_search_bot_is_data():
     sees only heuristic weights, and a tune's default pool holds only bots of the tuned kind."""
     bots = GAME.bots()
     search = bots["search"]
-    policy = GAME.data.load_toml(GAME.data.BOTS_FILE)["bots"]["search"]["policy"]
+    policy = GAME.data.load_toml(GAME.data.BOTS_FILE)["bots"]["search"]["policy"][0]
+    assert policy == "temple-tuned"
     np.testing.assert_array_equal(search.weights[:N_HEURISTIC_WEIGHTS], bots[policy].weights[:N_HEURISTIC_WEIGHTS])
     assert search.weights[W_SEARCH_ROLLOUTS] >= 1 and search.weights[W_SEARCH_CANDIDATES] >= 2
     assert len(GAME.weight_names("temple")) == N_HEURISTIC_WEIGHTS

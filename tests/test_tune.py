@@ -130,6 +130,8 @@ def test_cma_repairs_a_sabotaged_bot(tmp_path):
                                       popsize=8, sigma=0.5, seed=0, validation_games=800,
                                       state=tmp_path / "not" / "yet" / "state.pkl"))
     assert (tmp_path / "not" / "yet" / "state.pkl").is_file()  # the state's folder is created
+    log = json.loads((tmp_path / "tune_logs" / "sabotaged-tuned.log.json").read_text())  # kept beside the weights
+    assert [entry["generation"] for entry in log] == list(range(6))
     lo, _ = result.validation.interval()
     _, base_hi = result.base_validation.interval()
     assert lo > base_hi, (result.validation, result.base_validation)
@@ -230,7 +232,8 @@ def test_tuned_bot_round_trips_through_load_bots_with_provenance(tiny_tune, monk
     monkeypatch.setattr(GAME, "_bots", game.bots())
     cli.main(["bots", "chachapoya"])
     assert "balanced-tuned" in capsys.readouterr().out
-    assert GAME.default_bots(4) == ["balanced", "cautious", "greedy", "bluffer"]
+    # the default line-up is the tuned styles: those this file holds, the base bots for the others
+    assert GAME.default_bots(4) == ["balanced-tuned", "cautious", "greedy", "bluffer"]
 
 
 def test_writing_a_second_bot_keeps_the_first_and_the_designers_comments(tmp_path, monkeypatch):
@@ -267,6 +270,8 @@ def test_cuzco_tuned_file_takes_flat_or_nested_weights(tmp_path, monkeypatch):
     bots = cuzco_data.load_bots()
     names = cuzco_data.weight_names("heuristic")
     flat, nested, balanced = bots["flat"][2], bots["nested"][2], bots["balanced"][2]
+    # without temple-tuned the search bot falls back to the next policy of its list
+    assert np.array_equal(bots["search"][2][:len(names)], bots["temple"][2][:len(names)])
     jump, vp = names.index("card_jump"), names.index("vp")
     assert flat[jump] == nested[jump] == 9.0 and flat[vp] == 2.0 and nested[vp] == balanced[vp]
     assert np.array_equal(np.delete(nested, jump), np.delete(balanced, jump))

@@ -11,7 +11,7 @@ The main job (`make run`, `sim report`): Cuzco base and Cuzco with the Pututu mo
 200,000 games each from the same seed with seats rotated (common random numbers: game i of both
 runs starts from the same random stream), then the Cuzco overview, win rates, dice odds and card
 strength on the base game and the base-vs-Pututu comparison; and the bots' sections: the
-tournament of the heuristic bots, the skill ladder random < temple < temple-tuned < search (two
+tournament of the tuned heuristic bots, the skill ladder random < temple < temple-tuned < search (two
 ladder datasets, see `ladder_specs`) and the tuned bots (read from bots.tuned.toml and tune_logs/,
 no simulated dataset).
 """
@@ -121,9 +121,10 @@ def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
 
 
 # ------------------------------------------------------------------------------ tournaments
-# The Cuzco meta-game report: random and the five heuristic bots (126 line-ups at 4 players).
-# Listed by name, so bots added to bots.toml later (tuned, search) do not silently grow its cost.
-CUZCO_TOURNAMENT_BOTS = ("random", "balanced", "temple", "runner", "market", "headdress")
+# The Cuzco meta-game report: random, untuned temple (the reference) and the four tuned styles of the
+# default line-up (126 line-ups at 4 players). Listed by name, so bots added later (the search bot)
+# do not silently grow its cost.
+CUZCO_TOURNAMENT_BOTS = ("random", "temple", "balanced-tuned", "temple-tuned", "runner-tuned", "market-tuned")
 TOURNAMENT_GAMES = 400  # per line-up at the main job's 200,000 games: 50,400 games, about 3 minutes
 
 

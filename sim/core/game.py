@@ -135,6 +135,7 @@ class Game(Protocol):
 
 
 SEARCH_ENGINE_SLICE = 16  # a search bot's games take seconds each
+TUNED_SUFFIX = "-tuned"  # `sim tune` names the bot it writes <bot>-tuned
 
 
 class TomlGame:
@@ -186,7 +187,11 @@ class TomlGame:
         return None
 
     def default_bots(self, n_players: int) -> list[str]:
-        styles = self.data.default_lineup()
+        """bots.toml's [lineup] round the table; a tuned bot missing from bots.tuned.toml (a designer
+        removed the file) falls back to the bot it was tuned from."""
+        known = self.bots()
+        styles = [name if name in known or not name.endswith(TUNED_SUFFIX) else name.removesuffix(TUNED_SUFFIX)
+                  for name in self.data.default_lineup()]
         return [styles[s % len(styles)] for s in range(n_players)]
 
     def bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -47,7 +47,7 @@ from tqdm import tqdm
 from sim.core import registry
 from sim.core.dataset import write_bytes_atomic
 from sim.core.errors import EngineFailure, Interrupted, UserError
-from sim.core.game import Params
+from sim.core.game import TUNED_SUFFIX, Params
 from sim.core.params import strip_provenance
 
 MAX_SEED = 2**63 - 1
@@ -57,7 +57,6 @@ DEFAULT_GENERATIONS = 30
 DEFAULT_SIGMA = 0.3
 DEFAULT_VALIDATION_GAMES = 2000
 FACTOR_BOUND = 10.0  # a non-zero weight moves between w0 / 10 and w0 * 10
-TUNED_SUFFIX = "-tuned"
 STATE_FORMAT = 1
 # Seed streams derived from --seed: one per generation, the validation games, CMA-ES's sampling.
 STREAM_GENERATION, STREAM_VALIDATION, STREAM_SAMPLING = 0, 1, 2
@@ -242,6 +241,14 @@ def default_pool(game: Any, bot: str) -> list[str]:
 
 def default_state_path(game_name: str, bot: str, n_players: int, seed: int) -> Path:
     return Path("data") / "tune" / f"{game_name}-{bot}-{n_players}p-s{seed}.state.pkl"
+
+
+def tuned_log_path(out_path: Path, name: str) -> Path:
+    """Where a finished tune keeps its per-generation log beside the tuned-bots file (committed with
+    the weights, for the tuning report): tune_logs/<name>.log.json."""
+    folder = Path(out_path).parent / "tune_logs"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{name}.log.json"
 
 
 def log_path(state_path: Path) -> Path:
@@ -444,6 +451,7 @@ def tune(game: Any, params: Params, settings: TuneSettings,
     description = (f"{s.bot} tuned by CMA-ES against {', '.join(pool)} ({n_players} players): wins "
                    f"{checked.win_rate:.1%} of held-out games where {s.bot} wins {base_checked.win_rate:.1%}")
     write_tuned_bot(out_path, name, game.kind_name(s.bot), description, weights, provenance)
+    write_bytes_atomic((json.dumps(state["log"], indent=1) + "\n").encode(), tuned_log_path(out_path, name))
     return TuneResult(name=name, out=out_path, weights=weights, final=final, validation=checked,
                       base_validation=base_checked, log=state["log"], provenance=provenance)
 

@@ -365,13 +365,16 @@ def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
 
 
 def _with_policy(name: str, spec: dict[str, Any], bots: dict[str, tuple[str, int, np.ndarray]]):
-    """A bot that plays by another bot's heuristic weights (`policy = "temple-tuned"`), keeping
-    its own search settings: the search bot searches with the best heuristic there is."""
+    """A bot that plays by another bot's heuristic weights, keeping its own search settings: the
+    search bot searches with the best heuristic there is. `policy` is a bot name or a list of them,
+    the first one known taken (`["temple-tuned", "temple"]` still works without bots.tuned.toml)."""
     from .weights import N_HEURISTIC_WEIGHTS
-    policy = spec["policy"]
-    if policy not in bots or policy == name:
-        raise ValueError(f"bots.toml: bot {name} has policy {policy!r}, which is not another bot "
+    wanted = spec["policy"] if isinstance(spec["policy"], list) else [spec["policy"]]
+    known = [policy for policy in wanted if policy in bots and policy != name]
+    if not known:
+        raise ValueError(f"bots.toml: bot {name} has policy {spec['policy']!r}, which names no other bot "
                          f"(known: {', '.join(b for b in bots if b != name)})")
+    policy = known[0]
     own = spec.get("weights", {})
     borrowed = [key for key in own if key not in ("search_candidates", "search_rollouts")]
     if borrowed:
