@@ -1,4 +1,4 @@
-"""Command line: `sim run|games|bots|replay|summary|compare|report`.
+"""Command line: `sim run|sweep|games|bots|replay|summary|compare|report|tune|tournament|ladder`.
 
 Bad input of any kind ends with exactly one `error: ...` line on stderr and exit status 2, before
 anything is written; an engine failure exits with status 1 and the replay command to debug it.

@@ -87,7 +87,7 @@ def test_run_sprt_on_chachapoya():
     assert same.table.attrs["decision"] == "accept H0" and same.table.attrs["games"] == 200
     assert same.table["mean_diff"].tolist() == [0.0]
     # A real variant with a margin far beyond reach: runs until max_games or H0.
-    res = run_sprt("chachapoya", None, {"name": "hand7", "setup": {"hand_size": 7}}, "bot_win:greedy",
+    res = run_sprt("chachapoya", None, {"name": "hand7", "setup": {"hand_size": 7}}, "bot_win:greedy-tuned",
                    margin=0.5, batch=200, max_games=600, seed=3)
     trace, attrs = res.table, res.table.attrs
     assert attrs["decision"] in ("accept H0", "continue") and attrs["games"] in (200, 400, 600)

@@ -61,9 +61,9 @@ def test_replay_tells_every_round_and_the_setup():
     assert lines[2].startswith("-- setup: player order ")
     assert sum(1 for line in lines[3:7] if "missions " in line and "god cards " in line) == 4
     round_1 = lines.index("-- round 1")
-    assert sum(1 for line in lines[round_1:] if re.match(r"   seat \d \(\w+\) rolls \d \d \d$", line)) == 24
+    assert sum(1 for line in lines[round_1:] if re.match(r"   seat \d \([\w-]+\) rolls \d \d \d$", line)) == 24
     # every die placement names its pips and the action space, one per line
-    placements = [line for line in lines if re.match(r"   seat \d \(\w+\): (extra turn, )?\d pips? on \w+", line)]
+    placements = [line for line in lines if re.match(r"   seat \d \([\w-]+\): (extra turn, )?\d pips? on \w+", line)]
     assert len(placements) >= 72
     # sub-events are indented beneath the line they belong to
     assert any(line.startswith("      ") for line in lines)
@@ -95,4 +95,4 @@ def test_cli_replay_prints_the_winner():
     assert result.returncode == 0, result.stderr
     out = result.stdout.splitlines()
     assert out[0].startswith("cuzco, 4 players, run seed 3, game 2")
-    assert re.fullmatch(r"winner: seat \d \(\w+\) with -?\d+ VP", out[-1])
+    assert re.fullmatch(r"winner: seat \d \([\w-]+\) with -?\d+ VP", out[-1])

@@ -31,6 +31,7 @@ from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
 WIN_BONUS = 10.0  # VP a rollout's win is worth on top of the margin
 SEARCH_SALT = np.uint64(0x5EA5C4B07D1CE5ED)  # keeps rollout streams apart from every game's stream
 MAX_HIDDEN = 2 * MAX_PLAYERS  # face-down starting cards: two per player
+VIEW_STREAM = (1 << 19) - 1  # rollout_stream index of the view the candidates are ranked in
 
 
 @njit(cache=True)
@@ -65,10 +66,12 @@ def conceal(rng, decks, base, n):
 
 @njit_noalloc
 def determinise(src, dst, p, rng, hidden):
-    """dst = src as seat p may believe it: every face-down pile shuffled anew, and the opponents'
-    hidden cards dealt out again among them, each swapped with a random card of its god's pile or
+    """dst = src as seat p may believe it: a random stream of its own, every face-down pile
+    shuffled anew, and the opponents' hidden cards dealt out again among them, each swapped with a random card of its god's pile or
     kept (the piles' sizes and colours are public, so a card keeps its colour)."""
     copy_state(src, dst)
+    for k in range(dst[4].shape[0]):  # a stream of the searcher's own, never the game's
+        dst[4][k] = rng_mod.next_u64(rng)
     g, pl, decks = dst[0], dst[1], dst[3]
     n = g[G_N_PLAYERS]
     owners, cards = hidden[0], hidden[1]
@@ -146,11 +149,18 @@ def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_in
     root, rs, rside, candidates, totals, hidden, rng, rkinds, rW = buffers
     g = st[0]
     scratch = side[3]
-    if not choose_turn(P, st, look, lside, p, w, KIND_HEURISTIC, scratch[SCR_OPTION], chosen, False):
+    rollouts = np.int64(w[W_SEARCH_ROLLOUTS])
+    if rollouts <= 0:
+        return choose_turn(P, st, look, lside, p, w, KIND_HEURISTIC, scratch[SCR_OPTION], chosen, False)
+    decision = g[G_TURNS]
+    # The candidates come from a determinisation too, so that not even the heuristic's look-ahead
+    # (a copy of the state, random stream included) depends on the game's hidden order or stream.
+    rollout_stream(rng, run_seed, game_index, decision, VIEW_STREAM)
+    determinise(st, root, p, rng, hidden)
+    if not choose_turn(P, root, look, lside, p, w, KIND_HEURISTIC, scratch[SCR_OPTION], chosen, False):
         return False
     n_candidates = top_candidates(lside, w, candidates)
-    rollouts = np.int64(w[W_SEARCH_ROLLOUTS])
-    if n_candidates <= 1 or rollouts <= 0:
+    if n_candidates <= 1:
         return True
     n = g[G_N_PLAYERS]
     for s in range(n):
@@ -159,7 +169,6 @@ def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_in
             rW[s, k] = w[k]
     for i in range(n_candidates):
         totals[i] = 0.0
-    decision = g[G_TURNS]
     for r in range(rollouts):
         rollout_stream(rng, run_seed, game_index, decision, 2 * r)
         determinise(st, root, p, rng, hidden)
