@@ -161,7 +161,7 @@ def tournament_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
 
 # ------------------------------------------------------------------------------ skill ladder
 # The Cuzco skill ladder report: random < temple < temple-tuned < search at 4 players. The search bot
-# takes about 3 s a game per search seat, so its rung is a dataset of its own with far fewer games per
+# takes about 2 s of CPU a game per search seat, so its rung is a dataset of its own with far fewer games per
 # line-up than the heuristic rungs (one dataset plays every line-up the same number of games).
 CUZCO_LADDER = ("random", "temple", "temple-tuned", "search")
 LADDER_GAMES = 2000  # heuristic rungs, per line-up, at the main job's 200,000 games
@@ -202,8 +202,8 @@ def ladder_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
     data/cuzco-ladder-search: temple-tuned < search, search_ladder_games(games) per line-up (2
     line-ups: search alone against 3 temple-tuned, and temple-tuned alone against 3 search).
     Cost at the main job's 200,000 games: 4 x 2,000 heuristic games (about 3 ms a game per core: some
-    25 CPU-seconds) and 2 x 40 search games with 1 and 3 search seats (about 3 s a game per search
-    seat: 160 search seat-games, some 8 CPU-minutes, 4 minutes on two cores). The search rung's
+    25 CPU-seconds) and 2 x 40 search games with 1 and 3 search seats (about 2 s of CPU a game per
+    search seat: 160 search seat-games, some 5 CPU-minutes, 2.5 minutes on two cores). The search rung's
     intervals are correspondingly wide (about +-13 points at 40 games).
     """
     data_dir = Path(data_dir)

@@ -270,6 +270,18 @@ def cmd_ladder(args) -> None:
     print(ladder_summary_text(out))
 
 
+def _add_lineup_options(command, default_out: str) -> None:
+    """The options `sim tournament` and `sim ladder` share: table size, games per line-up, seed, data."""
+    command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
+    command.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                         help=f"games per line-up, a multiple of the player count (default {DEFAULT_GAMES})")
+    command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
+    command.add_argument("--variant", help="variant TOML file of the game")
+    command.add_argument("--param", action="append", metavar="NAME=VALUE",
+                         help="override one parameter of the game's data (repeatable)")
+    command.add_argument("--out", help=f"output directory (default {default_out})")
+
+
 def add_ladder_parser(commands) -> None:
     """Register `sim ladder` on the subparsers object of sim/cli.py."""
     command = commands.add_parser(
@@ -282,14 +294,7 @@ def add_ladder_parser(commands) -> None:
     command.add_argument("game", metavar="GAME")
     command.add_argument("--rungs", required=True, metavar="A,B,...",
                          help="comma list of two or more distinct bots, weakest first")
-    command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
-    command.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                         help=f"games per line-up, a multiple of the player count (default {DEFAULT_GAMES})")
-    command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
-    command.add_argument("--variant", help="variant TOML file of the game")
-    command.add_argument("--param", action="append", metavar="NAME=VALUE",
-                         help="override one parameter of the game's data (repeatable)")
-    command.add_argument("--out", help="output directory (default data/<game>-ladder-<rungs>-<P>p-<G>g-s<seed>)")
+    _add_lineup_options(command, "data/<game>-ladder-<rungs>-<P>p-<G>g-s<seed>")
     from sim.cli import add_execution_options
 
     add_execution_options(command, rotate=False)  # a ladder always rotates seats
@@ -306,14 +311,7 @@ def add_parser(commands) -> None:
                     "equilibrium of the one-bot-against-a-field game and a dominance verdict.")
     command.add_argument("game", metavar="GAME")
     command.add_argument("--bots", required=True, help="comma list of the distinct bots (at least two)")
-    command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
-    command.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                         help=f"games per line-up, a multiple of the player count (default {DEFAULT_GAMES})")
-    command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
-    command.add_argument("--variant", help="variant TOML file of the game")
-    command.add_argument("--param", action="append", metavar="NAME=VALUE",
-                         help="override one parameter of the game's data (repeatable)")
-    command.add_argument("--out", help="output directory (default data/<game>-tournament-<bots>-<P>p-<G>g-s<seed>)")
+    _add_lineup_options(command, "data/<game>-tournament-<bots>-<P>p-<G>g-s<seed>")
     command.add_argument("--ladder", metavar="A,B,...",
                          help="also print the skill ladder of these bots, weakest first (each must be in --bots)")
     from sim.cli import add_execution_options
