@@ -54,8 +54,8 @@ bench-scale: $(STAMP)
 	$(VENV)/bin/python -m sim.core.scalebench --repeats 1 --compare-backends -- run cuzco --games $(CUZCO_GAMES) --players 4 --chunk-size 10000 --rotate-seats
 
 # Issue 6's targets: the tuned Cuzco bot alone against three untuned heuristic bots and against three
-# random bots, and the skill ladder up to the search bot (about 25 minutes on two cores, nearly all
-# of it the search rung). Each run prints its win rates with 95% intervals.
+# random bots, and the skill ladders up to the search bots (about 15 minutes on two cores, most of
+# it the search rungs). Each run prints its win rates with 95% intervals.
 BOTS_DIR ?= data/bench-bots
 
 bench-bots: $(STAMP)
@@ -64,7 +64,7 @@ bench-bots: $(STAMP)
 	$(VENV)/bin/sim run cuzco --bots temple-tuned,random,random,random --rotate-seats --games 2000 --seed 1 --out $(BOTS_DIR)/tuned-vs-random
 	$(VENV)/bin/sim ladder cuzco --rungs random,temple,temple-tuned --games 2000 --seed 1 --out $(BOTS_DIR)/ladder
 	$(VENV)/bin/sim ladder cuzco --rungs temple-tuned,search --games 48 --seed 1 --out $(BOTS_DIR)/ladder-search
-	$(VENV)/bin/sim ladder chachapoya --rungs random,balanced,balanced-tuned,search --games 2000 --seed 1 --out $(BOTS_DIR)/ladder-chachapoya
+	$(VENV)/bin/sim ladder chachapoya --rungs random,greedy,greedy-tuned,search --games 2000 --seed 1 --out $(BOTS_DIR)/ladder-chachapoya
 
 clean:
 	rm -rf $(VENV) data
