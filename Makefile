@@ -26,11 +26,12 @@ report: $(STAMP)
 	$(VENV)/bin/sim report
 
 # The engines are compiled first, one process per game side by side, into the shared Numba cache;
-# then the tests run in two pytest-xdist workers that load them. pytest exits 5 when it collects no
-# tests; any non-zero status fails the target.
+# then the tests run in two pytest-xdist workers that load them, a test file per worker (tests call
+# engine functions directly, and each process compiles those calls once per file, not twice).
+# pytest exits 5 when it collects no tests; any non-zero status fails the target.
 test: $(STAMP)
 	$(VENV)/bin/python -m sim.core.compile_engines
-	$(VENV)/bin/python -m pytest -q -n 2 --durations=15
+	$(VENV)/bin/python -m pytest -q -n 2 --dist loadfile --durations=15
 
 bench: bench-chachapoya bench-cuzco
 
