@@ -19,7 +19,8 @@ from sim.games.cuzco.weights import N_HEURISTIC_WEIGHTS, W_SEARCH_CANDIDATES, W_
 PARAMS = GAME.resolve_params(None)
 P = PARAMS.engine
 N = 4
-SEARCHER = 1
+SEARCHER = np.int32(1)  # the engine's types (a seat read from the int32 state, int8 kinds), so
+HEURISTIC = np.int8(KIND_HEURISTIC)  # calls from here reuse its compiled functions
 
 
 def search_weights(candidates, rollouts):
@@ -139,7 +140,7 @@ def test_the_search_never_reads_the_real_future():
 def test_candidates_are_the_heuristics_best_turns_in_order():
     st, side, look, lside, W, turn = decision_state(6)
     best = np.zeros(S.SCR_WIDTH, np.int64)
-    assert choose_turn(P, st, look, lside, SEARCHER, W[SEARCHER], KIND_HEURISTIC, side[3][S.SCR_OPTION], best, False)
+    assert choose_turn(P, st, look, lside, SEARCHER, W[SEARCHER], HEURISTIC, side[3][S.SCR_OPTION], best, False)
     values = lside[3][S.SCR_TOP_VALUE, :S.TOP_TURNS]
     ranked = values[values != NO_TOP]
     assert len(ranked) >= 2 and (np.diff(ranked) <= 0).all()

@@ -149,24 +149,25 @@ def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_in
     root, rs, rside, candidates, totals, hidden, rng, rkinds, rW = buffers
     g = st[0]
     scratch = side[3]
+    n = g[G_N_PLAYERS]
+    for s in range(n):  # rollouts: every seat the heuristic with p's weights
+        rkinds[s] = KIND_HEURISTIC
+        for k in range(w.shape[0]):
+            rW[s, k] = w[k]
+    heuristic = rkinds[p]  # int8 like the engine's kinds, so the bots compile once
     rollouts = np.int64(w[W_SEARCH_ROLLOUTS])
     if rollouts <= 0:
-        return choose_turn(P, st, look, lside, p, w, KIND_HEURISTIC, scratch[SCR_OPTION], chosen, False)
+        return choose_turn(P, st, look, lside, p, w, heuristic, scratch[SCR_OPTION], chosen, False)
     decision = g[G_TURNS]
     # The candidates come from a determinisation too, so that not even the heuristic's look-ahead
     # (a copy of the state, random stream included) depends on the game's hidden order or stream.
     rollout_stream(rng, run_seed, game_index, decision, VIEW_STREAM)
     determinise(st, root, p, rng, hidden)
-    if not choose_turn(P, root, look, lside, p, w, KIND_HEURISTIC, scratch[SCR_OPTION], chosen, False):
+    if not choose_turn(P, root, look, lside, p, w, heuristic, scratch[SCR_OPTION], chosen, False):
         return False
     n_candidates = top_candidates(lside, w, candidates)
     if n_candidates <= 1:
         return True
-    n = g[G_N_PLAYERS]
-    for s in range(n):
-        rkinds[s] = KIND_HEURISTIC
-        for k in range(w.shape[0]):
-            rW[s, k] = w[k]
     for i in range(n_candidates):
         totals[i] = 0.0
     for r in range(rollouts):
@@ -176,7 +177,7 @@ def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_in
             copy_state(root, rs)
             rollout_stream(rs[4], run_seed, game_index, decision, 2 * r + 1)
             perform_turn(P, rs, rside, p, w, candidates[i])
-            finish_turn(P, rs, rside, look, lside, p, w, KIND_HEURISTIC, candidates[i])
+            finish_turn(P, rs, rside, look, lside, p, w, heuristic, candidates[i])
             play_out(P, rs, rside, look, lside, rkinds, rW, turn + 1)
             totals[i] += rollout_value(rs, p)
     best = 0
@@ -195,6 +196,6 @@ def search_player_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, 
     if not search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_index, chosen):
         return False
     perform_turn(P, st, side, p, w, chosen)
-    finish_turn(P, st, side, look, lside, p, w, KIND_HEURISTIC, chosen)
+    finish_turn(P, st, side, look, lside, p, w, buffers[7][p], chosen)  # buffers[7]: int8 kinds
     check(P, st, checked)
     return True
