@@ -368,7 +368,7 @@ def _with_policy(name: str, spec: dict[str, Any], bots: dict[str, tuple[str, int
     """A bot that plays by another bot's heuristic weights, keeping its own search settings: the
     search bot searches with the best heuristic there is. `policy` is a bot name or a list of them,
     the first one known taken (`["temple-tuned", "temple"]` still works without bots.tuned.toml)."""
-    from .weights import N_HEURISTIC_WEIGHTS
+    from .weights import N_HEURISTIC_WEIGHTS, SEARCH_SETTINGS
     wanted = spec["policy"] if isinstance(spec["policy"], list) else [spec["policy"]]
     known = [policy for policy in wanted if policy in bots and policy != name]
     if not known:
@@ -376,7 +376,7 @@ def _with_policy(name: str, spec: dict[str, Any], bots: dict[str, tuple[str, int
                          f"(known: {', '.join(b for b in bots if b != name)})")
     policy = known[0]
     own = spec.get("weights", {})
-    borrowed = [key for key in own if key not in ("search_candidates", "search_rollouts")]
+    borrowed = [key for key in own if key not in {name for name, _ in SEARCH_SETTINGS}]
     if borrowed:
         raise ValueError(f"bots.toml: bot {name} takes its weights from policy {policy}, so it cannot set {borrowed[0]}")
     description, kind, vector = bots[name]
