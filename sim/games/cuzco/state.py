@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.jit import njit_noalloc
+from sim.core.paramspec import Bool, Int, IntList, Ints, LengthOf, PerPlayerCount, RulesLayout
 
 MAX_PLAYERS = 4
 N_VILLAGES = 12
@@ -155,43 +156,11 @@ MISSION_KIND_NAMES = (
     "food", "circlets", "medals", "offerings", "villages_in_ring", "people_with_ability",
 )
 
-# ---- rules[r]
-R_ROUNDS = 0
-R_DICE = 1
-R_PRIESTS = 2
-R_QUIPUS = 3
-R_MASK_SPACES = 4
-R_FEATHER_CAP = 5
-R_VP_SPACE = 6
-R_MISSION_VP = 7
-R_MISSION_VP_REDUCED = 8
-R_MEDAL_END_VP = 9
-R_BLESS_CARD = 10
-R_BLESS_STATUS = 11
-R_PLENTY_FOOD = 12
-R_PLENTY_STATUS = 13
-R_ACH_FEATHERS = 14
-R_ACH_CIRCLETS = 15
-R_ACH_MISSIONS = 16
-R_ACH_QUIPUS = 17
-R_ACH_PEOPLE = 18
-R_ACH_GOODS = 19
-R_START_OFFERINGS = 20
-R_START_MEDALS = 21
-R_TEMPLE_MEDALS = 22
-R_PALACE_EXTRA = 23
-R_GOLDEN_PER_PLAYER = 24
-R_FEATHERS_PER_COLOUR = 25
-R_DISPLAY_TILES = 26
-R_SMALL_MARKET_ROW = 27
-R_PUTUTU = 28
-R_PUTUTU1 = 29
-R_PUTUTU2 = 30
-R_STATUS_LEN = 31
-R_GOD_COPIES = 32
-R_OFFERING_SUPPLY = 33
-R_FOOD_SUPPLY = 34
-R_EXCHANGE = 35  # + exchange index: pips it costs
+# ---- rules[r]: every rule parameter of components.toml, declared once (sim/core/paramspec.py):
+# its key, type and bounds. Each declaration takes the next slots of the array and returns the first
+# one's index, so this order is the layout; data.py checks and packs the parameters from RULES.
+N_ROUNDS = 6  # the market rows, headdress and priest tables are laid out for six rounds
+MAX_STATUS = 40
 EX_STATUS = 0
 EX_FOOD = 1
 EX_VP = 2
@@ -200,14 +169,51 @@ EX_GOD_CARD = 4
 EX_FEATHER = 5
 EX_QUIPU = 6
 EXCHANGE_NAMES = ("status", "food", "vp", "offering", "god_card", "feather", "quipu_to_reserve")
-R_HEADDRESS_VP = R_EXCHANGE + N_EXCHANGES  # + round index (0..5)
-R_PRIEST_VP = R_HEADDRESS_VP + 6
-R_CIRCLET_VP = R_PRIEST_VP + 6  # + circlet index
-R_START_VP = R_CIRCLET_VP + 6  # + order position
-R_GOD_DEAL = R_START_VP + 4  # + n_players: cards taken from each pile for the deal
-R_STATUS_VP = R_GOD_DEAL + 5  # + status space
-MAX_STATUS = 40
-N_RULES = R_STATUS_VP + MAX_STATUS
+RULES = RulesLayout()
+R_ROUNDS = RULES.add(Int("rules.rounds", 1, N_ROUNDS))
+R_DICE = RULES.add(Int("rules.dice", 3, 3))
+R_PRIESTS = RULES.add(Int("rules.priests", 1, 6))
+R_QUIPUS = RULES.add(Int("rules.quipus", 0, 12))
+R_MASK_SPACES = RULES.add(Int("rules.mask_spaces", 1, 12))
+R_FEATHER_CAP = RULES.add(Int("rules.feather_cap_per_colour", 0, 3))
+R_VP_SPACE = RULES.add(Int("rules.vp_space", -100, 100))
+R_MISSION_VP = RULES.add(Int("rules.mission_vp", -100, 100))
+R_MISSION_VP_REDUCED = RULES.add(Int("rules.mission_vp_reduced", -100, 100))
+R_MEDAL_END_VP = RULES.add(Int("rules.medal_end_vp", -100, 100))
+R_BLESS_CARD = RULES.add(Int("rules.fire_blessing_card_or_offering", 0, 10))
+R_BLESS_STATUS = RULES.add(Int("rules.fire_blessing_status_or_food", 0, 10))
+R_PLENTY_FOOD = RULES.add(Int("rules.viracocha_blessing_food", 0, 10))
+R_PLENTY_STATUS = RULES.add(Int("rules.viracocha_blessing_status", 0, 10))
+R_ACH_FEATHERS = RULES.add(Int("rules.achievement_feathers_vp", -100, 100))
+R_ACH_CIRCLETS = RULES.add(Int("rules.achievement_circlets_vp", -100, 100))
+R_ACH_MISSIONS = RULES.add(Int("rules.achievement_missions_vp", -100, 100))
+R_ACH_QUIPUS = RULES.add(Int("rules.achievement_quipus_vp", -100, 100))
+R_ACH_PEOPLE = RULES.add(Int("rules.achievement_people_vp", -100, 100))
+R_ACH_GOODS = RULES.add(Int("rules.achievement_goods_vp", -100, 100))
+R_START_OFFERINGS = RULES.add(Int("setup.start_offerings", 0, 10))
+R_START_MEDALS = RULES.add(Int("setup.start_medals", 0, 10))
+R_TEMPLE_MEDALS = RULES.add(Int("setup.temple_medals", 0, 30))
+R_PALACE_EXTRA = RULES.add(Int("setup.palace_extra", 0, 4))
+R_GOLDEN_PER_PLAYER = RULES.add(Int("setup.golden_missions_per_player", 0, 2))
+R_FEATHERS_PER_COLOUR = RULES.add(Int("setup.feathers_per_colour_per_player", 1, 10))
+R_DISPLAY_TILES = RULES.add(Int("setup.display_tiles", 1, 6))
+R_SMALL_MARKET_ROW = RULES.add(Int("setup.small_game_market_row", 0, 5))
+R_PUTUTU = RULES.add(Bool("pututu.enabled"))
+R_PUTUTU1 = RULES.add(Int("pututu.plus_minus_1", 0, 100))
+R_PUTUTU2 = RULES.add(Int("pututu.plus_minus_2", 0, 100))
+R_STATUS_LEN = RULES.add(LengthOf("rules.status_track_vp"))
+R_GOD_COPIES = RULES.add(Int("gods.copies", 1, 4))
+R_OFFERING_SUPPLY = RULES.add(Int("setup.offerings", 0, 1000))
+R_FOOD_SUPPLY = RULES.add(Int("setup.food", 0, 1000))
+R_EXCHANGE = RULES.add(Ints("exchange", EXCHANGE_NAMES, 1, 6))  # + exchange index: pips it costs
+R_HEADDRESS_VP = RULES.add(IntList("rules.headdress_vp_by_round", N_ROUNDS, -100, 100))  # + round index
+R_PRIEST_VP = RULES.add(IntList("rules.priest_vp_by_round", N_ROUNDS, -100, 100))  # + round index
+R_CIRCLET_VP = RULES.add(IntList("rules.circlet_vp", N_CIRCLETS, -100, 100))  # + circlet index
+R_START_VP = RULES.add(IntList("setup.start_vp_by_order_token", MAX_PLAYERS, -100, 100))  # + order position
+# + n_players: cards taken from each pile for the deal; its keys are the allowed player counts
+R_GOD_DEAL = RULES.add(PerPlayerCount("setup.god_deal_per_pile", MAX_PLAYERS, 0, 12))
+R_STATUS_VP = RULES.add(IntList("rules.status_track_vp", (1, MAX_STATUS), -100, 100, unit="spaces"))  # + space
+N_RULES = RULES.size
 
 # ---- g[...]: game scalars
 G_N_PLAYERS = 0
