@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from sim.core import registry
+from sim.core.bots_file import BotsSchema, read_bots, read_lineup
 from sim.core.errors import UserError
 from sim.core.params import resolve_variant_file, strip_provenance
 from sim.core.paramspec import (
@@ -18,6 +19,7 @@ from sim.core.paramspec import (
 )
 from sim.games.cuzco import data as cuzco_data
 from sim.games.cuzco import state as S
+from sim.games.cuzco.weights import N_HEURISTIC_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
 
 CUZCO = registry.get_game("cuzco")
 
@@ -237,3 +239,119 @@ def test_a_bool_declaration_refuses_a_number():
     params["pututu"]["enabled"] = 1  # the merge refuses this in a variant; a components.toml could hold it
     with pytest.raises(UserError, match=r"^components: pututu.enabled must be true or false$"):
         cuzco_data.validate(params, "components")
+
+
+# ------------------------------------------------------------------ one bots.toml reader
+SCHEMA = BotsSchema(kinds=("random", "heuristic", "search"), weights=("gain", "card_a", "card_b"),
+                    groups={"cards": "card_"}, budget=(Int("rollouts", 0, 100), Float("margin", 0.0, 1.0)))
+BOTS_TOML = """
+[lineup]
+default = ["plain", "eager"]
+[defaults]
+gain = 1.0
+[defaults.cards]
+a = 0.5
+b = 0.25
+[search]
+rollouts = 8
+margin = 0.1
+[bots.plain]
+kind = "heuristic"
+description = "the defaults"
+[bots.eager]
+kind = "heuristic"
+description = "more gain"
+[bots.eager.weights]
+gain = 2.0
+card_b = 3.0
+[bots.eager.weights.cards]
+a = 4.0
+[bots.deep]
+kind = "search"
+description = "searches"
+policy = ["eager-tuned", "eager"]
+rollouts = 50
+"""
+
+
+def _bots(tmp_path, text=BOTS_TOML, tuned=None):
+    path = tmp_path / "bots.toml"
+    path.write_text(text)
+    tuned_path = tmp_path / "bots.tuned.toml"
+    if tuned is not None:
+        tuned_path.write_text(tuned)
+    return read_bots(path, tuned_path, SCHEMA)
+
+
+def test_the_convention(tmp_path):
+    bots = _bots(tmp_path)
+    assert list(bots.entries) == ["plain", "eager", "deep"]
+    assert bots.entries["plain"].weights == {"gain": 1.0, "card_a": 0.5, "card_b": 0.25}
+    assert bots.entries["eager"].weights == {"gain": 2.0, "card_a": 4.0, "card_b": 3.0}
+    assert bots.entries["eager"].budget == bots.default_budget == {"rollouts": 8, "margin": 0.1}
+    deep = bots.entries["deep"]  # no eager-tuned: the next policy of its list
+    assert deep.weights == bots.entries["eager"].weights and deep.budget == {"rollouts": 50, "margin": 0.1}
+    assert bots.budget("a tuning candidate") == bots.default_budget
+    specs = bots.specs(SCHEMA, budget_names=("rollouts",))
+    assert specs["deep"][1] == 2 and specs["deep"][2].tolist() == [2.0, 4.0, 3.0, 50.0]
+    assert read_lineup(tmp_path / "bots.toml") == ["plain", "eager"]
+
+
+def test_tuned_bots_merge_over_the_file_and_policies_see_them(tmp_path):
+    tuned = ('[bots.eager-tuned]\nkind = "heuristic"\ndescription = "tuned"\n[bots.eager-tuned.weights]\ncard_a = 9.0\n'
+             '[bots.eager-tuned.provenance]\npool = ["plain"]\n'
+             '[bots.plain]\nkind = "heuristic"\ndescription = "edited"\n')
+    bots = _bots(tmp_path, tuned=tuned)
+    assert list(bots.entries) == ["plain", "eager", "deep", "eager-tuned"]
+    assert bots.entries["plain"].description == "edited"
+    assert bots.entries["eager-tuned"].weights == {"gain": 1.0, "card_a": 9.0, "card_b": 0.25}
+    assert bots.entries["deep"].weights == bots.entries["eager-tuned"].weights
+    assert bots.entries["deep"].budget["rollouts"] == 50
+
+
+@pytest.mark.parametrize("change, message", [
+    (("rollouts = 50", "rollouts = 500"), "bot 'deep': rollouts must be a whole number from 0 to 100 (got 500)"),
+    (("margin = 0.1", "margin = 2"), "bots.toml [search]: margin must be a number from 0.0 to 1.0 (got 2)"),
+    (("margin = 0.1", ""), "bots.toml [search] lacks margin"),
+    (("margin = 0.1", "margin = 0.1\ndepth = 3"), "bots.toml [search]: unknown setting 'depth'"),
+    (('description = "more gain"', 'description = "more gain"\nrollouts = 3'),
+     "bot 'eager': only a search bot sets rollouts"),
+    (("gain = 2.0", "gian = 2.0"), "bot 'eager': unknown weight 'gian'"),
+    (("gain = 2.0", 'gain = "x"'), "bot 'eager': weight 'gain' must be a finite number"),
+    (("b = 0.25", ""), "bots.toml [defaults] lacks card_b"),
+    (('kind = "search"', 'kind = "clever"'), "bot 'deep': kind must be one of random, heuristic, search"),
+    (('policy = ["eager-tuned", "eager"]', 'policy = "nobody"'), "bot 'deep' has policy 'nobody', which names no other bot"),
+    (('rollouts = 50', 'rollouts = 50\n[bots.deep.weights]\ngain = 1.0'), "bot 'deep' takes its weights from its policy"),
+    (('[bots.plain]', '[bots.plain]\nstyle = 1'), "bot 'plain': unknown key 'style'"),
+    (("[lineup]", "[lineups]"), "unexpected top-level key 'lineups'"),
+])
+def test_a_malformed_bots_file_is_one_line_naming_the_bot_and_key(tmp_path, change, message):
+    old, new = change
+    assert old in BOTS_TOML
+    with pytest.raises(UserError) as info:
+        _bots(tmp_path, BOTS_TOML.replace(old, new, 1))
+    assert message in str(info.value) and "\n" not in str(info.value)
+    assert str(tmp_path / "bots.toml") in str(info.value)
+
+
+def test_cuzco_bots_end_with_their_search_budget():
+    """Cuzco's vectors: heuristic weights, then the budget ([search], or the search bot's own)."""
+    bots = CUZCO.bots()
+    raw = cuzco_data.load_toml(cuzco_data.BOTS_FILE)
+    budget = raw["search"]
+    for name, spec in bots.items():
+        own = raw["bots"].get(name, {}) if cuzco_data.bot_kind_names()[spec.kind] == "search" else {}
+        assert spec.weights[W_SEARCH_CANDIDATES] == own.get("candidates", budget["candidates"]), name
+        assert spec.weights[W_SEARCH_ROLLOUTS] == own.get("rollouts", budget["rollouts"]), name
+    assert len(CUZCO.weight_names("balanced")) == N_HEURISTIC_WEIGHTS
+    assert cuzco_data.default_lineup() == raw["lineup"]["default"]
+
+
+def test_cuzco_search_budget_is_bounded(tmp_path, monkeypatch):
+    text = cuzco_data.BOTS_FILE.read_text()
+    assert "\ncandidates = 5" in text
+    path = tmp_path / "bots.toml"
+    path.write_text(text.replace("\ncandidates = 5", "\ncandidates = 9", 1))
+    monkeypatch.setattr(cuzco_data, "BOTS_FILE", path)
+    with pytest.raises(UserError, match=r"\[search\]: candidates must be a whole number from 1 to 8 \(got 9\)"):
+        cuzco_data.load_bots()

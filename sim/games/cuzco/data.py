@@ -10,9 +10,9 @@ from typing import Any
 
 import numpy as np
 
+from sim.core.bots_file import BotsSchema, read_bots, read_lineup
 from sim.core.params import format_key, load_toml, require
 from sim.core.paramspec import Choice, Int, IntList, Records
-from sim.core.tuned_bots import tuned_bots
 from .state import (
     ACTION_NAMES, ABILITY_NAMES, CARD_NAMES, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
     GOOD_NAMES, MAX_PLAYERS, MAX_SPACES, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2,
@@ -201,81 +201,24 @@ def mission_labels(p: dict[str, Any]) -> list[str]:
 
 def default_lineup() -> list[str]:
     """The bots seated when the user names none (bots.toml [lineup]), repeated round the table."""
-    return list(load_toml(BOTS_FILE)["lineup"]["default"])
+    return read_lineup(BOTS_FILE)
+
+
+def bots_schema() -> BotsSchema:
+    """What bots.toml may hold: the heuristic weights (card_preference / ability_preference tables
+    spelt card_X / ability_X) and the search budget (weights.SEARCH_BUDGET)."""
+    from .bots import BOT_KIND_NAMES
+    from .weights import SEARCH_BUDGET
+    return BotsSchema(kinds=tuple(BOT_KIND_NAMES), weights=weight_names("heuristic"),
+                      groups={"card_preference": "card_", "ability_preference": "ability_"}, budget=SEARCH_BUDGET)
 
 
 def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
-    """bots.toml, then bots.tuned.toml if present, to {name: (description, kind code, weight vector)}.
-
-    bots.tuned.toml holds the bots `sim tune` wrote (a designer may edit it too); its entries take
-    the bots.toml [defaults] for any weight they omit and override a bots.toml bot of the same name.
-    Its weights may be flat (card_jump = 2.2, as sim tune writes them) or nested like bots.toml's.
-    """
-    from .bots import BOT_KIND_NAMES, WEIGHT_NAMES
-    raw = load_toml(BOTS_FILE)
-    defaults = dict(raw["defaults"])
-    cards = defaults.pop("card_preference")
-    abilities = defaults.pop("ability_preference")
-    out = {}
-    for name, spec in raw["bots"].items():
-        weights = dict(defaults)
-        card_pref = dict(cards)
-        ability_pref = dict(abilities)
-        for key, value in spec.get("weights", {}).items():
-            if key == "card_preference":
-                card_pref.update(value)
-            elif key == "ability_preference":
-                ability_pref.update(value)
-            elif key not in defaults:
-                raise ValueError(f"bots.toml: bot {name} has unknown weight {key}")
-            else:
-                weights[key] = value
-        flat = _flat_weights({**weights, "card_preference": card_pref, "ability_preference": ability_pref})
-        missing = [k for k in WEIGHT_NAMES if k not in flat]
-        if missing:
-            raise ValueError(f"bots.toml: bot {name} lacks weights {missing}")
-        vector = np.array([float(flat[k]) for k in WEIGHT_NAMES], np.float64)
-        out[name] = (spec["description"], BOT_KIND_NAMES.index(spec["kind"]), vector)
-    if TUNED_BOTS_FILE.exists():
-        flat_defaults = _flat_weights({**defaults, "card_preference": cards, "ability_preference": abilities})
-        out.update(tuned_bots(load_toml(TUNED_BOTS_FILE), flat_defaults, str(TUNED_BOTS_FILE), WEIGHT_NAMES,
-                              BOT_KIND_NAMES, flatten=_flat_weights))
-    for name, spec in raw["bots"].items():
-        if "policy" in spec:
-            out[name] = _with_policy(name, spec, out)
-    return out
-
-
-def _with_policy(name: str, spec: dict[str, Any], bots: dict[str, tuple[str, int, np.ndarray]]):
-    """A bot that plays by another bot's heuristic weights, keeping its own search settings: the
-    search bot searches with the best heuristic there is. `policy` is a bot name or a list of them,
-    the first one known taken (`["temple-tuned", "temple"]` still works without bots.tuned.toml)."""
-    from .weights import N_HEURISTIC_WEIGHTS, SEARCH_SETTINGS
-    wanted = spec["policy"] if isinstance(spec["policy"], list) else [spec["policy"]]
-    known = [policy for policy in wanted if policy in bots and policy != name]
-    if not known:
-        raise ValueError(f"bots.toml: bot {name} has policy {spec['policy']!r}, which names no other bot "
-                         f"(known: {', '.join(b for b in bots if b != name)})")
-    policy = known[0]
-    own = spec.get("weights", {})
-    borrowed = [key for key in own if key not in {name for name, _ in SEARCH_SETTINGS}]
-    if borrowed:
-        raise ValueError(f"bots.toml: bot {name} takes its weights from policy {policy}, so it cannot set {borrowed[0]}")
-    description, kind, vector = bots[name]
-    merged = bots[policy][2].copy()
-    merged[N_HEURISTIC_WEIGHTS:] = vector[N_HEURISTIC_WEIGHTS:]
-    return description, kind, merged
-
-
-def _flat_weights(weights: dict[str, Any]) -> dict[str, Any]:
-    """bots.toml's nested card_preference / ability_preference tables as card_X / ability_X weights."""
-    flat = {k: v for k, v in weights.items() if k not in ("card_preference", "ability_preference")}
-    for table, prefix in (("card_preference", "card_"), ("ability_preference", "ability_")):
-        nested = weights.get(table, {})
-        if not isinstance(nested, dict):
-            raise ValueError(f"{table} must be a table")
-        flat.update({f"{prefix}{k}": v for k, v in nested.items()})
-    return flat
+    """bots.toml, then bots.tuned.toml if present, to {name: (description, kind code, weight vector)}
+    (sim/core/bots_file.py reads them). A bot's vector is its heuristic weights, then its search
+    budget (the [search] defaults unless a search bot sets its own), where search.py reads it."""
+    schema = bots_schema()
+    return read_bots(BOTS_FILE, TUNED_BOTS_FILE, schema).specs(schema, budget_names=schema.budget_names)
 
 
 def weight_names(kind: str) -> tuple[str, ...]:

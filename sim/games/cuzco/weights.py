@@ -4,7 +4,8 @@ A heuristic bot values a position as a weighted sum of features of its own seat 
 `position_value`); the same weights rank its small choices in the middle of an action
 (which face-up god card to take, which feather colour, ...), so a bot's style is all data.
 """
-from .state import N_ABILITIES, N_CARDS
+from sim.core.paramspec import Int
+from .state import N_ABILITIES, N_CARDS, TOP_TURNS
 
 SCALAR_WEIGHTS = (
     ("vp", "victory points already scored"),
@@ -38,11 +39,14 @@ W_VP, W_STATUS, W_PRIEST, W_MAJORITY, W_MEDAL, W_OFFERING, W_CARD, W_FOOD, W_GOO
 W_CARD_PREF = len(SCALAR_WEIGHTS)  # + card ability: how much the bot likes holding that card
 W_ABILITY_PREF = W_CARD_PREF + N_CARDS  # + people ability: value per round left of holding it
 N_HEURISTIC_WEIGHTS = W_ABILITY_PREF + N_ABILITIES
-# The search bot's budget, last in the vector: heuristic bots ignore them and `sim tune` leaves them out.
-SEARCH_SETTINGS = (
-    ("search_candidates", "phase-I turns compared by rollouts: the heuristic's best few"),
-    ("search_rollouts", "determinised rollouts to the end of the game per candidate"),
+# The search bot's budget (bots.toml [search], and a search bot's own table: sim/core/bots_file.py),
+# its names and bounds. It ends every bot's vector, where search.py reads it, as search_<name>;
+# heuristic bots ignore it and `sim tune` leaves it out.
+SEARCH_BUDGET = (
+    Int("candidates", 1, TOP_TURNS, doc="phase-I turns compared by rollouts: the heuristic's best few"),
+    Int("rollouts", 0, 10_000, doc="determinised rollouts to the end of the game per candidate"),
 )
+SEARCH_SETTINGS = tuple((f"search_{setting.key}", setting.doc) for setting in SEARCH_BUDGET)
 W_SEARCH_CANDIDATES = N_HEURISTIC_WEIGHTS
 W_SEARCH_ROLLOUTS = N_HEURISTIC_WEIGHTS + 1
 N_WEIGHTS = N_HEURISTIC_WEIGHTS + len(SEARCH_SETTINGS)
