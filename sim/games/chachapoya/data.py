@@ -18,9 +18,9 @@ from . import search as search_mod
 from .state import (
     AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_PLAYERS, N_AF, N_RULES, N_TF,
     R_BID_MAX, R_BID_MIN, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE, R_LAST_ROUND_DECK,
-    R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT, R_TOKEN_REFILL_TO,
-    R_TOKENS, R_UNRESOLVED_LEADER, ROLE_NAMES, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT,
-    TF_TOKEN_OK, TF_VALUE,
+    R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT, R_STALEMATE_ROUNDS,
+    R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_NAMES, SCALE_X, TF_COUNT, TF_EFFECT,
+    TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
 )
 
 HERE = Path(__file__).parent
@@ -102,6 +102,8 @@ def validate(p: dict[str, Any], where: str) -> None:
     require(2 <= rules["last_round_deck"] <= 3, where, "rules.last_round_deck", "must be 2 or 3")
     require(0 <= rules["tracker_pair_draw"] <= 20, where, "rules.tracker_pair_draw", "must be between 0 and 20")
     require(1 <= rules["round_limit"] <= 10_000, where, "rules.round_limit", "must be between 1 and 10000")
+    require(1 <= rules["stalemate_rounds"] <= 10_000, where, "rules.stalemate_rounds",
+             "must be between 1 and 10000")
     require(-100 <= rules["unresolved_leader_last_round"] <= 100, where, "rules.unresolved_leader_last_round",
              "must be between -100 and 100")
 
@@ -165,6 +167,7 @@ def engine_arrays(p: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray
     rules[R_UNRESOLVED_LEADER] = r["unresolved_leader_last_round"]
     rules[R_CLASH_REBID] = int(r["two_player_leader_clash_rebid"])
     rules[R_ROUND_LIMIT] = r["round_limit"]
+    rules[R_STALEMATE_ROUNDS] = r["stalemate_rounds"]
     for players, n in p["setup"]["treasure_discard"].items():
         rules[R_DISCARD_BASE + int(players)] = n
     return treasure, scale, adventurer, rules

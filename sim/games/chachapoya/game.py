@@ -15,7 +15,7 @@ from .state import (
     G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_ROUND, G_TDECK_SIZE, G_WINNER, N_K, N_T, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
     P_RANK, P_SCORE, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
-    P_VP_UNRESOLVED, P_WON, new_state,
+    P_VP_UNRESOLVED, P_WON, error_name, new_state,
 )
 
 # Game-table columns: (column, g field, dtype); n_eliminated is added from the players table.
@@ -142,7 +142,7 @@ class Chachapoya(TomlGame):
                 player_cols[f"{prefix}_{t}"] = out_treasures[:, r, j].copy()
         game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
         game_cols["n_eliminated"] = player_cols["eliminated"].reshape(n_games, n_players).sum(axis=1).astype(np.int8)
-        failures = [(first_game + int(i), f"invariant check failed (code {int(errors[i])})")
+        failures = [(first_game + int(i), f"engine error: {error_name(int(errors[i]))}")
                     for i in np.flatnonzero(errors)]
         return ChunkResult(
             game_columns=game_cols,

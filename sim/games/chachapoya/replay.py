@@ -7,7 +7,7 @@ from . import data
 from . import rules as R
 from .bots import BOT_SEARCH
 from .search import play_game_search
-from .state import ELIMINATION_NAMES, END_REASON_NAMES, G_LOG_N, new_state
+from .state import ELIMINATION_NAMES, END_REASON_NAMES, END_STALEMATE, G_LOG_N, new_state
 
 DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rule",
                 R.DRAW_TOKEN: "hidden-treasure refill", R.DRAW_EFFECT: "treasure effect",
@@ -54,6 +54,12 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_b
             lines.append(f"   {who(a)} bids {c} x {anames[b]}{joker}" + (f" = {e}" if e else ""))
         elif ev == R.EV_PAIR_CANCEL:
             lines.append(f"   {who(a)}'s tracker pair cancels the bidding")
+        elif ev == R.EV_PAIRS_KNOCKED:
+            lines.append(f"   {a} tracker pairs knock each other out (nobody draws three); the other bids decide")
+        elif ev == R.EV_LEADER_RESOLVED:
+            lines.append(f"   {who(a)}'s {anames[b]} resolves")
+        elif ev == R.EV_TIE_KNOCKOUT:
+            lines.append(f"   {b} bids of {a} tie and knock each other out")
         elif ev == R.EV_LEADER_UNRESOLVED:
             lines.append(f"   {who(a)}'s {anames[b]} does not resolve" + (f" ({c} points)" if c else ""))
         elif ev == R.EV_CLASH:
@@ -80,5 +86,9 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_b
             status = " (eliminated)" if d else ""
             lines.append(f"   final: {who(a)} scores {b}, rank {c}{status}")
         elif ev == R.EV_END:
-            lines.append(f"-- game over: {END_REASON_NAMES[a]}")
+            stalled = ""
+            if a == END_STALEMATE:
+                n = params.resolved["rules"]["stalemate_rounds"]
+                stalled = f" ({n} rounds in a row without a treasure acquired: no winner)"
+            lines.append(f"-- game over: {END_REASON_NAMES[a]}{stalled}")
     return lines

@@ -14,7 +14,8 @@ from sim.core import rng as rng_mod
 from .state import (
     AF_COUNT, AF_PENALTY, AF_ROLE, B_JOKER, B_JOKER_KIND, B_KIND, B_N,
     EFFECT_CURSE, EFFECT_DRAW, ELIM_AT_SCORING, ELIM_IN_PLAY, END_ALL_ELIMINATED, END_DECK,
-    END_LAST_STANDING, END_ROUND_LIMIT, G_ADECK_SIZE, G_BURIED, G_END_REASON, G_ERROR, G_FACE_UP,
+    END_LAST_STANDING, END_ROUND_LIMIT, END_STALEMATE, ERR_ADVENTURERS, ERR_ILLEGAL_BID, ERR_NEGATIVE,
+    ERR_TOKENS, ERR_TREASURES, G_ADECK_SIZE, G_BURIED, G_END_REASON, G_ERROR, G_FACE_UP, G_IDLE_ROUNDS,
     G_INITIAL_TDECK, G_KNOWER, G_LAST_ROUND, G_LEADER_CLASHES, G_LOG_N, G_N_OFFER,
     G_N_PLAYERS, G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_REBID, G_ROUND, G_START, G_TDECK_HEAD,
     G_TDECK_SIZE, G_WINNER, K_END, K_OPENING, K_PLAYED, P_ALIVE,
@@ -22,8 +23,8 @@ from .state import (
     P_RANK, P_SCORE, P_TOKEN, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS,
     P_VP_HAND, P_VP_UNRESOLVED, P_WON, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE,
     R_LAST_ROUND_DECK, R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT,
-    R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_DICTATOR, ROLE_MAFIA,
-    ROLE_NUMBER, ROLE_TRACKER, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
+    R_STALEMATE_ROUNDS, R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_DICTATOR, ROLE_MAFIA,
+    ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
     TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
     SCR_STRENGTH, SCR_UNRESOLVED, ST_ADHIDDEN,
 )
@@ -62,12 +63,6 @@ DRAW_TOKEN = 2
 DRAW_EFFECT = 3
 DRAW_PAIR = 4
 DRAW_DEAL = 5
-
-# ---- invariant errors (checked mode)
-ERR_ADVENTURERS = 1
-ERR_TREASURES = 2
-ERR_TOKENS = 3
-ERR_NEGATIVE = 4
 
 
 @njit_noalloc
@@ -306,7 +301,7 @@ def lay_bid(params, state, seat, kind, n, joker, joker_kind):
     """A chosen bid goes to the table; an illegal one is an engine error (and no bid)."""
     g, hands, bids, kstat, log = state[0], state[1], state[8], state[10], state[13]
     if kind >= 0 and not is_legal_bid(params, hands[seat], kind, n, joker, joker_kind):
-        g[G_ERROR] = 100 + seat
+        g[G_ERROR] = ERR_ILLEGAL_BID + seat
         kind = -1
     place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind)
 
@@ -674,6 +669,7 @@ def reveal_bids(params, state, checked):
     outcome, seat = decide_bidding(params, state[8], g[G_START], n_players, unresolved,
                                    state[15][SCR_STRENGTH])
     charge_unresolved_leaders(params, state, unresolved)
+    log_resolution(params, state, outcome, seat, unresolved, state[15][SCR_STRENGTH, :n_players])
     if outcome == OUT_WIN_ALL or outcome == OUT_WIN_ONE:
         log_event(g, log, EV_WINNER, seat,
                   bid_strength(params, state[8][seat, B_KIND], state[8][seat, B_N], state[8][seat, B_JOKER]),
@@ -683,9 +679,77 @@ def reveal_bids(params, state, checked):
 
 
 @njit_noalloc
+def log_resolution(params, state, outcome, winner, unresolved, strengths):
+    """Replay only: how a decided bidding came out. Tracker pairs that knocked each other out
+    (Tracker 2), the leader that resolved (Leader Cards) and, where the number bids decide, the
+    tied bids that knocked each other out (Bidding; Russian Spy). Nothing is computed when
+    logging is off, so batch runs are unaffected."""
+    adventurer = params[2]
+    g, bids, log = state[0], state[8], state[13]
+    if log.shape[0] <= 1 or outcome == OUT_PAIR_CANCEL or outcome == OUT_CLASH:
+        return
+    n_pairs = 0
+    leader = -1
+    for s in range(strengths.shape[0]):
+        kind = bids[s, B_KIND]
+        if kind < 0:
+            continue
+        role = adventurer[kind, AF_ROLE]
+        if role == ROLE_TRACKER:
+            n_pairs += 1
+        elif role >= ROLE_MAFIA and not unresolved[s]:
+            leader = s
+    if n_pairs > 1:
+        log_event(g, log, EV_PAIRS_KNOCKED, n_pairs)
+    if leader >= 0:
+        log_event(g, log, EV_LEADER_RESOLVED, leader, bids[leader, B_KIND])
+        if adventurer[bids[leader, B_KIND], AF_ROLE] != ROLE_SPY:
+            return
+    log_tie_knockouts(g, log, strengths, winner, leader < 0)
+
+
+@njit_noalloc
+def log_tie_knockouts(g, log, strengths, winner, highest):
+    """One event per strength that several bids share and that would have beaten the winner
+    (every shared strength when nobody wins): those bids knocked each other out (Bidding)."""
+    n = strengths.shape[0]
+    for s in range(n):
+        value = strengths[s]
+        if value < 0:
+            continue
+        tied = 0
+        first = True
+        for o in range(n):
+            if strengths[o] == value:
+                tied += 1
+                first = first and o >= s
+        if tied < 2 or not first:
+            continue
+        if winner >= 0 and ((highest and value < strengths[winner]) or (not highest and value > strengths[winner])):
+            continue
+        log_event(g, log, EV_TIE_KNOCKOUT, value, tied)
+
+
+@njit_noalloc
+def count_idle_round(g, outcome):
+    """Stalemate rule (engine rule, not printed): counts the rounds in a row in which nobody
+    acquired a treasure (a tracker pair cancelled, nobody won, or a 2-player leader clash)."""
+    if outcome == OUT_WIN_ALL or outcome == OUT_WIN_ONE:
+        g[G_IDLE_ROUNDS] = 0
+    else:
+        g[G_IDLE_ROUNDS] += 1
+
+
+@njit_noalloc
 def close_round(params, state, bot_kind, bot_w, outcome, checked):
-    """After the cards are settled: the end checks, the end-of-round draws, the next start player."""
+    """After the cards are settled: the end checks, the end-of-round draws, the next start player.
+
+    A game that goes rules.stalemate_rounds rounds in a row without a treasure acquired is a
+    stalemate (README, rule reading 16): in 2-player games one player can end up holding the
+    whole adventurer deck and cancel every bidding with a tracker pair, forever.
+    """
     g = state[0]
+    count_idle_round(g, outcome)
     if outcome == OUT_CLASH:
         g[G_REBID] = 1
     if checked:
@@ -701,6 +765,8 @@ def close_round(params, state, bot_kind, bot_w, outcome, checked):
     g[G_START] = next_start_player(state)
     if g[G_TDECK_SIZE] == 0 and g[G_REBID] == 0:
         g[G_END_REASON] = END_DECK
+    elif g[G_IDLE_ROUNDS] >= params[3][R_STALEMATE_ROUNDS]:
+        g[G_END_REASON] = END_STALEMATE
     elif g[G_ROUND] >= params[3][R_ROUND_LIMIT]:
         g[G_END_REASON] = END_ROUND_LIMIT
     if checked:
@@ -769,9 +835,11 @@ def rank_players(state):
     """Ranks 1.. by score among players in play (ties share a rank); eliminated players last.
 
     Every player ranked 1 wins (a shared win); winner_seat is -1 unless the win is unique.
+    A stalemate has no winner: every player in play shares rank 1 and nobody wins.
     """
     g, pstat, log = state[0], state[9], state[13]
     n_players = g[G_N_PLAYERS]
+    stalemate = g[G_END_REASON] == END_STALEMATE
     n_alive = 0
     for s in range(n_players):
         n_alive += pstat[s, P_ALIVE]
@@ -786,9 +854,10 @@ def rank_players(state):
         for o in range(n_players):
             if pstat[o, P_ALIVE] == 1 and pstat[o, P_SCORE] > pstat[s, P_SCORE]:
                 better += 1
-        pstat[s, P_RANK] = better + 1
-        pstat[s, P_WON] = 1 if better == 0 else 0
-        if better == 0:
+        pstat[s, P_RANK] = 1 if stalemate else better + 1
+        wins = better == 0 and not stalemate
+        pstat[s, P_WON] = 1 if wins else 0
+        if wins:
             n_top += 1
             top = s
     g[G_WINNER] = top if n_top == 1 else -1

@@ -54,7 +54,8 @@ R_PAIR_DRAW = 9
 R_UNRESOLVED_LEADER = 10
 R_CLASH_REBID = 11
 R_ROUND_LIMIT = 12
-R_DISCARD_BASE = 13  # rules[R_DISCARD_BASE + n] = treasures discarded unseen with n players
+R_STALEMATE_ROUNDS = 13
+R_DISCARD_BASE = 14  # rules[R_DISCARD_BASE + n] = treasures discarded unseen with n players
 N_RULES = R_DISCARD_BASE + MAX_PLAYERS + 1
 
 # ---- g[...]: game scalars
@@ -69,7 +70,7 @@ G_KNOWER = 7  # seat that knows the face-down card (-1: nobody)
 G_LAST_ROUND = 8
 G_END_REASON = 9
 G_WINNER = 10
-G_ERROR = 11  # 0, or the invariant broken (checked mode)
+G_ERROR = 11  # 0, or an ERR_* code (see error_name)
 G_LOG_N = 12
 G_N_PLAYERS = 13
 G_INITIAL_TDECK = 14
@@ -78,14 +79,35 @@ G_PAIR_CANCELS = 16
 G_LEADER_CLASHES = 17
 G_REBID = 18  # 1 when the 2-player leader clash keeps the offer for another bidding
 G_BURIED = 19  # the drawn card the start player put to the bottom (public: one of two), -1 none
-N_G = 20
+G_IDLE_ROUNDS = 20  # rounds in a row in which nobody acquired a treasure (stalemate rule)
+N_G = 21
 
 END_NONE = 0
 END_DECK = 1  # the last round was played
 END_LAST_STANDING = 2  # one player left in play
 END_ALL_ELIMINATED = 3
 END_ROUND_LIMIT = 4
-END_REASON_NAMES = ("none", "deck_exhausted", "last_standing", "all_eliminated", "round_limit")
+END_STALEMATE = 5  # rules.stalemate_rounds rounds in a row without a treasure acquired: no winner
+END_REASON_NAMES = ("none", "deck_exhausted", "last_standing", "all_eliminated", "round_limit", "stalemate")
+
+# ---- g[G_ERROR]: what broke (an invariant in checked mode, or a bot's illegal bid)
+ERR_NONE = 0
+ERR_ADVENTURERS = 1
+ERR_TREASURES = 2
+ERR_TOKENS = 3
+ERR_NEGATIVE = 4
+ERR_ILLEGAL_BID = 100  # + the seat whose bot chose it
+ERROR_NAMES = ("none", "adventurer cards created or lost", "treasure cards created or lost",
+               "hidden-treasure tokens created or lost", "negative card count in a hand or collection")
+
+
+def error_name(code: int) -> str:
+    """The readable name of a g[G_ERROR] code, for the failure message of a run."""
+    if code >= ERR_ILLEGAL_BID:
+        return f"illegal bid chosen by seat {code - ERR_ILLEGAL_BID}"
+    if 0 <= code < len(ERROR_NAMES):
+        return ERROR_NAMES[code]
+    return f"unknown error code {code}"
 
 # ---- bids[p, field]
 B_KIND = 0  # adventurer kind, -1 = no bid
