@@ -7,10 +7,10 @@ call into: the game package it belongs to plus the game-agnostic compiled helper
 `sim/*.py`); a core function's folder hashes the core files only. An edit to a game's engine
 recompiles that game alone, never another, and stale machine code can never run. Only files that
 mention njit count: edits to pure-Python files (CLI, data loading, replay text) keep the cache.
+A game package found on `sim.games.__path__` outside `sim` (the tests' toy game) is keyed the same way.
 
 The folders live under NUMBA_CACHE_DIR when the user sets it, else under ~/.cache/sim-numba.
-Functions outside `sim` (a test's fake game) are cached by Numba's own locators in
-`<base>/other`.
+Other functions (a test's fake game module) are cached by Numba's own locators in `<base>/other`.
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def _compiled_sources(folder: Path, recursive: bool) -> list[Path]:
 def _digest(paths: list[Path]) -> str:
     digest = hashlib.sha256(sys.version.encode())
     for path in paths:
-        digest.update(str(path.relative_to(PACKAGE_DIR)).encode())
+        digest.update(str(path.relative_to(PACKAGE_DIR) if PACKAGE_DIR in path.parents else path.name).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -51,22 +51,29 @@ def source_fingerprint(package_dir: Path = PACKAGE_DIR) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def group_folder(game: str | None) -> str:
-    """Cache folder name for the core (game None) or one game package: `<group>-<hash>`."""
+def group_folder(game_dir: Path | None) -> str:
+    """Cache folder name for the core (None) or one game package's folder: `<name>-<hash>`."""
     sources = _core_sources()
-    if game is not None:
-        sources += _compiled_sources(GAMES_DIR / game, True)
-    return f"{game or 'core'}-{_digest(sources)}"
+    if game_dir is not None:
+        sources += _compiled_sources(game_dir, True)
+    return f"{game_dir.name if game_dir else 'core'}-{_digest(sources)}"
 
 
-def group_of(py_file: str) -> str | None | bool:
-    """The game a source file belongs to, None for the core, False for a file outside `sim`."""
+def _game_roots() -> list[Path]:
+    """Folders holding game packages: sim/games, and any a test adds to sim.games.__path__."""
+    games = sys.modules.get("sim.games")
+    extra = [Path(p).resolve() for p in getattr(games, "__path__", [])]
+    return [GAMES_DIR, *(p for p in extra if p != GAMES_DIR)]
+
+
+def group_of(py_file: str) -> Path | None | bool:
+    """The game package folder a source file belongs to, None for the rest of `sim`, False for a
+    file outside both."""
     path = Path(py_file).resolve()
-    if PACKAGE_DIR not in path.parents:
-        return False
-    if GAMES_DIR in path.parents:
-        return path.relative_to(GAMES_DIR).parts[0]
-    return None
+    for root in _game_roots():
+        if root in path.parents:
+            return root / path.relative_to(root).parts[0]
+    return None if PACKAGE_DIR in path.parents else False
 
 
 def cache_base() -> Path:

@@ -9,7 +9,8 @@ from sim.numba_cache import cache_base, group_folder, group_of
 
 
 class GameCacheLocator(UserProvidedCacheLocator):
-    """Caches a function of `sim` under <base>/<its game or core>-<hash of what it can call>/."""
+    """Caches a function of `sim` or of a game package under <base>/<game or core>-<hash of what it
+    can call>/."""
 
     def __init__(self, py_func, py_file):
         self._py_file = py_file

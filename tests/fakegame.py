@@ -10,7 +10,7 @@ from numba import njit, prange
 
 from sim.core import rng
 from sim.core.errors import UserError
-from sim.core.game import BotSpec, ChunkResult, Params
+from sim.core.game import BotSpec, ChunkResult, GameBase, Params
 from sim.core.params import merge_variant
 
 DEFAULTS = {
@@ -62,7 +62,7 @@ def _play(seat_kinds, run_seed, first_game, rounds, sides, threshold, fail_game)
     return score, won, eliminated, n_rounds, end_reason, error
 
 
-class FakeGame:
+class FakeGame(GameBase):
     name = "dicey"
     description = "Roll dice, highest total wins (test game)."
     player_counts = (2, 3, 4)
@@ -98,9 +98,12 @@ class FakeGame:
         score, won, eliminated, n_rounds, end_reason, error = _play(
             self._kinds(bot_names, seat_bots), np.uint64(run_seed), first_game, rounds, sides, threshold, fail_game)
         failures = [(first_game + int(g), "score table corrupted") for g in np.flatnonzero(error)]
+        by_game = score.reshape(n_games, n_players)
+        rank = (1 + (by_game[:, None, :] > by_game[:, :, None]).sum(axis=2)).astype(np.int8).reshape(-1)
         return ChunkResult(
-            game_columns={"n_rounds": n_rounds, "end_reason": end_reason},
-            player_columns={"score": score, "won": won, "eliminated": eliminated},
+            game_columns={"n_rounds": n_rounds, "winner_seat": by_game.argmax(axis=1).astype(np.int8),
+                          "end_reason": end_reason},
+            player_columns={"score": score, "rank": rank, "won": won, "eliminated": eliminated},
             categories={"end_reason": END_REASONS},
             failures=failures,
         )

@@ -34,14 +34,15 @@ def test_dataset_is_readable_with_expected_layout_and_dtypes(tmp_path, game):
     assert [c["n_games"] for c in manifest["chunks"]] == [64, 64, 64, 8]
 
     games, players = read_tables(out)
-    assert list(games.columns) == ["game_id", "seed", "game", "variant", "n_players", "n_rounds", "end_reason"]
-    assert list(players.columns) == ["game_id", "seat", "bot", "score", "won", "eliminated"]
+    assert list(games.columns) == ["game_id", "seed", "game", "variant", "n_players", "n_rounds", "winner_seat",
+                                   "end_reason"]
+    assert list(players.columns) == ["game_id", "seat", "bot", "score", "rank", "won", "eliminated"]
     assert len(games) == 200 and len(players) == 600
     assert games.dtypes.astype(str).to_dict() == {
         "game_id": "int64", "seed": "int64", "game": "category", "variant": "category", "n_players": "int8",
-        "n_rounds": "int16", "end_reason": "category"}
+        "n_rounds": "int16", "winner_seat": "int8", "end_reason": "category"}
     assert players.dtypes.astype(str).to_dict() == {
-        "game_id": "int64", "seat": "int8", "bot": "category", "score": "int16", "won": "bool",
+        "game_id": "int64", "seat": "int8", "bot": "category", "score": "int16", "rank": "int8", "won": "bool",
         "eliminated": "bool"}
     assert set(games["end_reason"]) <= set(fakegame.END_REASONS)
     assert (games["seed"] == 11).all() and (games["game"] == "dicey").all() and (games["variant"] == "base").all()

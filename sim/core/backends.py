@@ -100,8 +100,7 @@ def simulate_sliced(game: Game, job: ChunkJob, seat_bots: np.ndarray, first_game
                     on_games: Callable[[int], None] | None = None) -> ChunkResult:
     """Play a chunk in slices of ENGINE_SLICE games, or the game's smaller slice for slow bots
     (game i depends only on i: the same rows)."""
-    engine_slice = getattr(game, "engine_slice", None)
-    size = (engine_slice(job.bot_names) if engine_slice is not None else None) or ENGINE_SLICE
+    size = game.engine_slice(job.bot_names) or ENGINE_SLICE
     parts = []
     for offset in range(0, n_games, size):
         count = min(size, n_games - offset)

@@ -16,7 +16,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from sim.core.errors import UserError
-from sim.core.game import ChunkResult
+from sim.core.game import ChunkResult, check_columns
 from sim.core.sweep import value_text
 
 GAMES_DIR = "games"
@@ -78,7 +78,9 @@ def build_tables(
     first_game: int,
     n_games: int,
 ) -> tuple[pa.Table, pa.Table]:
-    """The games and players tables of one chunk: key columns first, then the engine's columns."""
+    """The games and players tables of one chunk: key columns first, then the engine's columns
+    (checked against the contract's column schema)."""
+    check_columns(game_name, result, n_games, n_players)
     game_ids = np.arange(first_game, first_game + n_games, dtype=np.int64)
     games: dict[str, pa.Array] = {
         "game_id": pa.array(game_ids),

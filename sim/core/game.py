@@ -1,17 +1,23 @@
 """The contract between the game-agnostic machinery and one game.
 
-A game package under `sim/games/<name>/` exposes a module-level `GAME` object satisfying `Game`.
-The core never imports a game by name: the registry discovers the packages under `sim.games`.
+A game package under `sim/games/<name>/` exposes a module-level `GAME` object satisfying `Game`
+(usually a `TomlGame` subclass). The core never imports a game by name: the registry discovers the
+packages under `sim.games`, and everything the core, the analyses and the command line read from a
+game is declared on `Game` below; nothing is read through getattr or by convention.
 
 Data flow of a run:
   params = game.resolve_params(variant_dict)        # validated; UserError names the bad key
   seat_bots = sim.core.lineup.seat_bot_matrix(...)  # int8 [n_games, n_players] bot index per seat
   result = game.simulate(params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, ...)
-  -> ChunkResult with plain NumPy columns; the core adds the key columns and writes Parquet.
+  -> ChunkResult with plain NumPy columns; the core checks them against GAME_COLUMNS and
+     PLAYER_COLUMNS (check_columns), adds the key columns and writes Parquet.
+
+docs/adding-a-game.md says what a game's author writes and what the core gives them.
 """
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -20,6 +26,33 @@ import numpy as np
 
 from sim.core.errors import UserError
 from sim.core.params import merge_variant
+
+CATEGORY = "category"  # an integer-coded column written as a dictionary column (ChunkResult.categories)
+
+# The columns every game writes, with their dtypes: what the analyses may rely on for any game.
+# A game writes any further columns it likes (counters, card columns named by its card_groups).
+GAME_COLUMNS: dict[str, np.dtype | str] = {
+    "n_rounds": np.dtype(np.int16),  # rounds played
+    "winner_seat": np.dtype(np.int8),  # the seat that won (the first in turn order on a shared win), -1 none
+    "end_reason": CATEGORY,  # why the game ended; a game without a result says so here
+}
+PLAYER_COLUMNS: dict[str, np.dtype | str] = {
+    "score": np.dtype(np.int16),  # final points
+    "rank": np.dtype(np.int8),  # 1 = best; tied players share a rank
+    "won": np.dtype(np.bool_),  # a shared win marks every winner; a game without a result marks none
+}
+
+# A replay ends with one line per seat in this form, so tests and tools can check it against the
+# batch row (replay_final_line writes it).
+REPLAY_FINAL = re.compile(r"final: seat (\d+) \((.*)\) scores (-?\d+), rank (\d+)")
+
+
+def replay_final_line(seat: int, bot: str, score: int, rank: int, won: bool) -> str:
+    return f"final: seat {seat} ({bot}) scores {score}, rank {rank}" + (" (winner)" if won else "")
+
+
+class ContractError(ValueError):
+    """A game broke the contract (a programming error in the game, not a user's input error)."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +115,27 @@ class ChunkResult:
     failures: list[tuple[int, str]] = field(default_factory=list)
 
 
+def check_columns(game_name: str, result: ChunkResult, n_games: int, n_players: int) -> None:
+    """Every column of GAME_COLUMNS and PLAYER_COLUMNS is present, of its dtype and length."""
+    for table, schema, columns, n_rows in (("games", GAME_COLUMNS, result.game_columns, n_games),
+                                           ("players", PLAYER_COLUMNS, result.player_columns,
+                                            n_games * n_players)):
+        for name, dtype in schema.items():
+            if name not in columns:
+                raise ContractError(f"{game_name}: the {table} table lacks the column '{name}' every game writes")
+            values = np.asarray(columns[name])
+            if values.shape != (n_rows,):
+                raise ContractError(f"{game_name}: {table} column '{name}' has shape {values.shape}, "
+                                    f"expected ({n_rows},)")
+            if dtype == CATEGORY:
+                if name not in result.categories or not np.issubdtype(values.dtype, np.integer):
+                    raise ContractError(f"{game_name}: {table} column '{name}' must be integer codes with "
+                                        "labels in ChunkResult.categories")
+            elif values.dtype != dtype:
+                raise ContractError(f"{game_name}: {table} column '{name}' is {values.dtype}, the contract "
+                                    f"says {dtype}")
+
+
 class Game(Protocol):
     name: str
     description: str
@@ -131,25 +185,108 @@ class Game(Protocol):
         run_seed: int,
         game_index: int,
     ) -> list[str]:
-        """A readable turn-by-turn log of one game, reproduced from its seed."""
+        """A readable turn-by-turn log of one game, reproduced from its seed; it ends with one
+        replay_final_line per seat."""
+
+    # ---- what the analyses and reports read
+    card_groups: tuple[CardGroup, ...]  # card families whose strength is measured; () for none
+
+    def report_sections(self) -> tuple[Any, ...]:
+        """The game's own report pages (sim/analysis/report.py asks every game); () for none."""
+
+    # ---- what the backends read
+    def report_sections(self) -> tuple[Any, ...]:
+        return ()
+
+    def engine_slice(self, bot_names: list[str]) -> int | None:
+        """Games per engine call for these bots (small when a bot takes seconds a game, so the
+        progress bar moves and Ctrl-C takes effect); None: the backends' default."""
+
+    # ---- what `sim tune`, the ladder and the tuned-bot reports read
+    def kind_name(self, bot: str) -> str:
+        """The name of a bot's engine kind ("random", "heuristic", "search", ...)."""
+
+    def weight_names(self, bot: str) -> tuple[str, ...]:
+        """Names of the bot's weights in engine order; () when its kind ignores weights."""
+
+    def with_bot(self, name: str, weights: np.ndarray, description: str, kind: int | None = None) -> "Game":
+        """A copy of the game whose bots() also holds `name` with these weights."""
+
+    def tuned_bots_path(self) -> Path:
+        """Where `sim tune` writes tuned bots (merged into bots() when it exists)."""
 
 
 SEARCH_ENGINE_SLICE = 16  # a search bot's games take seconds each
 TUNED_SUFFIX = "-tuned"  # `sim tune` names the bot it writes <bot>-tuned
 
 
-class TomlGame:
+class GameData(Protocol):
+    """What TomlGame reads from a game's data module (sim/games/<name>/data.py)."""
+
+    TUNED_BOTS_FILE: Path  # where `sim tune` writes tuned bots
+
+    def default_components(self) -> dict[str, Any]:
+        """components.toml, parsed."""
+
+    def validate(self, resolved: dict[str, Any], where: str) -> None:
+        """Checks the merge cannot make (ranges, checks across keys); UserError naming `where` and the key."""
+
+    def engine_arrays(self, resolved: dict[str, Any]) -> Any:
+        """The validated parameters packed for the engine (Params.engine)."""
+
+    def player_counts(self, resolved: dict[str, Any]) -> tuple[int, ...]:
+        """Player counts these parameters support."""
+
+    def load_bots(self) -> dict[str, tuple[str, int, np.ndarray]]:
+        """bots.toml and bots.tuned.toml: {name: (description, kind code, weight vector)}."""
+
+    def default_lineup(self) -> list[str]:
+        """bots.toml [lineup] default, repeated round the table."""
+
+    def weight_names(self, kind: str) -> tuple[str, ...]:
+        """A kind's weight names in engine order; () for a kind that ignores weights."""
+
+    def bot_kind_names(self) -> tuple[str, ...]:
+        """Engine kind codes' names: BotSpec.kind indexes this."""
+
+
+class GameBase:
+    """Defaults for the optional parts of the contract: no card families, no report pages of its
+    own, the backends' engine slice, and bots without weights (so `sim tune` refuses them)."""
+
+    card_groups: tuple[CardGroup, ...] = ()
+
+    def report_sections(self) -> tuple[Any, ...]:
+        return ()
+
+    def engine_slice(self, bot_names: list[str]) -> int | None:
+        return None
+
+    def kind_name(self, bot: str) -> str:
+        return "fixed"
+
+    def weight_names(self, bot: str) -> tuple[str, ...]:
+        return ()
+
+    def with_bot(self, name: str, weights: np.ndarray, description: str, kind: int | None = None) -> "Game":
+        raise UserError(f"{self.name}: bots have no weights to set")
+
+    def tuned_bots_path(self) -> Path:
+        raise UserError(f"{self.name}: bots have no weights, so there is no tuned-bots file")
+
+
+class TomlGame(GameBase):
     """The plumbing every game with TOML data shares: variants, player counts, bots by name.
 
-    A subclass sets `name`, `description`, `default_players` and `data`, the game's data module,
-    which provides default_components(), validate(resolved, where), engine_arrays(resolved),
-    player_counts(resolved), load_bots() -> {name: (description, kind, weights)} and
-    default_lineup(); it adds simulate() and replay(). For `sim tune` the data module also provides
-    weight_names(kind name), bot_kind_names() and TUNED_BOTS_FILE.
+    A subclass sets `name`, `description`, `default_players` and `data`, the game's data module
+    (GameData), and `card_groups`; it adds simulate() and replay(), and report_sections() when it
+    has report pages of its own.
     """
 
     name: str
-    data: Any
+    description: str
+    default_players: int
+    data: GameData
     card_groups: tuple[CardGroup, ...] = ()
 
     def __init__(self) -> None:

@@ -146,6 +146,7 @@ def play_batch(P, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_
                              out_extra[lo:lo + n_players])
 
 
+END_REASONS = ("all_rounds_played",)
 ERROR_NAMES = {
     1: "offerings created or lost", 2: "food created or lost", 3: "more than 3 feathers of a colour",
     4: "feathers created or lost", 5: "negative god cards in a hand", 6: "god cards created or lost",
@@ -187,7 +188,8 @@ class Cuzco(TomlGame):
                    out_game, out_dice, out_player, out_stats, out_extra, errors)
         game_cols = {name: out_game[:, j].astype(np.int16) for j, (name, _) in enumerate(GAME_FIELDS)}
         game_cols["winner_seat"] = game_cols["winner_seat"].astype(np.int8)
-        game_cols["n_rounds"] = np.full(n_games, params.resolved["rules"]["rounds"], np.int8)
+        game_cols["n_rounds"] = np.full(n_games, params.resolved["rules"]["rounds"], np.int16)
+        game_cols["end_reason"] = np.zeros(n_games, np.int8)  # END_REASONS[0]: every game plays all its rounds
         for a, action in enumerate(ACTION_NAMES):
             game_cols[f"extra_turns_{action}"] = out_dice[:, a, 0].astype(np.int8)
             for pips in range(1, N_DSTAT_PIPS):
@@ -195,7 +197,8 @@ class Cuzco(TomlGame):
         player_cols = player_columns(params, out_player, out_stats, out_extra)
         failures = [(first_game + int(i), f"engine error: {ERROR_NAMES.get(int(errors[i]), int(errors[i]))}")
                     for i in np.flatnonzero(errors)]
-        return ChunkResult(game_columns=game_cols, player_columns=player_cols, failures=failures)
+        return ChunkResult(game_columns=game_cols, player_columns=player_cols,
+                           categories={"end_reason": list(END_REASONS)}, failures=failures)
 
     def replay(self, params: Params, n_players: int, bot_names: list[str], seat_bots_row: np.ndarray,
                run_seed: int, game_index: int) -> list[str]:
