@@ -80,8 +80,9 @@ def test_winner_has_the_most_vp_and_ties_go_to_player_order():
 
 
 # ------------------------------------------------------------------ determinism
-def test_same_seed_same_tables_across_threads_and_chunks():
-    """Determinism: a seed gives identical tables with 1 or 2 Numba threads and any chunking."""
+def test_same_seed_same_tables_across_threads_and_chunks_with_pututu():
+    """Determinism with the Pututu module (the contract suite checks the base game): a seed gives
+    identical tables with 1 or 2 Numba threads and any chunking."""
     params = GAME.resolve_params(PUTUTU)
     lineup = ["balanced", "random", "headdress", "market"]
     n_games, seed = 24, 4242
@@ -92,18 +93,6 @@ def test_same_seed_same_tables_across_threads_and_chunks():
     g3, _ = runner.run_chunk_in_memory(GAME, params, 4, names, seat_bot_matrix(idx, 0, n_games, True),
                                        seed + 1, 0, n_games)
     assert not g3["turns"].equals(g1["turns"]) or not g3["winner_seat"].equals(g1["winner_seat"])
-
-
-def test_runner_output_identical_for_workers_and_chunk_sizes(tmp_path):
-    """Determinism: `sim run` writes the same dataset for 1 or 2 workers and any chunk size."""
-    params = GAME.resolve_params(None)
-    names, idx = lineup_indices(["random", "balanced", "temple"])
-    for out, workers, chunk in (("a", 1, 7), ("b", 2, 1000)):
-        runner.run(GAME, params, 3, names, idx, True, 20, 5, tmp_path / out, workers, chunk, progress=False)
-    for table in ("games", "players"):
-        a = pd.read_parquet(tmp_path / "a" / table)
-        b = pd.read_parquet(tmp_path / "b" / table)
-        pd.testing.assert_frame_equal(a, b)
 
 
 # ------------------------------------------------------------------ bots
@@ -200,11 +189,6 @@ def test_bad_variants_name_the_key(variant, needle):
         GAME.resolve_params(variant)
     assert needle in str(err.value)
     assert "\n" not in str(err.value)
-
-
-def test_unknown_bot_is_refused():
-    with pytest.raises(UserError, match="unknown bot 'nobody'"):
-        GAME.bot_arrays(["nobody"])
 
 
 def test_run_one_logs_every_round():

@@ -26,7 +26,7 @@ from sim.core.params import strip_provenance
 GAMES = registry.game_names()
 INT_OPTIONS = ("--players", "--games", "--seed", "--workers", "--chunk-size")
 SIM = Path(sys.executable).with_name("sim")
-BOTS = {name: sorted(registry.get_game(name).bots()) for name in ("chachapoya", "cuzco")}
+BOTS = {name: sorted(registry.get_game(name).bots()) for name in GAMES}
 
 
 def _int_or_none(value: str) -> int | None:
@@ -74,7 +74,7 @@ def test_unknown_games(capsys, name, command):
 
 
 @settings(FUZZ, max_examples=60)
-@given(game=st.sampled_from(["chachapoya", "cuzco"]), data=st.data())
+@given(game=st.sampled_from(GAMES), data=st.data())
 def test_unknown_bots_and_wrong_bot_counts(capsys, game, data):
     names = data.draw(st.lists(st.one_of(st.sampled_from(BOTS[game]), text(0, 10).filter(lambda s: "," not in s)),
                                min_size=1, max_size=6))
@@ -88,7 +88,7 @@ def test_unknown_bots_and_wrong_bot_counts(capsys, game, data):
 
 
 @settings(FUZZ, max_examples=40)
-@given(game=st.sampled_from(["chachapoya", "cuzco"]),
+@given(game=st.sampled_from(GAMES),
        players=st.one_of(st.sampled_from([0, -1, 1, 5, 99]), st.integers(-(2**70), 2**70)))
 def test_player_counts_the_game_does_not_have(capsys, game, players):
     assume(players not in (2, 3, 4))
@@ -107,7 +107,7 @@ BAD_NUMBERS = {
 
 
 @settings(FUZZ, max_examples=40)
-@given(game=st.sampled_from(["chachapoya", "cuzco"]), option=st.sampled_from(sorted(BAD_NUMBERS)), data=st.data())
+@given(game=st.sampled_from(GAMES), option=st.sampled_from(sorted(BAD_NUMBERS)), data=st.data())
 def test_out_of_range_option_values(capsys, game, option, data):
     value = data.draw(BAD_NUMBERS[option], label="value")
     with tempfile.TemporaryDirectory() as tmp:
@@ -135,8 +135,7 @@ def test_non_integer_option_values(capsys, option, value):
 def test_random_command_lines(capsys, argv):
     """Any short command line (but the listings and `sim report`) is refused with one error line."""
     assume(not any(a.startswith("-h") or a.startswith("--h") for a in argv))
-    assume(argv[:1] not in (["games"], ["report"]) and argv[:2] != ["bots", "chachapoya"]
-           and argv[:2] != ["bots", "cuzco"])
+    assume(argv[:1] not in (["games"], ["report"]) and argv[:2] not in [["bots", name] for name in GAMES])
     # A --from/replay/summary/compare of an existing directory is covered below; here none exist.
     status, _, err = run_cli_in_empty_dir(capsys, argv)
     assert_user_error(status, err)
@@ -154,14 +153,14 @@ def _variant_run(capsys, game: str, write) -> str:
 
 
 @settings(FUZZ, max_examples=60)
-@given(game=st.sampled_from(["chachapoya", "cuzco"]), content=st.binary(max_size=200))
+@given(game=st.sampled_from(GAMES), content=st.binary(max_size=200))
 def test_random_bytes_as_variant(capsys, game, content):
     line = _variant_run(capsys, game, lambda p: p.write_bytes(content))
     assert "v.toml" in line or "--games must be at least 1" in line
 
 
 @settings(FUZZ, max_examples=60)
-@given(game=st.sampled_from(["chachapoya", "cuzco"]), data=st.data())
+@given(game=st.sampled_from(GAMES), data=st.data())
 def test_truncated_variant_files(capsys, game, data):
     """A complete variant (the defaults) cut at any byte: invalid TOML, or a valid smaller variant."""
     full = dumps(strip_provenance(registry.get_game(game).resolve_params(None).resolved)).encode()
@@ -171,7 +170,7 @@ def test_truncated_variant_files(capsys, game, data):
 
 
 @settings(FUZZ, max_examples=40)
-@given(game=st.sampled_from(["chachapoya", "cuzco"]), prefix=st.binary(max_size=20),
+@given(game=st.sampled_from(GAMES), prefix=st.binary(max_size=20),
        bad=st.sampled_from([b"\xff", b"\xfe\xfe", b"\xc3\x28", b"\xed\xa0\x80", b"\xf8\x88\x80\x80\x80", b"\x80"]))
 def test_invalid_utf8_variant(capsys, game, prefix, bad):
     line = _variant_run(capsys, game, lambda p: p.write_bytes(b"[rules]\n" + prefix + bad + b"\n"))
@@ -194,7 +193,7 @@ def test_variant_paths_that_are_not_files(capsys, tmp_path, kind):
 
 
 @settings(FUZZ, max_examples=40)
-@given(game=st.sampled_from(["chachapoya", "cuzco"]),
+@given(game=st.sampled_from(GAMES),
        name=st.one_of(st.integers(), st.just(""), st.just("   "), st.lists(st.integers(), max_size=2),
                       st.booleans(), st.dictionaries(text(1, 3), st.integers(), max_size=1)))
 def test_variant_name_must_be_a_string(capsys, game, name):
@@ -255,7 +254,7 @@ def test_replay_game_index_outside_the_dataset(capsys, tiny_dataset, index):
 
 
 @settings(FUZZ, max_examples=20)
-@given(index=st.integers(max_value=-1), game=st.sampled_from(["chachapoya", "cuzco"]))
+@given(index=st.integers(max_value=-1), game=st.sampled_from(GAMES))
 def test_replay_negative_game_index(capsys, index, game):
     line = run_in_empty_dir(capsys, ["replay", game, "--game-index", str(index)])
     assert "--game-index must be between 0 and 2**63-1" in line

@@ -25,7 +25,11 @@ from sim.core.errors import UserError
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.core.params import format_key, merge_variant, resolve_variant_file, strip_provenance
 
-GAMES = ("chachapoya", "cuzco")
+GAMES = tuple(registry.game_names())  # every registered game is fuzzed
+# Per game: the extra `sim run` options (Cuzco games are slow enough to check every step of two)
+# and the checked games played at each player count for a valid variant.
+RUN_EXTRA = {"cuzco": ["--checked"]}
+VALID_GAMES = {"cuzco": 1}
 
 
 def _defaults(name: str) -> dict:
@@ -171,16 +175,11 @@ def _run_property(capsys, game_name: str, key: str, variant: dict, extra: list[s
             assert not out.exists()
 
 
-@settings(FUZZ, max_examples=40)
-@given(mutation=one_leaf_mutation("chachapoya"))
-def test_sim_run_chachapoya_with_a_mutated_variant(capsys, mutation):
-    _run_property(capsys, "chachapoya", *mutation, [])
-
-
-@settings(FUZZ, max_examples=25)
-@given(mutation=one_leaf_mutation("cuzco"))
-def test_sim_run_cuzco_with_a_mutated_variant(capsys, mutation):
-    _run_property(capsys, "cuzco", *mutation, ["--checked"])
+@pytest.mark.parametrize("game_name", GAMES)
+@settings(FUZZ, max_examples=30)
+@given(data=st.data())
+def test_sim_run_with_a_mutated_variant(capsys, game_name, data):
+    _run_property(capsys, game_name, *data.draw(one_leaf_mutation(game_name)), RUN_EXTRA.get(game_name, []))
 
 
 @pytest.mark.parametrize("game_name", GAMES)
@@ -245,17 +244,12 @@ def _play_every_player_count(game_name: str, params, n_games: int) -> None:
             assert not result.failures, (n_players, result.failures[:3])
 
 
-@settings(FUZZ, max_examples=60)
-@given(case=valid_variant("chachapoya"))
-def test_valid_chachapoya_variants_play_checked_games(case):
+@pytest.mark.parametrize("game_name", GAMES)
+@settings(FUZZ, max_examples=40)
+@given(data=st.data())
+def test_valid_variants_play_checked_games(game_name, data):
     """Whatever passes validation plays checked games at every player count without an error."""
-    _play_every_player_count("chachapoya", case[1], 6)
-
-
-@settings(FUZZ, max_examples=25)
-@given(case=valid_variant("cuzco"))
-def test_valid_cuzco_variants_play_checked_games(case):
-    _play_every_player_count("cuzco", case[1], 1)
+    _play_every_player_count(game_name, data.draw(valid_variant(game_name))[1], VALID_GAMES.get(game_name, 6))
 
 
 def test_chachapoya_counters_do_not_wrap_in_long_games():

@@ -6,13 +6,14 @@ from typing import Any
 
 import numpy as np
 
+from sim.core.bots_file import BotsSchema, read_bots, read_lineup
 from sim.core.params import load_toml, require
-from sim.core.tuned_bots import tuned_bots
-from .state import BOT_KIND_NAMES, MAX_PLAYERS, N_RULES, R_BUST_FACE, R_ROUND_LIMIT, R_SIDES, R_TARGET, WEIGHT_NAMES
+from .state import BOT_KIND_NAMES, MAX_PLAYERS, RULES, WEIGHT_NAMES
 
 HERE = Path(__file__).parent
 BOTS_FILE = HERE / "bots.toml"
 TUNED_BOTS_FILE = HERE / "bots.tuned.toml"
+BOTS = BotsSchema(kinds=BOT_KIND_NAMES, weights=WEIGHT_NAMES)
 
 
 def default_components() -> dict[str, Any]:
@@ -20,19 +21,12 @@ def default_components() -> dict[str, Any]:
 
 
 def validate(p: dict[str, Any], where: str) -> None:
-    r = p["rules"]
-    require(1 <= r["target"] <= 10_000, where, "rules.target", "must be between 1 and 10000")
-    require(2 <= r["sides"] <= 100, where, "rules.sides", "must be between 2 and 100")
-    require(1 <= r["bust_face"] <= r["sides"], where, "rules.bust_face", "must be a face of the die")
-    require(1 <= r["round_limit"] <= 10_000, where, "rules.round_limit", "must be between 1 and 10000")
+    RULES.check(p, where)
+    require(p["rules"]["bust_face"] <= p["rules"]["sides"], where, "rules.bust_face", "must be a face of the die")
 
 
 def engine_arrays(p: dict[str, Any]) -> np.ndarray:
-    rules = np.zeros(N_RULES, np.int32)
-    for slot, key in ((R_TARGET, "target"), (R_SIDES, "sides"), (R_BUST_FACE, "bust_face"),
-                      (R_ROUND_LIMIT, "round_limit")):
-        rules[slot] = p["rules"][key]
-    return rules
+    return RULES.pack(p)
 
 
 def player_counts(p: dict[str, Any]) -> tuple[int, ...]:
@@ -40,20 +34,11 @@ def player_counts(p: dict[str, Any]) -> tuple[int, ...]:
 
 
 def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
-    raw = load_toml(BOTS_FILE)
-    out = {}
-    for name, spec in raw["bots"].items():
-        weights = {**raw["defaults"], **spec.get("weights", {})}
-        out[name] = (spec["description"], BOT_KIND_NAMES.index(spec["kind"]),
-                     np.array([float(weights[k]) for k in WEIGHT_NAMES]))
-    if TUNED_BOTS_FILE.exists():
-        out.update(tuned_bots(load_toml(TUNED_BOTS_FILE), raw["defaults"], str(TUNED_BOTS_FILE),
-                              WEIGHT_NAMES, BOT_KIND_NAMES))
-    return out
+    return read_bots(BOTS_FILE, TUNED_BOTS_FILE, BOTS).specs(BOTS)
 
 
 def default_lineup() -> list[str]:
-    return list(load_toml(BOTS_FILE)["lineup"]["default"])
+    return read_lineup(BOTS_FILE)
 
 
 def weight_names(kind: str) -> tuple[str, ...]:

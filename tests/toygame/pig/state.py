@@ -1,12 +1,14 @@
-"""Pig's state layout: one int32 array read by name, and the rules array."""
+"""Pig's layouts: the rules array (each parameter declared once) and one int32 state array read by name."""
+from sim.core.paramspec import Int, RulesLayout
+
 MAX_PLAYERS = 6
 
-# ---- rules[R_*] (data.py packs components.toml into it)
-R_TARGET = 0
-R_SIDES = 1
-R_BUST_FACE = 2
-R_ROUND_LIMIT = 3
-N_RULES = 4
+# ---- rules[R_*]: components.toml, validated and packed by these declarations (data.py)
+RULES = RulesLayout()
+R_TARGET = RULES.add(Int("rules.target", 1, 10_000))
+R_SIDES = RULES.add(Int("rules.sides", 2, 100))
+R_BUST_FACE = RULES.add(Int("rules.bust_face", 1, 100))
+R_ROUND_LIMIT = RULES.add(Int("rules.round_limit", 1, 10_000))
 
 # ---- state[S_*]: game scalars, then one block of P_* fields per seat at S_PLAYERS + seat * N_P
 S_N_PLAYERS = 0
