@@ -77,6 +77,33 @@ def test_cards_conserved_in_final_state(n_players, seed):
             assert used == 1
 
 
+def test_engine_errors_are_named_in_the_failure_message():
+    """Content: an adventurer card created out of nothing (one in a hand before the deal) breaks
+    the count at the first check, and the run's failure message names the broken invariant."""
+    from sim.games.chachapoya.game import failure_messages
+    kinds, w = bots(LINEUPS[2])
+    st = S.new_state(ENGINE, 2, False)
+    st[1][0, 0] = 1
+    R.play_game(ENGINE, st, 2, kinds, w, np.uint64(1), np.uint64(0), True)
+    assert st[0][S.G_ERROR] == S.ERR_ADVENTURERS
+    errors = np.zeros(3, np.int64)
+    errors[1] = st[0][S.G_ERROR]
+    assert failure_messages(500, errors) == [(501, "engine error: adventurer cards created or lost")]
+
+
+def test_an_illegal_bid_is_named_with_its_seat():
+    """Bidding: a bid the hand cannot make is an engine error naming the seat, and no bid is laid."""
+    from sim.games.chachapoya.game import failure_messages
+    st = S.new_state(ENGINE, 3, False)
+    nine = data.adventurer_names(GAME.resolve_params(None).resolved).index("number_9")
+    R.lay_bid(ENGINE, st, 2, nine, 2, 0, -1)  # an empty hand holds no number 9
+    assert st[0][S.G_ERROR] == S.ERR_ILLEGAL_BID + 2 and st[8][2, S.B_KIND] == -1
+    assert failure_messages(0, np.array([st[0][S.G_ERROR]])) == [(0, "engine error: illegal bid chosen by seat 2")]
+    assert [S.error_name(c) for c in (S.ERR_TREASURES, S.ERR_TOKENS, S.ERR_NEGATIVE)] == [
+        "treasure cards created or lost", "hidden-treasure tokens created or lost",
+        "negative card count in a hand or collection"]
+
+
 # ------------------------------------------------------------------ determinism
 def test_same_seed_same_tables_across_threads_and_chunks():
     """Determinism: a seed gives identical tables with 1 or 2 Numba threads and any chunking."""

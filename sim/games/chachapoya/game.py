@@ -97,6 +97,11 @@ def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets
                              out_treasures[lo:lo + n_players])
 
 
+def failure_messages(first_game: int, errors: np.ndarray) -> list[tuple[int, str]]:
+    """(game index, "engine error: <name>") for each game whose g[G_ERROR] is not 0 (state.ERROR_NAMES)."""
+    return [(first_game + int(i), f"engine error: {error_name(int(errors[i]))}") for i in np.flatnonzero(errors)]
+
+
 class Chachapoya(TomlGame):
     name = "chachapoya"
     description = "Bluff-and-bid treasure hunt: 95 cards, secret offers, leaders and trackers (2-4 players)."
@@ -142,8 +147,6 @@ class Chachapoya(TomlGame):
                 player_cols[f"{prefix}_{t}"] = out_treasures[:, r, j].copy()
         game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
         game_cols["n_eliminated"] = player_cols["eliminated"].reshape(n_games, n_players).sum(axis=1).astype(np.int8)
-        failures = [(first_game + int(i), f"engine error: {error_name(int(errors[i]))}")
-                    for i in np.flatnonzero(errors)]
         return ChunkResult(
             game_columns=game_cols,
             player_columns=player_cols,
@@ -152,7 +155,7 @@ class Chachapoya(TomlGame):
                 "elimination": list(ELIMINATION_NAMES),
                 "token_scored_on": ["none", *tr_names],
             },
-            failures=failures,
+            failures=failure_messages(first_game, errors),
         )
 
     def replay(self, params: Params, n_players: int, bot_names: list[str], seat_bots_row: np.ndarray,

@@ -16,8 +16,6 @@ DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rul
 
 def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_budgets, run_seed,
                  game_index) -> list[str]:
-    tnames = data.treasure_names(params.resolved)
-    anames = data.adventurer_names(params.resolved)
     state = new_state(params.engine, n_players, True)
     kinds = np.asarray(seat_kinds, np.int8)
     weights = np.asarray(seat_weights, np.float64)
@@ -28,6 +26,15 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_b
         else:
             R.play_game(params.engine, state, n_players, kinds, weights, np.uint64(run_seed),
                         np.uint64(game_index), False)
+    seats = ", ".join(f"seat {s} ({seat_names[s]})" for s in range(n_players))
+    return [f"chachapoya, {n_players} players, run seed {run_seed}, game {game_index}, variant {params.variant_name}",
+            f"seats: {seats}"] + event_lines(params, state, seat_names)
+
+
+def event_lines(params, state, seat_names) -> list[str]:
+    """The events a state logged (made with logging on), one line each."""
+    tnames = data.treasure_names(params.resolved)
+    anames = data.adventurer_names(params.resolved)
     log = state[13][: state[0][G_LOG_N]]
 
     def card(t):
@@ -36,8 +43,7 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_b
     def who(s):
         return f"seat {s} ({seat_names[s]})"
 
-    lines = [f"chachapoya, {n_players} players, run seed {run_seed}, game {game_index}, variant {params.variant_name}",
-             "seats: " + ", ".join(who(s) for s in range(n_players))]
+    lines = []
     for ev, a, b, c, d, e, f in log:
         if ev == R.EV_ROUND:
             again = " (the same offer again, 2-player rule)" if d else ""
