@@ -16,19 +16,20 @@ from statsmodels.stats.proportion import proportion_confint
 
 from sim.analysis import tournament as tour
 from sim.cli import OneLineParser
+from sim.cli.bots import add_tournament_parser
 from sim.core import registry
 from sim.core.errors import Interrupted, UserError
-from sim.core.tournament import add_parser, lineup_count, lineup_label, lineups, plan_tournament, run_tournament
+from sim.core.tournament import lineup_count, lineup_label, lineups, plan_tournament, run_tournament
 
 BOTS = ["random", "balanced", "greedy"]
 GAMES = 120  # per line-up: a multiple of 4 (and 2, 3)
 
 
 def cli(argv: list[str]) -> None:
-    """`sim tournament ...` through the parser this module registers (as sim/cli.py wires it)."""
+    """`sim tournament ...` through the parser sim/cli/bots.py registers (as sim/cli wires it)."""
     parser = OneLineParser(prog="sim")
     commands = parser.add_subparsers(dest="command")
-    add_parser(commands)
+    add_tournament_parser(commands)
     args = parser.parse_args(argv)
     args.handler(args)
 

@@ -34,7 +34,8 @@ Cuzco's Inti medals are added as a group "inti medal" when the columns exist: he
 These are associations, not causes: strong players gain and play more cards. The logistic
 regression (card_strength_logit) controls for seat, bot and turn order, not for skill within a
 game. Players of one game are not independent (one winner per game); intervals treat them as if
-they were, as 17lands does.
+they were, as 17lands does. Games no player won (a stalemate) are left out of every rate and fit
+(`table.attrs["no_winner_games"]` says how many).
 
 Every reader streams only the columns it needs in batches, so 10-million-game datasets fit.
 """
@@ -56,7 +57,7 @@ from statsmodels.stats.proportion import confint_proportions_2indep
 from sim.analysis.io import Dataset, Result
 from sim.core.errors import UserError
 from sim.core.registry import get_game
-from .stats import interval_method, rate_ci
+from sim.core.stats import interval_method, rate_ci
 
 INTI_MEDAL = "inti medal"
 CORRECTIONS = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bh": "Benjamini-Hochberg",
@@ -214,7 +215,7 @@ def _count(ds: Dataset, specs: list[ItemSpec], batch_rows: int = 1_000_000) -> p
     played_cols = [sp.played for sp in specs]
     kept_cols = [sp.kept for sp in specs]
     completion = np.array([sp.completion for sp in specs])
-    for frame in ds.batches("players", columns, batch_rows):
+    for frame in ds.win_batches(columns, batch_rows):
         won = _won(frame)
         arrays = _arrays(frame, columns[1:])
         rows += len(frame)
@@ -323,6 +324,7 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
                          f"{corr_name}-corrected within each group, alpha {alpha}; items with "
                          f"fewer than {min_games} GIH games not tested"),
         "difference_ci": "Newcombe hybrid score (statsmodels confint_proportions_2indep)",
+        "no_winner_games": ds.no_winner_games,
     })
     return Result(t, _strength_figure(t, ds, method, corr_name, alpha))
 
@@ -414,7 +416,7 @@ def card_strength_logit(ds: Dataset, group: str | list[str] | None = None, max_r
     held_wins = np.zeros((len(specs), n_cells), np.int64)
     bot_ids: dict[str, int] = {}
     used = 0
-    for frame in ds.batches("players", read, batch_rows):
+    for frame in ds.win_batches(read, batch_rows):
         rows = np.arange(len(frame))
         if keep_game is not None:
             gid = frame["game_id"].to_numpy(np.int64)
@@ -483,6 +485,7 @@ def card_strength_logit(ds: Dataset, group: str | list[str] | None = None, max_r
                   + " cells (the same fit as a row-level Logit)"),
         "correction": f"{corr_name} within each group",
         "skipped": {f"{r['group']}/{r['item']}": r["note"] for r in fits if pd.isna(r["coef"])},
+        "no_winner_games": ds.no_winner_games,
     })
     return Result(t, _logit_figure(t, ds, used, alpha))
 

@@ -41,6 +41,11 @@ interval is the difference itself, its p-value is 1 when the difference is 0, el
 left out of the correction. The first-player advantage row repeats the first position's test
 (with equal player counts it is the same hypothesis) and is counted once.
 
+Games without a winner (a stalemate: no players row with `won`) are left out of the win-rate and
+GIH rows, in each dataset; paired, a game left out of one dataset is left out of the other too, so
+the pairs stay pairs (`decided_games`). The table's attrs `no_winner_a`/`no_winner_b` count them and
+the text says so. Scores, margins and lengths count every game.
+
 Memory: per game, one row per seat of score, won, turn position and bot (about 25 bytes per seat
 and dataset), and the card counters in record batches; a 10-million-game dataset fits.
 """
@@ -58,6 +63,7 @@ from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
 
 from sim.analysis.io import Dataset, Result, open_dataset
+from sim.core.stats import has_winner, no_winner_note
 from sim.core.errors import UserError
 
 CORRECTIONS = {"holm": "holm", "bh": "fdr_bh", "fdr_bh": "fdr_bh"}
@@ -225,11 +231,22 @@ def two_proportions(wins_a: int, n_a: int, wins_b: int, n_b: int, level: float):
 
 
 # ------------------------------------------------------------------ the rows
+def decided_games(ga: GameTable, gb: GameTable, paired: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Per game of A and of B, whether it counts in the win rates: some player won it (and, paired,
+    some player won its twin in the other dataset too, so the pairs stay pairs)."""
+    keep_a, keep_b = has_winner(ga.won), has_winner(gb.won)
+    if paired:
+        keep_a = keep_b = keep_a & keep_b
+    return keep_a, keep_b
+
+
 def _rate_rows(ga: GameTable, gb: GameTable, paired: bool, level: float) -> list[dict]:
-    """Win rate by turn position, first-player advantage, win rate by bot."""
+    """Win rate by turn position, first-player advantage, win rate by bot (over the games with a
+    winner, see decided_games)."""
     rows = []
     n_players = ga.score.shape[1]
     kind = ga.position_column
+    keep_a, keep_b = decided_games(ga, gb, paired)
     groups = []  # (group, metric, seats mask A, seats mask B)
     for p in range(n_players):
         groups.append(("turn order", f"win rate, {kind} {p}" + (" (first player)" if p == 0 else ""),
@@ -239,6 +256,7 @@ def _rate_rows(ga: GameTable, gb: GameTable, paired: bool, level: float) -> list
             groups.append(("bots", f"win rate, bot {name}", ga.bot == ga.bot_names.index(name),
                            gb.bot == gb.bot_names.index(name)))
     for group, metric, ma, mb in groups:
+        ma, mb = ma & keep_a[:, None], mb & keep_b[:, None]
         seats_a, seats_b = ma.sum(axis=1), mb.sum(axis=1)
         wins_a, wins_b = (ga.won & ma).sum(axis=1), (gb.won & mb).sum(axis=1)
         n_a, n_b = int(seats_a.sum()), int(seats_b.sum())
@@ -321,7 +339,7 @@ def _held_counts(ds: Dataset, columns: list[str]) -> tuple[np.ndarray, np.ndarra
     """(players who held each column's item, how many of them won), summed over record batches."""
     held = np.zeros(len(columns), dtype=np.int64)
     wins = np.zeros(len(columns), dtype=np.int64)
-    for batch in ds.batches("players", ["won", *columns]):
+    for batch in ds.win_batches(["won", *columns]):
         has = batch[columns].to_numpy() > 0
         held += has.sum(axis=0)
         wins += (has & batch["won"].to_numpy().astype(bool)[:, None]).sum(axis=0)
@@ -392,7 +410,9 @@ def compare(a: Dataset | str, b: Dataset | str, alpha: float = 0.05, correction:
         table.loc[i, ["p_adjusted", "significant"]] = table.loc[source, ["p_adjusted", "significant"]].to_numpy()
     table = table[COLUMNS]
     table.attrs.update({"a": ds_a.label, "b": ds_b.label, "paired": paired, "pairing": reason,
-                        "correction": correction, "alpha": alpha, "game": ds_a.game, "n_tests": int(tested.sum())})
+                        "correction": correction, "alpha": alpha, "game": ds_a.game, "n_tests": int(tested.sum()),
+                        "no_winner_a": int(np.count_nonzero(~has_winner(ga.won))),
+                        "no_winner_b": int(np.count_nonzero(~has_winner(gb.won)))})
     return Result(table, forest_plot(table))
 
 
@@ -465,6 +485,15 @@ def _fmt_p(p: float) -> str:
     return f"{p:.2g}" if p >= 1e-4 else "<1e-4"
 
 
+def no_winner_lines(attrs: dict) -> list[str]:
+    """The lines saying how many games without a winner the win-rate rows left out (none: no line)."""
+    lines = [f"{which}: {no_winner_note(attrs[key])}" for key, which in (("no_winner_a", "A"), ("no_winner_b", "B"))
+             if attrs.get(key, 0) > 0]
+    if lines and attrs.get("paired"):
+        lines.append("(paired: a game left out of one dataset's win rates is left out of the other's too)")
+    return lines
+
+
 def compare_summary_text(result: Result, all_cards: bool = False) -> str:
     """The comparison as a fixed-width table: every metric, and the card rows that are significant
     (all of them with all_cards=True)."""
@@ -479,6 +508,7 @@ def compare_summary_text(result: Result, all_cards: bool = False) -> str:
         lines.append(f"paired: no ({attrs.get('pairing')}); two-sample tests")
     lines.append(f"p adj: {attrs.get('correction', 'holm')} over {attrs.get('n_tests', '?')} tests; "
                  f"* = significant at {attrs.get('alpha', 0.05)}; card rows (GIH WR) are never paired")
+    lines += no_winner_lines(attrs)
     cards = table["group"].str.startswith("cards")
     shown = table if all_cards else table[~cards | table["significant"]]
     header = ["metric", "A", "B", "B - A", f"{level:.0f}% CI", "test", "p", "p adj", ""]

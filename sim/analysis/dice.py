@@ -32,7 +32,7 @@ from matplotlib.ticker import MaxNLocator
 from scipy import stats
 
 from sim.analysis.io import Dataset, Result
-from sim.analysis.stats import rate_ci
+from sim.core.stats import rate_ci
 from sim.core.errors import UserError
 
 ALPHA = 0.05  # 95% intervals

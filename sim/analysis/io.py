@@ -1,5 +1,8 @@
 """Reading a run's dataset for analysis: the manifest, and only the columns an analysis needs.
 
+Games in which no player won (a stalemate) are left out of every win rate: `win_batches` and
+`win_players` read the players rows of the other games, `no_winner_games` counts them.
+
 Datasets can hold millions of games (a 10,000,000-game Cuzco players table has 40,000,000 rows
 and over 300 columns), so nothing reads a whole table: every reader names its columns, and
 pyarrow reads just those from the Parquet parts. Dictionary (categorical) columns stay
@@ -12,6 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple, Sequence
 
+import numpy as np
 import pandas as pd
 import pyarrow.dataset as pads
 from matplotlib.figure import Figure
@@ -19,6 +23,9 @@ from matplotlib.figure import Figure
 from sim.core.dataset import (GAMES_DIR, PLAYERS_DIR, cell_index, cell_manifest, is_sweep, read_manifest,
                               table_dirs)
 from sim.core.errors import UserError
+
+
+SCAN_ROWS = 1_000_000  # rows per record batch of the scan for games without a winner
 
 
 class Result(NamedTuple):
@@ -93,6 +100,52 @@ class Dataset:
         source = self._players if table == "players" else self._games
         for batch in source.to_batches(columns=list(columns), batch_size=batch_rows):
             yield batch.to_pandas()
+
+    # ---- games without a winner (sim/core/stats.py): left out of every win rate
+    @cached_property
+    def no_winner_ids(self) -> np.ndarray:
+        """Sorted ids of the games in which no player won (a stalemate): one pass over the players'
+        game_id and won, remembering only those games (and the few a record batch splits)."""
+        candidates: set[int] = set()
+        decided_edges: set[int] = set()
+        for batch in self.batches("players", ["game_id", "won"], SCAN_ROWS):
+            if not len(batch):
+                continue
+            per_game = batch.groupby("game_id", sort=False)["won"].any()
+            candidates.update(per_game.index[~per_game.to_numpy()].tolist())
+            # a game split between batches is the first or the last of each: it may have won elsewhere
+            for edge in {int(batch["game_id"].iloc[0]), int(batch["game_id"].iloc[-1])}:
+                if per_game.loc[edge]:
+                    decided_edges.add(edge)
+        return np.array(sorted(candidates - decided_edges), dtype=np.int64)
+
+    @property
+    def no_winner_games(self) -> int:
+        """How many games no player won; they are left out of win rates."""
+        return int(len(self.no_winner_ids))
+
+    def decided(self, frame: pd.DataFrame) -> pd.DataFrame:
+        """The rows of `frame` (it has game_id) from games some player won."""
+        if not len(self.no_winner_ids):
+            return frame
+        return frame[~np.isin(frame["game_id"].to_numpy(), self.no_winner_ids)]
+
+    def win_batches(self, columns: Sequence[str], batch_rows: int = 1_000_000):
+        """Record batches of the players table (these columns) from the games some player won: the
+        rows a win rate counts. Without games lacking a winner, exactly `batches("players", ...)`."""
+        if not len(self.no_winner_ids):
+            yield from self.batches("players", columns, batch_rows)
+            return
+        columns = list(columns)
+        for batch in self.batches("players", list(dict.fromkeys([*columns, "game_id"])), batch_rows):
+            yield self.decided(batch)[columns].reset_index(drop=True)
+
+    def win_players(self, columns: Sequence[str]) -> pd.DataFrame:
+        """The players table (these columns) of the games some player won."""
+        if not len(self.no_winner_ids):
+            return self.players(columns)
+        columns = list(columns)
+        return self.decided(self.players(list(dict.fromkeys([*columns, "game_id"]))))[columns].reset_index(drop=True)
 
 
 def open_dataset(path: str | Path, cell: int | str | dict | None = None) -> Dataset:

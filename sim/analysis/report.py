@@ -385,8 +385,12 @@ def dataset_note(ds) -> str:
     config = ds.config
     seats = "rotated every game" if config.get("rotate_seats") else "fixed"
     bots = ", ".join(config.get("bots", []))
-    return (f"**{ds.game}** ({ds.variant}), {ds.n_players} players, {ds.n_games:,} games, seed "
+    note = (f"**{ds.game}** ({ds.variant}), {ds.n_players} players, {ds.n_games:,} games, seed "
             f"{config.get('seed')}, bots by seat: {bots} (seats {seats}); `{ds.path}`")
+    from sim.core.stats import no_winner_note
+
+    stalemates = no_winner_note(ds.no_winner_games)
+    return note + (f". **{stalemates[0].upper()}{stalemates[1:]}.**" if stalemates else "")
 
 
 # ---------------------------------------------------------------------------------- kernels

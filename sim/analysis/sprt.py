@@ -31,6 +31,10 @@ end either way; mu <= mu0 tends to H0 and mu >= mu1 to H1 (the test is one-sided
 direction of mu1 - mu0; a negative margin tests for a decrease).
 A sample whose variance is 0 (every difference equal so far) uses a variance of 1e-12, i.e.
 near-certainty about its mean.
+
+For the win metrics, a pair of games in which either variant's game has no winner (a stalemate:
+no player with `won`) is left out (it is neither a win nor a loss); `table.attrs["no_winner_games"]`
+counts those pairs and the summary says so. The score metric counts every game.
 """
 from __future__ import annotations
 
@@ -44,6 +48,7 @@ from matplotlib.figure import Figure
 
 from sim.analysis.io import Result
 from sim.core.errors import EngineFailure, UserError
+from sim.core.stats import has_winner, no_winner_note
 
 ACCEPT_H0, ACCEPT_H1, CONTINUE = "accept H0", "accept H1", "continue"
 VARIANCE_FLOOR = 1e-12
@@ -143,7 +148,9 @@ def per_game_metric(metric: str, won: np.ndarray, score: np.ndarray, position: n
     return (won & seats).sum(axis=1) / seats.sum(axis=1)
 
 
-def _chunk_metric(game, params, n_players, bot_names, seat_bots, seed, first, count, metric) -> np.ndarray:
+def _chunk_metric(game, params, n_players, bot_names, seat_bots, seed, first, count,
+                  metric) -> tuple[np.ndarray, np.ndarray]:
+    """The metric of each game of a chunk, and whether some player won it."""
     from sim.core.runner import simulate_chunk
 
     result = simulate_chunk(game, params, n_players, bot_names, seat_bots, seed, first, count, False)
@@ -154,8 +161,9 @@ def _chunk_metric(game, params, n_players, bot_names, seat_bots, seed, first, co
     shape = (count, n_players)
     position = (np.asarray(cols["start_order"]).reshape(shape) if "start_order" in cols
                 else np.tile(np.arange(n_players), (count, 1)))
-    return per_game_metric(metric, np.asarray(cols["won"]).reshape(shape).astype(bool),
-                           np.asarray(cols["score"]).reshape(shape), position, seat_bots, bot_names)
+    won = np.asarray(cols["won"]).reshape(shape).astype(bool)
+    return (per_game_metric(metric, won, np.asarray(cols["score"]).reshape(shape), position, seat_bots, bot_names),
+            has_winner(won))
 
 
 def _params(game, variant):
@@ -210,15 +218,17 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
     if kind == "bot_win" and bot not in bot_names:
         raise UserError(f"bot {bot!r} is not in the line-up ({', '.join(bot_names)})")
     rows = []
-    played = 0
+    played = left_out = 0
     if on_start is not None:  # every option is valid: the games begin
         on_start()
     while played < max_games and test.status() == CONTINUE:
         count = min(batch, max_games - played)
         seat_bots = seat_bot_matrix(lineup, played, count, rotate)
-        m_a = _chunk_metric(g, params_a, n_players, bot_names, seat_bots, seed, played, count, metric)
-        m_b = _chunk_metric(g, params_b, n_players, bot_names, seat_bots, seed, played, count, metric)
-        status = test.update(m_b - m_a)
+        m_a, won_a = _chunk_metric(g, params_a, n_players, bot_names, seat_bots, seed, played, count, metric)
+        m_b, won_b = _chunk_metric(g, params_b, n_players, bot_names, seat_bots, seed, played, count, metric)
+        keep = np.ones(count, dtype=bool) if kind == "score" else won_a & won_b
+        left_out += count - int(keep.sum())
+        status = test.update((m_b - m_a)[keep])
         played += count
         row = {"batch": len(rows) + 1, "games": played, "mean_diff": test.mean,
                "sd_diff": math.sqrt(test.variance), "llr": test.llr, "lower": test.lower, "upper": test.upper,
@@ -230,7 +240,8 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
     table.attrs.update({"decision": test.status(), "games": played, "game": g.name, "metric": metric,
                         "margin0": margin0, "margin": margin, "alpha": alpha, "beta": beta, "seed": seed,
                         "players": n_players, "bots": [bot_names[i] for i in lineup],
-                        "variant_a": params_a.variant_name, "variant_b": params_b.variant_name})
+                        "variant_a": params_a.variant_name, "variant_b": params_b.variant_name,
+                        "no_winner_games": left_out})
     return Result(table, llr_plot(table))
 
 
@@ -278,9 +289,11 @@ def sprt_summary_text(result: Result) -> str:
             f"H0 diff = {attrs['margin0']:g} against H1 diff = {attrs['margin']:g}")
     last = result.table.iloc[-1] if len(result.table) else None
     mean = f"; mean difference {last['mean_diff']:+.5f}, LLR {last['llr']:+.3f}" if last is not None else ""
+    note = no_winner_note(attrs.get("no_winner_games", 0))
+    note = f"\n{note} (a game without a winner in either variant leaves out the pair)" if note else ""
     if decision == CONTINUE:
-        return f"{what}\nno decision after {games:,} games (max games reached){mean}"
-    return f"{what}\n{decision} after {games:,} games{mean}"
+        return f"{what}\nno decision after {games:,} games (max games reached){mean}{note}"
+    return f"{what}\n{decision} after {games:,} games{mean}{note}"
 
 
 __all__ = ["GSPRT", "run_sprt", "per_game_metric", "parse_metric", "llr_plot", "sprt_progress_line",

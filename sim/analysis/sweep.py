@@ -3,7 +3,8 @@
 A sweep (`sim sweep`) is one dataset whose cells share seeds, so differences between cells are
 the parameters' doing, not the dice's. Every analysis of this package runs on one cell through
 `open_dataset(path, cell=...)`; this module lines the cells up: win rate by seat and by bot, mean
-score and game length per cell, with Wilson intervals.
+score and game length per cell, with Wilson intervals. Win rates leave out the games no player won
+(a stalemate); `table.attrs["no_winner_games"]` counts them per cell and the text says so.
 """
 from __future__ import annotations
 
@@ -13,9 +14,9 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from sim.analysis.io import Result, open_dataset
-from sim.analysis.stats import rate_ci
 from sim.core.dataset import read_manifest
 from sim.core.errors import UserError
+from sim.core.stats import no_winner_note, rate_ci
 from sim.core.summary import align_columns
 from sim.core.sweep import value_text
 
@@ -34,13 +35,16 @@ def sweep_summary(path: str | Path, by: str = "seat", alpha: float = 0.05) -> Re
     if by not in ("seat", "bot"):
         raise UserError(f"by must be 'seat' or 'bot', not {by!r}")
     rows = []
+    left_out = {}
     for index, cell in enumerate(sweep_cells(path)):
         ds = open_dataset(path, cell=index)
         columns = [c for c in ("game_id", by, "won", "score") if c in ds.player_columns()]
         players = ds.players(columns)
         games = ds.games([c for c in ("game_id", "n_rounds") if c in ds.game_columns()])
         grouped = players.groupby(by, observed=True, sort=True)
-        stats = pd.DataFrame({"n": grouped.size(), "wins": grouped["won"].sum()})
+        decided = ds.decided(players).groupby(by, observed=True, sort=True)
+        stats = pd.DataFrame({"n": decided.size(), "wins": decided["won"].sum()}).reindex(
+            grouped.size().index, fill_value=0)
         stats["win_rate"], stats["win_low"], stats["win_high"] = rate_ci(stats["wins"].to_numpy(float),
                                                                           stats["n"].to_numpy(float),
                                                                           "wilson", alpha)
@@ -49,12 +53,14 @@ def sweep_summary(path: str | Path, by: str = "seat", alpha: float = 0.05) -> Re
         stats["mean_rounds"] = float(games["n_rounds"].mean()) if "n_rounds" in games else float("nan")
         stats = stats.reset_index().rename(columns={by: "group"})
         label = ", ".join(f"{k}={value_text(v)}" for k, v in cell["coords"].items())
+        left_out[label] = ds.no_winner_games
         stats.insert(0, "cell", label)
         for name, value in reversed(list(cell["coords"].items())):
             stats.insert(1, name, value_text(value))
         stats.insert(len(cell["coords"]) + 1, "by", by)
         rows.append(stats)
     table = pd.concat(rows, ignore_index=True)
+    table.attrs["no_winner_games"] = left_out
     return Result(table, _figure(table, by))
 
 
@@ -83,4 +89,5 @@ def format_sweep_summary(result: Result) -> str:
                      f"[{row['win_low']:.4f}, {row['win_high']:.4f}]",
                      f"{row['score_mean']:.2f}" if "score_mean" in table else "-",
                      f"{row['mean_rounds']:.2f}"])
-    return "\n".join(align_columns(rows, left_columns=2))
+    notes = [f"{cell}: {no_winner_note(n)}" for cell, n in table.attrs.get("no_winner_games", {}).items() if n]
+    return "\n".join(align_columns(rows, left_columns=2) + notes)

@@ -8,7 +8,8 @@ list, G games each from the same seed with seats rotated. From it:
   `won` column says), and a bot's rate counts every seat it holds: wins / (games x copies). Copies
   of one bot in one game compete for the same win, so they are negatively correlated and the
   interval, computed as if the seat-games were independent, is conservative. The line-up's fair
-  share is its won rows / player rows (1/P when no game is shared);
+  share is its won rows / player rows (1/P when no game is shared). A game no player won (a
+  stalemate) is left out of every win rate and fair share, and the summaries say how many there were;
 - ratings: openskill's Plackett-Luce model over every game, ranked by the players' `rank` (or
   `score`), and each bot's pooled win rate against the field (every line-up with another bot in it);
 - the meta-game: the symmetric "one bot against a field" matrix M[i][j] = win rate of bot i seated
@@ -31,7 +32,8 @@ from __future__ import annotations
 import itertools
 import math
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Sequence
 
@@ -41,7 +43,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import PercentFormatter
 
 from sim.analysis.io import Dataset, Result
-from sim.analysis.stats import rate_ci
+from sim.core.stats import no_winner_note, rate_ci
 from sim.core.dataset import cell_manifest, read_manifest
 from sim.core.errors import UserError
 from sim.core.tournament import MANIFEST_KEY, lineup_label
@@ -66,18 +68,38 @@ class Tournament:
     lineups: list[tuple[str, ...]]
     games_per_lineup: int
     ladder: list[str] | None = None  # the rungs, weakest first, of a `sim ladder` dataset
+    _cells: dict[int, Dataset] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def labels(self) -> list[str]:
         return [lineup_label(lineup) for lineup in self.lineups]
 
     def cell(self, index: int) -> Dataset:
-        return Dataset(path=self.path, manifest=cell_manifest(self.manifest, index))
+        """The line-up's cell as a Dataset (one object per line-up, so what it caches is kept)."""
+        if index not in self._cells:
+            self._cells[index] = Dataset(path=self.path, manifest=cell_manifest(self.manifest, index))
+        return self._cells[index]
 
-    def lineup_players(self, columns: Sequence[str]) -> Iterator[tuple[int, pd.DataFrame]]:
-        """(line-up index, its players rows with these columns), line-up by line-up."""
+    def lineup_players(self, columns: Sequence[str], with_winner: bool = False) -> Iterator[tuple[int, pd.DataFrame]]:
+        """(line-up index, its players rows with these columns), line-up by line-up; with_winner:
+        only the rows of games some player won (what win rates count)."""
         for index in range(len(self.lineups)):
-            yield index, self.cell(index).players(columns)
+            cell = self.cell(index)
+            yield index, cell.win_players(columns) if with_winner else cell.players(columns)
+
+    @cached_property
+    def no_winner_by_lineup(self) -> list[int]:
+        """Per line-up, how many of its games no player won (left out of win rates)."""
+        return [self.cell(index).no_winner_games for index in range(len(self.lineups))]
+
+    @property
+    def no_winner_games(self) -> int:
+        return int(sum(self.no_winner_by_lineup))
+
+    @property
+    def no_winner_text(self) -> str:
+        """The line saying how many games without a winner the win rates left out ("" for none)."""
+        return no_winner_note(self.no_winner_games)
 
     def player_columns(self) -> list[str]:
         return self.cell(0).player_columns()
@@ -129,7 +151,7 @@ def payoff_table(source: str | Path | Tournament, method: str = "wilson", alpha:
     its interval, and the line-up's fair share; the figure is the one-bot-against-a-field matrix."""
     t = open_tournament(source)
     rows = []
-    for index, players in t.lineup_players(["bot", "won"]):
+    for index, players in t.lineup_players(["bot", "won"], with_winner=True):
         lineup = t.lineups[index]
         grouped = players.groupby("bot", observed=True)["won"]
         seat_games, wins = grouped.size(), grouped.sum()
@@ -143,7 +165,8 @@ def payoff_table(source: str | Path | Tournament, method: str = "wilson", alpha:
     table["win_rate"], table["ci_low"], table["ci_high"] = rate_ci(table["wins"], table["seat_games"], method, alpha)
     table = table[["lineup", "lineup_index", "bot", "copies", "games", "seat_games", "wins", "win_rate", "ci_low",
                    "ci_high", "fair_share"]]
-    table.attrs.update(bots=list(t.bots), n_players=t.n_players, complete=t.complete)
+    table.attrs.update(bots=list(t.bots), n_players=t.n_players, complete=t.complete,
+                       no_winner_games=t.no_winner_games)
     return Result(table, _matrix_figure(field_matrix(table), t.n_players))
 
 
@@ -260,8 +283,9 @@ def ratings(source: str | Path | Tournament, by: str = "rank", games_per_lineup:
     for index, players in t.lineup_players(["game_id", "seat", "bot", "won", by]):
         if len(set(t.lineups[index])) == 1:
             continue
-        fair = players["won"].mean()
-        for bot, group in players.groupby("bot", observed=True)["won"]:
+        decided = t.cell(index).decided(players)
+        fair = decided["won"].mean()
+        for bot, group in decided.groupby("bot", observed=True)["won"]:
             pooled_wins[code[str(bot)]] += group.sum()
             pooled_seats[code[str(bot)]] += len(group)
             pooled_fair[code[str(bot)]] += len(group) * fair
@@ -673,6 +697,8 @@ def ladder_summary_text(source: str | Path | Tournament, rungs: Sequence[str] | 
              f"95% interval):"]
     lines += _ladder_lines(t, rungs)
     lines += ["", "Verdict:"] + [f"  - {text}" for text in ladder_verdicts(result.table, t.n_players)]
+    if t.no_winner_text:
+        lines += ["", f"({t.no_winner_text}.)"]
     return "\n".join(lines)
 
 
@@ -711,6 +737,8 @@ def tournament_summary_text(source: str | Path | Tournament, ladder: Sequence[st
     if ladder:
         lines += ["", "Skill ladder (alone against copies of the rung below, and the reverse):"]
         lines += _ladder_lines(t, ladder)
+    if t.no_winner_text:
+        lines += ["", f"({t.no_winner_text}.)"]
     return "\n".join(lines)
 
 

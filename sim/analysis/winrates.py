@@ -9,6 +9,9 @@ Conventions:
 - A win is a players row with `won = true`. Games with a shared first place give every sharer a
   win, so win rates over seats can sum to a little more than 1, and the fair share of a seat is
   (won rows / player rows), which is 1/N when every game has exactly one winner.
+- A game no player won (a stalemate) is left out of every win rate, balance measure and test: its
+  rows count neither as wins nor as games played. The tables say how many games that left out
+  (`table.attrs["no_winner_games"]`, and a line in the figure's title when there are any).
 - "First player" is position 0 of the `by` column. In Chachapoya seat 0 starts (`by="seat"`); in
   Cuzco turn order is dealt at random, so ask with `by="start_order"`.
 - Intervals on proportions are Wilson score (`method="wilson"`) or Clopper-Pearson
@@ -29,7 +32,7 @@ from scipy.stats import chisquare
 from statsmodels.stats.weightstats import DescrStatsW
 
 from sim.analysis.io import Dataset, Result
-from sim.analysis.stats import rate_ci
+from sim.core.stats import no_winner_note, rate_ci
 from sim.core.errors import UserError
 
 ALPHA = 0.05  # 95% intervals
@@ -81,10 +84,18 @@ def _confint(wins, n, method: str) -> tuple[np.ndarray, np.ndarray]:
     return lo, hi
 
 
+def _left_out(ds: Dataset, table: pd.DataFrame) -> str:
+    """Records in the table how many games without a winner were left out; the title's line for them."""
+    table.attrs["no_winner_games"] = ds.no_winner_games
+    note = no_winner_note(ds.no_winner_games)
+    return f"\n{note}" if note else ""
+
+
 def _win_counts(ds: Dataset, keys: Sequence[str]) -> pd.DataFrame:
-    """Player rows (`n`) and wins (`wins`) per combination of `keys`, summed batch by batch."""
+    """Player rows (`n`) and wins (`wins`) per combination of `keys`, summed batch by batch, over
+    the games some player won."""
     parts = []
-    for batch in ds.batches("players", [*keys, "won"], batch_rows=BATCH_ROWS):
+    for batch in ds.win_batches([*keys, "won"], batch_rows=BATCH_ROWS):
         g = batch.groupby(list(keys), observed=True)["won"]
         parts.append(pd.DataFrame({"n": g.size(), "wins": g.sum()}))
     if not parts:
@@ -195,7 +206,7 @@ def seat_win_rates(ds: Dataset, by: str = "seat", method: str = "wilson") -> Res
                   table["ci_high"].to_numpy(), float(table["expected"].iloc[0]), color="tab:blue")
     ax.set_xlabel(_axis_label(by))
     ax.set_ylabel("win rate (share of games won)")
-    ax.set_title(f"Win rate by {_short(by)}, 95% {METHODS[method]} intervals\n{ds.label}")
+    ax.set_title(f"Win rate by {_short(by)}, 95% {METHODS[method]} intervals\n{ds.label}{_left_out(ds, table)}")
     ax.legend(loc="lower right")
     return Result(table, fig)
 
@@ -212,7 +223,7 @@ def bot_win_rates(ds: Dataset, method: str = "wilson") -> Result:
                   table["ci_high"].to_numpy(), float(table["expected"].iloc[0]), color="tab:green")
     ax.set_xlabel("bot")
     ax.set_ylabel("win rate (share of its games won)")
-    ax.set_title(f"Win rate by bot, 95% {METHODS[method]} intervals\n{ds.label}")
+    ax.set_title(f"Win rate by bot, 95% {METHODS[method]} intervals\n{ds.label}{_left_out(ds, table)}")
     ax.legend(loc="lower right")
     return Result(table, fig)
 
@@ -247,7 +258,7 @@ def seat_bot_win_rates(ds: Dataset, method: str = "wilson", by: str = "seat") ->
     ax.set_xlabel(_axis_label(by))
     ax.set_ylabel("win rate (share of games won)")
     ax.set_title(f"Win rate of each bot by {_short(by)}, 95% {METHODS[method]} intervals\n"
-                 f"{ds.label}")
+                 f"{ds.label}{_left_out(ds, table)}")
     ax.legend(title="bot", fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1))
     return Result(table, fig)
 
@@ -277,7 +288,7 @@ def seat_balance_test(ds: Dataset, by: str = "seat") -> Result:
                    f"{ALPHA}); small differences may still exist")
     table = pd.DataFrame([{
         "by": by, "statistic": float(test.statistic), "dof": len(f_obs) - 1, "p_value": p,
-        "n_games": int(ds.n_games), "wins": int(f_obs.sum()), "verdict": verdict,
+        "n_games": int(ds.n_games) - ds.no_winner_games, "wins": int(f_obs.sum()), "verdict": verdict,
     }])
 
     fig = _figure(7, 4.2)
@@ -290,7 +301,7 @@ def seat_balance_test(ds: Dataset, by: str = "seat") -> Result:
     ax.set_xlabel(what)
     ax.set_ylabel("wins (games)")
     ax.set_title(f"Wins by {_short(by)} against equal shares\nchi-square = {test.statistic:.2f}, "
-                 f"dof = {len(f_obs) - 1}, p = {p:.3g}; {ds.label}")
+                 f"dof = {len(f_obs) - 1}, p = {p:.3g}; {ds.label}{_left_out(ds, table)}")
     ax.legend(loc="lower right")
     return Result(table, fig)
 
@@ -299,6 +310,9 @@ def _win_patterns(ds: Dataset, by: str) -> Counter:
     """Games counted by the set of `by` positions that won, as a bit mask (bit i = position i won)."""
     patterns: Counter = Counter()
     for frame in _whole_games(ds, [by, "won"]):
+        frame = ds.decided(frame)
+        if not len(frame):
+            continue
         pos = frame[by].to_numpy().astype(np.int64)
         if pos.min() < 0 or pos.max() > 62:
             raise UserError(f"{ds.game}: column {by!r} is not a position 0..62")
@@ -337,7 +351,7 @@ def balance_measures(ds: Dataset, by: str = "seat", method: str = "wilson") -> R
     _check_player_column(ds, by)
     rates = _with_rates(_win_counts(ds, [by]), method)
     expected = float(rates["expected"].iloc[0])
-    n_games = int(ds.n_games)
+    n_games = int(ds.n_games) - ds.no_winner_games
     positions = rates[by].to_numpy()
     rate = rates["rate"].to_numpy()
 
@@ -384,7 +398,8 @@ def balance_measures(ds: Dataset, by: str = "seat", method: str = "wilson") -> R
     ax.set_xlabel(_axis_label(by))
     ax.set_ylabel("advantage (win rate minus fair share,\npercentage points)")
     ax.set_title(f"Advantage by {_short(by)} (95% {METHODS[method]} intervals)\nBalance = "
-                 f"{bal['value']:.3f} [{bal['ci_low']:.3f}, {bal['ci_high']:.3f}]; {ds.label}")
+                 f"{bal['value']:.3f} [{bal['ci_low']:.3f}, {bal['ci_high']:.3f}]; {ds.label}"
+                 f"{_left_out(ds, table)}")
     return Result(table, fig)
 
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any, Sequence
@@ -48,14 +47,14 @@ from urllib.parse import quote
 from sim.core import registry
 from sim.core.errors import UserError
 from sim.core.game import Game
-from sim.core.sweep import LINEUP, Cell, parse_params, resolve_with_overrides
+from sim.core.sweep import LINEUP, Cell, resolve_with_overrides
 
 DEFAULT_GAMES = 1200  # per line-up: a multiple of 2, 3 and 4, so every player count rotates evenly
 DEFAULT_CHUNK_SIZE = 50_000
 MANIFEST_KEY = "tournament"
 
 __all__ = ["lineups", "lineup_label", "ladder_lineups", "parse_tournament_bots", "parse_ladder_rungs",
-           "plan_tournament", "run_tournament", "run_ladder", "add_parser", "add_ladder_parser"]
+           "plan_tournament", "run_tournament", "run_ladder", "lineup_count"]
 
 
 def lineups(bots: list[str], n_players: int) -> list[tuple[str, ...]]:
@@ -207,114 +206,3 @@ def run_ladder(game_name: str, rungs: str | list[str], out_dir: str | Path, n_pl
 def lineup_count(n_bots: int, n_players: int) -> int:
     """C(n + P - 1, P): how many line-ups a tournament of n bots at P players has."""
     return math.comb(n_bots + n_players - 1, n_players)
-
-
-# ----------------------------------------------------------------------------- command line
-def _default_out(game_name: str, bots: list[str], n_players: int, n_games: int, seed: int) -> Path:
-    names = re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(bots)).strip("-")
-    return Path("data") / f"{game_name}-tournament-{names}-{n_players}p-{n_games}g-s{seed}"
-
-
-def _chunk_size(args, out: Path) -> int:
-    from sim.core.dataset import resume_chunk_size
-
-    return resume_chunk_size(args.chunk_size, args.resume, out, DEFAULT_CHUNK_SIZE)
-
-
-def cmd_tournament(args) -> None:
-    game = registry.get_game(args.game)
-    bots = parse_tournament_bots(game, args.bots)
-    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
-    n_players = game.default_players if args.players is None else args.players
-    ladder = _parse_ladder(args.ladder, bots)
-    out = Path(args.out) if args.out else _default_out(game.name, bots, n_players, args.games, args.seed)
-    run_tournament(game.name, bots, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
-                   args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
-                   progress=not args.no_progress)
-    from sim.analysis.tournament import tournament_summary_text
-
-    print(f"dataset: {out}")
-    print(tournament_summary_text(out, ladder=ladder, progress=not args.no_progress))
-
-
-def _parse_ladder(spec: str | None, bots: list[str]) -> list[str] | None:
-    """--ladder: two or more distinct bots of the tournament, weakest first."""
-    if spec is None:
-        return None
-    rungs = [part.strip() for part in spec.split(",")]
-    for rung in rungs:
-        if rung not in bots:
-            raise UserError(f"--ladder names {rung!r}, which is not one of --bots ({', '.join(bots)})")
-    if len(rungs) < 2 or len(set(rungs)) != len(rungs):
-        raise UserError(f"--ladder '{spec}': give two or more distinct bots, weakest first")
-    return rungs
-
-
-def _default_ladder_out(game_name: str, rungs: list[str], n_players: int, n_games: int, seed: int) -> Path:
-    names = re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(rungs)).strip("-")
-    return Path("data") / f"{game_name}-ladder-{names}-{n_players}p-{n_games}g-s{seed}"
-
-
-def cmd_ladder(args) -> None:
-    game = registry.get_game(args.game)
-    rungs = parse_ladder_rungs(game, args.rungs)
-    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
-    n_players = game.default_players if args.players is None else args.players
-    out = Path(args.out) if args.out else _default_ladder_out(game.name, rungs, n_players, args.games, args.seed)
-    run_ladder(game.name, rungs, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
-               args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
-               progress=not args.no_progress)
-    from sim.analysis.tournament import ladder_summary_text
-
-    print(f"dataset: {out}")
-    print(ladder_summary_text(out))
-
-
-def _add_lineup_options(command, default_out: str) -> None:
-    """The options `sim tournament` and `sim ladder` share: table size, games per line-up, seed, data."""
-    command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
-    command.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                         help=f"games per line-up, a multiple of the player count (default {DEFAULT_GAMES})")
-    command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
-    command.add_argument("--variant", help="variant TOML file of the game")
-    command.add_argument("--param", action="append", metavar="NAME=VALUE",
-                         help="override one parameter of the game's data (repeatable)")
-    command.add_argument("--out", help=f"output directory (default {default_out})")
-
-
-def add_ladder_parser(commands) -> None:
-    """Register `sim ladder` on the subparsers object of sim/cli.py."""
-    command = commands.add_parser(
-        "ladder", help="skill ladder: each bot head to head with the one below it (only those line-ups)",
-        description="sim ladder GAME --rungs a,b,c: bots weakest first; for each adjacent pair the rung alone "
-                    "against P-1 copies of the rung below and the rung below alone against P-1 copies of the "
-                    "rung, G games each from the same seed with seats rotated, into one dataset (a tournament "
-                    "restricted to those line-ups); then each rung's win rates with 95% intervals and a "
-                    "verdict. Far cheaper than a full tournament when a rung is slow (a search bot).")
-    command.add_argument("game", metavar="GAME")
-    command.add_argument("--rungs", required=True, metavar="A,B,...",
-                         help="comma list of two or more distinct bots, weakest first")
-    _add_lineup_options(command, "data/<game>-ladder-<rungs>-<P>p-<G>g-s<seed>")
-    from sim.cli import add_execution_options
-
-    add_execution_options(command, rotate=False)  # a ladder always rotates seats
-    command.set_defaults(handler=cmd_ladder)
-
-
-def add_parser(commands) -> None:
-    """Register `sim tournament` on the subparsers object of sim/cli.py."""
-    command = commands.add_parser(
-        "tournament", help="round-robin of bot line-ups: payoff table, ratings, meta-game equilibrium",
-        description="sim tournament GAME --bots a,b,c: every line-up of P bots drawn from the list (with "
-                    "repetition: 1-vs-3, 2-vs-2, ...) plays G games from the same seed with seats rotated, "
-                    "into one dataset partitioned by line-up; then the payoff table, openskill ratings, the "
-                    "equilibrium of the one-bot-against-a-field game and a dominance verdict.")
-    command.add_argument("game", metavar="GAME")
-    command.add_argument("--bots", required=True, help="comma list of the distinct bots (at least two)")
-    _add_lineup_options(command, "data/<game>-tournament-<bots>-<P>p-<G>g-s<seed>")
-    command.add_argument("--ladder", metavar="A,B,...",
-                         help="also print the skill ladder of these bots, weakest first (each must be in --bots)")
-    from sim.cli import add_execution_options
-
-    add_execution_options(command, rotate=False)  # a tournament always rotates seats
-    command.set_defaults(handler=cmd_tournament)

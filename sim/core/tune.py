@@ -1,4 +1,4 @@
-"""`sim tune GAME --bot NAME`: tune a heuristic bot's weights by CMA-ES, playing against a pool of bots.
+"""`sim tune GAME --bot NAME` (sim/cli/bots.py): tune a heuristic bot's weights by CMA-ES, playing against a pool of bots.
 
 Fitness of a weight vector: the candidate plays `games` games as one of P players against P-1 bots
 of the pool. Line-ups come round-robin from the pool (block b of P games seats pool bots
@@ -9,7 +9,8 @@ rounded up to whole cycles of that schedule. Every candidate of a generation pla
 generation to the next, so CMA-ES ranks candidates on equal terms without overfitting one set of deals.
 
 The fitness is the candidate's win rate (the players table's `won`, as `sim summary` counts it:
-a shared win counts as a win). Among candidates with the same number of wins, the larger mean score
+a shared win counts as a win; a game without a winner, a stalemate, counts neither as a win nor as
+a game played, and the provenance says how many there were when there were any). Among candidates with the same number of wins, the larger mean score
 margin (own score minus the best opponent's) ranks higher: the margin enters as a term smaller than
 half a game's worth of win rate, so it orders ties and never outweighs a win.
 
@@ -27,13 +28,11 @@ is not offered: --optimizer accepts only cma.
 """
 from __future__ import annotations
 
-import argparse
 import datetime as dt
 import json
 import math
 import os
 import pickle
-import shlex
 import sys
 import time
 from dataclasses import dataclass
@@ -44,11 +43,11 @@ import numba
 import numpy as np
 from tqdm import tqdm
 
-from sim.core import registry
 from sim.core.dataset import write_bytes_atomic
 from sim.core.errors import EngineFailure, Interrupted, UserError
 from sim.core.game import TUNED_SUFFIX, Params
 from sim.core.params import strip_provenance
+from sim.core.stats import has_winner, rate_ci
 
 MAX_SEED = 2**63 - 1
 OPTIMIZERS = ("cma",)
@@ -133,22 +132,29 @@ def games_per_evaluation(requested: int, n_players: int, pool_size: int) -> int:
 
 @dataclass(frozen=True)
 class Evaluation:
+    """A weight vector's games: wins and games counted for its win rate (games without a winner,
+    `no_winner`, are left out of both; sim/core/stats.py), and its mean score margin over every game."""
+
     wins: int
     games: int
     mean_margin: float
+    no_winner: int = 0
+
+    @property
+    def played(self) -> int:
+        """Every game played, with a winner or without."""
+        return self.games + self.no_winner
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games
+        return self.wins / self.games if self.games else 0.0
 
     @property
     def objective(self) -> float:
         """Win rate, ties ordered by mean margin (the margin term stays below half a game)."""
-        return self.win_rate + (0.5 + math.atan(self.mean_margin) / math.pi) / (2 * self.games)
+        return self.win_rate + (0.5 + math.atan(self.mean_margin) / math.pi) / (2 * max(self.games, 1))
 
     def interval(self) -> tuple[float, float]:
-        from sim.analysis.stats import rate_ci
-
         _, lo, hi = rate_ci(self.wins, self.games, "wilson")
         return float(lo), float(hi)
 
@@ -188,6 +194,7 @@ class Evaluator:
         games = np.arange(self.n_games)
         won = np.asarray(result.player_columns["won"]).reshape(self.n_games, self.n_players).astype(bool)
         wins = int(won[games, self.candidate_seat].sum())
+        no_winner = int(np.count_nonzero(~has_winner(won)))
         margin = 0.0
         if "score" in result.player_columns:
             score = np.asarray(result.player_columns["score"], np.float64).reshape(self.n_games, self.n_players)
@@ -195,7 +202,7 @@ class Evaluator:
             others = score.copy()
             others[games, self.candidate_seat] = -np.inf
             margin = float(np.mean(own - others.max(axis=1)))
-        return Evaluation(wins=wins, games=self.n_games, mean_margin=margin)
+        return Evaluation(wins=wins, games=self.n_games - no_winner, mean_margin=margin, no_winner=no_winner)
 
 
 @dataclass
@@ -401,7 +408,7 @@ def tune(game: Any, params: Params, settings: TuneSettings,
                   smoothing=0.1) as bar:
             def play(weights: np.ndarray, seed: int, judge: Evaluator = evaluator) -> Evaluation:
                 result = judge.evaluate(weights, seed)
-                bar.update(result.games)
+                bar.update(result.played)
                 return result
 
             for generation in range(state["generation"], s.generations):
@@ -477,6 +484,9 @@ def _provenance(game, params, s, n_players, pool, n_games, popsize, space, state
         "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "wall_seconds": round(wall, 1),
     }
+    for key, evaluation in (("final", final), ("validation", checked), ("base_validation", base_checked)):
+        if evaluation.no_winner:  # left out of its win rate (sim/core/stats.py)
+            provenance[f"{key}_no_winner_games"] = evaluation.no_winner
     if commit is not None:
         provenance["git_commit"] = commit
         provenance["git_dirty"] = bool(dirty)
@@ -513,66 +523,3 @@ def write_tuned_bot(path: Path, name: str, kind: str, description: str, weights:
     entry.add("provenance", provenance_table)
     document["bots"][name] = entry
     write_bytes_atomic(tomlkit.dumps(document).encode(), path)
-
-
-# ------------------------------------------------------------------------------------ command line
-
-def cmd_tune(args) -> None:
-    from sim.core.sweep import parse_params, resolve_with_overrides
-
-    game = registry.get_game(args.game)
-    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
-    params = resolve_with_overrides(game, args.variant, overrides)
-    pool = None if args.pool is None else [name.strip() for name in args.pool.split(",")]
-    settings = TuneSettings(bot=args.bot, pool=pool, players=args.players, games=args.games,
-                            generations=args.generations, popsize=args.popsize, sigma=args.sigma, seed=args.seed,
-                            optimizer=args.optimizer, validation_games=args.validation_games,
-                            state=Path(args.state) if args.state else None, out=Path(args.out) if args.out else None,
-                            resume=args.resume, workers=args.workers, progress=not args.no_progress,
-                            command=shlex.join(["sim"] + (args.argv if args.argv is not None else sys.argv[1:])))
-    result = tune(game, params, settings)
-    lo, hi = result.validation.interval()
-    base_lo, base_hi = result.base_validation.interval()
-    print(f"{result.name} written to {result.out}")
-    print(f"validation ({result.validation.games} held-out games): {result.name} wins "
-          f"{result.validation.win_rate:.1%} [{lo:.1%}, {hi:.1%}], {settings.bot} wins "
-          f"{result.base_validation.win_rate:.1%} [{base_lo:.1%}, {base_hi:.1%}]")
-    print(f"tuning took {result.provenance['wall_seconds']:.0f} s")
-
-
-def add_parser(commands) -> argparse.ArgumentParser:
-    """Register `sim tune` on the CLI's subparsers object."""
-    tune_parser = commands.add_parser(
-        "tune", help="tune a heuristic bot's weights by CMA-ES against a pool of bots",
-        description="Optimise a heuristic bot's weights by play against a pool of the other bots (CMA-ES, "
-                    "common seeds per generation, seats rotated) and write them, with their provenance, as "
-                    "the bot <NAME>-tuned of the game's bots.tuned.toml. Resumable with --resume.")
-    tune_parser.add_argument("game", metavar="GAME")
-    tune_parser.add_argument("--bot", required=True, metavar="NAME", help="the heuristic bot to tune")
-    tune_parser.add_argument("--pool", metavar="A,B,...",
-                             help="opponents, drawn round-robin (default: the game's other heuristic bots)")
-    tune_parser.add_argument("--players", type=int, help="number of players (default: the game's)")
-    tune_parser.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                             help=f"games per evaluation of one weight vector (default {DEFAULT_GAMES})")
-    tune_parser.add_argument("--generations", type=int, default=DEFAULT_GENERATIONS,
-                             help=f"CMA-ES generations (default {DEFAULT_GENERATIONS}; a resumed tune may raise it)")
-    tune_parser.add_argument("--popsize", type=int, help="candidates per generation (default: CMA-ES's, 4 + 3 ln d)")
-    tune_parser.add_argument("--sigma", type=float, default=DEFAULT_SIGMA,
-                             help=f"initial step, in log-factor units (default {DEFAULT_SIGMA})")
-    tune_parser.add_argument("--seed", type=int, default=0, help="seed of the games and of CMA-ES (default 0)")
-    tune_parser.add_argument("--optimizer", choices=OPTIMIZERS, default="cma", help="cma (NTBEA is not offered)")
-    tune_parser.add_argument("--validation-games", type=int, default=DEFAULT_VALIDATION_GAMES,
-                             help=f"held-out games measuring the result (default {DEFAULT_VALIDATION_GAMES})")
-    tune_parser.add_argument("--variant", help="variant TOML file to tune for")
-    tune_parser.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter override")
-    tune_parser.add_argument("--state", metavar="FILE",
-                             help="optimiser state, saved every generation (default data/tune/<game>-<bot>-<P>p-s<seed>"
-                                  ".state.pkl; its log beside it as .log.json)")
-    tune_parser.add_argument("--resume", action="store_true", help="continue the tune saved in --state")
-    tune_parser.add_argument("--out", metavar="FILE", help="TOML file to write the tuned bot into "
-                                                           "(default sim/games/<game>/bots.tuned.toml)")
-    tune_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                             help="Numba threads (default: all cores)")
-    tune_parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    tune_parser.set_defaults(handler=cmd_tune, argv=None)
-    return tune_parser

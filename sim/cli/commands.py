@@ -1,11 +1,11 @@
-"""Command line: `sim run|sweep|games|bots|replay|summary|compare|report|tune|tournament|ladder`.
+"""The `sim` commands: run, sweep, games, bots, replay, summary, compare, report; the bots'
+commands (tune, tournament, ladder) are in sim/cli/bots.py.
 
 Bad input of any kind ends with exactly one `error: ...` line on stderr and exit status 2, before
 anything is written; an engine failure exits with status 1 and the replay command to debug it.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import re
 import signal
@@ -15,32 +15,15 @@ from pathlib import Path
 import numba
 import numpy as np
 
+from sim.cli.options import (MAX_SEED, OneLineParser, add_execution_options, chunk_size, param_overrides,
+                             player_count)
 from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
 from sim.core.lineup import lineup_indices, parse_bots, seat_bot_matrix
 from sim.core.params import resolve_variant_file, strip_provenance
 from sim.core.sweep import build_cells, parse_params, resolve_with_overrides
 
-MAX_SEED = 2**63 - 1  # seeds are stored as int64
-
 DEFAULT_GAMES = 100_000
-DEFAULT_CHUNK_SIZE = 50_000
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """argparse whose usage errors become a UserError, so they print as one line like any other."""
-
-    def error(self, message):
-        raise UserError(f"{self.prog}: {message}")
-
-
-def _player_count(game, params, requested: int | None) -> int:
-    n_players = game.default_players if requested is None else requested
-    allowed = tuple(game.allowed_players(params))
-    if n_players not in allowed:
-        raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
-                        f"players, not {n_players}")
-    return n_players
 
 
 def _default_out(game_name: str, variant: str, n_players: int, n_games: int, seed: int) -> Path:
@@ -48,17 +31,11 @@ def _default_out(game_name: str, variant: str, n_players: int, n_games: int, see
     return Path("data") / f"{game_name}-{variant_slug}-{n_players}p-{n_games}g-s{seed}"
 
 
-def _chunk_size(args, out: Path) -> int:
-    from sim.core.dataset import resume_chunk_size
-
-    return resume_chunk_size(args.chunk_size, args.resume, out, DEFAULT_CHUNK_SIZE)
-
-
 def cmd_run(args) -> None:
     game = registry.get_game(args.game)
-    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
+    overrides = param_overrides(args.param)
     params = resolve_with_overrides(game, args.variant, overrides)
-    n_players = _player_count(game, params, args.players)
+    n_players = player_count(game, params, args.players)
     bot_names, lineup = lineup_indices(parse_bots(game, args.bots, n_players))
     out = Path(args.out) if args.out else _default_out(game.name, params.variant_name, n_players, args.games, args.seed)
     # Imported late: pandas, pyarrow and statsmodels cost seconds that bad input need not pay.
@@ -66,7 +43,7 @@ def cmd_run(args) -> None:
     from sim.core.summary import format_summary, summarize
 
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
-               args.workers, _chunk_size(args, out), checked=args.checked, progress=not args.no_progress,
+               args.workers, chunk_size(args, out), checked=args.checked, progress=not args.no_progress,
                variant_path=args.variant, resume=args.resume, backend=args.backend, scheduler=args.scheduler,
                overrides=overrides)
     print(f"dataset: {out}")
@@ -85,7 +62,7 @@ def cmd_sweep(args) -> None:
     from sim.core import runner
 
     plan = runner.RunPlan(game=game, cells=cells, n_games=args.games, seed=args.seed, rotate=args.rotate_seats,
-                          chunk_size=_chunk_size(args, out), checked=args.checked, variant_path=args.variant,
+                          chunk_size=chunk_size(args, out), checked=args.checked, variant_path=args.variant,
                           grid=grid, bots_spec=args.bots)
     if not args.no_progress:
         print(f"sweep: {len(cells)} cells x {args.games:,} games, the same seeds in every cell -> {out}",
@@ -142,9 +119,9 @@ def _replay_from_args(args):
     if args.game is None:
         raise UserError("sim replay: give GAME (with --seed) or --from DIR")
     game = registry.get_game(args.game)
-    overrides = {name: values[0] for name, values in parse_params(args.param, several=False).items()}
+    overrides = param_overrides(args.param)
     params = resolve_with_overrides(game, args.variant, overrides)
-    n_players = _player_count(game, params, args.players)
+    n_players = player_count(game, params, args.players)
     if not 0 <= args.seed <= MAX_SEED:
         raise UserError(f"--seed must be between 0 and 2**63-1 (got {args.seed})")
     return game, params, n_players, parse_bots(game, args.bots, n_players), args.seed, args.rotate_seats
@@ -256,28 +233,7 @@ def _add_compare_parser(commands) -> None:
     compare.set_defaults(handler=cmd_compare)
 
 
-def add_execution_options(command, rotate: bool = True) -> None:
-    """How a run executes (none of these change the data), plus --checked, --no-progress and, for
-    commands that offer it, --rotate-seats; shared by run, sweep and tournament."""
-    command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
-                         help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
-    command.add_argument("--chunk-size", type=int, default=None,
-                         help=f"games per part file and per task (default {DEFAULT_CHUNK_SIZE}; "
-                              f"on --resume, the run's own)")
-    command.add_argument("--backend", choices=["local", "dask"], default="local",
-                         help="local: Numba threads in this process (default); dask: one task per chunk")
-    command.add_argument("--scheduler", metavar="ADDRESS",
-                         help="with --backend dask: an existing dask.distributed scheduler (e.g. tcp://host:8786); "
-                              "default: a LocalCluster started for the run")
-    command.add_argument("--resume", action="store_true",
-                         help="finish an interrupted run in --out (the same configuration), or start it")
-    if rotate:
-        command.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
-    command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
-    command.add_argument("--no-progress", action="store_true", help="no progress bar")
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> OneLineParser:
     parser = OneLineParser(prog="sim", description="Monte-Carlo balance analysis for board games.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands.required = True
@@ -351,11 +307,11 @@ def build_parser() -> argparse.ArgumentParser:
     report.set_defaults(handler=cmd_report)
 
     _add_compare_parser(commands)
-    from sim.core import tournament, tune
+    from sim.cli import bots as bot_commands
 
-    tune.add_parser(commands)
-    tournament.add_parser(commands)
-    tournament.add_ladder_parser(commands)
+    bot_commands.add_tune_parser(commands)
+    bot_commands.add_tournament_parser(commands)
+    bot_commands.add_ladder_parser(commands)
     return parser
 
 

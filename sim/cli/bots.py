@@ -1,0 +1,193 @@
+"""The bots' commands: `sim tune`, `sim tournament` and `sim ladder`.
+
+The work is in sim/core (tune.py: the optimiser; tournament.py: line-ups and the runs), the
+summaries in sim/analysis/tournament.py; this module reads the options, calls them and prints.
+"""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+from pathlib import Path
+
+from sim.cli.options import add_execution_options, chunk_size, param_overrides
+from sim.core import registry
+from sim.core.errors import UserError
+
+
+# ----------------------------------------------------------------------------------- sim tune
+def cmd_tune(args) -> None:
+    from sim.core.sweep import resolve_with_overrides
+    from sim.core.tune import TuneSettings, tune
+
+    game = registry.get_game(args.game)
+    params = resolve_with_overrides(game, args.variant, param_overrides(args.param))
+    pool = None if args.pool is None else [name.strip() for name in args.pool.split(",")]
+    settings = TuneSettings(bot=args.bot, pool=pool, players=args.players, games=args.games,
+                            generations=args.generations, popsize=args.popsize, sigma=args.sigma, seed=args.seed,
+                            optimizer=args.optimizer, validation_games=args.validation_games,
+                            state=Path(args.state) if args.state else None, out=Path(args.out) if args.out else None,
+                            resume=args.resume, workers=args.workers, progress=not args.no_progress,
+                            command=shlex.join(["sim"] + (args.argv if args.argv is not None else sys.argv[1:])))
+    result = tune(game, params, settings)
+    lo, hi = result.validation.interval()
+    base_lo, base_hi = result.base_validation.interval()
+    print(f"{result.name} written to {result.out}")
+    print(f"validation ({result.validation.games} held-out games): {result.name} wins "
+          f"{result.validation.win_rate:.1%} [{lo:.1%}, {hi:.1%}], {settings.bot} wins "
+          f"{result.base_validation.win_rate:.1%} [{base_lo:.1%}, {base_hi:.1%}]")
+    from sim.core.stats import no_winner_note
+
+    for evaluation, who in ((result.validation, result.name), (result.base_validation, settings.bot)):
+        if evaluation.no_winner:
+            print(f"  {who}: {no_winner_note(evaluation.no_winner)}")
+    print(f"tuning took {result.provenance['wall_seconds']:.0f} s")
+
+
+def add_tune_parser(commands) -> None:
+    """Register `sim tune` on the CLI's subparsers object."""
+    from sim.core.tune import (DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_SIGMA, DEFAULT_VALIDATION_GAMES,
+                               OPTIMIZERS)
+
+    tune_parser = commands.add_parser(
+        "tune", help="tune a heuristic bot's weights by CMA-ES against a pool of bots",
+        description="Optimise a heuristic bot's weights by play against a pool of the other bots (CMA-ES, "
+                    "common seeds per generation, seats rotated) and write them, with their provenance, as "
+                    "the bot <NAME>-tuned of the game's bots.tuned.toml. Resumable with --resume.")
+    tune_parser.add_argument("game", metavar="GAME")
+    tune_parser.add_argument("--bot", required=True, metavar="NAME", help="the heuristic bot to tune")
+    tune_parser.add_argument("--pool", metavar="A,B,...",
+                             help="opponents, drawn round-robin (default: the game's other heuristic bots)")
+    tune_parser.add_argument("--players", type=int, help="number of players (default: the game's)")
+    tune_parser.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                             help=f"games per evaluation of one weight vector (default {DEFAULT_GAMES})")
+    tune_parser.add_argument("--generations", type=int, default=DEFAULT_GENERATIONS,
+                             help=f"CMA-ES generations (default {DEFAULT_GENERATIONS}; a resumed tune may raise it)")
+    tune_parser.add_argument("--popsize", type=int, help="candidates per generation (default: CMA-ES's, 4 + 3 ln d)")
+    tune_parser.add_argument("--sigma", type=float, default=DEFAULT_SIGMA,
+                             help=f"initial step, in log-factor units (default {DEFAULT_SIGMA})")
+    tune_parser.add_argument("--seed", type=int, default=0, help="seed of the games and of CMA-ES (default 0)")
+    tune_parser.add_argument("--optimizer", choices=OPTIMIZERS, default="cma", help="cma (NTBEA is not offered)")
+    tune_parser.add_argument("--validation-games", type=int, default=DEFAULT_VALIDATION_GAMES,
+                             help=f"held-out games measuring the result (default {DEFAULT_VALIDATION_GAMES})")
+    tune_parser.add_argument("--variant", help="variant TOML file to tune for")
+    tune_parser.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter override")
+    tune_parser.add_argument("--state", metavar="FILE",
+                             help="optimiser state, saved every generation (default data/tune/<game>-<bot>-<P>p-s<seed>"
+                                  ".state.pkl; its log beside it as .log.json)")
+    tune_parser.add_argument("--resume", action="store_true", help="continue the tune saved in --state")
+    tune_parser.add_argument("--out", metavar="FILE", help="TOML file to write the tuned bot into "
+                                                           "(default sim/games/<game>/bots.tuned.toml)")
+    tune_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                             help="Numba threads (default: all cores)")
+    tune_parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    tune_parser.set_defaults(handler=cmd_tune, argv=None)
+
+
+# ------------------------------------------------------------------------- sim tournament, ladder
+def _default_out(game_name: str, kind: str, bots: list[str], n_players: int, n_games: int, seed: int) -> Path:
+    names = re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(bots)).strip("-")
+    return Path("data") / f"{game_name}-{kind}-{names}-{n_players}p-{n_games}g-s{seed}"
+
+
+def _chunk_size(args, out: Path) -> int:
+    from sim.core.tournament import DEFAULT_CHUNK_SIZE
+
+    return chunk_size(args, out, DEFAULT_CHUNK_SIZE)
+
+
+def _parse_ladder(spec: str | None, bots: list[str]) -> list[str] | None:
+    """--ladder: two or more distinct bots of the tournament, weakest first."""
+    if spec is None:
+        return None
+    rungs = [part.strip() for part in spec.split(",")]
+    for rung in rungs:
+        if rung not in bots:
+            raise UserError(f"--ladder names {rung!r}, which is not one of --bots ({', '.join(bots)})")
+    if len(rungs) < 2 or len(set(rungs)) != len(rungs):
+        raise UserError(f"--ladder '{spec}': give two or more distinct bots, weakest first")
+    return rungs
+
+
+def cmd_tournament(args) -> None:
+    from sim.core.tournament import parse_tournament_bots, run_tournament
+
+    game = registry.get_game(args.game)
+    bots = parse_tournament_bots(game, args.bots)
+    overrides = param_overrides(args.param)
+    n_players = game.default_players if args.players is None else args.players
+    ladder = _parse_ladder(args.ladder, bots)
+    out = Path(args.out) if args.out else _default_out(game.name, "tournament", bots, n_players, args.games, args.seed)
+    run_tournament(game.name, bots, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
+                   args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
+                   progress=not args.no_progress)
+    from sim.analysis.tournament import tournament_summary_text
+
+    print(f"dataset: {out}")
+    print(tournament_summary_text(out, ladder=ladder, progress=not args.no_progress))
+
+
+def cmd_ladder(args) -> None:
+    from sim.core.tournament import parse_ladder_rungs, run_ladder
+
+    game = registry.get_game(args.game)
+    rungs = parse_ladder_rungs(game, args.rungs)
+    overrides = param_overrides(args.param)
+    n_players = game.default_players if args.players is None else args.players
+    out = Path(args.out) if args.out else _default_out(game.name, "ladder", rungs, n_players, args.games, args.seed)
+    run_ladder(game.name, rungs, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
+               args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
+               progress=not args.no_progress)
+    from sim.analysis.tournament import ladder_summary_text
+
+    print(f"dataset: {out}")
+    print(ladder_summary_text(out))
+
+
+def _add_lineup_options(command, default_out: str) -> None:
+    """The options `sim tournament` and `sim ladder` share: table size, games per line-up, seed, data."""
+    from sim.core.tournament import DEFAULT_GAMES
+
+    command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
+    command.add_argument("--games", type=int, default=DEFAULT_GAMES,
+                         help=f"games per line-up, a multiple of the player count (default {DEFAULT_GAMES})")
+    command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
+    command.add_argument("--variant", help="variant TOML file of the game")
+    command.add_argument("--param", action="append", metavar="NAME=VALUE",
+                         help="override one parameter of the game's data (repeatable)")
+    command.add_argument("--out", help=f"output directory (default {default_out})")
+
+
+def add_ladder_parser(commands) -> None:
+    """Register `sim ladder` on the CLI's subparsers object."""
+    command = commands.add_parser(
+        "ladder", help="skill ladder: each bot head to head with the one below it (only those line-ups)",
+        description="sim ladder GAME --rungs a,b,c: bots weakest first; for each adjacent pair the rung alone "
+                    "against P-1 copies of the rung below and the rung below alone against P-1 copies of the "
+                    "rung, G games each from the same seed with seats rotated, into one dataset (a tournament "
+                    "restricted to those line-ups); then each rung's win rates with 95% intervals and a "
+                    "verdict. Far cheaper than a full tournament when a rung is slow (a search bot).")
+    command.add_argument("game", metavar="GAME")
+    command.add_argument("--rungs", required=True, metavar="A,B,...",
+                         help="comma list of two or more distinct bots, weakest first")
+    _add_lineup_options(command, "data/<game>-ladder-<rungs>-<P>p-<G>g-s<seed>")
+    add_execution_options(command, rotate=False)  # a ladder always rotates seats
+    command.set_defaults(handler=cmd_ladder)
+
+
+def add_tournament_parser(commands) -> None:
+    """Register `sim tournament` on the CLI's subparsers object."""
+    command = commands.add_parser(
+        "tournament", help="round-robin of bot line-ups: payoff table, ratings, meta-game equilibrium",
+        description="sim tournament GAME --bots a,b,c: every line-up of P bots drawn from the list (with "
+                    "repetition: 1-vs-3, 2-vs-2, ...) plays G games from the same seed with seats rotated, "
+                    "into one dataset partitioned by line-up; then the payoff table, openskill ratings, the "
+                    "equilibrium of the one-bot-against-a-field game and a dominance verdict.")
+    command.add_argument("game", metavar="GAME")
+    command.add_argument("--bots", required=True, help="comma list of the distinct bots (at least two)")
+    _add_lineup_options(command, "data/<game>-tournament-<bots>-<P>p-<G>g-s<seed>")
+    command.add_argument("--ladder", metavar="A,B,...",
+                         help="also print the skill ladder of these bots, weakest first (each must be in --bots)")
+    add_execution_options(command, rotate=False)  # a tournament always rotates seats
+    command.set_defaults(handler=cmd_tournament)

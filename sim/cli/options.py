@@ -1,0 +1,64 @@
+"""What every `sim` command shares: the one-line parser, the execution options, small parsers."""
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+from typing import Any
+
+from sim.core.errors import UserError
+
+MAX_SEED = 2**63 - 1  # seeds are stored as int64
+DEFAULT_CHUNK_SIZE = 50_000
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse whose usage errors become a UserError, so they print as one line like any other."""
+
+    def error(self, message):
+        raise UserError(f"{self.prog}: {message}")
+
+
+def add_execution_options(command, rotate: bool = True) -> None:
+    """How a run executes (none of these change the data), plus --checked, --no-progress and, for
+    commands that offer it, --rotate-seats; shared by run, sweep, tournament and ladder."""
+    command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
+                         help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
+    command.add_argument("--chunk-size", type=int, default=None,
+                         help=f"games per part file and per task (default {DEFAULT_CHUNK_SIZE}; "
+                              f"on --resume, the run's own)")
+    command.add_argument("--backend", choices=["local", "dask"], default="local",
+                         help="local: Numba threads in this process (default); dask: one task per chunk")
+    command.add_argument("--scheduler", metavar="ADDRESS",
+                         help="with --backend dask: an existing dask.distributed scheduler (e.g. tcp://host:8786); "
+                              "default: a LocalCluster started for the run")
+    command.add_argument("--resume", action="store_true",
+                         help="finish an interrupted run in --out (the same configuration), or start it")
+    if rotate:
+        command.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
+    command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
+    command.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+
+def chunk_size(args, out: Path, default: int = DEFAULT_CHUNK_SIZE) -> int:
+    """--chunk-size, or on --resume the interrupted run's own, or the default."""
+    from sim.core.dataset import resume_chunk_size
+
+    return resume_chunk_size(args.chunk_size, args.resume, out, default)
+
+
+def param_overrides(specs: list[str] | None) -> dict[str, Any]:
+    """--param NAME=VALUE options (one value each) as {name: value}."""
+    from sim.core.sweep import parse_params
+
+    return {name: values[0] for name, values in parse_params(specs, several=False).items()}
+
+
+def player_count(game, params, requested: int | None) -> int:
+    """--players, or the game's default; a one-line error when the parameters do not allow it."""
+    n_players = game.default_players if requested is None else requested
+    allowed = tuple(game.allowed_players(params))
+    if n_players not in allowed:
+        raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
+                        f"players, not {n_players}")
+    return n_players
