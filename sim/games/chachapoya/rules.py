@@ -725,7 +725,7 @@ def log_tie_knockouts(g, log, strengths, winner, highest):
                 first = first and o >= s
         if tied < 2 or not first:
             continue
-        if winner >= 0 and ((highest and value < strengths[winner]) or (not highest and value > strengths[winner])):
+        if winner >= 0 and (value < strengths[winner] if highest else value > strengths[winner]):
             continue
         log_event(g, log, EV_TIE_KNOCKOUT, value, tied)
 
@@ -745,8 +745,8 @@ def close_round(params, state, bot_kind, bot_w, outcome, checked):
     """After the cards are settled: the end checks, the end-of-round draws, the next start player.
 
     A game that goes rules.stalemate_rounds rounds in a row without a treasure acquired is a
-    stalemate (README, rule reading 16): in 2-player games one player can end up holding the
-    whole adventurer deck and cancel every bidding with a tracker pair, forever.
+    stalemate (README, rule reading 16): one player can end up holding the whole adventurer deck
+    and cancel every bidding with a tracker pair, forever (mostly with 2 players).
     """
     g = state[0]
     count_idle_round(g, outcome)
