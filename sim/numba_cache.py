@@ -5,8 +5,10 @@ calls into: after editing bots.py, a cached rules kernel would still run the old
 compiled function of `sim` is cached in a folder named after a hash of every source file it can
 call into: the game package it belongs to plus the game-agnostic compiled helpers (`sim/core`,
 `sim/*.py`); a core function's folder hashes the core files only. An edit to a game's engine
-recompiles that game alone, never another, and stale machine code can never run. Only files that
-mention njit count: edits to pure-Python files (CLI, data loading, replay text) keep the cache.
+recompiles that game alone, never another, and stale machine code can never run. The files that
+count are those that mention njit, the files they import upper-case constants from (the layouts
+whose values the machine code holds: state.py, weights.py) and paramspec.py, which lays out the
+rules arrays; edits to other files (CLI, data loading, replay text) keep the cache.
 A game package found on `sim.games.__path__` outside `sim` (the tests' toy game) is keyed the same way.
 
 The folders live under NUMBA_CACHE_DIR when the user sets it, else under ~/.cache/sim-numba.
@@ -14,6 +16,7 @@ Other functions (a test's fake game module) are cached by Numba's own locators i
 """
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import os
@@ -25,12 +28,66 @@ GAMES_DIR = PACKAGE_DIR / "games"
 LOCATOR = "sim.numba_locator.GameCacheLocator"
 NUMBA_LOCATORS = ("UserProvidedCacheLocator", "InTreeCacheLocator", "UserWideCacheLocator",
                   "IPythonCacheLocator", "ZipCacheLocator")
+LAYOUT_MODULE = "core/paramspec.py"  # lays out the games' rules arrays, so their R_* constants
 _BASE_ENV = "SIM_NUMBA_CACHE_BASE"  # passed on to worker processes with the environment
 
 
 def _compiled_sources(folder: Path, recursive: bool) -> list[Path]:
     paths = folder.rglob("*.py") if recursive else folder.glob("*.py")
     return sorted(p for p in paths if b"njit" in p.read_bytes())
+
+
+def _module_file(base: Path, dotted: str) -> Path | None:
+    target = base.joinpath(*dotted.split(".")) if dotted else base
+    for candidate in (target.with_suffix(".py"), target / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported_files(path: Path) -> list[Path]:
+    """Files of `sim` (or of the file's own package) from which `path` imports a constant
+    (an upper-case name) at module level: their values are compiled into the machine code."""
+    try:
+        tree = ast.parse(path.read_bytes())
+    except SyntaxError:
+        return []
+    found = []
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom) or not any(a.name.isupper() for a in node.names):
+            continue
+        if node.level:
+            base = path.parent.parents[node.level - 2] if node.level > 1 else path.parent
+            module = node.module or ""
+        elif (node.module or "").split(".")[0] == "sim":
+            base, module = PACKAGE_DIR, (node.module or "").partition(".")[2]
+        else:
+            continue
+        file = _module_file(base, module)
+        if file is not None:
+            found.append(file.resolve())
+    return found
+
+
+def _engine_sources(game_dir: Path | None) -> list[Path]:
+    """The compiled files of the core (and of one game package) and every file of theirs they
+    import at module level, transitively: the layouts (state.py, weights.py, paramspec.py) whose
+    constants Numba compiles into the machine code count as much as the functions."""
+    def ours(path: Path) -> bool:
+        core = PACKAGE_DIR in path.parents and GAMES_DIR not in path.parents
+        return core or (game_dir is not None and game_dir in path.parents)
+
+    todo = [p.resolve() for p in _compiled_sources(PACKAGE_DIR, True)] + [PACKAGE_DIR / LAYOUT_MODULE]
+    if game_dir is not None:
+        todo += [p.resolve() for p in _compiled_sources(game_dir, True)]
+    todo = [p for p in todo if ours(p)]
+    seen: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path not in seen:
+            seen.add(path)
+            todo.extend(f for f in _imported_files(path) if ours(f))
+    return sorted(seen)
 
 
 def _digest(paths: list[Path]) -> str:
@@ -41,8 +98,6 @@ def _digest(paths: list[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
-def _core_sources() -> list[Path]:
-    return [p for p in _compiled_sources(PACKAGE_DIR, True) if GAMES_DIR not in p.parents]
 
 
 def source_fingerprint(package_dir: Path = PACKAGE_DIR) -> str:
@@ -53,10 +108,8 @@ def source_fingerprint(package_dir: Path = PACKAGE_DIR) -> str:
 @functools.lru_cache(maxsize=None)
 def group_folder(game_dir: Path | None) -> str:
     """Cache folder name for the core (None) or one game package's folder: `<name>-<hash>`."""
-    sources = _core_sources()
-    if game_dir is not None:
-        sources += _compiled_sources(game_dir, True)
-    return f"{game_dir.name if game_dir else 'core'}-{_digest(sources)}"
+    game_dir = game_dir.resolve() if game_dir is not None else None
+    return f"{game_dir.name if game_dir else 'core'}-{_digest(_engine_sources(game_dir))}"
 
 
 def _game_roots() -> list[Path]:

@@ -77,8 +77,8 @@ def test_every_game_declares_the_contract(game):
     assert len(game.default_bots(game.default_players)) == game.default_players
     assert set(game.default_bots(game.default_players)) <= set(game.bots())
     assert isinstance(game.report_sections(), tuple)
-    for bot in game.bots():
-        assert len(game.weight_names(bot)) in (0, game.bots()[bot].weights.shape[0])
+    for bot in game.bots():  # the tuned weights lead the vector (a search budget may follow them)
+        assert len(game.weight_names(bot)) <= game.bots()[bot].weights.shape[0]
 
 
 # ------------------------------------------------------------------ invariants and the schema
