@@ -306,5 +306,5 @@ def test_a_game_without_named_weights_cannot_be_tuned(with_fake_game, tmp_path):
     from sim.core import registry
 
     game = registry.get_game("dicey")
-    with pytest.raises(UserError, match="does not support tuning"):
+    with pytest.raises(UserError, match="which has no weights to tune"):
         tune(game, game.resolve_params(None), _tiny(tmp_path, bot=next(iter(game.bots()))))

@@ -264,8 +264,6 @@ def log_path(state_path: Path) -> Path:
 
 def _check_settings(game: Any, params: Params, s: TuneSettings) -> tuple[int, list[str]]:
     """(player count, pool) after every check a tune needs, before anything is played or written."""
-    if not hasattr(game, "with_bot"):
-        raise UserError(f"{game.name} does not support tuning (its bots are not data with named weights)")
     known = game.bots()
     if s.bot not in known:
         raise UserError(f"unknown bot '{s.bot}' for {game.name} (known: {', '.join(known)})")
