@@ -7,7 +7,10 @@ The state of one game is a tuple of arrays (see `new_state`), passed whole to th
 import numpy as np
 from numba import njit
 
+from sim.core.paramspec import Bool, Const, Int, PerPlayerCount, RulesLayout
+
 MAX_PLAYERS = 6
+MAX_TREASURE_CARDS = 127 * 4  # the most treasure cards a game may hold (data.validate)
 
 # ---- treasure[t, field]
 TF_COUNT = 0
@@ -40,23 +43,26 @@ ROLE_DICTATOR = 3
 ROLE_SPY = 4
 ROLE_NAMES = ("number", "tracker", "mafia", "dictator", "spy")
 
-# ---- rules[r]
-R_HAND_SIZE = 0
-R_TOKENS = 1
-R_OFFER_DRAW = 2
-R_BID_MIN = 3
-R_BID_MAX = 4
-R_ROUND_DRAW = 5
-R_MIN_HAND = 6
-R_TOKEN_REFILL_TO = 7
-R_LAST_ROUND_DECK = 8
-R_PAIR_DRAW = 9
-R_UNRESOLVED_LEADER = 10
-R_CLASH_REBID = 11
-R_ROUND_LIMIT = 12
-R_STALEMATE_ROUNDS = 13
-R_DISCARD_BASE = 14  # rules[R_DISCARD_BASE + n] = treasures discarded unseen with n players
-N_RULES = R_DISCARD_BASE + MAX_PLAYERS + 1
+# ---- rules[R_*]: components.toml's rule parameters, each declared once (type, bounds); the
+# declaration order lays out the array (sim/core/paramspec.py). data.py checks and packs them.
+RULES = RulesLayout()
+R_HAND_SIZE = RULES.add(Int("setup.hand_size", 1, 30))
+R_TOKENS = RULES.add(Int("setup.hidden_tokens_per_player", 0, 5))
+R_OFFER_DRAW = RULES.add(Const(3, "Gameplay: three drawn, one to the bottom, one face up, one face down"))
+R_BID_MIN = RULES.add(Int("rules.bid_min_cards", 1, 10))
+R_BID_MAX = RULES.add(Int("rules.bid_max_cards", 1, 10))
+R_ROUND_DRAW = RULES.add(Int("rules.round_draw", 0, 20))
+R_MIN_HAND = RULES.add(Int("rules.minimum_hand", 0, 30))
+R_TOKEN_REFILL_TO = RULES.add(Int("rules.token_refill_to", 0, 30))
+R_LAST_ROUND_DECK = RULES.add(Int("rules.last_round_deck", 2, 3))
+R_PAIR_DRAW = RULES.add(Int("rules.tracker_pair_draw", 0, 20))
+R_UNRESOLVED_LEADER = RULES.add(Int("rules.unresolved_leader_last_round", -100, 100))
+R_CLASH_REBID = RULES.add(Bool("rules.two_player_leader_clash_rebid"))
+R_ROUND_LIMIT = RULES.add(Int("rules.round_limit", 1, 10_000))
+R_STALEMATE_ROUNDS = RULES.add(Int("rules.stalemate_rounds", 1, 10_000))
+# rules[R_DISCARD_BASE + n] = treasures discarded unseen with n players; its keys are the player counts
+R_DISCARD_BASE = RULES.add(PerPlayerCount("setup.treasure_discard", MAX_PLAYERS, 0, MAX_TREASURE_CARDS))
+N_RULES = RULES.size
 
 # ---- g[...]: game scalars
 G_ROUND = 0
