@@ -4,7 +4,7 @@ import itertools
 import numpy as np
 import pytest
 
-from chachapoya_helpers import A, ENGINE, N_A
+from chachapoya_helpers import A, ADVENTURER, ENGINE, N_A
 from sim.games.chachapoya import state as S
 from sim.games.chachapoya.cards import bid_strength, is_legal_bid, list_legal_bids
 
@@ -78,7 +78,7 @@ def test_tracker_joker_cannot_exceed_the_kind_maximum():
 
 
 def ADV_MAX(kind):
-    return int(ENGINE[2][A[kind], S.AF_MAX])
+    return int(ADVENTURER[A[kind], S.AF_MAX])
 
 
 def test_tracker_joker_needs_a_tracker_in_hand_and_only_one():
@@ -143,5 +143,5 @@ def test_list_legal_bids_agrees_with_is_legal_bid(seed):
     assert opts == brute
     for a, n, joker, _ in opts:  # nothing beyond five cards, nothing beyond the kind's max
         assert n + joker <= 5
-        if ENGINE[2][a, S.AF_ROLE] != S.ROLE_TRACKER:
-            assert n + joker <= ENGINE[2][a, S.AF_MAX]
+        if ADVENTURER[a, S.AF_ROLE] != S.ROLE_TRACKER:
+            assert n + joker <= ADVENTURER[a, S.AF_MAX]

@@ -60,12 +60,12 @@ def test_gain_of_counts_scales_curse_and_elimination():
     st = make_state(4)
     collect(st, 0, blue_idol=1, yellow_idol=2)
     w_elim = 15.0
-    tr, sc, col = ENGINE[0], ENGINE[1], st[2]
-    assert B.gain_of(tr, sc, col, 0, T["blue_idol"], -1, -1, w_elim, 0.0) == 8
-    assert B.gain_of(tr, sc, col, 0, T["yellow_idol"], -1, -1, w_elim, 0.0) == -10
-    assert B.gain_of(tr, sc, col, 0, T["yellow_idol"], T["yellow_idol"], -1, w_elim, 0.0) == -(7 + 10) - w_elim
+    col = st[2]
+    assert B.gain_of(ENGINE, col, 0, T["blue_idol"], -1, -1, w_elim, 0.0) == 8
+    assert B.gain_of(ENGINE, col, 0, T["yellow_idol"], -1, -1, w_elim, 0.0) == -10
+    assert B.gain_of(ENGINE, col, 0, T["yellow_idol"], T["yellow_idol"], -1, w_elim, 0.0) == -(7 + 10) - w_elim
     # A curse with a gold: the blue idol (card value 7) is the most valuable earlier card.
-    assert B.gain_of(tr, sc, col, 0, T["curse"], T["gold"], -1, w_elim, 0.0) == 1 - 7
+    assert B.gain_of(ENGINE, col, 0, T["curse"], T["gold"], -1, w_elim, 0.0) == 1 - 7
 
 
 def test_heuristic_token_goes_where_it_scores_most():

@@ -165,9 +165,9 @@ def test_variant_gold_scale_changes_scores():
     gold = data.treasure_names(base.resolved).index("gold")
     counts[gold] = 5
     from sim.games.chachapoya.cards import overflowed_type, points_of
-    assert overflowed_type(base.engine[1], counts) == gold
-    assert overflowed_type(var.engine[1], counts) == -1
-    assert points_of(var.engine[1], counts, gold) == 20
+    assert overflowed_type(base.engine, counts) == gold
+    assert overflowed_type(var.engine, counts) == -1
+    assert points_of(var.engine, counts, gold) == 20
     # whole games: gold points differ in distribution
     a = simulate(3, LINEUPS[3], 150, params=base)
     b = simulate(3, LINEUPS[3], 150, params=var)
@@ -258,7 +258,6 @@ def test_round_by_round_properties(n_players):
     least three cards after the end-of-round draws (II), no player in play holds an X (I), the
     deck shrinks by two per normal round with a winner taking both (Gameplay), and the last round
     ends the game (Last Round)."""
-    from chachapoya_helpers import SCALE
     from sim.core import rng as rng_mod
     from sim.games.chachapoya.cards import overflowed_type
     kinds, w = bots((LINEUPS[n_players] * 2)[:n_players])
@@ -279,7 +278,7 @@ def test_round_by_round_properties(n_players):
             for s in range(n_players):
                 if pstat[s, S.P_ALIVE]:
                     assert hands[s].sum() >= 3
-                    assert overflowed_type(SCALE, collected[s]) == -1
+                    assert overflowed_type(ENGINE, collected[s]) == -1
             if not was_rebid:
                 assert g[S.G_TDECK_SIZE] in (before - 2, before - 1, before)  # 2 taken / 1 back / 2 back
         if g[S.G_END_REASON] == S.END_DECK:

@@ -27,7 +27,8 @@ BUDGETS = [[96.0, 2.0, 0.05, 0.5, 12.0, 0.3], [96.0, 2.0, 0.05, 0.5, 12.0, 0.3],
 
 def test_default_components_pack_as_before():
     engine = GAME.resolve_params(None).engine
-    treasure, scale, adventurer, rules = engine
+    assert engine.dtype == np.int32 and engine.ndim == 1
+    treasure, scale, adventurer, rules = data.tables_of(engine)
     for got, want in ((treasure, TREASURE), (scale, SCALE), (adventurer, ADVENTURER), (rules, RULES)):
         assert got.dtype == np.int32
         assert got.tolist() == want

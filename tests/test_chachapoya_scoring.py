@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from chachapoya_helpers import (
-    ENGINE, SCALE, T, bots, collect, hand, heuristic, make_state,
+    ENGINE, T, bots, collect, hand, heuristic, make_state,
 )
 from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
@@ -16,9 +16,9 @@ X = "X"
 def pts(kind, n):
     counts = np.zeros(len(T), np.int16)
     counts[T[kind]] = n
-    if overflowed_type(SCALE, counts) >= 0:
+    if overflowed_type(ENGINE, counts) >= 0:
         return X
-    return int(points_of(SCALE, counts, T[kind]))
+    return int(points_of(ENGINE, counts, T[kind]))
 
 
 @pytest.mark.parametrize("kind,expected", [

@@ -22,6 +22,7 @@ from .state import (
     P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
     TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY,
     SCR_POOL, SCR_UNSEEN,
+    R_N_ADVENTURERS, R_N_TREASURES, af, tf,
 )
 
 BOT_RANDOM = 0
@@ -63,27 +64,27 @@ LAST_ROUND_SAMPLES = 8
 
 # ------------------------------------------------------------------ valuing treasures
 @njit_noalloc
-def seat_points(scale, collected, seat):
+def seat_points(params, collected, seat):
     """Points of one seat's collection as it stands (an X counts as its sentinel value)."""
     total = 0
     for t in range(collected.shape[1]):
-        total += scale_points(scale, t, collected[seat, t])
+        total += scale_points(params, t, collected[seat, t])
     return total
 
 
 @njit_noalloc
-def gain_of(treasure, scale, collected, seat, c0, c1, c2, w_elimination, w_draw):
+def gain_of(params, collected, seat, c0, c1, c2, w_elimination, w_draw):
     """What taking up to three cards (c1, c2 may be -1) is worth to a collection.
 
     Points on the touched types, the curse's loss of the most valuable earlier card, the
     warriors' draws; elimination costs every point held plus the elimination weight.
     """
-    if c1 < 0 and c2 < 0 and treasure[c0, TF_EFFECT] == EFFECT_NONE:  # the common case, fast
+    if c1 < 0 and c2 < 0 and tf(params, c0, TF_EFFECT) == EFFECT_NONE:  # the common case, fast
         held = collected[seat, c0]
-        after = scale_points(scale, c0, held + 1)
+        after = scale_points(params, c0, held + 1)
         if after == SCALE_X:
-            return -seat_points(scale, collected, seat) - w_elimination
-        return float(after - scale_points(scale, c0, held))
+            return -seat_points(params, collected, seat) - w_elimination
+        return float(after - scale_points(params, c0, held))
     delta = 0.0
     eliminated = False
     has_curse = False
@@ -92,40 +93,40 @@ def gain_of(treasure, scale, collected, seat, c0, c1, c2, w_elimination, w_draw)
         t = c0 if i == 0 else (c1 if i == 1 else c2)
         if t < 0:
             continue
-        effect = treasure[t, TF_EFFECT]
+        effect = tf(params, t, TF_EFFECT)
         if effect == EFFECT_DRAW:
-            draws += treasure[t, TF_EFFECT_AMOUNT]
+            draws += tf(params, t, TF_EFFECT_AMOUNT)
         elif effect == EFFECT_CURSE:
             has_curse = True
         if (i >= 1 and c0 == t) or (i == 2 and c1 == t):
             continue
         k = 1 + (1 if i == 0 and c1 == t else 0) + (1 if i < 2 and c2 == t else 0)
-        after = scale_points(scale, t, collected[seat, t] + k)
+        after = scale_points(params, t, collected[seat, t] + k)
         if after == SCALE_X:
             eliminated = True
-        delta += after - scale_points(scale, t, collected[seat, t])
+        delta += after - scale_points(params, t, collected[seat, t])
     if eliminated:
-        return -seat_points(scale, collected, seat) - w_elimination
+        return -seat_points(params, collected, seat) - w_elimination
     if has_curse:
         best = -1
         for u in range(collected.shape[1]):
-            if collected[seat, u] > 0 and treasure[u, TF_EFFECT] != EFFECT_CURSE and (
-                    best < 0 or treasure[u, TF_VALUE] > treasure[best, TF_VALUE]):
+            if collected[seat, u] > 0 and tf(params, u, TF_EFFECT) != EFFECT_CURSE and (
+                    best < 0 or tf(params, u, TF_VALUE) > tf(params, best, TF_VALUE)):
                 best = u
         if best >= 0:
             c = collected[seat, best] + (c0 == best) + (c1 == best) + (c2 == best)
-            delta += scale_points(scale, best, c - 1) - scale_points(scale, best, c)
+            delta += scale_points(params, best, c - 1) - scale_points(params, best, c)
     return delta + draws * w_draw
 
 
 @njit_noalloc
-def public_worth(treasure, scale, collected, pstat, n_players, seat, card, w):
+def public_worth(params, collected, pstat, n_players, seat, card, w):
     """What one card is worth, on average, to the other players still in play."""
     total = 0.0
     n = 0
     for p in range(n_players):
         if p != seat and pstat[p, P_ALIVE] == 1:
-            total += gain_of(treasure, scale, collected, p, card, -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
+            total += gain_of(params, collected, p, card, -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
             n += 1
     return total / n if n > 0 else 0.0
 
@@ -138,11 +139,11 @@ def doubtful(a, b, w):
 
 
 @njit_noalloc
-def unseen_treasures(treasure, collected, tout, unseen):
+def unseen_treasures(params, collected, tout, unseen):
     """Treasure cards not in any collection and not publicly out of the game, into `unseen`."""
-    n_t = treasure.shape[0]
+    n_t = params[R_N_TREASURES]
     for t in range(n_t):
-        n = treasure[t, TF_COUNT] - tout[1, t]
+        n = tf(params, t, TF_COUNT) - tout[1, t]
         for p in range(collected.shape[0]):
             n -= collected[p, t]
         unseen[t] = n
@@ -150,11 +151,11 @@ def unseen_treasures(treasure, collected, tout, unseen):
 
 
 @njit_noalloc
-def last_round_worth(treasure, scale, collected, tout, rng, scratch, seat, n_offer, w):
+def last_round_worth(params, collected, tout, rng, scratch, seat, n_offer, w):
     """Last round: (worth of taking all face-down cards, of taking one), by sampling unseen cards."""
     if n_offer == 0:
         return 0.0, 0.0
-    unseen = unseen_treasures(treasure, collected, tout, scratch[SCR_UNSEEN, :treasure.shape[0]])
+    unseen = unseen_treasures(params, collected, tout, scratch[SCR_UNSEEN, :params[R_N_TREASURES]])
     n_unseen = 0
     for t in range(unseen.shape[0]):
         n_unseen += unseen[t]
@@ -176,48 +177,47 @@ def last_round_worth(treasure, scale, collected, tout, rng, scratch, seat, n_off
             pool[j] = tmp
         c1 = pool[1] if n_offer > 1 else -1
         c2 = pool[2] if n_offer > 2 else -1
-        v_all += gain_of(treasure, scale, collected, seat, pool[0], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])
-        v_one += gain_of(treasure, scale, collected, seat, pool[0], -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
+        v_all += gain_of(params, collected, seat, pool[0], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])
+        v_one += gain_of(params, collected, seat, pool[0], -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
     return v_all / LAST_ROUND_SAMPLES, v_one / LAST_ROUND_SAMPLES
 
 
 @njit_noalloc
 def offer_worth(params, state, seat, w):
     """(worth of taking every card, worth of the better single card, face-up card's worth to others)."""
-    treasure, scale = params[0], params[1]
     g, collected, tout, offer, pstat, rng = state[0], state[2], state[6], state[7], state[9], state[12]
     if g[G_FACE_UP] == 0:
-        v_all, v_one = last_round_worth(treasure, scale, collected, tout, rng, state[15], seat, g[G_N_OFFER], w)
+        v_all, v_one = last_round_worth(params, collected, tout, rng, state[15], seat, g[G_N_OFFER], w)
         return v_all, v_one, 0.0
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
     up = offer[0]
-    v_up = gain_of(treasure, scale, collected, seat, up, -1, -1, w_e, w_d)
-    public = public_worth(treasure, scale, collected, pstat, g[G_N_PLAYERS], seat, up, w)
+    v_up = gain_of(params, collected, seat, up, -1, -1, w_e, w_d)
+    public = public_worth(params, collected, pstat, g[G_N_PLAYERS], seat, up, w)
     if g[G_KNOWER] == seat or g[G_BURIED] < 0:
         down = offer[1]
-        v_both = gain_of(treasure, scale, collected, seat, up, down, -1, w_e, w_d)
-        v_down = gain_of(treasure, scale, collected, seat, down, -1, -1, w_e, w_d)
+        v_both = gain_of(params, collected, seat, up, down, -1, w_e, w_d)
+        v_down = gain_of(params, collected, seat, down, -1, -1, w_e, w_d)
         return v_both, max(v_up, v_down), public
     a, b = offer[1], g[G_BURIED]  # equally likely to be the face-down card, as far as I know
-    v_both = doubtful(gain_of(treasure, scale, collected, seat, up, a, -1, w_e, w_d),
-                      gain_of(treasure, scale, collected, seat, up, b, -1, w_e, w_d), w)
-    v_down = doubtful(gain_of(treasure, scale, collected, seat, a, -1, -1, w_e, w_d),
-                      gain_of(treasure, scale, collected, seat, b, -1, -1, w_e, w_d), w)
+    v_both = doubtful(gain_of(params, collected, seat, up, a, -1, w_e, w_d),
+                      gain_of(params, collected, seat, up, b, -1, w_e, w_d), w)
+    v_down = doubtful(gain_of(params, collected, seat, a, -1, -1, w_e, w_d),
+                      gain_of(params, collected, seat, b, -1, -1, w_e, w_d), w)
     return v_both, max(v_up, v_down), public
 
 
 # ------------------------------------------------------------------ decisions
 @njit_noalloc
-def keep_costs(adventurer, hand, left, w, out):
+def keep_costs(params, hand, left, w, out):
     """What spending one card of each kind costs: its later use, less its end-of-game penalty."""
-    for a in range(adventurer.shape[0]):
+    for a in range(params[R_N_ADVENTURERS]):
         if hand[a] == 0:
             out[a] = 0.0
             continue
-        role = adventurer[a, AF_ROLE]
-        relief = (1.0 - left) * (-adventurer[a, AF_PENALTY])
+        role = af(params, a, AF_ROLE)
+        relief = (1.0 - left) * (-af(params, a, AF_PENALTY))
         if role == ROLE_NUMBER:
-            out[a] = left * (w[W_KEEP_POINT] * adventurer[a, AF_VALUE] + w[W_KEEP_CARD]) - relief
+            out[a] = left * (w[W_KEEP_POINT] * af(params, a, AF_VALUE) + w[W_KEEP_CARD]) - relief
         elif role == ROLE_TRACKER:
             out[a] = left * w[W_KEEP_TRACKER] - relief
         else:
@@ -259,7 +259,6 @@ def bid_utilities(params, state, seat, w, n_opts, utility):
 
     Shared by choose_bid and the search, which tries the best few of them by rollouts.
     """
-    adventurer, rules = params[2], params[3]
     g, hands, pstat, options = state[0], state[1], state[9], state[14]
     v_all, v_one, public = offer_worth(params, state, seat, w)
     n_opp = 0
@@ -268,21 +267,21 @@ def bid_utilities(params, state, seat, w, n_opts, utility):
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
-    keep = state[16][FSCR_KEEP, :adventurer.shape[0]]
-    keep_costs(adventurer, hands[seat], g[G_TDECK_SIZE] / max(g[G_INITIAL_TDECK], 1), w, keep)
+    keep = state[16][FSCR_KEEP, :params[R_N_ADVENTURERS]]
+    keep_costs(params, hands[seat], g[G_TDECK_SIZE] / max(g[G_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
-    pair = (w[W_DRAW_CARD] * rules[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
+    pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
             + w[W_PAIR_SAFE] * max(-v_all, 0.0))
     for i in range(n_opts):
         a = options[i, B_KIND]
-        role = adventurer[a, AF_ROLE]
+        role = af(params, a, AF_ROLE)
         if role == ROLE_NUMBER:
             n = options[i, B_N]
             if options[i, B_JOKER] == 1:
-                u = (win_chance((n + 1) * adventurer[a, AF_VALUE], mu, sigma) * v_one * gain
+                u = (win_chance((n + 1) * af(params, a, AF_VALUE), mu, sigma) * v_one * gain
                      - n * keep[a] - keep[options[i, B_JOKER_KIND]])
             else:
-                u = win_chance(n * adventurer[a, AF_VALUE], mu, sigma) * v_all * gain - n * keep[a]
+                u = win_chance(n * af(params, a, AF_VALUE), mu, sigma) * v_all * gain - n * keep[a]
         elif role == ROLE_TRACKER:
             u = pair - 2 * keep[a]
         elif role == ROLE_MAFIA:
@@ -327,13 +326,12 @@ def offer_choice(i):
 @njit_noalloc
 def offer_utilities(params, state, seat, w, drawn, utility):
     """The heuristic's utility (before noise) of the six arrangements, in offer_choice order."""
-    treasure, scale = params[0], params[1]
     g, collected, pstat = state[0], state[2], state[9]
     public = state[16][FSCR_PUBLIC, :3]
     for i in range(3):
-        public[i] = public_worth(treasure, scale, collected, pstat, g[G_N_PLAYERS], seat, drawn[i], w)
+        public[i] = public_worth(params, collected, pstat, g[G_N_PLAYERS], seat, drawn[i], w)
     for bottom in range(3):
-        mine = gain_of(treasure, scale, collected, seat, drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
+        mine = gain_of(params, collected, seat, drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
                        w[W_ELIMINATION], w[W_DRAW_CARD])
         for j in range(2):
             up = (bottom + 1 + j) % 3
@@ -344,18 +342,17 @@ def offer_utilities(params, state, seat, w, drawn, utility):
 @njit_noalloc
 def choose_take(params, state, seat, kind, w):
     """A winner who may take one card (tracker joker, dictator): the offer index to take."""
-    treasure, scale = params[0], params[1]
     g, collected, offer, rng = state[0], state[2], state[7], state[12]
     n_offer = g[G_N_OFFER]
     if kind == BOT_RANDOM or g[G_FACE_UP] == 0:
         return rng_mod.randint(rng, n_offer)
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
-    v_up = gain_of(treasure, scale, collected, seat, offer[0], -1, -1, w_e, w_d)
+    v_up = gain_of(params, collected, seat, offer[0], -1, -1, w_e, w_d)
     if g[G_KNOWER] == seat or g[G_BURIED] < 0:
-        v_down = gain_of(treasure, scale, collected, seat, offer[1], -1, -1, w_e, w_d)
+        v_down = gain_of(params, collected, seat, offer[1], -1, -1, w_e, w_d)
     else:
-        v_down = doubtful(gain_of(treasure, scale, collected, seat, offer[1], -1, -1, w_e, w_d),
-                          gain_of(treasure, scale, collected, seat, g[G_BURIED], -1, -1, w_e, w_d), w)
+        v_down = doubtful(gain_of(params, collected, seat, offer[1], -1, -1, w_e, w_d),
+                          gain_of(params, collected, seat, g[G_BURIED], -1, -1, w_e, w_d), w)
     return 0 if v_up >= v_down else 1
 
 
@@ -371,26 +368,25 @@ def choose_token_refill(params, state, seat, kind, w):
 @njit_noalloc
 def choose_token_place(params, state, seat, kind, w):
     """Hidden Treasure B: the sequence the token joins (the heuristic takes the best score)."""
-    treasure, scale = params[0], params[1]
     collected, rng = state[2], state[12]
     counts = collected[seat]
     n_targets = 0
     for t in range(counts.shape[0]):
-        if counts[t] > 0 and treasure[t, TF_TOKEN_OK] == 1:
+        if counts[t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
             n_targets += 1
     if kind == BOT_RANDOM:
         pick = rng_mod.randint(rng, n_targets)
         for t in range(counts.shape[0]):
-            if counts[t] > 0 and treasure[t, TF_TOKEN_OK] == 1:
+            if counts[t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
                 if pick == 0:
                     return t
                 pick -= 1
     best = -1
     best_points = 0
     for t in range(counts.shape[0]):
-        if counts[t] > 0 and treasure[t, TF_TOKEN_OK] == 1:
+        if counts[t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
             counts[t] += 1
-            points = -1_000_000_000 if overflowed_type(scale, counts) >= 0 else seat_points(scale, collected, seat)
+            points = -1_000_000_000 if overflowed_type(params, counts) >= 0 else seat_points(params, collected, seat)
             counts[t] -= 1
             if best < 0 or points > best_points:
                 best = t

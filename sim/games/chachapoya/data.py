@@ -20,8 +20,9 @@ from sim.core.paramspec import Bool, Choice, Float, Int, Records
 from . import bots as bots_mod
 from . import search as search_mod
 from .state import (
-    AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_TREASURE_CARDS, N_AF, N_TF,
-    ROLE_NAMES, RULES, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
+    AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_TREASURE_CARDS, N_AF, N_RULES, N_TF,
+    R_ADVENTURER_AT, R_N_ADVENTURERS, R_N_TREASURES, R_SCALE_AT, R_SCALE_WIDTH, ROLE_NAMES, RULES, SCALE_X,
+    TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, TREASURE_AT,
 )
 
 HERE = Path(__file__).parent
@@ -143,8 +144,9 @@ def player_counts(p: dict[str, Any]) -> tuple[int, ...]:
     return tuple(sorted(int(k) for k in p["setup"]["treasure_discard"]))
 
 
-def engine_arrays(p: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Pack validated parameters into the (treasure, scale, adventurer, rules) arrays of state.py."""
+def engine_tables(p: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The validated parameters as four int32 tables: treasure[T, TF_*], scale[T, n cards],
+    adventurer[A, AF_*] and rules[R_*] (the declarations of state.RULES)."""
     treasures = list(p["treasure"].values())
     longest = max(t["count"] for t in treasures) + p["setup"]["hidden_tokens_per_player"] + 1
     scale = np.zeros((len(treasures), longest + 1), np.int32)
@@ -153,6 +155,28 @@ def engine_arrays(p: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray
         for n in range(1, longest + 1):
             scale[i, n] = points[min(n, len(points)) - 1]
     return TREASURES.pack(p), scale, ADVENTURERS.pack(p), RULES.pack(p)
+
+
+def engine_arrays(p: dict[str, Any]) -> np.ndarray:
+    """The validated parameters packed into the engine's one int32 array (layout in state.py): the
+    rules, the tables' sizes and places, then the treasure, adventurer and scale tables row by row."""
+    treasure, scale, adventurer, rules = engine_tables(p)
+    sizes = np.zeros(TREASURE_AT - N_RULES, np.int32)
+    sizes[R_N_TREASURES - N_RULES] = treasure.shape[0]
+    sizes[R_N_ADVENTURERS - N_RULES] = adventurer.shape[0]
+    sizes[R_SCALE_WIDTH - N_RULES] = scale.shape[1]
+    sizes[R_ADVENTURER_AT - N_RULES] = TREASURE_AT + treasure.size
+    sizes[R_SCALE_AT - N_RULES] = TREASURE_AT + treasure.size + adventurer.size
+    return np.concatenate([rules, sizes, treasure.ravel(), adventurer.ravel(), scale.ravel()]).astype(np.int32)
+
+
+def tables_of(params: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The four tables of engine_tables, as views of a packed engine array (for tests and tools)."""
+    n_t, n_a, width = int(params[R_N_TREASURES]), int(params[R_N_ADVENTURERS]), int(params[R_SCALE_WIDTH])
+    treasure = params[TREASURE_AT:TREASURE_AT + n_t * N_TF].reshape(n_t, N_TF)
+    adventurer = params[params[R_ADVENTURER_AT]:params[R_ADVENTURER_AT] + n_a * N_AF].reshape(n_a, N_AF)
+    scale = params[params[R_SCALE_AT]:params[R_SCALE_AT] + n_t * width].reshape(n_t, width)
+    return treasure, scale, adventurer, params[:N_RULES]
 
 
 def treasure_names(p: dict[str, Any]) -> list[str]:

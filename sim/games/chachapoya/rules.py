@@ -27,6 +27,7 @@ from .state import (
     ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
     TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
     SCR_STRENGTH, SCR_UNRESOLVED, ST_ADHIDDEN,
+    N_AF, N_TF, R_ADVENTURER_AT, R_N_ADVENTURERS, R_N_TREASURES, TREASURE_AT, af, tf,
 )
 from . import bots
 from .cards import (
@@ -136,11 +137,12 @@ def draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, n, re
 
 # ------------------------------------------------------------------ setup
 @njit_noalloc
-def lay_out_deck(deck, components, count_field):
-    """Every card of every kind into `deck`, kind by kind; returns how many."""
+def lay_out_deck(deck, params, count_at, n_kinds, row_width):
+    """Every card of every kind into `deck`, kind by kind (params[count_at + kind * row_width]
+    cards of each: a table's count field); returns how many."""
     n = 0
-    for kind in range(components.shape[0]):
-        for _ in range(components[kind, count_field]):
+    for kind in range(n_kinds):
+        for _ in range(params[count_at + kind * row_width]):
             deck[n] = kind
             n += 1
     return n
@@ -149,12 +151,11 @@ def lay_out_deck(deck, components, count_field):
 @njit_noalloc
 def setup(params, state, n_players):
     """Setup: shuffle both decks, discard treasures unseen by player count, deal hands, tokens."""
-    treasure, scale, adventurer, rules = params
     g, hands, tdeck, adeck, tout, pstat, kstat, rng = (
         state[0], state[1], state[3], state[4], state[6], state[9], state[10], state[12])
-    n = lay_out_deck(tdeck, treasure, TF_COUNT)
+    n = lay_out_deck(tdeck, params, TREASURE_AT + TF_COUNT, params[R_N_TREASURES], N_TF)
     rng_mod.shuffle(rng, tdeck, n)
-    n_discard = min(rules[R_DISCARD_BASE + n_players], n)
+    n_discard = min(params[R_DISCARD_BASE + n_players], n)
     for i in range(n_discard):
         tout[0, tdeck[i]] += 1
         tdeck[i] = -1
@@ -162,17 +163,17 @@ def setup(params, state, n_players):
     g[G_TDECK_SIZE] = n - n_discard
     g[G_INITIAL_TDECK] = n - n_discard
 
-    m = lay_out_deck(adeck, adventurer, AF_COUNT)
+    m = lay_out_deck(adeck, params, params[R_ADVENTURER_AT] + AF_COUNT, params[R_N_ADVENTURERS], N_AF)
     rng_mod.shuffle(rng, adeck, m)
     g[G_ADECK_SIZE] = m
     for p in range(n_players):
         pstat[p, P_ALIVE] = 1
-        pstat[p, P_TOKEN] = rules[R_TOKENS]
+        pstat[p, P_TOKEN] = params[R_TOKENS]
         pstat[p, P_TOKEN_SCORED_ON] = -1
         pstat[p, P_RANK] = 0
-        draw_adventurers(state, p, rules[R_HAND_SIZE], DRAW_DEAL)
+        draw_adventurers(state, p, params[R_HAND_SIZE], DRAW_DEAL)
         pstat[p, P_CARDS_DRAWN] = 0
-        for a in range(adventurer.shape[0]):
+        for a in range(params[R_N_ADVENTURERS]):
             kstat[p, K_OPENING, a] = hands[p, a]
     g[G_START] = 0  # seat 0 starts, so seat numbers are turn-order positions
     g[G_KNOWER] = -1
@@ -197,12 +198,11 @@ def prepare_offer(params, state, bot_kind, bot_w):
 def draw_offer(params, state):
     """prepare_offer up to the start player's choice: returns True when the three drawn cards
     (scratch row SCR_DRAWN) wait to be arranged, False when the last round's cards are offered."""
-    rules = params[3]
     g, offer, log = state[0], state[7], state[13]
     start = g[G_START]
     for i in range(offer.shape[0]):
         offer[i] = -1
-    if g[G_TDECK_SIZE] <= rules[R_LAST_ROUND_DECK]:
+    if g[G_TDECK_SIZE] <= params[R_LAST_ROUND_DECK]:
         g[G_LAST_ROUND] = 1
         n = g[G_TDECK_SIZE]
         for i in range(n):
@@ -214,7 +214,7 @@ def draw_offer(params, state):
         log_event(g, log, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
         return False
     drawn = state[15][SCR_DRAWN, :3]
-    n_draw = min(rules[R_OFFER_DRAW], 3)
+    n_draw = min(params[R_OFFER_DRAW], 3)
     for i in range(n_draw):
         drawn[i] = treasure_draw(g, state[3])
     log_event(g, log, EV_OFFER_DRAWN, start, drawn[0], drawn[1], drawn[2])
@@ -360,7 +360,6 @@ def decide_bidding(params, bids, start, n_players, unresolved, strengths):
     A winner who used a tracker joker takes only one card. `unresolved[s]` is set for each seat
     whose leader did not resolve.
     """
-    adventurer, rules = params[2], params[3]
     strengths = strengths[:n_players]
     n_pairs = 0
     pair_seat = -1
@@ -373,7 +372,7 @@ def decide_bidding(params, bids, start, n_players, unresolved, strengths):
         kind = bids[s, B_KIND]
         if kind < 0:
             continue
-        role = adventurer[kind, AF_ROLE]
+        role = af(params, kind, AF_ROLE)
         if role == ROLE_TRACKER:
             n_pairs += 1
             pair_seat = s
@@ -384,17 +383,17 @@ def decide_bidding(params, bids, start, n_players, unresolved, strengths):
             last_leader = s
     if n_pairs == 1:
         for s in range(n_players):
-            if bids[s, B_KIND] >= 0 and adventurer[bids[s, B_KIND], AF_ROLE] >= ROLE_MAFIA:
+            if bids[s, B_KIND] >= 0 and af(params, bids[s, B_KIND], AF_ROLE) >= ROLE_MAFIA:
                 unresolved[s] = True
         return OUT_PAIR_CANCEL, pair_seat
     if n_leaders > 0:
         for s in range(n_players):
-            if s != last_leader and bids[s, B_KIND] >= 0 and adventurer[bids[s, B_KIND], AF_ROLE] >= ROLE_MAFIA:
+            if s != last_leader and bids[s, B_KIND] >= 0 and af(params, bids[s, B_KIND], AF_ROLE) >= ROLE_MAFIA:
                 unresolved[s] = True
-        if n_players == 2 and n_leaders == 2 and rules[R_CLASH_REBID] == 1:
+        if n_players == 2 and n_leaders == 2 and params[R_CLASH_REBID] == 1:
             unresolved[last_leader] = True
             return OUT_CLASH, -1
-        role = adventurer[bids[last_leader, B_KIND], AF_ROLE]
+        role = af(params, bids[last_leader, B_KIND], AF_ROLE)
         if role == ROLE_MAFIA:
             return OUT_WIN_ALL, last_leader
         if role == ROLE_DICTATOR:
@@ -457,19 +456,18 @@ def most_valuable_previous(params, state, seat, earlier):
     Curse cards themselves are never taken. Equal card values (none in the printed set) are
     broken in favour of the owner: the type whose loss costs fewest points.
     """
-    treasure, scale = params[0], params[1]
     collected = state[2]
     best = -1
     best_loss = 0
-    for t in range(treasure.shape[0]):
-        if earlier[t] <= 0 or treasure[t, TF_EFFECT] == EFFECT_CURSE:
+    for t in range(params[R_N_TREASURES]):
+        if earlier[t] <= 0 or tf(params, t, TF_EFFECT) == EFFECT_CURSE:
             continue
-        before = points_of(scale, collected[seat], t)
+        before = points_of(params, collected[seat], t)
         collected[seat, t] -= 1
-        loss = before - points_of(scale, collected[seat], t)
+        loss = before - points_of(params, collected[seat], t)
         collected[seat, t] += 1
-        if best < 0 or treasure[t, TF_VALUE] > treasure[best, TF_VALUE] or (
-                treasure[t, TF_VALUE] == treasure[best, TF_VALUE] and loss < best_loss):
+        if best < 0 or tf(params, t, TF_VALUE) > tf(params, best, TF_VALUE) or (
+                tf(params, t, TF_VALUE) == tf(params, best, TF_VALUE) and loss < best_loss):
             best = t
             best_loss = loss
     return best
@@ -478,9 +476,8 @@ def most_valuable_previous(params, state, seat, earlier):
 @njit_noalloc
 def acquire(params, state, seat, cards, n_cards):
     """The winner takes the cards: Checking (X), then each Curse, then each Grim Warriors draw."""
-    treasure, scale = params[0], params[1]
     g, collected, tout, pstat, tstat, log = state[0], state[2], state[6], state[9], state[11], state[13]
-    n_t = treasure.shape[0]
+    n_t = params[R_N_TREASURES]
     earlier = state[15][SCR_EARLIER, :n_t]
     for t in range(n_t):
         earlier[t] = collected[seat, t]
@@ -489,14 +486,14 @@ def acquire(params, state, seat, cards, n_cards):
         collected[seat, t] += 1
         tstat[seat, T_GOT, t] += 1
         log_event(g, log, EV_TAKE, seat, t)
-    over = overflowed_type(scale, collected[seat])
+    over = overflowed_type(params, collected[seat])
     if over >= 0:
         eliminate(state, seat, ELIM_IN_PLAY, over)
         return
     for i in range(n_cards):
         t = cards[i]
-        if treasure[t, TF_EFFECT] == EFFECT_CURSE:
-            for _ in range(treasure[t, TF_EFFECT_AMOUNT]):
+        if tf(params, t, TF_EFFECT) == EFFECT_CURSE:
+            for _ in range(tf(params, t, TF_EFFECT_AMOUNT)):
                 lost = most_valuable_previous(params, state, seat, earlier)
                 if lost >= 0:
                     earlier[lost] -= 1
@@ -507,8 +504,8 @@ def acquire(params, state, seat, cards, n_cards):
                     log_event(g, log, EV_CURSE_LOSS, seat, lost)
     for i in range(n_cards):
         t = cards[i]
-        if treasure[t, TF_EFFECT] == EFFECT_DRAW:
-            draw_adventurers(state, seat, treasure[t, TF_EFFECT_AMOUNT], DRAW_EFFECT)
+        if tf(params, t, TF_EFFECT) == EFFECT_DRAW:
+            draw_adventurers(state, seat, tf(params, t, TF_EFFECT_AMOUNT), DRAW_EFFECT)
 
 
 @njit_noalloc
@@ -524,7 +521,6 @@ def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
 @njit_noalloc
 def carry_out_bidding(params, state, outcome, seat, pick):
     """settle_bidding with the winner's pick made (offer index; used only by OUT_WIN_ONE)."""
-    rules = params[3]
     g, offer, pstat, log = state[0], state[7], state[9], state[13]
     n_offer = g[G_N_OFFER]
     if outcome == OUT_CLASH:
@@ -544,7 +540,7 @@ def carry_out_bidding(params, state, outcome, seat, pick):
             offer[i] = -1
         g[G_N_OFFER] = 0
         if outcome == OUT_PAIR_CANCEL:
-            draw_adventurers(state, seat, rules[R_PAIR_DRAW], DRAW_PAIR)
+            draw_adventurers(state, seat, params[R_PAIR_DRAW], DRAW_PAIR)
         return
     pstat[seat, P_BIDS_WON] += 1
     taken = state[15][SCR_TAKEN, :offer.shape[0]]
@@ -569,13 +565,12 @@ def carry_out_bidding(params, state, outcome, seat, pick):
 @njit_noalloc
 def charge_unresolved_leaders(params, state, unresolved):
     """Leader Cards, Note: a leader that cannot resolve in the last round costs its player 5."""
-    rules = params[3]
     g, bids, pstat, log = state[0], state[8], state[9], state[13]
     for s in range(unresolved.shape[0]):
         if unresolved[s]:
             penalty = 0
             if g[G_LAST_ROUND] == 1:
-                penalty = rules[R_UNRESOLVED_LEADER]
+                penalty = params[R_UNRESOLVED_LEADER]
                 pstat[s, P_UNRESOLVED_LEADERS] += 1
                 pstat[s, P_VP_UNRESOLVED] += penalty
             log_event(g, log, EV_LEADER_UNRESOLVED, s, bids[s, B_KIND], penalty)
@@ -586,7 +581,6 @@ def charge_unresolved_leaders(params, state, unresolved):
 def end_of_round_draws(params, state, bot_kind, bot_w):
     """II. Three Cards Rule and Hidden Treasure A (not in the last round), from the start player
     clockwise."""
-    rules = params[3]
     g, hands, adeck, adiscard, adhidden, pstat, rng, log = (
         state[0], state[1], state[4], state[5], state[ST_ADHIDDEN], state[9], state[12], state[13])
     n_players = g[G_N_PLAYERS]
@@ -594,18 +588,18 @@ def end_of_round_draws(params, state, bot_kind, bot_w):
         seat = (g[G_START] + i) % n_players
         if pstat[seat, P_ALIVE] == 0:
             continue
-        draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, rules[R_ROUND_DRAW], DRAW_ROUND)
+        draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, params[R_ROUND_DRAW], DRAW_ROUND)
         held = hand_size(hands, seat)
-        if held < rules[R_MIN_HAND]:
-            draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, rules[R_MIN_HAND] - held,
+        if held < params[R_MIN_HAND]:
+            draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, params[R_MIN_HAND] - held,
                        DRAW_FILL)
         held = hand_size(hands, seat)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).
-        if g[G_LAST_ROUND] == 0 and pstat[seat, P_TOKEN] > 0 and held < rules[R_TOKEN_REFILL_TO]:
+        if g[G_LAST_ROUND] == 0 and pstat[seat, P_TOKEN] > 0 and held < params[R_TOKEN_REFILL_TO]:
             if bots.choose_token_refill(params, state, seat, bot_kind[seat], bot_w[seat]):
                 pstat[seat, P_TOKEN] -= 1
                 pstat[seat, P_TOKEN_REFILL] += 1
-                draw_adventurers(state, seat, rules[R_TOKEN_REFILL_TO] - held, DRAW_TOKEN)
+                draw_adventurers(state, seat, params[R_TOKEN_REFILL_TO] - held, DRAW_TOKEN)
 
 
 @njit_noalloc
@@ -684,7 +678,6 @@ def log_resolution(params, state, outcome, winner, unresolved, strengths):
     (Tracker 2), the leader that resolved (Leader Cards) and, where the number bids decide, the
     tied bids that knocked each other out (Bidding; Russian Spy). Nothing is computed when
     logging is off, so batch runs are unaffected."""
-    adventurer = params[2]
     g, bids, log = state[0], state[8], state[13]
     if log.shape[0] <= 1 or outcome == OUT_PAIR_CANCEL or outcome == OUT_CLASH:
         return
@@ -694,7 +687,7 @@ def log_resolution(params, state, outcome, winner, unresolved, strengths):
         kind = bids[s, B_KIND]
         if kind < 0:
             continue
-        role = adventurer[kind, AF_ROLE]
+        role = af(params, kind, AF_ROLE)
         if role == ROLE_TRACKER:
             n_pairs += 1
         elif role >= ROLE_MAFIA and not unresolved[s]:
@@ -703,7 +696,7 @@ def log_resolution(params, state, outcome, winner, unresolved, strengths):
         log_event(g, log, EV_PAIRS_KNOCKED, n_pairs)
     if leader >= 0:
         log_event(g, log, EV_LEADER_RESOLVED, leader, bids[leader, B_KIND])
-        if adventurer[bids[leader, B_KIND], AF_ROLE] != ROLE_SPY:
+        if af(params, bids[leader, B_KIND], AF_ROLE) != ROLE_SPY:
             return
     log_tie_knockouts(g, log, strengths, winner, leader < 0)
 
@@ -765,9 +758,9 @@ def close_round(params, state, bot_kind, bot_w, outcome, checked):
     g[G_START] = next_start_player(state)
     if g[G_TDECK_SIZE] == 0 and g[G_REBID] == 0:
         g[G_END_REASON] = END_DECK
-    elif g[G_IDLE_ROUNDS] >= params[3][R_STALEMATE_ROUNDS]:
+    elif g[G_IDLE_ROUNDS] >= params[R_STALEMATE_ROUNDS]:
         g[G_END_REASON] = END_STALEMATE
-    elif g[G_ROUND] >= params[3][R_ROUND_LIMIT]:
+    elif g[G_ROUND] >= params[R_ROUND_LIMIT]:
         g[G_END_REASON] = END_ROUND_LIMIT
     if checked:
         check_components(params, state)
@@ -781,12 +774,11 @@ def final_scores(params, state, bot_kind, bot_w):
     A token that pushes a sequence to an X eliminates its owner at scoring (scoring examples:
     Lucy). Eliminated players score 0 and rank below everyone still in play.
     """
-    treasure, scale, adventurer = params[0], params[1], params[2]
     g, hands, collected, pstat, kstat, tstat, log = (
         state[0], state[1], state[2], state[9], state[10], state[11], state[13])
     n_players = g[G_N_PLAYERS]
     for s in range(n_players):
-        for a in range(adventurer.shape[0]):
+        for a in range(params[R_N_ADVENTURERS]):
             kstat[s, K_END, a] = hands[s, a]
         if pstat[s, P_ALIVE] == 0:
             pstat[s, P_SCORE] = 0
@@ -794,13 +786,13 @@ def final_scores(params, state, bot_kind, bot_w):
         counts = state[15][SCR_COUNTS, :collected.shape[1]]
         for t in range(collected.shape[1]):
             counts[t] = collected[s, t]
-        if pstat[s, P_TOKEN] > 0 and any_token_target(treasure, counts):
+        if pstat[s, P_TOKEN] > 0 and any_token_target(params, counts):
             t = bots.choose_token_place(params, state, s, bot_kind[s], bot_w[s])
             counts[t] += 1
             pstat[s, P_TOKEN] -= 1
             pstat[s, P_TOKEN_SCORED_ON] = t
             log_event(g, log, EV_TOKEN_PLACED, s, t)
-        over = overflowed_type(scale, counts)
+        over = overflowed_type(params, counts)
         if over >= 0:
             pstat[s, P_ALIVE] = 0
             pstat[s, P_ELIMINATION] = ELIM_AT_SCORING
@@ -809,23 +801,23 @@ def final_scores(params, state, bot_kind, bot_w):
             log_event(g, log, EV_ELIMINATED, s, ELIM_AT_SCORING, over)
             continue
         total = 0
-        for t in range(treasure.shape[0]):
-            vp = points_of(scale, counts, t)
+        for t in range(params[R_N_TREASURES]):
+            vp = points_of(params, counts, t)
             tstat[s, T_VP, t] = vp
             total += vp
         penalty = 0
-        for a in range(adventurer.shape[0]):
-            penalty += hands[s, a] * adventurer[a, AF_PENALTY]
+        for a in range(params[R_N_ADVENTURERS]):
+            penalty += hands[s, a] * af(params, a, AF_PENALTY)
         pstat[s, P_VP_HAND] = penalty
         pstat[s, P_SCORE] = total + penalty + pstat[s, P_VP_UNRESOLVED]
     rank_players(state)
 
 
 @njit_noalloc
-def any_token_target(treasure, counts):
+def any_token_target(params, counts):
     """Hidden Treasure B: the token joins one of the player's sequences, never the Curses."""
     for t in range(counts.shape[0]):
-        if counts[t] > 0 and treasure[t, TF_TOKEN_OK] == 1:
+        if counts[t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
             return True
     return False
 
@@ -869,10 +861,9 @@ def rank_players(state):
 @njit_noalloc
 def check_components(params, state):
     """Every card and token is somewhere, exactly once: decks, table, hands, piles, box."""
-    treasure, adventurer, rules = params[0], params[2], params[3]
     g, hands, collected, tdeck, adeck, adiscard, tout, offer, bids, pstat = state[:10]
     n_players = g[G_N_PLAYERS]
-    for a in range(adventurer.shape[0]):
+    for a in range(params[R_N_ADVENTURERS]):
         n = adiscard[a]
         for s in range(n_players):
             if hands[s, a] < 0:
@@ -885,9 +876,9 @@ def check_components(params, state):
         for i in range(g[G_ADECK_SIZE]):
             if adeck[i] == a:
                 n += 1
-        if n != adventurer[a, AF_COUNT]:
+        if n != af(params, a, AF_COUNT):
             g[G_ERROR] = ERR_ADVENTURERS
-    for t in range(treasure.shape[0]):
+    for t in range(params[R_N_TREASURES]):
         n = tout[0, t] + tout[1, t]
         for s in range(n_players):
             if collected[s, t] < 0:
@@ -899,13 +890,13 @@ def check_components(params, state):
         for i in range(offer.shape[0]):
             if i < g[G_N_OFFER] and offer[i] == t:
                 n += 1
-        if n != treasure[t, TF_COUNT]:
+        if n != tf(params, t, TF_COUNT):
             g[G_ERROR] = ERR_TREASURES
     for s in range(n_players):
         used = pstat[s, P_TOKEN] + pstat[s, P_TOKEN_REFILL]
         if pstat[s, P_TOKEN_SCORED_ON] >= 0:
             used += 1
-        if pstat[s, P_ALIVE] == 1 and used != rules[R_TOKENS]:
+        if pstat[s, P_ALIVE] == 1 and used != params[R_TOKENS]:
             g[G_ERROR] = ERR_TOKENS
 
 

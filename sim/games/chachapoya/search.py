@@ -30,6 +30,7 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_noalloc
+from sim.core.search import pick_candidate, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
 from .cards import hand_size, list_legal_bids
@@ -37,6 +38,7 @@ from .state import (
     B_KIND, SCR_UNSEEN, G_ADECK_SIZE, G_BURIED, G_FACE_UP, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_START,
     G_TDECK_HEAD, G_TDECK_SIZE, N_B, P_ALIVE, P_SCORE, P_WON, SCR_DRAWN, ST_ADHIDDEN, TF_COUNT,
     AF_COUNT, new_state,
+    R_N_ADVENTURERS, R_N_TREASURES, af, tf,
 )
 
 # Per-seat settings row (bots.toml: [search] and a search bot's table), float64
@@ -48,8 +50,6 @@ CFG_HORIZON = 4  # search only once the treasure deck holds at most this many ca
 CFG_ROLLOUT_NOISE = 5  # the heuristic's noise weight inside rollouts (every seat)
 N_CFG = 6
 
-SEARCH_SALT = np.uint64(0x5EA5C4B07D1CE5ED)
-DECISION_STRIDE = np.uint64(0x9E3779B97F4A7C15)
 CANDIDATE_STREAM = 1 << 30  # the rollout index of the stream the candidates are ranked with
 
 # the search context (new_search_context), by position
@@ -65,12 +65,11 @@ def new_search_context(params, n_players, n_weights):
     options' utilities, the candidates' values, order and bids, the chosen-bids arrays, the rollout line-up (every
     seat heuristic) and the decision counter that keys each search's random streams.
     """
-    treasure, adventurer = params[0], params[2]
     n_cards = 0
-    for t in range(treasure.shape[0]):
-        n_cards += treasure[t, TF_COUNT]
-    for a in range(adventurer.shape[0]):
-        n_cards += adventurer[a, AF_COUNT]
+    for t in range(params[R_N_TREASURES]):
+        n_cards += tf(params, t, TF_COUNT)
+    for a in range(params[R_N_ADVENTURERS]):
+        n_cards += af(params, a, AF_COUNT)
     det = new_state(params, n_players, False)
     sim = new_state(params, n_players, False)
     n_options = det[14].shape[0]
@@ -123,18 +122,6 @@ def copy_3d(src, dst):
         copy_2d(src[i], dst[i])
 
 
-@njit_noalloc
-def seed_search_stream(rng, run_seed, game_index, decision, rollout):
-    """A stream of its own for each (run seed, game index, decision number, rollout).
-
-    Derived with the run's splitmix64 seeding, never from the real game's stream, so the search
-    neither reads nor advances the real game's randomness.
-    """
-    rng_mod.seed_game_stream(rng, np.uint64(run_seed) ^ SEARCH_SALT, game_index)
-    key = rng_mod.next_u64(rng) ^ (np.uint64(decision + 1) * DECISION_STRIDE)
-    rng_mod.seed_game_stream(rng, key, np.uint64(rollout))
-
-
 # ------------------------------------------------------------------ determinisation
 @njit_noalloc
 def determinise(params, state, seat, pool, keep_bottom):
@@ -151,7 +138,7 @@ def determinise(params, state, seat, pool, keep_bottom):
 @njit_noalloc
 def deal_adventurers(params, state, seat, pool):
     """The others' hands, the adventurer deck and the unseen discards, pooled and dealt again."""
-    n_a = params[2].shape[0]
+    n_a = params[R_N_ADVENTURERS]
     g, hands, adeck, adiscard, rng = state[0], state[1], state[4], state[5], state[12]
     adhidden = state[ST_ADHIDDEN]
     n_players = g[G_N_PLAYERS]
@@ -207,7 +194,7 @@ def lay_out_pool(counts, pool):
 @njit_noalloc
 def deal_treasures(params, state, seat, pool, keep_bottom):
     """The treasure deck, the boxed treasures and unseen face-down offers, pooled and dealt again."""
-    n_t = params[0].shape[0]
+    n_t = params[R_N_TREASURES]
     g, tdeck, tout, offer, rng = state[0], state[3], state[6], state[7], state[12]
     n_deck = g[G_TDECK_SIZE]
     head, length = g[G_TDECK_HEAD], tdeck.shape[0]
@@ -289,24 +276,6 @@ def rollout_value(state, seat, margin_weight):
 
 
 @njit_noalloc
-def top_candidates(utility, n, k, order):
-    """The indices of the k highest utilities into order[:k], best first (ties: lower index)."""
-    k = min(k, n)
-    for c in range(k):
-        best = -1
-        for i in range(n):
-            taken = False
-            for j in range(c):
-                if order[j] == i:
-                    taken = True
-                    break
-            if not taken and (best < 0 or utility[i] > utility[best]):
-                best = i
-        order[c] = best
-    return k
-
-
-@njit_noalloc
 def searching(state, cfg):
     """Whether this decision is searched: rollouts are set and the game is within the horizon.
 
@@ -317,36 +286,10 @@ def searching(state, cfg):
 
 
 @njit_noalloc
-def record(value, spread, c, v):
-    """Add candidate c's rollout value; spread[c] sums the squared paired differences from
-    candidate 0 (same determinisation and stream), spread[0] holds candidate 0's value meanwhile.
-    Candidates are played in order within a rollout, so candidate 0 comes first."""
-    value[c] += v
-    if c == 0:
-        spread[0] = v
-    else:
-        spread[c] += (v - spread[0]) ** 2
-
-
-@njit_noalloc
-def pick_candidate(value, spread, n, cfg):
-    """The candidate to play: the heuristic's first choice (0) unless another's mean beats it by
-    `confidence` standard errors of the paired difference.
-
-    A plain best mean would follow the noise of a few rollouts away from a good heuristic choice
-    as often as it finds a better one (the more candidates, the worse).
-    """
-    n_roll = cfg[CFG_ROLLOUTS]
-    best = 0
-    best_bound = 0.0
-    for c in range(1, n):
-        mean = (value[c] - value[0]) / n_roll
-        var = max(spread[c] / n_roll - mean * mean, 0.0)
-        bound = mean - cfg[CFG_CONFIDENCE] * np.sqrt(var / n_roll)
-        if bound > best_bound:
-            best_bound = bound
-            best = c
-    return best
+def choose_candidate(value, spread, n, cfg):
+    """sim.core.search.pick_candidate with this bot's budget: the heuristic's first choice (0)
+    unless another's mean beats it by `confidence` standard errors of the paired difference."""
+    return pick_candidate(value, spread, n, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
 
 
 @njit_noalloc
@@ -408,8 +351,8 @@ def search_bid(params, state, seat, w_seat, cfg, run_seed, game_index, ctx):
                     chosen[p, B_KIND] = R.ASK_BOT
                 copy_1d(cands[c], chosen[seat])
                 finish_round_from_bids(params, sim, ctx[CX_KINDS], ctx[CX_W], chosen)
-                record(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-        best = pick_candidate(value, spread, n_cand, cfg)
+                record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
+        best = choose_candidate(value, spread, n_cand, cfg)
     return cands[best, 0], cands[best, 1], cands[best, 2], cands[best, 3]
 
 
@@ -436,8 +379,8 @@ def search_offer(params, state, seat, w_seat, cfg, run_seed, game_index, ctx):
                 for p in range(chosen.shape[0]):
                     chosen[p, B_KIND] = R.ASK_BOT
                 finish_round_from_bids(params, sim, ctx[CX_KINDS], ctx[CX_W], chosen)
-                record(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-        best = pick_candidate(value, spread, n_cand, cfg)
+                record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
+        best = choose_candidate(value, spread, n_cand, cfg)
     return bots.offer_choice(order[best])
 
 
@@ -461,8 +404,8 @@ def search_take(params, state, seat, w_seat, cfg, run_seed, game_index, outcome,
             R.carry_out_bidding(params, sim, outcome, seat, first if c == 0 else 1 - first)
             R.close_round(params, sim, ctx[CX_KINDS], ctx[CX_W], outcome, False)
             finish_game(params, sim, ctx[CX_KINDS], ctx[CX_W])
-            record(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-    return first if pick_candidate(value, spread, 2, cfg) == 0 else 1 - first
+            record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
+    return first if choose_candidate(value, spread, 2, cfg) == 0 else 1 - first
 
 
 # ------------------------------------------------------------------ the real game

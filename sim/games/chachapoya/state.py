@@ -1,18 +1,24 @@
 """State layout of one Chachapoya game: a few typed arrays and the named indices into them.
 
-The parameters (from components.toml + a variant) come as a tuple of four int32 arrays:
-  treasure[T, TF_*], scale[T, count], adventurer[A, AF_*], rules[R_*]
+The parameters (from components.toml + a variant) are one flat int32 array, `params`:
+  params[R_*]                                      the rules (RULES below), then the tables' sizes
+                                                   and places (R_N_TREASURES ... R_SCALE_AT)
+  tf(params, t, TF_*)                              treasure type t's fields, from TREASURE_AT
+  af(params, a, AF_*)                              adventurer kind a's fields, from params[R_ADVENTURER_AT]
+  cards.scale_points(params, t, n)                 points for n cards of type t, from params[R_SCALE_AT]
 The state of one game is a tuple of arrays (see `new_state`), passed whole to the rule functions.
 """
 import numpy as np
 from numba import njit
+
+from sim.core.jit import njit_noalloc
 
 from sim.core.paramspec import Bool, Const, Int, PerPlayerCount, RulesLayout
 
 MAX_PLAYERS = 6
 MAX_TREASURE_CARDS = 127 * 4  # the most treasure cards a game may hold (data.validate)
 
-# ---- treasure[t, field]
+# ---- tf(params, t, field)
 TF_COUNT = 0
 TF_VALUE = 1  # upper-left card value (what a Curse takes)
 TF_EFFECT = 2
@@ -28,7 +34,7 @@ EFFECT_NAMES = ("none", "draw", "curse")
 # scale[t, n] = points for holding n cards of type t; SCALE_X eliminates.
 SCALE_X = -1_000_000
 
-# ---- adventurer[a, field]
+# ---- af(params, a, field)
 AF_COUNT = 0
 AF_VALUE = 1
 AF_MAX = 2
@@ -43,7 +49,7 @@ ROLE_DICTATOR = 3
 ROLE_SPY = 4
 ROLE_NAMES = ("number", "tracker", "mafia", "dictator", "spy")
 
-# ---- rules[R_*]: components.toml's rule parameters, each declared once (type, bounds); the
+# ---- params[R_*]: components.toml's rule parameters, each declared once (type, bounds); the
 # declaration order lays out the array (sim/core/paramspec.py). data.py checks and packs them.
 RULES = RulesLayout()
 R_HAND_SIZE = RULES.add(Int("setup.hand_size", 1, 30))
@@ -60,9 +66,30 @@ R_UNRESOLVED_LEADER = RULES.add(Int("rules.unresolved_leader_last_round", -100, 
 R_CLASH_REBID = RULES.add(Bool("rules.two_player_leader_clash_rebid"))
 R_ROUND_LIMIT = RULES.add(Int("rules.round_limit", 1, 10_000))
 R_STALEMATE_ROUNDS = RULES.add(Int("rules.stalemate_rounds", 1, 10_000))
-# rules[R_DISCARD_BASE + n] = treasures discarded unseen with n players; its keys are the player counts
+# params[R_DISCARD_BASE + n] = treasures discarded unseen with n players; its keys are the player counts
 R_DISCARD_BASE = RULES.add(PerPlayerCount("setup.treasure_discard", MAX_PLAYERS, 0, MAX_TREASURE_CARDS))
 N_RULES = RULES.size
+# ---- params[...] after the rules: the tables' sizes and places (data.engine_arrays writes them),
+# then treasure[T, N_TF] at TREASURE_AT, adventurer[A, N_AF] and scale[T, width], row by row.
+R_N_TREASURES = N_RULES  # treasure types
+R_N_ADVENTURERS = N_RULES + 1  # adventurer kinds
+R_SCALE_WIDTH = N_RULES + 2  # entries of a scale row (scale[t, 0] = 0: no card)
+R_ADVENTURER_AT = N_RULES + 3
+R_SCALE_AT = N_RULES + 4
+TREASURE_AT = N_RULES + 5
+
+
+@njit_noalloc
+def tf(params, t, field):
+    """Treasure type t's field TF_*."""
+    return params[TREASURE_AT + t * N_TF + field]
+
+
+@njit_noalloc
+def af(params, a, field):
+    """Adventurer kind a's field AF_*."""
+    return params[params[R_ADVENTURER_AT] + a * N_AF + field]
+
 
 # ---- g[...]: game scalars
 G_ROUND = 0
@@ -182,15 +209,14 @@ LOG_CAPACITY = 4096
 
 @njit(cache=True)
 def new_state(params, n_players, logging):
-    treasure, scale, adventurer, rules = params
-    n_t = treasure.shape[0]
-    n_a = adventurer.shape[0]
+    n_t = np.int64(params[R_N_TREASURES])
+    n_a = np.int64(params[R_N_ADVENTURERS])
     n_treasures = 0
     for t in range(n_t):
-        n_treasures += treasure[t, TF_COUNT]
+        n_treasures += tf(params, t, TF_COUNT)
     n_adventurers = 0
     for a in range(n_a):
-        n_adventurers += adventurer[a, AF_COUNT]
+        n_adventurers += af(params, a, AF_COUNT)
     g = np.zeros(N_G, np.int64)
     g[G_N_PLAYERS] = n_players
     hands = np.zeros((n_players, n_a), np.int16)
@@ -199,14 +225,14 @@ def new_state(params, n_players, logging):
     adeck = np.full(max(n_adventurers, 1), -1, np.int8)
     adiscard = np.zeros(n_a, np.int16)
     tout = np.zeros((2, n_t), np.int16)
-    offer = np.full(max(rules[R_OFFER_DRAW], rules[R_LAST_ROUND_DECK]) + 1, -1, np.int8)
+    offer = np.full(max(params[R_OFFER_DRAW], params[R_LAST_ROUND_DECK]) + 1, -1, np.int8)
     bids = np.full((n_players, N_B), -1, np.int16)
     pstat = np.zeros((n_players, N_P), np.int32)
     kstat = np.zeros((n_players, N_K, n_a), np.int16)
     tstat = np.zeros((n_players, N_T, n_t), np.int16)
     rng = np.zeros(4, np.uint64)
     log = np.zeros((LOG_CAPACITY if logging else 1, LOG_WIDTH), np.int32)
-    options = np.zeros((4 * n_a * rules[R_BID_MAX] + 8, N_B), np.int16)
+    options = np.zeros((4 * n_a * params[R_BID_MAX] + 8, N_B), np.int16)
     width = max(n_treasures, n_t, n_a, n_players, offer.shape[0], 3) + 1
     scratch = np.zeros((N_SCR, width), np.int64)
     fscratch = np.zeros((N_FSCR, max(width, options.shape[0])), np.float64)
