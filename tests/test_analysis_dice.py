@@ -1,4 +1,4 @@
-"""Cuzco dice odds (sim/analysis/dice.py): exact values by enumeration, intervals equal to
+"""Cuzco dice odds (sim/games/cuzco/analysis/dice.py): exact values by enumeration, intervals equal to
 statsmodels' on the same counts, hand-made datasets with known answers, and the session fixtures."""
 import json
 from fractions import Fraction
@@ -10,7 +10,7 @@ from scipy import stats
 from statsmodels.stats.proportion import proportion_confint
 from statsmodels.stats.weightstats import DescrStatsW
 
-from sim.analysis import dice
+from sim.games.cuzco.analysis import dice
 from sim.analysis.io import open_dataset
 from sim.core.errors import UserError
 

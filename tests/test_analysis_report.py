@@ -20,8 +20,8 @@ from sim.cli import main
 from sim.core.errors import UserError
 from test_ladder import dicey3  # noqa: F401  (the fake game with a third bot, a module fixture)
 
-NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview_cuzco", "overview_chachapoya",
-             "tournament", "ladder", "tuning"}
+NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview", "tournament", "ladder",
+             "tuning"}
 BOT_NOTEBOOKS = {"ladder", "tuning"}  # executed by the `built_bots` fixture, on fake-game ladders and a tuned file
 
 
@@ -56,7 +56,8 @@ def test_default_specs_are_the_main_job():
                                       "variant_comparison"]
     assert tournament.notebook == "tournament" and tournament.datasets["dataset"].games == 400
     assert ladder.notebook == "ladder" and tuning.notebook == "tuning"
-    base, pututu = report.cuzco_datasets()
+    assert specs[0].notebook == "overview" and specs[0].parameters["game"] == "cuzco"
+    base, pututu = specs[2].datasets["dataset"], specs[2].datasets["pututu"]
     assert (base.path, pututu.path) == (Path("data/cuzco-base"), Path("data/cuzco-pututu"))
     assert base.games == pututu.games == 200_000 and base.seed == pututu.seed == 1
     assert base.players == pututu.players == 4 and base.rotate_seats and pututu.rotate_seats
@@ -93,7 +94,7 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
     data = TournamentDatasetSpec(path, "chachapoya", ("random", "greedy", "balanced"), 400, 4, 11)
     specs.append(dataclasses.replace(tournament, datasets={"dataset": data}))
     chachapoya = DatasetSpec(chachapoya_small, "chachapoya", 2000, seed=11)
-    specs.append(ReportSpec("overview_chachapoya", "overview_chachapoya", "Chachapoya overview",
+    specs.append(ReportSpec("overview_chachapoya", "overview", "Chachapoya overview",  # the same notebook, no hook
                             "Chachapoya in short.", {"dataset": chachapoya}))
     out = tmp_path_factory.mktemp("reports")
     index = build_reports(specs, out, simulate=False, progress=False, jobs=2)
@@ -146,6 +147,11 @@ def test_overview_headline_quotes_the_analysis_numbers(built, cuzco_small, chach
         assert (f"**First player** ({label} 0) wins {100 * first['rate']:.1f}% of games "
                 f"[{100 * first['ci_low']:.1f}%, {100 * first['ci_high']:.1f}%]") in text
         assert f"{open_dataset(path).n_games:,} games, seed 11" in text
+        # one notebook: the game's name and its own sections come from the game (Cuzco's hook adds its dice)
+        assert f"## {name.removeprefix('overview_').capitalize()}" in text
+        assert ("## Dice" in text and "a double or triple with three dice" in text) == (name == "overview_cuzco")
+        assert ("Cuzco deals the turn order at random" in text) == (name == "overview_cuzco")
+        assert ("from each seat (seat 0 starts)" in text) == (name == "overview_chachapoya")
 
 
 def test_reports_received_their_datasets(built, cuzco_small, cuzco_small_pututu):
@@ -251,18 +257,136 @@ def test_cli_report_errors_are_one_line(tmp_path, capsys):
 
 # ------------------------------------------------------------------ the bots' report sections
 def test_ladder_and_tuning_specs():
-    (ladder,) = report.ladder_specs()
+    from sim.games.cuzco.analysis import report as cuzco
+
+    specs = {s.name: s for s in default_specs()}
+    ladder, tuning = specs["ladder_cuzco"], specs["tuning_cuzco"]
     heuristic, search = ladder.datasets["dataset"], ladder.datasets["search"]
     assert heuristic.rungs + search.rungs[1:] == ("random", "temple", "temple-tuned", "search")
     assert (heuristic.games, search.games) == (2000, 40) and heuristic.players == search.players == 4
     assert heuristic.path == Path("data/cuzco-ladder") and search.path == Path("data/cuzco-ladder-search")
-    assert (report.ladder_games(20_000), report.search_ladder_games(20_000)) == (200, 4)
-    assert (report.ladder_games(400), report.search_ladder_games(400)) == (4, 4)
-    assert report.ladder_games(20_000, players=3) == 198 and report.search_ladder_games(10**9) == 40
-    (tuning,) = report.tuning_specs()
+    assert "the search rung plays 40 games per line-up (seconds a game), the others 2,000." in ladder.description
+    ladder_games, search_games = cuzco.LADDER_SHARE.games, cuzco.SEARCH_LADDER_SHARE.games
+    assert (ladder_games(20_000), search_games(20_000)) == (200, 4)
+    assert (ladder_games(400), search_games(400)) == (4, 4)
+    assert ladder_games(20_000, players=3) == 198 and search_games(10**9) == 40
+    assert cuzco.TOURNAMENT_SHARE.games(20_000) == 40 and cuzco.TOURNAMENT_SHARE.games(10**9) == 400
     assert tuning.datasets == {} and tuning.parameters == {"game": "cuzco"} and "bots.tuned.toml" in tuning.data_note
-    names = [s.name for s in default_specs()]
-    assert "ladder_cuzco" in names and "tuning_cuzco" in names
+
+
+# The main job's pages before the report hook (issue 12): names, notebooks, titles, descriptions and
+# datasets, to check the pages the hook yields are the same.
+OLD_PAGES = [
+    ("tournament_cuzco", "Cuzco bots and the meta-game",
+     "How strong each bot is (openskill ratings, win rate against the field), which strategies survive in "
+     "equilibrium, whether one dominates, and the skill ladder."),
+    ("ladder_cuzco", "Cuzco skill ladder",
+     "Is each bot stronger than the one below it (random < temple < temple-tuned < search)? Head-to-head win "
+     "rates with intervals, seats rotated, the same seeds; the search rung plays 40 games per line-up (seconds a "
+     "game), the others 2,000."),
+    ("tuning_cuzco", "Cuzco tuned bots",
+     "What tuning did to each bot: provenance, held-out win rate against its base bot, the learning curve and how "
+     "far each weight moved."),
+    ("overview_cuzco", "Cuzco overview",
+     "The headline answers for Cuzco: seat balance, bots, scores, game length, dice and the strongest cards."),
+    ("win_rates", "Win rates and balance",
+     "Who wins: by seat and turn order, by bot, seat x bot; balance measures, score margins, game length, how "
+     "games end."),
+    ("dice_odds", "Dice odds",
+     "Exact dice probabilities next to the simulated frequencies: doubles and triples, where a die can still be "
+     "placed, where dice go, what the Pututu tiles change."),
+    ("card_strength", "Card strength",
+     "Which god cards, people, missions and goods win games: win rate when held, when played, improvement when "
+     "played, and a seat- and bot-controlled estimate."),
+    ("variant_comparison", "Base game vs Pututu module",
+     "What the Pututu module changes: seat balance, scores, game length, bots and cards, each difference with an "
+     "interval, on the same seeds."),
+]
+
+
+def test_the_report_hook_gives_the_same_pages_as_before():
+    specs = default_specs(games=50_000, data_dir="d", seed=7)
+    assert [(s.name, s.title, s.description) for s in specs] == [
+        (name, title, description.replace("40 games", "8 games").replace("2,000", "500"))
+        for name, title, description in OLD_PAGES]
+    data = {name: {key: ds for key, ds in s.datasets.items()} for name, s in ((s.name, s) for s in specs)}
+    base = DatasetSpec(Path("d/cuzco-base"), "cuzco", 50_000, 4, 7)
+    pututu = DatasetSpec(Path("d/cuzco-pututu"), "cuzco", 50_000, 4, 7, "variants/cuzco-pututu.toml")
+    assert data["dice_odds"] == {"dataset": base, "pututu": pututu} and data["win_rates"] == {"dataset": base}
+    assert data["variant_comparison"] == {"dataset": base, "compare_to": pututu}
+    assert data["tournament_cuzco"]["dataset"] == TournamentDatasetSpec(
+        Path("d/cuzco-tournament"), "cuzco", ("random", "temple", "balanced-tuned", "temple-tuned", "runner-tuned",
+                                              "market-tuned"), 100, 4, 7)
+    assert data["ladder_cuzco"]["search"] == report.LadderDatasetSpec(Path("d/cuzco-ladder-search"), "cuzco",
+                                                                      ("temple-tuned", "search"), 8, 4, 7)
+    dice = next(s for s in specs if s.name == "dice_odds")
+    assert dice.labels == {"pututu": "with Pututu"}
+    overview = next(s for s in specs if s.name == "overview_cuzco")
+    assert overview.parameters == {"game": "cuzco", "by": "start_order",
+                                   "position_note": "Cuzco deals the turn order at random every game",
+                                   "sections": "sim.games.cuzco.analysis:overview_sections"}
+
+
+class _Hooked:
+    """A game object with a report hook (the contract's report_sections)."""
+
+    name = "hooked"
+
+    def __init__(self, sections):
+        self.sections = sections
+
+    def report_sections(self):
+        return self.sections
+
+
+def test_every_game_is_asked_for_its_sections(monkeypatch):
+    from sim.core import registry
+
+    data = report.RunData("hooked-base", "hooked", players=3)
+    section = report.ReportSection("hooked_page", "win_rates", "Hooked", "{dataset.games:,} games of {dataset.game}",
+                                   {"dataset": data}, {"method": "beta"})
+    fixed = ReportSpec("fixed", "win_rates", "Fixed", "a concrete page", {})
+    games = [_Hooked((section, fixed)), _Hooked(())]
+    monkeypatch.setattr(registry, "all_games", lambda: games)
+    specs = default_specs(games=1234, data_dir="x", seed=5)
+    assert [s.name for s in specs] == ["hooked_page", "fixed"]
+    assert specs[0].description == "1,234 games of hooked" and specs[0].parameters == {"method": "beta"}
+    assert specs[0].datasets == {"dataset": DatasetSpec(Path("x/hooked-base"), "hooked", 1234, 3, 5)}
+    assert specs[1] is fixed
+    # a game that declares no sections (the contract's default) and has no analysis package: none
+    assert report.game_sections(_Hooked(())) == ()
+
+
+def test_cuzco_sections_come_from_its_analysis_package():
+    from sim.core import registry
+    from sim.games.cuzco import analysis
+
+    cuzco = registry.get_game("cuzco")
+    assert [s.name for s in report.game_sections(cuzco)] == [s.name for s in analysis.report_sections()]
+    assert report.game_sections(registry.get_game("chachapoya")) == ()
+    assert report.overview_parameters("chachapoya") == {} and report.overview_parameters("nosuchgame") == {}
+    assert report.overview_parameters("cuzco")["by"] == "start_order"
+
+
+def test_overview_setup_from_the_hook_or_the_dataset(tmp_path):
+    from test_analysis_stalemate import stalemate_dataset
+
+    ds = stalemate_dataset(tmp_path / "d")  # game "handmade": no hook, a start_order column
+    view = report.overview_setup(ds)
+    assert (view.game, view.title, view.by) == ("handmade", "Handmade", "start_order")
+    assert view.position_text == "turn-order position (0 = first player)" and view.extra_sections(ds) == []
+    seat = report.overview_setup(ds, by="seat", position_note="the oldest player starts")
+    assert seat.position_text == "seat (seat 0 starts; the oldest player starts)"
+    hooked = report.overview_setup(ds, sections="test_analysis_report:_two_sections")
+    assert [s.title for s in hooked.extra_sections(ds)] == ["A", "B"]
+    with pytest.raises(UserError, match="is a handmade dataset, not cuzco"):
+        report.overview_setup(ds, game="cuzco")
+    with pytest.raises(UserError, match="no function 'nowhere:nothing'"):
+        report.overview_setup(ds, sections="nowhere:nothing")
+
+
+def _two_sections(ds):
+    return [report.OverviewSection("A", "first"), report.OverviewSection("B", "second")]
 
 
 TUNED_TOML = '''
@@ -307,10 +431,10 @@ def built_bots(dicey3, tmp_path_factory):
             "mean_win_rate": 0.2 + 0.04 * g, "mean_margin": -1.0, "centre_win_rate": 0.25 + 0.05 * g,
             "centre_margin": -0.5, "sigma": 0.3, "games": 240, "seconds": 1.5} for g in range(3)]
     (tuned.parent / "tune_logs" / "temple-tuned.log.json").write_text(json.dumps(log))
-    (ladder,) = report.ladder_specs()
+    defaults = {s.name: s for s in default_specs()}
+    ladder, tuning = defaults["ladder_cuzco"], defaults["tuning_cuzco"]
     lower = report.LadderDatasetSpec(root / "lower", dicey3, ("random", "greedy"), 120, 4, 11)
     upper = report.LadderDatasetSpec(root / "upper", dicey3, ("greedy", "lucky"), 20, 4, 11)
-    (tuning,) = report.tuning_specs()
     specs = [dataclasses.replace(ladder, datasets={"dataset": lower, "search": upper}),
              dataclasses.replace(tuning, parameters={"game": "cuzco", "tuned_file": str(tuned)}),
              dataclasses.replace(tuning, name="tuning_nologs",

@@ -313,10 +313,12 @@ def test_a_run_is_not_a_tournament(tmp_path):
 # ------------------------------------------------------------------------------- report
 def test_report_section_plays_the_tournament_and_renders(tmp_path):
     from sim.analysis import report
+    from sim.games.cuzco.analysis.report import TOURNAMENT_SHARE
 
-    assert report.tournament_games(200_000) == 400 and report.tournament_games(20_000) == 40
-    assert report.tournament_games(400) == 4 and report.tournament_games(20_000, players=3) == 39
-    (spec,) = report.tournament_specs(games=200_000, data_dir=tmp_path, seed=3)
+    games = TOURNAMENT_SHARE.games
+    assert games(200_000) == 400 and games(20_000) == 40
+    assert games(400) == 4 and games(20_000, players=3) == 39
+    (spec,) = [s for s in report.default_specs(games=200_000, data_dir=tmp_path, seed=3) if s.name == "tournament_cuzco"]
     cuzco = spec.datasets["dataset"]
     assert (cuzco.game, cuzco.players, cuzco.games, cuzco.seed) == ("cuzco", 4, 400, 3)
     assert len(lineups(list(cuzco.bots), 4)) == 126 and spec.notebook == "tournament"

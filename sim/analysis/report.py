@@ -7,13 +7,21 @@ renders it with nbconvert and writes `reports/<name>.html` plus `reports/index.h
 designer opens. The executed notebooks are kept in `reports/notebooks/` for anyone who wants the
 code next to the answers.
 
-The main job (`make run`, `sim report`): Cuzco base and Cuzco with the Pututu module, 4 players,
-200,000 games each from the same seed with seats rotated (common random numbers: game i of both
-runs starts from the same random stream), then the Cuzco overview, win rates, dice odds and card
-strength on the base game and the base-vs-Pututu comparison; and the bots' sections: the
-tournament of the tuned heuristic bots, the skill ladder random < temple < temple-tuned < search (two
-ladder datasets, see `ladder_specs`) and the tuned bots (read from bots.tuned.toml and tune_logs/,
-no simulated dataset).
+Which reports. `sim report` asks every registered game for its report sections (the game's
+`report_sections()`, see `game_sections`): each a `ReportSection` naming a notebook, a title, a
+line on what it answers and the datasets it reads, described by what they are (`RunData`,
+`TournamentData`, `LadderData`) rather than where and how big; `ReportSection.spec` makes them
+concrete for one `sim report --games/--data/--seed`. The generic pages (overview, win rates, card
+strength, variant comparison, tournament, skill ladder, tuned bots) are built by the `*_section`
+functions here; a game adds pages of its own (Cuzco: the dice odds, sim/games/cuzco/analysis/).
+Today Cuzco is the game with sections: its base game and Pututu module, 4 players, 200,000 games
+each from the same seed with seats rotated (common random numbers), the overview, win rates, dice
+odds, card strength and base-vs-Pututu comparison, and the bots' pages (tournament, skill ladder,
+tuned bots).
+
+The overview (`notebooks/overview.ipynb`) is one notebook for every game: `overview_setup` reads
+what is game-specific in it (the first player's position column, how it is chosen, extra
+sections such as Cuzco's dice) from the game's overview section.
 """
 from __future__ import annotations
 
@@ -21,6 +29,8 @@ import copy
 import datetime as dt
 import hashlib
 import html
+import importlib
+import importlib.util
 import os
 import shutil
 import sys
@@ -28,7 +38,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from sim.core.errors import UserError
 
@@ -40,7 +50,7 @@ SIMULATION_CHUNK = 10_000
 DEFAULT_PLAYERS = 4
 REPO_ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS_DIR = REPO_ROOT / "notebooks"
-PUTUTU_VARIANT = "variants/cuzco-pututu.toml"
+OVERVIEW_NOTEBOOK = "overview"
 
 
 # ------------------------------------------------------------------------------------ specs
@@ -72,7 +82,8 @@ class ReportSpec:
     """One report: notebooks/<notebook>.ipynb (or a path to a .ipynb) executed into reports/<name>.html.
 
     datasets maps a parameter of the notebook's `parameters` cell (e.g. `dataset`, `compare_to`)
-    to the dataset it receives; parameters are any other values for that cell.
+    to the dataset it receives; parameters are any other values for that cell. labels names a
+    dataset parameter in the index's "Data" cell (default: _PARAMETER_LABELS, else the parameter).
     """
 
     name: str
@@ -82,50 +93,7 @@ class ReportSpec:
     datasets: Mapping[str, DatasetSpec]
     parameters: Mapping[str, Any] = field(default_factory=dict)
     data_note: str = ""  # the index's "Data" cell for a report that reads no simulated dataset
-
-
-def cuzco_datasets(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
-                   seed: int = DEFAULT_SEED) -> tuple[DatasetSpec, DatasetSpec]:
-    """Cuzco base and Cuzco with Pututu: 4 players, same seed, seats rotated."""
-    data_dir = Path(data_dir)
-    base = DatasetSpec(data_dir / "cuzco-base", "cuzco", games, DEFAULT_PLAYERS, seed)
-    pututu = DatasetSpec(data_dir / "cuzco-pututu", "cuzco", games, DEFAULT_PLAYERS, seed, PUTUTU_VARIANT)
-    return base, pututu
-
-
-def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
-                  seed: int = DEFAULT_SEED) -> list[ReportSpec]:
-    """The main job's reports: the bots' meta-game, their skill ladder and the tuned bots, then the
-    Cuzco base game and base against Pututu."""
-    base, pututu = cuzco_datasets(games, data_dir, seed)
-    return tournament_specs(games, data_dir, seed) + ladder_specs(games, data_dir, seed) + tuning_specs() + [
-        ReportSpec("overview_cuzco", "overview_cuzco", "Cuzco overview",
-                   "The headline answers for Cuzco: seat balance, bots, scores, game length, dice and the "
-                   "strongest cards.", {"dataset": base}),
-        ReportSpec("win_rates", "win_rates", "Win rates and balance",
-                   "Who wins: by seat and turn order, by bot, seat x bot; balance measures, score "
-                   "margins, game length, how games end.", {"dataset": base}),
-        ReportSpec("dice_odds", "dice_odds", "Dice odds",
-                   "Exact dice probabilities next to the simulated frequencies: doubles and triples, "
-                   "where a die can still be placed, where dice go, what the Pututu tiles change.",
-                   {"dataset": base, "pututu": pututu}),
-        ReportSpec("card_strength", "card_strength", "Card strength",
-                   "Which god cards, people, missions and goods win games: win rate when held, when "
-                   "played, improvement when played, and a seat- and bot-controlled estimate.",
-                   {"dataset": base}),
-        ReportSpec("variant_comparison", "variant_comparison", "Base game vs Pututu module",
-                   "What the Pututu module changes: seat balance, scores, game length, bots and cards, "
-                   "each difference with an interval, on the same seeds.",
-                   {"dataset": base, "compare_to": pututu}),
-    ]
-
-
-# ------------------------------------------------------------------------------ tournaments
-# The Cuzco meta-game report: random, untuned temple (the reference) and the four tuned styles of the
-# default line-up (126 line-ups at 4 players). Listed by name, so bots added later (the search bot)
-# do not silently grow its cost.
-CUZCO_TOURNAMENT_BOTS = ("random", "temple", "balanced-tuned", "temple-tuned", "runner-tuned", "market-tuned")
-TOURNAMENT_GAMES = 400  # per line-up at the main job's 200,000 games: 50,400 games, about 3 minutes
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -139,33 +107,6 @@ class TournamentDatasetSpec:
     games: int
     players: int = DEFAULT_PLAYERS
     seed: int = DEFAULT_SEED
-
-
-def tournament_games(games: int, players: int = DEFAULT_PLAYERS) -> int:
-    """Games per line-up for a report whose datasets have `games` games: 1 in 500 of them, a multiple
-    of the player count, between `players` and TOURNAMENT_GAMES."""
-    return max(players, min(TOURNAMENT_GAMES, games // 500 // players * players))
-
-
-def tournament_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
-                     seed: int = DEFAULT_SEED) -> list[ReportSpec]:
-    """The meta-game report: a Cuzco tournament of CUZCO_TOURNAMENT_BOTS at 4 players
-    (tournament_games(games) per line-up: 400 for the main job's 200,000)."""
-    data = TournamentDatasetSpec(Path(data_dir) / "cuzco-tournament", "cuzco", CUZCO_TOURNAMENT_BOTS,
-                                 tournament_games(games), DEFAULT_PLAYERS, seed)
-    return [ReportSpec("tournament_cuzco", "tournament", "Cuzco bots and the meta-game",
-                       "How strong each bot is (openskill ratings, win rate against the field), which strategies "
-                       "survive in equilibrium, whether one dominates, and the skill ladder.",
-                       {"dataset": data})]
-
-
-# ------------------------------------------------------------------------------ skill ladder
-# The Cuzco skill ladder report: random < temple < temple-tuned < search at 4 players. The search bot
-# takes about 2 s of CPU a game per search seat, so its rung is a dataset of its own with far fewer games per
-# line-up than the heuristic rungs (one dataset plays every line-up the same number of games).
-CUZCO_LADDER = ("random", "temple", "temple-tuned", "search")
-LADDER_GAMES = 2000  # heuristic rungs, per line-up, at the main job's 200,000 games
-SEARCH_LADDER_GAMES = 40  # the search rung, per line-up, at the main job's 200,000 games
 
 
 @dataclass(frozen=True)
@@ -182,50 +123,190 @@ class LadderDatasetSpec:
     seed: int = DEFAULT_SEED
 
 
-def ladder_games(games: int, players: int = DEFAULT_PLAYERS) -> int:
-    """Games per line-up of the heuristic rungs for a report whose datasets have `games` games: 1 in
-    100 of them, a multiple of the player count, between `players` and LADDER_GAMES."""
-    return max(players, min(LADDER_GAMES, games // 100 // players * players))
+# ------------------------------------------------------------- sections: what a game asks for
+@dataclass(frozen=True)
+class GamesShare:
+    """Games per line-up of a tournament or ladder a report plays, as a share of `sim report
+    --games`: 1 in `per` of them, rounded down to a multiple of the player count, at least one game
+    per seat and at most `cap` (a tournament plays many line-ups; a search bot is slow)."""
+
+    per: int
+    cap: int
+
+    def games(self, games: int, players: int = DEFAULT_PLAYERS) -> int:
+        return max(players, min(self.cap, games // self.per // players * players))
 
 
-def search_ladder_games(games: int, players: int = DEFAULT_PLAYERS) -> int:
-    """Games per line-up of the search rung: 1 in 5,000, a multiple of the player count, between
-    `players` and SEARCH_LADDER_GAMES."""
-    return max(players, min(SEARCH_LADDER_GAMES, games // 5000 // players * players))
+@dataclass(frozen=True)
+class RunData:
+    """A `sim run` dataset a section reads: DATA/<folder>, `sim report --games` games of the game's
+    default line-up from `--seed`, `players` players, seats rotated; variant: a variant file
+    (relative to the repository root) or None for the base game."""
+
+    folder: str
+    game: str
+    players: int = DEFAULT_PLAYERS
+    variant: str | None = None
+    rotate_seats: bool = True
+
+    def spec(self, games: int, data_dir: str | Path, seed: int) -> DatasetSpec:
+        return DatasetSpec(Path(data_dir) / self.folder, self.game, games, self.players, seed, self.variant,
+                           self.rotate_seats)
 
 
-def ladder_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
-                 seed: int = DEFAULT_SEED) -> list[ReportSpec]:
-    """The skill ladder report: CUZCO_LADDER at 4 players as two `sim ladder` datasets.
+@dataclass(frozen=True)
+class TournamentData:
+    """A `sim tournament` dataset a section reads: DATA/<folder>, every line-up of `bots` at
+    `players`, share.games(--games) games each from `--seed`."""
 
-    data/cuzco-ladder: random < temple < temple-tuned, ladder_games(games) per line-up (4 line-ups);
-    data/cuzco-ladder-search: temple-tuned < search, search_ladder_games(games) per line-up (2
-    line-ups: search alone against 3 temple-tuned, and temple-tuned alone against 3 search).
-    Cost at the main job's 200,000 games: 4 x 2,000 heuristic games (about 3 ms a game per core: some
-    25 CPU-seconds) and 2 x 40 search games with 1 and 3 search seats (about 2 s of CPU a game per
-    search seat: 160 search seat-games, some 5 CPU-minutes, 2.5 minutes on two cores). The search rung's
-    intervals are correspondingly wide (about +-13 points at 40 games).
+    folder: str
+    game: str
+    bots: tuple[str, ...]
+    share: GamesShare
+    players: int = DEFAULT_PLAYERS
+
+    def spec(self, games: int, data_dir: str | Path, seed: int) -> TournamentDatasetSpec:
+        return TournamentDatasetSpec(Path(data_dir) / self.folder, self.game, tuple(self.bots),
+                                     self.share.games(games, self.players), self.players, seed)
+
+
+@dataclass(frozen=True)
+class LadderData:
+    """A `sim ladder` dataset a section reads: DATA/<folder>, the ladder of `rungs` (weakest first)
+    at `players`, share.games(--games) games per line-up from `--seed`."""
+
+    folder: str
+    game: str
+    rungs: tuple[str, ...]
+    share: GamesShare
+    players: int = DEFAULT_PLAYERS
+
+    def spec(self, games: int, data_dir: str | Path, seed: int) -> LadderDatasetSpec:
+        return LadderDatasetSpec(Path(data_dir) / self.folder, self.game, tuple(self.rungs),
+                                 self.share.games(games, self.players), self.players, seed)
+
+
+@dataclass(frozen=True)
+class ReportSection:
+    """One report page a game asks `sim report` for (see `game_sections`), with its datasets
+    described by what they are; `spec` places and sizes them for one `sim report`.
+
+    name: the page, OUT/<name>.html; notebook: notebooks/<notebook>.ipynb (or a .ipynb path);
+    datasets: the notebook parameter each dataset goes to; parameters: other notebook parameters;
+    description: the index's line on what the page answers, formatted with the concrete dataset
+    specs (so "{search.games}" is the games per line-up of the `search` dataset); data_note: the
+    index's "Data" cell of a page that reads no simulated dataset; labels: how the index names a
+    dataset parameter ("pututu" -> "with Pututu").
     """
-    data_dir = Path(data_dir)
-    heuristic = LadderDatasetSpec(data_dir / "cuzco-ladder", "cuzco", CUZCO_LADDER[:3], ladder_games(games),
-                                  DEFAULT_PLAYERS, seed)
-    search = LadderDatasetSpec(data_dir / "cuzco-ladder-search", "cuzco", CUZCO_LADDER[2:],
-                               search_ladder_games(games), DEFAULT_PLAYERS, seed)
-    return [ReportSpec("ladder_cuzco", "ladder", "Cuzco skill ladder",
-                       f"Is each bot stronger than the one below it ({' < '.join(CUZCO_LADDER)})? Head-to-head "
-                       f"win rates with intervals, seats rotated, the same seeds; the search rung plays "
-                       f"{search.games} games per line-up (seconds a game), the others {heuristic.games:,}.",
-                       {"dataset": heuristic, "search": search})]
+
+    name: str
+    notebook: str
+    title: str
+    description: str
+    datasets: Mapping[str, RunData | TournamentData | LadderData] = field(default_factory=dict)
+    parameters: Mapping[str, Any] = field(default_factory=dict)
+    data_note: str = ""
+    labels: Mapping[str, str] = field(default_factory=dict)
+
+    def spec(self, games: int = DEFAULT_GAMES, data_dir: str | Path = "data", seed: int = DEFAULT_SEED) -> ReportSpec:
+        datasets = {key: data.spec(games, data_dir, seed) for key, data in self.datasets.items()}
+        return ReportSpec(self.name, self.notebook, self.title, self.description.format(**datasets), datasets,
+                          dict(self.parameters), self.data_note, dict(self.labels))
 
 
-# ------------------------------------------------------------------------------ tuned bots
-def tuning_specs(game: str = "cuzco") -> list[ReportSpec]:
-    """The tuned-bots report: `sim tune`'s output for the game (bots.tuned.toml and its tune_logs/),
-    read as it is; it simulates nothing."""
-    return [ReportSpec(f"tuning_{game}", "tuning", f"{game.capitalize()} tuned bots",
-                       "What tuning did to each bot: provenance, held-out win rate against its base bot, the "
-                       "learning curve and how far each weight moved.", {}, {"game": game},
-                       data_note=f"tuned bots: sim/games/{game}/bots.tuned.toml and tune_logs/")]
+def overview_section(data: RunData, name: str, title: str, description: str, by: str = "",
+                     position_note: str = "", sections: str = "", **parameters: Any) -> ReportSection:
+    """The game's overview page (notebooks/overview.ipynb) on one dataset: the headline answers.
+
+    by: the players column whose position 0 is the first player ("start_order", "seat"; "" = the
+    turn-order column when the dataset records one, else the seat); position_note: how that first
+    player is chosen, in words; sections: "module:function" of the game's own overview sections,
+    called with the Dataset and returning OverviewSection objects (Cuzco: its dice odds)."""
+    values = {"game": data.game, "by": by, "position_note": position_note, "sections": sections, **parameters}
+    return ReportSection(name, OVERVIEW_NOTEBOOK, title, description, {"dataset": data},
+                         {key: value for key, value in values.items() if value != ""})
+
+
+def win_rates_section(data: RunData, name: str = "win_rates", title: str = "Win rates and balance",
+                      description: str = "Who wins: by seat and turn order, by bot, seat x bot; balance measures, "
+                                         "score margins, game length, how games end.") -> ReportSection:
+    """The win-rates page (notebooks/win_rates.ipynb) on one dataset."""
+    return ReportSection(name, "win_rates", title, description, {"dataset": data})
+
+
+def card_strength_section(data: RunData, name: str = "card_strength", title: str = "Card strength",
+                          description: str = "Which cards go with winning: win rate when held, when played, "
+                                             "improvement when played, and a seat- and bot-controlled "
+                                             "estimate.") -> ReportSection:
+    """The card-strength page (notebooks/card_strength.ipynb) on one dataset."""
+    return ReportSection(name, "card_strength", title, description, {"dataset": data})
+
+
+def comparison_section(data: RunData, compare_to: RunData, name: str = "variant_comparison",
+                       title: str = "Variant comparison",
+                       description: str = "What the variant changes: seat balance, scores, game length, bots and "
+                                          "cards, each difference with an interval.") -> ReportSection:
+    """The comparison page (notebooks/variant_comparison.ipynb): compare_to (B) against data (A)."""
+    return ReportSection(name, "variant_comparison", title, description, {"dataset": data, "compare_to": compare_to})
+
+
+def tournament_section(data: TournamentData, name: str, title: str,
+                       description: str = "How strong each bot is (openskill ratings, win rate against the field), "
+                                          "which strategies survive in equilibrium, whether one dominates, and the "
+                                          "skill ladder.") -> ReportSection:
+    """The bots' meta-game page (notebooks/tournament.ipynb) on a tournament dataset."""
+    return ReportSection(name, "tournament", title, description, {"dataset": data})
+
+
+def ladder_section(data: LadderData, search: LadderData | None, name: str, title: str,
+                   description: str) -> ReportSection:
+    """The skill-ladder page (notebooks/ladder.ipynb): a ladder dataset and, for slow upper rungs
+    (a search bot), a second one with fewer games per line-up whose first rung is data's last."""
+    datasets = {"dataset": data} if search is None else {"dataset": data, "search": search}
+    return ReportSection(name, "ladder", title, description, datasets, {} if search is not None else {"search": ""})
+
+
+def tuning_section(game: str, name: str | None = None, title: str | None = None) -> ReportSection:
+    """The tuned-bots page (notebooks/tuning.ipynb): `sim tune`'s output for the game
+    (bots.tuned.toml and its tune_logs/), read as it is; it simulates nothing."""
+    return ReportSection(name or f"tuning_{game}", "tuning", title or f"{game.capitalize()} tuned bots",
+                         "What tuning did to each bot: provenance, held-out win rate against its base bot, the "
+                         "learning curve and how far each weight moved.", {}, {"game": game},
+                         data_note=f"tuned bots: sim/games/{game}/bots.tuned.toml and tune_logs/")
+
+
+# ------------------------------------------------------------------------- sections by game
+def game_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
+    """The report sections a game asks for, in its order: its `report_sections()` (the game
+    contract); while a game does not declare them (or declares none), the `report_sections()` of
+    its package's `analysis` module when it has one (sim/games/cuzco/analysis/)."""
+    hook = getattr(game, "report_sections", None)
+    sections = tuple(hook()) if callable(hook) else ()
+    return sections or _package_sections(game)
+
+
+def _package_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
+    package = type(game).__module__.rpartition(".")[0]
+    if not package.startswith("sim.games."):
+        return ()
+    try:
+        found = importlib.util.find_spec(f"{package}.analysis")
+    except ModuleNotFoundError:
+        found = None
+    if found is None:
+        return ()
+    hook = getattr(importlib.import_module(f"{package}.analysis"), "report_sections", None)
+    return tuple(hook()) if callable(hook) else ()
+
+
+def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
+                  seed: int = DEFAULT_SEED) -> list[ReportSpec]:
+    """The main job's reports: every game's sections (games in name order), each with `games` games
+    per simulated dataset (tournaments and ladders: their share of it) under data_dir, from seed."""
+    from sim.core import registry
+
+    return [section if isinstance(section, ReportSpec) else section.spec(games, data_dir, seed)
+            for game in registry.all_games() for section in game_sections(game)]
 
 
 def _ensure_tournament(spec: TournamentDatasetSpec | LadderDatasetSpec, simulate: bool, check_size: bool,
@@ -393,6 +474,72 @@ def dataset_note(ds) -> str:
     return note + (f". **{stalemates[0].upper()}{stalemates[1:]}.**" if stalemates else "")
 
 
+# ------------------------------------------------------------------------------- overview
+@dataclass
+class OverviewSection:
+    """A section a game adds to its overview: a heading, a paragraph and the results shown."""
+
+    title: str
+    text: str
+    results: Sequence[Any] = ()
+
+
+@dataclass
+class Overview:
+    """What the overview notebook needs to know about a dataset's game (see overview_setup)."""
+
+    game: str  # the game's name
+    title: str  # the game's name as a title
+    by: str  # the players column whose position 0 is the first player
+    position_text: str  # "seat (seat 0 starts)", "turn-order position (0 = first player; ...)"
+    sections: Callable[[Any], Sequence[OverviewSection]] | None = None
+
+    def extra_sections(self, ds) -> list[OverviewSection]:
+        return list(self.sections(ds)) if self.sections is not None else []
+
+
+def _function(reference: str) -> Callable:
+    """The function a "module:function" reference names (a one-line UserError if there is none)."""
+    module, _, name = reference.partition(":")
+    try:
+        function = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError, ValueError):
+        raise UserError(f"no function {reference!r} (give module:function)") from None
+    if not callable(function):
+        raise UserError(f"{reference!r} is not a function")
+    return function
+
+
+def overview_parameters(game: str) -> dict[str, Any]:
+    """The parameters the game's overview section gives the overview notebook ({} without one)."""
+    from sim.core import registry
+
+    if game not in registry.game_names():
+        return {}
+    for section in game_sections(registry.get_game(game)):
+        if section.notebook == OVERVIEW_NOTEBOOK:
+            return dict(section.parameters)
+    return {}
+
+
+def overview_setup(ds, game: str = "", by: str = "", position_note: str = "", sections: str = "") -> Overview:
+    """The game-specific part of the overview of a dataset. Every argument left empty comes from the
+    game's overview section (overview_parameters), else from the dataset: game, the dataset's;
+    by, "start_order" when the players table records it, else "seat"."""
+    if game and game != ds.game:
+        raise UserError(f"{ds.path} is a {ds.game} dataset, not {game}")
+    defaults = overview_parameters(ds.game)
+    by = by or defaults.get("by") or ("start_order" if "start_order" in ds.player_columns() else "seat")
+    position_note = position_note or defaults.get("position_note", "")
+    sections = sections or defaults.get("sections", "")
+    if by == "seat":
+        position = "seat (seat 0 starts" + (f"; {position_note})" if position_note else ")")
+    else:
+        label = "turn-order position" if by == "start_order" else by
+        position = f"{label} (0 = first player" + (f"; {position_note})" if position_note else ")")
+    return Overview(ds.game, ds.game.capitalize(), by, position, _function(sections) if sections else None)
+
+
 # ---------------------------------------------------------------------------------- kernels
 def _runs_current_python(argv: Sequence[str]) -> bool:
     # jupyter_client starts "python"/"python3"/"python3.X" as the interpreter that launches it.
@@ -550,7 +697,7 @@ a:hover { text-decoration: underline; }
 """
 
 
-_PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "pututu": "with Pututu", "search": "search rung"}
+_PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "search": "search rung"}
 
 
 def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: bool = False) -> Path:
@@ -560,7 +707,8 @@ def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: boo
     rows = []
     for outcome in outcomes:
         spec = outcome.spec
-        data = "<br>".join(html.escape(f"{_PARAMETER_LABELS.get(key, key)}: {label}" if key else label)
+        labels = {**_PARAMETER_LABELS, **spec.labels}
+        data = "<br>".join(html.escape(f"{labels.get(key, key)}: {label}" if key else label)
                            for key, label in outcome.datasets.items())
         status = (f'<div class="failed">failed: {html.escape(outcome.error)}</div>' if outcome.error else "")
         rows.append(

@@ -13,7 +13,8 @@ multinomial laws (scipy); simulated frequencies carry 95% intervals from statsmo
 read: players `rolled_doubles`, `rolled_triples`, `pututu_*`; games `n_rounds`,
 `dice_<action>_<pips>`, `extra_turns_<action>`, `pututu_shortfalls`, `pututu_left_1/2`. Game
 facts (dice per roll, supply sizes, module on or off) come from the manifest's resolved
-parameters, with the printed values as fallback; no game module is imported.
+parameters, with the printed values as fallback; no engine module is imported. (Cuzco-only, so it
+lives in the game's folder; report.py beside it names the report pages that use it.)
 
 Every function returns `Result(table, figure)` with a tidy table.
 """
