@@ -93,6 +93,35 @@ def test_margin_only_orders_equal_win_counts():
     assert Evaluation(50, 100, 2.0).objective > Evaluation(50, 100, 1.0).objective
 
 
+def test_games_without_a_winner_are_left_out_of_the_fitness(monkeypatch):
+    """A stalemate (no player won) counts neither as a win nor as a game of the win rate; the
+    margin still counts every game. The engine is replaced by fixed outcomes."""
+    import sim.core.backends as backends
+    from sim.core.game import BotSpec, ChunkResult
+    from sim.core.tune import Evaluation
+
+    class Stub:
+        name = "stub"
+
+        def bots(self):
+            return {"me": BotSpec("me", "", 1, np.ones(2)), "them": BotSpec("them", "", 1, np.ones(2))}
+
+        def with_bot(self, name, weights, description, kind=None):
+            return self
+
+    # 2 players, 6 games; the candidate sits in seat (i % 2) of game i (rotated)
+    won = np.array([[1, 0], [0, 1], [0, 0], [0, 1], [0, 0], [1, 1]], bool)  # games 2 and 4: stalemates
+    score = np.array([[5, 3], [3, 5], [4, 4], [2, 6], [1, 1], [7, 7]], np.int16)
+    monkeypatch.setattr(backends, "simulate_chunk", lambda *args: ChunkResult(
+        {}, {"won": won.ravel(), "score": score.ravel()}))
+    evaluator = Evaluator(Stub(), None, 2, "me", ["them"], 6)
+    assert evaluator.candidate_seat.tolist() == [0, 1, 0, 1, 0, 1]
+    result = evaluator.evaluate(np.ones(2), 1)
+    assert (result.wins, result.games, result.no_winner, result.played) == (4, 4, 2, 6)
+    assert result.win_rate == 1.0 and result.mean_margin == pytest.approx((2 + 2 + 0 + 4 + 0 + 0) / 6)
+    assert Evaluation(0, 0, 0.0, no_winner=3).win_rate == 0.0  # every game stalled: no rate, no crash
+
+
 # ------------------------------------------------------------------------------ with_bot
 
 def test_with_bot_plays_the_given_weights_and_leaves_the_game_alone():
