@@ -237,3 +237,15 @@ def test_sequential_test_skips_pairs_without_a_winner(with_fake_game, monkeypatc
     assert "are left out of win rates" in sprt_summary_text(result)
     score = run_sprt("dicey", None, {"rounds": 6}, "score", 5.0, batch=50, max_games=100, players=2)
     assert score.table.attrs["no_winner_games"] == 0 and "stalemate" not in sprt_summary_text(score)
+
+
+# ------------------------------------------------------------------------------ the run summary
+def test_the_run_summary_leaves_them_out_of_win_rates(tmp_path):
+    from sim.core.summary import format_summary, summarize
+
+    ds = stalemate_dataset(tmp_path / "d")
+    summary = summarize(ds.path)
+    assert summary.n_games == 10 and summary.no_win_games == 2
+    assert summary.by_seat["n"].tolist() == [8] * 4 and summary.by_seat["wins"].tolist() == [4, 2, 1, 1]
+    assert summary.by_bot["n"].sum() == 8 * N
+    assert NOTE_2 in format_summary(summary)

@@ -33,7 +33,7 @@ CATEGORY = "category"  # an integer-coded column written as a dictionary column 
 # A game writes any further columns it likes (counters, card columns named by its card_groups).
 GAME_COLUMNS: dict[str, np.dtype | str] = {
     "n_rounds": np.dtype(np.int16),  # rounds played
-    "winner_seat": np.dtype(np.int8),  # the seat that won (the first in turn order on a shared win), -1 none
+    "winner_seat": np.dtype(np.int8),  # the seat that won alone; -1 on a shared win or without a result
     "end_reason": CATEGORY,  # why the game ended; a game without a result says so here
 }
 PLAYER_COLUMNS: dict[str, np.dtype | str] = {
@@ -192,12 +192,13 @@ class Game(Protocol):
     card_groups: tuple[CardGroup, ...]  # card families whose strength is measured; () for none
 
     def report_sections(self) -> tuple[Any, ...]:
-        """The game's own report pages (sim/analysis/report.py asks every game); () for none."""
+        """The game's own report pages, in the index's order: `sim.analysis.report.ReportSection`s
+        (page name, notebook, title, a line on what it answers, datasets described by what they
+        are). `sim report` places them under `--data`, sizes them from `--games`/`--seed` and
+        simulates the missing ones. A section whose notebook is `overview` also gives the shared
+        overview its game-specific parameters. () for none."""
 
     # ---- what the backends read
-    def report_sections(self) -> tuple[Any, ...]:
-        return ()
-
     def engine_slice(self, bot_names: list[str]) -> int | None:
         """Games per engine call for these bots (small when a bot takes seconds a game, so the
         progress bar moves and Ctrl-C takes effect); None: the backends' default."""

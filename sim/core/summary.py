@@ -2,7 +2,8 @@
 
 Intervals matter more than point estimates for balance work: a 2-point seat advantage means
 nothing until the interval says it is not noise. Wins are the players table's `won` column; shared
-wins exist, so win rates may sum above 1.
+wins exist, so win rates may sum above 1. A game nobody won (a stalemate) is left out of the win
+rates, and the summary says how many were; mean scores count every game.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from statsmodels.stats.proportion import proportion_confint
 
 from sim.core.dataset import cell_index, cell_manifest, is_sweep, read_manifest, table_dirs
 from sim.core.errors import UserError
+from sim.core.stats import no_winner_note
 
 Z95 = 1.959963984540054
 
@@ -52,8 +54,11 @@ def _parts(table_dir: Path, wanted: list[str], optional: list[str]):
 
 
 def _partial_sums(players: pd.DataFrame, key: str) -> pd.DataFrame:
+    """Win counts over the games someone won (`decided`); score sums over every game."""
     grouped = players.groupby(key, observed=True, sort=False)
-    sums = pd.DataFrame({"n": grouped.size(), "wins": grouped["won"].sum()})
+    decided = players[players["decided"]].groupby(key, observed=True, sort=False)
+    sums = pd.DataFrame({"n": decided.size(), "wins": decided["won"].sum()}).reindex(
+        grouped.size().index, fill_value=0)
     if "score" in players:
         sums["score_sum"] = grouped["score"].sum()
         sums["score_sq"] = grouped["score_sq"].sum()
@@ -93,6 +98,7 @@ def summarize(run_dir: str | Path, cell: int | str | dict | None = None) -> Summ
         if "score" in players:
             players["score"] = players["score"].astype(np.float64)  # small int dtypes would overflow sums
             players["score_sq"] = players["score"] ** 2
+        players["decided"] = players.groupby("game_id", sort=False)["won"].transform("any")
         by_seat.append(_partial_sums(players, "seat"))
         by_bot.append(_partial_sums(players, "bot"))
         winners = players.groupby("game_id", sort=False)["won"].sum()
@@ -154,7 +160,8 @@ def format_summary(summary: Summary) -> str:
     if summary.mean_rounds is not None:
         notes.append(f"mean rounds {summary.mean_rounds:.2f}")
     notes.append(f"shared wins in {summary.shared_win_games:,} games")
-    notes.append(f"no winner in {summary.no_win_games:,} games")
+    if summary.no_win_games:
+        notes.append(no_winner_note(summary.no_win_games))
     lines.append("")
     lines.append("; ".join(notes) + " (win rates may sum above 1 because of shared wins)")
     return "\n".join(lines)
