@@ -15,7 +15,7 @@ from sim.games.cuzco import state as S
 
 PARAMS = GAME.resolve_params(None)
 ENGINE = PARAMS.engine
-VILLAGES, ROADS, ARMS, SPACES, MASKS, GOODS, PEOPLE, JOINT, MISSIONS, RULES = ENGINE
+RULES, VILLAGES, ROADS, ARMS, SPACES, MASKS, GOODS, PEOPLE, JOINT, MISSIONS = S.param_tables(ENGINE)
 VILLAGE = {name: i for i, name in enumerate(PARAMS.resolved["villages"]["names"])}
 ACTION = {name: i for i, name in enumerate(S.ACTION_NAMES)}
 ABILITY = {name: i for i, name in enumerate(S.ABILITY_NAMES)}

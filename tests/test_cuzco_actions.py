@@ -747,7 +747,7 @@ def test_pututu_spent_changes_the_placed_die():
     tile = board[S.BD_FARM + 3]
     R.perform_turn(P, st, side, beate, W, option(die=0, pips=4, pu1=2, space=farm,
                                                  action=ACTION["farming"], target=3))
-    assert pl[beate, S.PL_PUTUTU1] == 0 and g[S.G_PUTUTU1] == P[9][S.R_PUTUTU1] == 12
+    assert pl[beate, S.PL_PUTUTU1] == 0 and g[S.G_PUTUTU1] == P[S.R_PUTUTU1] == 12
     assert pl[beate, S.PL_DICE:S.PL_DICE + 3].tolist() == [0, 2, 2]
     assert board[S.BD_SPACE_MIN + farm] == 4
     dice = board[S.BD_SPACE_DICE + farm * S.MAX_DICE_ON_SPACE:][:board[S.BD_SPACE_N + farm]]
@@ -785,7 +785,7 @@ def test_pututu_doubles_and_triples_take_tiles():
     _seed_rolls(P, st, side, {0: "double", 1: "triple", 2: "none"})
     R.roll_dice(P, st, side)
     assert [(pl[p, S.PL_PUTUTU1], pl[p, S.PL_PUTUTU2]) for p in range(3)] == [(1, 0), (0, 1), (0, 0)]
-    assert (P[9][S.R_PUTUTU1], P[9][S.R_PUTUTU2]) == (12, 3)
+    assert (P[S.R_PUTUTU1], P[S.R_PUTUTU2]) == (12, 3)
     assert (g[S.G_PUTUTU1], g[S.G_PUTUTU2]) == (11, 2)
     components_ok(P, st)
 

@@ -36,6 +36,7 @@ from .state import (
     PL_USED_FARM, PL_USED_STUDY, USED_UP, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
+    good_field, joint_amount, space_actions, tile_field, village_field,
 )
 from .weights import (
     N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -62,17 +63,16 @@ BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (ex
 @njit_noalloc
 def position_value(P, st, p, w):
     """What seat p's position is worth to a bot with weights w, in VP-like units."""
-    villages, people, rules = P[0], P[6], P[9]
     g, pl, board = st[0], st[1], st[2]
     n = g[G_N_PLAYERS]
     rnd = g[G_ROUND]
-    left = rules[R_ROUNDS] - rnd
+    left = P[R_ROUNDS] - rnd
     v = w[W_VP] * pl[p, PL_VP]
-    v += w[W_STATUS] * rules[R_STATUS_VP + pl[p, PL_STATUS]]
+    v += w[W_STATUS] * P[R_STATUS_VP + pl[p, PL_STATUS]]
     # priests: VP still to come per priest on the steps, and the medal race
     per_priest = 0
-    for r in range(rnd, rules[R_ROUNDS]):
-        per_priest += rules[R_PRIEST_VP + r]
+    for r in range(rnd, P[R_ROUNDS]):
+        per_priest += P[R_PRIEST_VP + r]
     mine = 0
     for s in range(N_TEMPLE):
         if board[BD_TEMPLE + s] == p:
@@ -115,14 +115,14 @@ def position_value(P, st, p, w):
     for c in range(N_CIRCLETS):
         active += pl[p, PL_CIRCLET + c]
         if circlet_ready(pl, p, c):
-            v += w[W_PAIR] * (rules[R_HEADDRESS_VP + min(rnd + 1, rules[R_ROUNDS] - 1)] + rules[R_CIRCLET_VP + c])
+            v += w[W_PAIR] * (P[R_HEADDRESS_VP + min(rnd + 1, P[R_ROUNDS] - 1)] + P[R_CIRCLET_VP + c])
     v += w[W_CIRCLET] * active
     v += w[W_QUIPU] * pl[p, PL_QUIPU_DELIVERED]
     top_vp = 0
     for vil in range(N_VILLAGES):
         k = board[BD_STACK_N + vil]
         if k > 0 and board[BD_STACK + vil * MAX_PLAYERS + k - 1] == p:
-            top_vp += villages[vil, VF_VP]
+            top_vp += village_field(P, vil, VF_VP)
     v += w[W_VILLAGE] * top_vp
     unslid = 0
     held = 0.0
@@ -131,14 +131,14 @@ def position_value(P, st, p, w):
         if t < 0:
             continue
         if pl[p, PL_SLID + i] == 0:
-            unslid += people[t, TF_VALUE]
+            unslid += tile_field(P, t, TF_VALUE)
         # the first tile of a kind and ability counts fully, each identical one half
         first = True
         for j in range(i):
             u = pl[p, PL_TILE + j]
-            if u >= 0 and people[u, TF_KIND] == people[t, TF_KIND] and people[u, TF_ABILITY] == people[t, TF_ABILITY]:
+            if u >= 0 and tile_field(P, u, TF_KIND) == tile_field(P, t, TF_KIND) and tile_field(P, u, TF_ABILITY) == tile_field(P, t, TF_ABILITY):
                 first = False
-        held += w[W_ABILITY_PREF + people[t, TF_ABILITY]] * (1.0 if first else 0.5)
+        held += w[W_ABILITY_PREF + tile_field(P, t, TF_ABILITY)] * (1.0 if first else 0.5)
     v += left * (w[W_TILE] * pl[p, PL_N_TILES] + w[W_UNSLID] * unslid
                  + w[W_EMPTY] * empty_spaces(P, pl, p) + held)
     for slot in range(3):
@@ -234,7 +234,6 @@ def keep_turn_if_better(opt, best, v, best_v, top):
 def plan_exchange(P, st, look, lside, p, w, kind, opt, pips):
     """Spend the exchange pips greedily: add the exchange that raises the value most, while any
     does. Returns the value of the plan (opt[O_EX..] holds it)."""
-    rules = P[9]
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
     current = turn_value(P, st, look, lside, p, w, kind, opt)
@@ -243,7 +242,7 @@ def plan_exchange(P, st, look, lside, p, w, kind, opt, pips):
         best_ex = -1
         best_v = current
         for ex in range(N_EXCHANGES):
-            if rules[R_EXCHANGE + ex] > budget:
+            if P[R_EXCHANGE + ex] > budget:
                 continue
             opt[O_EX + ex] += 1
             v = turn_value(P, st, look, lside, p, w, kind, opt)
@@ -254,7 +253,7 @@ def plan_exchange(P, st, look, lside, p, w, kind, opt, pips):
         if best_ex < 0:
             break
         opt[O_EX + best_ex] += 1
-        budget -= rules[R_EXCHANGE + best_ex]
+        budget -= P[R_EXCHANGE + best_ex]
         current = best_v
     return current
 
@@ -379,7 +378,6 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
     """The actions of one space for a die of `pips`, with and without the god cards that change
     placement or strength (07, 13, 14, 12, 02, 09, 06)."""
     g, board = st[0], st[2]
-    spaces = P[3]
     n = g[G_N_PLAYERS]
     opt[O_SPACE] = space
     if extra:
@@ -438,7 +436,7 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
                 if pips < second:
                     vp_space = -1
                     for s in range(MAX_SPACES):
-                        if spaces[n, s] != 0 and is_vp_space(P, st, s):
+                        if space_actions(P, n, s) != 0 and is_vp_space(P, st, s):
                             vp_space = s
                     if vp_space >= 0 and vp_space != space:
                         opt[O_CARD] = C_MOVE_DIE
@@ -457,7 +455,6 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
 def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05)."""
     g, pl = st[0], st[1]
-    spaces = P[3]
     n = g[G_N_PLAYERS]
     best_v = NO_VALUE
     clear_option(best)
@@ -495,7 +492,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
             opt[O_PU1] = n1
             opt[O_PU2] = n2
             for space in range(MAX_SPACES):
-                if spaces[n, space] == 0:
+                if space_actions(P, n, space) == 0:
                     continue
                 best_v = try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, target, extra)
     if best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE:
@@ -510,7 +507,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
         src = second_card_source(st, p, C_EXTRA_TURN, best)
         free = False
         for s in range(MAX_SPACES):
-            if spaces[n, s] != 0 and s != best[O_SPACE] and st[2][BD_SPACE_N + s] == 0 \
+            if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[2][BD_SPACE_N + s] == 0 \
                     and not is_vp_space(P, st, s):
                 free = True
         if src != SRC_NONE and free:
@@ -556,14 +553,13 @@ def try_use_blessings(P, st, look, lside, p, w, kind, use, best, best_v):
 @njit_noalloc
 def try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v):
     """Targets of one phase-II use (movement destinations, circlets, display tiles)."""
-    joint = P[7]
     pl, board = st[1], st[2]
     ability = use[U_ABILITY]
     n = joint_count(P, st, p, use[U_KIND], ability,
                     (pl[p, PL_DOUBLE_PEOPLE] != 0 or use[U_DOUBLE] != SRC_NONE) and use[U_EXTRA] == SRC_NONE)
     if n == 0:
         return best_v
-    amount = joint[ability, n - 1]
+    amount = joint_amount(P, ability, n)
     if ability == AB_TRAIL or ability == AB_BRIDGE:
         way = WAY_TRAIL if ability == AB_TRAIL else WAY_BRIDGE
         for dest in range(N_VILLAGES + 1):
@@ -633,7 +629,6 @@ def choose_use(P, st, look, lside, p, w, kind, use, best):
 @njit_noalloc
 def choose_good(P, st, look, lside, p, w, kind):
     """Market index to buy (or -1) and whether Iliapa 03 doubles its VP."""
-    goods = P[5]
     g, pl, board = st[0], st[1], st[2]
     best_i = -1
     best_src = SRC_NONE
@@ -641,7 +636,7 @@ def choose_good(P, st, look, lside, p, w, kind):
     src03 = card_source(st, p, C_DOUBLE_GOOD)
     for i in range(g[G_MARKET_ROW_SIZE]):
         t = board[BD_MARKET + g[G_ROUND] * 5 + i]
-        if t < 0 or pl[p, PL_FOOD] < goods[t, GF_FOOD]:
+        if t < 0 or pl[p, PL_FOOD] < good_field(P, t, GF_FOOD):
             continue
         for src in (SRC_NONE, src03):
             if src == SRC_NONE and src03 != SRC_NONE and best_i == i:

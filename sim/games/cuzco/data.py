@@ -15,9 +15,10 @@ from sim.core.params import format_key, load_toml, require
 from sim.core.paramspec import Choice, Int, IntList, Records
 from .state import (
     ACTION_NAMES, ABILITY_NAMES, CARD_NAMES, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
-    GOOD_NAMES, MAX_PLAYERS, MAX_SPACES, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2,
-    MF_STARTING, MISSION_KIND_NAMES, N_ABILITIES, N_GF, N_GODS, N_GOODS, N_MF, N_RF, N_SLOTS, N_TF,
-    N_VF, N_VILLAGES, RF_KIND, RF_PIPS, RULES, VF_COLOUR, VF_RING, VF_VP,
+    GOOD_NAMES, H_MASKS, H_MISSIONS, H_ROADS, MAX_MASKS, MAX_PLAYERS, MAX_MISSIONS, MAX_ROADS,
+    MAX_SPACES, MAX_STARTING_MISSIONS, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING,
+    MISSION_KIND_NAMES, N_ABILITIES, N_GF, N_GODS, N_GOODS, N_PARAMS, N_RULES, N_SLOTS, N_VILLAGES,
+    RF_KIND, RF_PIPS, RULES, VF_COLOUR, VF_RING, VF_VP, param_tables,
 )
 
 HERE = Path(__file__).parent
@@ -88,7 +89,8 @@ def validate(p: dict[str, Any], where: str) -> None:
             "must list the 6 inner villages first (the Cuzco overlay's arms lead to them)")
     IntList("villages.vp", N_VILLAGES, 0, 100).check(p, where)
     ways = p["roads"]["ways"]
-    require(isinstance(ways, list) and 1 <= len(ways) <= 60, where, "roads.ways", "must list 1 to 60 ways")
+    require(isinstance(ways, list) and 1 <= len(ways) <= MAX_ROADS, where, "roads.ways",
+            f"must list 1 to {MAX_ROADS} ways")
     for w in ways:
         require(isinstance(w, list) and len(w) == 4, where, "roads.ways",
                 f"entries must be [village, village, kind, pips] (got {w!r})")
@@ -103,7 +105,8 @@ def validate(p: dict[str, Any], where: str) -> None:
         Choice("roads.cuzco_arms", WAY_KINDS).check_value(a[0], where)
         Int("roads.cuzco_arms pips", 1, 6).check_value(a[1], where)
     masks = p["masks"]["feathers"]
-    require(isinstance(masks, list) and 1 <= len(masks) <= 8, where, "masks.feathers", "must list 1 to 8 mask boards")
+    require(isinstance(masks, list) and 1 <= len(masks) <= MAX_MASKS, where, "masks.feathers",
+            f"must list 1 to {MAX_MASKS} mask boards")
     require(len(masks) >= MAX_PLAYERS, where, "masks.feathers", f"needs at least {MAX_PLAYERS} mask boards")
     for m in masks:
         require(isinstance(m, list) and len(m) == N_SLOTS, where, "masks.feathers",
@@ -128,7 +131,7 @@ def validate(p: dict[str, Any], where: str) -> None:
     require(gods["names"] == list(GOD_NAMES) and gods["abilities"] == list(CARD_NAMES), where,
             "gods", "names the printed gods and cards in order and cannot be changed")
     missions = p["missions"]
-    for key, n in (("starting", 6), ("general", 55)):
+    for key, n in (("starting", MAX_STARTING_MISSIONS), ("general", MAX_MISSIONS - MAX_STARTING_MISSIONS)):
         ms = missions[key]
         require(isinstance(ms, list) and 1 <= len(ms) <= n, where, f"missions.{key}", f"must list 1 to {n} missions")
         for m in ms:
@@ -149,48 +152,50 @@ def player_counts(p: dict[str, Any]) -> tuple[int, ...]:
     return tuple(sorted(int(k) for k in p["setup"]["god_deal_per_pile"]))
 
 
-def engine_arrays(p: dict[str, Any]) -> tuple:
-    """Pack validated parameters into the tuple described in state.py."""
+def engine_arrays(p: dict[str, Any]) -> np.ndarray:
+    """Pack validated parameters into the flat int32 array P described in state.py."""
+    P = np.zeros(N_PARAMS, np.int32)
+    P[:N_RULES] = RULES.pack(p)
+    rules, villages, _, arms, spaces, _, goods, people, joint, _ = param_tables(P)
     v = p["villages"]
     names = v["names"]
-    villages = np.zeros((N_VILLAGES, N_VF), np.int32)
     for i in range(N_VILLAGES):
         villages[i, VF_COLOUR] = COLOUR_NAMES.index(v["feather"][i])
         villages[i, VF_VP] = v["vp"][i]
         villages[i, VF_RING] = RINGS.index(v["ring"][i])
     ways = p["roads"]["ways"]
-    roads = np.zeros((len(ways), N_RF), np.int32)
+    P[H_ROADS] = len(ways)
+    roads = param_tables(P)[2]
     for e, (a, b, kind, pips) in enumerate(ways):
         roads[e] = (names.index(a), names.index(b), WAY_KINDS.index(kind), pips)
-    arms = np.zeros((6, N_RF), np.int32)
     for k, (kind, pips) in enumerate(p["roads"]["cuzco_arms"]):
         arms[k, RF_KIND] = WAY_KINDS.index(kind)
         arms[k, RF_PIPS] = pips
-    spaces = np.zeros((MAX_PLAYERS + 1, MAX_SPACES), np.int32)
     for n in (2, 3, 4):
         for s, space in enumerate(p["action_board"][f"players_{n}"]):
             for a in space:
                 spaces[n, s] |= 1 << ACTION_NAMES.index(a)
-    masks = np.array([[COLOUR_NAMES.index(c) for c in m] for m in p["masks"]["feathers"]], np.int32)
-    goods = GOODS.pack(p)
+    P[H_MASKS] = len(p["masks"]["feathers"])
+    param_tables(P)[5][:] = [[COLOUR_NAMES.index(c) for c in m] for m in p["masks"]["feathers"]]
+    goods[:] = GOODS.pack(p)
     pe = p["people"]
-    people = np.zeros((2 * 3 * N_ABILITIES, N_TF), np.int32)
     t = 0
     for kind, key in enumerate(("study_values", "farm_values")):
         for a in range(N_ABILITIES):
             for value in pe[key][a]:
                 people[t] = (kind, a, value)
                 t += 1
-    joint = np.array([pe[name] for name in ABILITY_NAMES], np.int32)
+    joint[:] = [pe[name] for name in ABILITY_NAMES]
     ms = [(1, m) for m in p["missions"]["starting"]] + [(0, m) for m in p["missions"]["general"]]
-    missions = np.zeros((len(ms), N_MF), np.int32)
+    P[H_MISSIONS] = len(ms)
+    missions = param_tables(P)[9]
     for i, (starting, reqs) in enumerate(ms):
         missions[i, MF_STARTING] = starting
         for j, (kind, n, arg) in enumerate(reqs):
             missions[i, (MF_KIND1, MF_KIND2)[j]] = MISSION_KIND_NAMES.index(kind)
             missions[i, (MF_N1, MF_N2)[j]] = n
             missions[i, (MF_ARG1, MF_ARG2)[j]] = arg
-    return villages, roads, arms, spaces, masks, goods, people, joint, missions, RULES.pack(p)
+    return P
 
 
 def mission_labels(p: dict[str, Any]) -> list[str]:

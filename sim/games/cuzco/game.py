@@ -48,13 +48,12 @@ def play_phase_one(P, st, side, look, lside, kinds, W, checked, search, run_seed
 @njit_noalloc
 def play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked, search):
     """One whole game from its seed: setup, six rounds, the end."""
-    rules = P[9]
     g = st[0]
     rng_mod.seed_game_stream(st[4], run_seed, game_index)
     setup(P, st, side, n_players)
     if check(P, st, checked):
         return
-    for rnd in range(rules[R_ROUNDS]):
+    for rnd in range(P[R_ROUNDS]):
         start_round(P, st, side, rnd)
         play_phase_one(P, st, side, look, lside, kinds, W, checked, search, run_seed, game_index)
         if g[G_ERROR] != 0:

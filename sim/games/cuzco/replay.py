@@ -28,7 +28,7 @@ from .state import (
     MK_GOODS_OF_TYPE, MK_NONE, MK_PEOPLE_WITH_ABILITY, MK_VILLAGES_IN_RING, MK_VILLAGES_OF_COLOUR,
     MK_VILLAGES_WORTH, N_CARDS, PL_HAND, PL_MASK, PL_MISSION, ST_START_ORDER, STUDY, VP_ACHIEVEMENTS,
     VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS, VP_PRIESTS, VP_SOURCE_NAMES,
-    VP_START, VP_STATUS, VP_VILLAGES, new_side, new_state,
+    VP_START, VP_STATUS, VP_VILLAGES, new_side, new_state, param_tables,
 )
 
 WAY_NAMES = ("stone trail", "rope bridge", "any way")
@@ -88,9 +88,7 @@ def _setup_state(P, n_players, run_seed, game_index):
 
 def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_seed, game_index) -> list[str]:
     P = params.engine
-    spaces = P[3]
-    joint = P[7]
-    missions = P[8]
+    _, _, _, _, spaces, _, _, _, joint, missions = param_tables(P)
     villages = list(params.resolved["villages"]["names"])
     labels = data.mission_labels(params.resolved)
     with np.errstate(over="ignore"):

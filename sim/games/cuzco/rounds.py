@@ -114,7 +114,6 @@ def phase_two(P, st, side, look, lside, kinds, W, checked):
 @njit_noalloc
 def phase_three(P, st, side, look, lside, kinds, W, checked):
     """Phase III: status and player order, priests, market, missions, end of round."""
-    rules = P[9]
     g = st[0]
     n = g[G_N_PLAYERS]
     g[G_PHASE] = 3
@@ -134,7 +133,7 @@ def phase_three(P, st, side, look, lside, kinds, W, checked):
         if i >= 0:
             take_palace_mission(st, side, p, i)
     check(P, st, checked)
-    if g[G_ROUND] < rules[R_ROUNDS] - 1:
+    if g[G_ROUND] < P[R_ROUNDS] - 1:
         end_of_round(P, st, side)
 
 
@@ -188,13 +187,12 @@ def end_game(P, st, side, checked):
 def play_out(P, st, side, look, lside, kinds, W, turn):
     """A rollout: the rest of the game from phase-I turn `turn` of the current round, every seat
     played by its (heuristic) kind."""
-    rules = P[9]
     g = st[0]
     phase_one_from(P, st, side, look, lside, kinds, W, False, turn)
     if g[G_ERROR] != 0:
         return
     finish_round(P, st, side, look, lside, kinds, W, False)
-    for rnd in range(g[G_ROUND] + 1, rules[R_ROUNDS]):
+    for rnd in range(g[G_ROUND] + 1, P[R_ROUNDS]):
         if g[G_ERROR] != 0:
             return
         start_round(P, st, side, rnd)

@@ -1,11 +1,12 @@
 """The Cuzco forward model: setup, the three phases of a round, the end, and the Pututu module.
 
 Section names in docstrings refer to ../shared/rules/cuzco.md. Every function works on the
-parameter tuple `P` and the state tuple `st` = (g, pl, board, decks, rng) of state.py, and records
-what happened in the side tuple `side` = (stats, dstat, log, scratch). A player's decisions come
-in as an option array (O_* fields for a phase-I turn, U_* for a phase-II use) chosen by bots.py;
-the few choices made in the middle of an action (which feather slot, which face-up god card) follow
-the preference rules at the end of this module, driven by the acting bot's weights `w`.
+parameter array `P` (the rules and the component tables, read by name: state.py) and the state
+tuple `st` = (g, pl, board, decks, rng) of state.py, and records what happened in the side tuple
+`side` = (stats, dstat, log, scratch). A player's decisions come in as an option array (O_* fields
+for a phase-I turn, U_* for a phase-II use) chosen by bots.py; the few choices made in the middle
+of an action (which feather slot, which face-up god card) follow the preference rules at the end
+of this module, driven by the acting bot's weights `w`.
 """
 import numpy as np
 
@@ -52,6 +53,7 @@ from .state import (
     ST_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
+    H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, good_field, joint_amount, mask_colour, mission_field, road_field, space_actions, tile_field, village_field,
 )
 from .weights import W_ABILITY_PREF, W_CARD_PREF
 
@@ -156,11 +158,10 @@ def gain_food(st, p, n):
 @njit_noalloc
 def advance_status(P, st, p, n):
     """Move the status marker n spaces; it lands on top of the markers already there."""
-    rules = P[9]
     g, pl = st[0], st[1]
     if n <= 0:
         return
-    pl[p, PL_STATUS] = min(pl[p, PL_STATUS] + n, rules[R_STATUS_LEN] - 1)
+    pl[p, PL_STATUS] = min(pl[p, PL_STATUS] + n, P[R_STATUS_LEN] - 1)
     g[G_STATUS_SEQ] += 1
     pl[p, PL_STATUS_SEQ] = g[G_STATUS_SEQ]
 
@@ -169,12 +170,11 @@ def advance_status(P, st, p, n):
 def feather_slot_for(P, pl, p, colour):
     """The free slot a colour goes to: one that completes a circlet's pair, the cheapest first;
     otherwise the cheapest circlet with a free slot of that colour. -1 if none is free."""
-    masks = P[4]
-    mask = masks[pl[p, PL_MASK]]
+    mask = pl[p, PL_MASK]
     best = -1
     best_key = 1 << 30
     for slot in range(N_SLOTS):
-        if mask[slot] != colour or pl[p, PL_SLOT + slot] != 0:
+        if mask_colour(P, mask, slot) != colour or pl[p, PL_SLOT + slot] != 0:
             continue
         c = slot // 2
         partner = slot ^ 1
@@ -191,9 +191,8 @@ def feather_slot_for(P, pl, p, colour):
 
 @njit_noalloc
 def can_take_feather(P, st, p, colour):
-    rules = P[9]
     g, pl = st[0], st[1]
-    if pl[p, PL_FEATHERS + colour] >= rules[R_FEATHER_CAP] or g[G_FEATHER_SUPPLY + colour] <= 0:
+    if pl[p, PL_FEATHERS + colour] >= P[R_FEATHER_CAP] or g[G_FEATHER_SUPPLY + colour] <= 0:
         return False
     return feather_slot_for(P, pl, p, colour) >= 0
 
@@ -369,18 +368,17 @@ def play_card(st, side, p, card, source):
 def fire_blessing(P, st, side, p, w, choice, plenty):
     """The fire blessing: a god card or an offering, and a status space or a food; with
     Viracocha 08, 3 food and 3 status spaces instead."""
-    rules = P[9]
     g = st[0]
     side[0][p, ST_BLESSINGS] += 1
     if plenty != SRC_NONE:
         play_card(st, side, p, C_BLESSING_PLENTY, plenty)
-        food = gain_food(st, p, rules[R_PLENTY_FOOD])
-        advance_status(P, st, p, rules[R_PLENTY_STATUS])
-        log_event(g, side[2], EV_BLESSING, p, -1, 0, rules[R_PLENTY_STATUS], food)
+        food = gain_food(st, p, P[R_PLENTY_FOOD])
+        advance_status(P, st, p, P[R_PLENTY_STATUS])
+        log_event(g, side[2], EV_BLESSING, p, -1, 0, P[R_PLENTY_STATUS], food)
         return
     card = -1
     offering = 0
-    for _ in range(rules[R_BLESS_CARD]):
+    for _ in range(P[R_BLESS_CARD]):
         took = -1
         if choice & 1 == 0:
             took = take_preferred_god_card(st, side, p, w)
@@ -391,10 +389,10 @@ def fire_blessing(P, st, side, p, w, choice, plenty):
     status = 0
     food = 0
     if choice & 2 == 0:
-        status = rules[R_BLESS_STATUS]
+        status = P[R_BLESS_STATUS]
         advance_status(P, st, p, status)
     else:
-        food = gain_food(st, p, rules[R_BLESS_STATUS])
+        food = gain_food(st, p, P[R_BLESS_STATUS])
     log_event(g, side[2], EV_BLESSING, p, card, offering, status, food)
 
 
@@ -404,13 +402,12 @@ def fire_blessing(P, st, side, p, w, choice, plenty):
 def road_between(P, a, b, kind):
     """Minimum pips of a way of this kind between two villages (kind WAY_ANY: the easier one),
     or 99 if there is none."""
-    roads = P[1]
     best = 99
-    for e in range(roads.shape[0]):
-        ra, rb = roads[e, RF_A], roads[e, RF_B]
+    for e in range(P[H_ROADS]):
+        ra, rb = road_field(P, e, RF_A), road_field(P, e, RF_B)
         if (ra == a and rb == b) or (ra == b and rb == a):
-            if kind == WAY_ANY or roads[e, RF_KIND] == kind:
-                best = min(best, roads[e, RF_PIPS])
+            if kind == WAY_ANY or road_field(P, e, RF_KIND) == kind:
+                best = min(best, road_field(P, e, RF_PIPS))
     return best
 
 
@@ -425,16 +422,15 @@ def leave_cuzco_arm(P, st, p, kind, pips, village):
     """The overlay arm a chasqui leaving Cuzco takes to an inner village, -1 if none fits. A
     chasqui that has returned to Cuzco may turn the overlay first, so any arm of the right kind
     and pips will do (the first one is used); at the start of the game the overlay stays put."""
-    arms, villages = P[2], P[0]
-    if village >= 6 or villages[village, VF_RING] != 0:
+    if village >= 6 or village_field(P, village, VF_RING) != 0:
         return -1
     if st[1][p, PL_MAY_ROTATE] == 0:
         k = arm_to(P, st, village)
-        if (kind == WAY_ANY or arms[k, RF_KIND] == kind) and arms[k, RF_PIPS] <= pips:
+        if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
             return k
         return -1
-    for k in range(arms.shape[0]):
-        if (kind == WAY_ANY or arms[k, RF_KIND] == kind) and arms[k, RF_PIPS] <= pips:
+    for k in range(N_ARMS):
+        if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
             return k
     return -1
 
@@ -454,9 +450,8 @@ def can_move(P, st, p, kind, pips, dest, jump):
     if dest == CUZCO:
         if here >= 6:
             return False
-        arms = P[2]
         k = arm_to(P, st, here)
-        return (kind == WAY_ANY or arms[k, RF_KIND] == kind) and arms[k, RF_PIPS] <= pips
+        return (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips
     return road_between(P, here, dest, kind) <= pips
 
 
@@ -465,7 +460,6 @@ def deliver_quipu(P, st, side, p, village, w, delivery_vp):
     """Action: Movement - a quipu onto the village's building (mask first, then the reserve; one
     per player colour per village), then the village's feather. A village already holding this
     player's quipu, or a player out of quipus, gets no quipu and gives no feather."""
-    villages = P[0]
     g, pl, board = st[0], st[1], st[2]
     if pl[p, PL_DELIVERED + village] != 0:
         return False
@@ -480,12 +474,12 @@ def deliver_quipu(P, st, side, p, village, w, delivery_vp):
     board[BD_STACK_N + village] = n + 1
     pl[p, PL_DELIVERED + village] = 1
     pl[p, PL_QUIPU_DELIVERED] += 1
-    colour = villages[village, VF_COLOUR]
+    colour = village_field(P, village, VF_COLOUR)
     got = take_feather(P, st, side, p, colour)
     log_event(g, side[2], EV_DELIVER, p, village, colour if got else -1)
     if delivery_vp != SRC_NONE:
         play_card(st, side, p, C_DELIVERY_VP, delivery_vp)
-        gain_vp(st, side, p, villages[village, VF_VP], VP_DELIVERY)
+        gain_vp(st, side, p, village_field(P, village, VF_VP), VP_DELIVERY)
     return True
 
 
@@ -514,23 +508,22 @@ def move_chasqui(P, st, side, p, w, dest, kind, pips, bless, plenty, delivery_vp
 
 @njit_noalloc
 def empty_spaces(P, pl, p):
-    return P[9][R_MASK_SPACES] - pl[p, PL_QUIPU_MASK] - pl[p, PL_N_TILES]
+    return P[R_MASK_SPACES] - pl[p, PL_QUIPU_MASK] - pl[p, PL_N_TILES]
 
 
 @njit_noalloc
 def put_tile(P, st, side, p, tile):
     """A people tile onto an empty mask space (caller checks there is one)."""
-    people = P[6]
     pl = st[1]
     for i in range(12):
         if pl[p, PL_TILE + i] < 0:
             pl[p, PL_TILE + i] = tile
             pl[p, PL_SLID + i] = 0
             pl[p, PL_N_TILES] += 1
-            kind = people[tile, TF_KIND]
-            side[0][p, ST_PEOPLE + kind * N_ABILITIES + people[tile, TF_ABILITY]] += 1
-            log_event(st[0], side[2], EV_TILE, p, kind, tile, people[tile, TF_ABILITY],
-                      people[tile, TF_VALUE])
+            kind = tile_field(P, tile, TF_KIND)
+            side[0][p, ST_PEOPLE + kind * N_ABILITIES + tile_field(P, tile, TF_ABILITY)] += 1
+            log_event(st[0], side[2], EV_TILE, p, kind, tile, tile_field(P, tile, TF_ABILITY),
+                      tile_field(P, tile, TF_VALUE))
             return
 
 
@@ -551,7 +544,6 @@ def take_display_tile(P, st, side, p, kind, index):
 @njit_noalloc
 def best_discard_tile(P, st, p, w):
     """Position in the combined discard list (study first) of the tile Viracocha 09 takes."""
-    people = P[6]
     g, decks = st[0], st[3]
     best = -1
     best_v = -1e300
@@ -560,7 +552,7 @@ def best_discard_tile(P, st, p, w):
             tile = decks[DK_STUDY_DISCARD + i]
         else:
             tile = decks[DK_FARM_DISCARD + i - g[G_STUDY_DISCARD_N]]
-        v = w[W_ABILITY_PREF + people[tile, TF_ABILITY]] + 0.01 * people[tile, TF_VALUE]
+        v = w[W_ABILITY_PREF + tile_field(P, tile, TF_ABILITY)] + 0.01 * tile_field(P, tile, TF_VALUE)
         if v > best_v:
             best_v = v
             best = i
@@ -594,34 +586,32 @@ def take_discard_tile(P, st, side, p, position):
 def slide_down(P, st, p, kind, n):
     """Exchange: slide down up to n tiles of a kind (the most valuable first); returns the status
     or food they show."""
-    people = P[6]
     pl = st[1]
     total = 0
     for _ in range(n):
         best = -1
         for i in range(12):
             t = pl[p, PL_TILE + i]
-            if t >= 0 and pl[p, PL_SLID + i] == 0 and people[t, TF_KIND] == kind:
-                if best < 0 or people[t, TF_VALUE] > people[pl[p, PL_TILE + best], TF_VALUE]:
+            if t >= 0 and pl[p, PL_SLID + i] == 0 and tile_field(P, t, TF_KIND) == kind:
+                if best < 0 or tile_field(P, t, TF_VALUE) > tile_field(P, pl[p, PL_TILE + best], TF_VALUE):
                     best = i
         if best < 0:
             break
         pl[p, PL_SLID + best] = 1
-        total += people[pl[p, PL_TILE + best], TF_VALUE]
+        total += tile_field(P, pl[p, PL_TILE + best], TF_VALUE)
     return total
 
 
 @njit_noalloc
 def slide_up(P, st, p, n):
     """Iliapa 02: slide up to n slid-down tiles back up (the most valuable first)."""
-    people = P[6]
     pl = st[1]
     for _ in range(n):
         best = -1
         for i in range(12):
             t = pl[p, PL_TILE + i]
             if t >= 0 and pl[p, PL_SLID + i] != 0:
-                if best < 0 or people[t, TF_VALUE] > people[pl[p, PL_TILE + best], TF_VALUE]:
+                if best < 0 or tile_field(P, t, TF_VALUE) > tile_field(P, pl[p, PL_TILE + best], TF_VALUE):
                     best = i
         if best < 0:
             break
@@ -630,11 +620,10 @@ def slide_up(P, st, p, n):
 
 @njit_noalloc
 def count_unslid(P, pl, p, kind):
-    people = P[6]
     n = 0
     for i in range(12):
         t = pl[p, PL_TILE + i]
-        if t >= 0 and pl[p, PL_SLID + i] == 0 and people[t, TF_KIND] == kind:
+        if t >= 0 and pl[p, PL_SLID + i] == 0 and tile_field(P, t, TF_KIND) == kind:
             n += 1
     return n
 
@@ -642,11 +631,10 @@ def count_unslid(P, pl, p, kind):
 @njit_noalloc
 def count_tiles(P, pl, p, kind, ability):
     """Tiles of a kind (and ability, -1 any) on the mask board."""
-    people = P[6]
     n = 0
     for i in range(12):
         t = pl[p, PL_TILE + i]
-        if t >= 0 and people[t, TF_KIND] == kind and (ability < 0 or people[t, TF_ABILITY] == ability):
+        if t >= 0 and tile_field(P, t, TF_KIND) == kind and (ability < 0 or tile_field(P, t, TF_ABILITY) == ability):
             n += 1
     return n
 
@@ -662,10 +650,9 @@ def circlet_ready(pl, p, c):
 def activate_circlet(P, st, side, p, w, c, bless, plenty):
     """Action: Headdress - flip a circlet with both feathers: 10/7/4 VP by round, the circlet's VP
     and a fire blessing."""
-    rules = P[9]
     g, pl = st[0], st[1]
     pl[p, PL_CIRCLET + c] = 1
-    vp = rules[R_HEADDRESS_VP + g[G_ROUND]] + rules[R_CIRCLET_VP + c]
+    vp = P[R_HEADDRESS_VP + g[G_ROUND]] + P[R_CIRCLET_VP + c]
     side[0][p, ST_HEADDRESSES] += 1
     log_event(g, side[2], EV_HEADDRESS, p, c, vp)
     gain_vp(st, side, p, vp, VP_HEADDRESS)
@@ -727,11 +714,10 @@ def exchange_allowed(P, st, p, ex):
 @njit_noalloc
 def do_exchange(P, st, side, p, w, counts, pips):
     """Action: Exchange - spend the pips on any combination of the seven exchanges."""
-    rules = P[9]
     g = st[0]
     budget = pips
     for ex in range(N_EXCHANGES):
-        cost = rules[R_EXCHANGE + ex]
+        cost = P[R_EXCHANGE + ex]
         done = 0
         for _ in range(counts[ex]):
             if budget < cost or not exchange_allowed(P, st, p, ex):
@@ -804,8 +790,7 @@ def action_possible(P, st, p, action, strength, jump):
 
 @njit_noalloc
 def space_has_action(P, st, space, action):
-    spaces = P[3]
-    return (spaces[st[0][G_N_PLAYERS], space] >> action) & 1 == 1
+    return (space_actions(P, st[0][G_N_PLAYERS], space) >> action) & 1 == 1
 
 
 @njit_noalloc
@@ -817,8 +802,7 @@ def is_vp_space(P, st, space):
 def die_fits(P, st, space, pips, ignore_lower):
     """Phase I: a die goes where its pips are lower than every die already there (the VP space
     excepted); Viracocha 07 lifts the rule."""
-    spaces = P[3]
-    if spaces[st[0][G_N_PLAYERS], space] == 0:
+    if space_actions(P, st[0][G_N_PLAYERS], space) == 0:
         return False
     if ignore_lower or is_vp_space(P, st, space):
         return True
@@ -886,7 +870,6 @@ def pututu_can_reach(pl, p, pips, target):
 def perform_turn(P, st, side, p, w, opt):
     """One turn of phase I as chosen in `opt`: pututu tiles, a card played before the die
     (06 reallocates a die), the die placed, and the action performed (with the turn's cards)."""
-    rules = P[9]
     g, pl = st[0], st[1]
     stats, dstat = side[0], side[1]
     die = opt[O_DIE]
@@ -946,7 +929,7 @@ def perform_turn(P, st, side, p, w, opt):
     elif action == A_HEADDRESS:
         activate_circlet(P, st, side, p, w, target, opt[O_BLESS], opt[O_PLENTY])
     else:
-        gain_vp(st, side, p, rules[R_VP_SPACE], VP_ACTION_SPACE)
+        gain_vp(st, side, p, P[R_VP_SPACE], VP_ACTION_SPACE)
 
 
 # ------------------------------------------------------------------------------ phase II
@@ -964,7 +947,6 @@ def joint_count(P, st, p, kind, ability, doubled):
 def use_ability(P, st, side, p, w, use):
     """Phase II: one joint use of a study or farm ability (Addendum: The People Study and Farm
     Tiles), with Iliapa 01, Pacha Mama 11 / Mama Sara 15 and Viracocha 08 as chosen."""
-    joint = P[7]
     g, pl = st[0], st[1]
     kind = use[U_KIND]
     ability = use[U_ABILITY]
@@ -981,7 +963,7 @@ def use_ability(P, st, side, p, w, use):
     n = joint_count(P, st, p, kind, ability, pl[p, PL_DOUBLE_PEOPLE] != 0 and use[U_EXTRA] == SRC_NONE)
     if n == 0:
         return
-    amount = joint[ability, n - 1]
+    amount = joint_amount(P, ability, n)
     log_event(g, side[2], EV_USE, p, kind, ability, n)
     target = use[U_TARGET]
     if ability == AB_OFFERING:
@@ -1033,7 +1015,6 @@ def popcount(bits):
 @njit_noalloc
 def requirement_have(P, st, p, kind, arg):
     """How much of a mission requirement a player has (Addendum: The Missions of the Sapa Inca)."""
-    villages, people = P[0], P[6]
     pl, board = st[1], st[2]
     if kind == MK_PRIESTS:
         n = 0
@@ -1071,29 +1052,29 @@ def requirement_have(P, st, p, kind, arg):
         field = VF_COLOUR if kind == MK_VILLAGES_OF_COLOUR else (VF_VP if kind == MK_VILLAGES_WORTH else VF_RING)
         n = 0
         for v in range(N_VILLAGES):
-            if pl[p, PL_DELIVERED + v] != 0 and villages[v, field] == arg:
+            if pl[p, PL_DELIVERED + v] != 0 and village_field(P, v, field) == arg:
                 n += 1
         return n
     if kind == MK_VILLAGE_VALUES:
         seen = np.int64(0)  # bit set of the VP values delivered to (values 0..63)
         for v in range(N_VILLAGES):
             if pl[p, PL_DELIVERED + v] != 0:
-                seen |= np.int64(1) << min(villages[v, VF_VP], 63)
+                seen |= np.int64(1) << min(village_field(P, v, VF_VP), 63)
         return popcount(seen)
     if kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES:
         tkind = STUDY if kind == MK_STUDY_ABILITIES else FARM
         seen = np.int64(0)
         for i in range(12):
             t = pl[p, PL_TILE + i]
-            if t >= 0 and people[t, TF_KIND] == tkind:
-                seen |= np.int64(1) << people[t, TF_ABILITY]
+            if t >= 0 and tile_field(P, t, TF_KIND) == tkind:
+                seen |= np.int64(1) << tile_field(P, t, TF_ABILITY)
         return popcount(seen)
     if kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID:
         n = 0
         for i in range(12):
             t = pl[p, PL_TILE + i]
             if t >= 0 and pl[p, PL_SLID + i] != 0:
-                if kind == MK_PEOPLE_SLID or people[t, TF_KIND] == (STUDY if kind == MK_STUDY_SLID else FARM):
+                if kind == MK_PEOPLE_SLID or tile_field(P, t, TF_KIND) == (STUDY if kind == MK_STUDY_SLID else FARM):
                     n += 1
         return n
     if kind == MK_GOD_COLOURS or kind == MK_GOD_SAME_COLOUR or kind == MK_GODS_OF:
@@ -1140,19 +1121,17 @@ def requirement_have(P, st, p, kind, arg):
 def mission_shortfall(P, st, p, m):
     """Requirement units a player lacks for a mission (0: met). A two-part mission adds its parts;
     Mama Quilia 04 completes a mission with a shortfall of 1."""
-    missions = P[8]
     short = 0
-    if missions[m, MF_KIND1] != MK_NONE:
-        short += max(0, missions[m, MF_N1] - requirement_have(P, st, p, missions[m, MF_KIND1], missions[m, MF_ARG1]))
-    if missions[m, MF_KIND2] != MK_NONE:
-        short += max(0, missions[m, MF_N2] - requirement_have(P, st, p, missions[m, MF_KIND2], missions[m, MF_ARG2]))
+    if mission_field(P, m, MF_KIND1) != MK_NONE:
+        short += max(0, mission_field(P, m, MF_N1) - requirement_have(P, st, p, mission_field(P, m, MF_KIND1), mission_field(P, m, MF_ARG1)))
+    if mission_field(P, m, MF_KIND2) != MK_NONE:
+        short += max(0, mission_field(P, m, MF_N2) - requirement_have(P, st, p, mission_field(P, m, MF_KIND2), mission_field(P, m, MF_ARG2)))
     return short
 
 
 @njit_noalloc
 def settle_mission(P, st, side, p, slot, outcome, discount_src):
     """Complete (outcome 1: 6 VP; 2: 4 VP with Mama Quilia 04) or return (0) a mission."""
-    rules = P[9]
     g, pl = st[0], st[1]
     m = pl[p, PL_MISSION + slot]
     if m < 0:
@@ -1162,7 +1141,7 @@ def settle_mission(P, st, side, p, slot, outcome, discount_src):
     if outcome > 0:
         pl[p, PL_MISSIONS_DONE] += 1
         side[0][p, ST_MISSION_DONE + m] += 1
-        gain_vp(st, side, p, rules[R_MISSION_VP] if outcome == 1 else rules[R_MISSION_VP_REDUCED], VP_MISSIONS)
+        gain_vp(st, side, p, P[R_MISSION_VP] if outcome == 1 else P[R_MISSION_VP_REDUCED], VP_MISSIONS)
     else:
         side[0][p, ST_MISSION_FAILED + m] += 1
         g[G_BOX_MISSIONS] += 1
@@ -1191,11 +1170,10 @@ def take_palace_mission(st, side, p, index):
 def score_status_and_reorder(P, st, side):
     """Phase III 1: status VP, then the new player order - furthest ahead first, the marker on
     top of a stack breaking ties; markers return to space 0 stacked in that order."""
-    rules = P[9]
     g, pl = st[0], st[1]
     n = g[G_N_PLAYERS]
     for p in range(n):
-        gain_vp(st, side, p, rules[R_STATUS_VP + pl[p, PL_STATUS]], VP_STATUS)
+        gain_vp(st, side, p, P[R_STATUS_VP + pl[p, PL_STATUS]], VP_STATUS)
     for pos in range(n):
         best = -1
         for p in range(n):
@@ -1211,7 +1189,7 @@ def score_status_and_reorder(P, st, side):
         g[G_ORDER + pos] = best
     for pos in range(n):
         p = g[G_ORDER + pos]
-        log_event(g, side[2], EV_STATUS_VP, p, rules[R_STATUS_VP + pl[p, PL_STATUS]], pos)
+        log_event(g, side[2], EV_STATUS_VP, p, P[R_STATUS_VP + pl[p, PL_STATUS]], pos)
         pl[p, PL_ORDER_POS] = pos
         pl[p, PL_STATUS] = 0
         pl[p, PL_STATUS_SEQ] = n - pos
@@ -1222,10 +1200,9 @@ def score_status_and_reorder(P, st, side):
 def score_priests(P, st, side):
     """Phase III 2: VP per priest on the steps by round; the Inti medal to the most priests (the
     highest priest breaks ties), or one medal removed if the steps are empty."""
-    rules = P[9]
     g, pl, board = st[0], st[1], st[2]
     n = g[G_N_PLAYERS]
-    per = rules[R_PRIEST_VP + g[G_ROUND]]
+    per = P[R_PRIEST_VP + g[G_ROUND]]
     best = -1
     best_n = 0
     best_top = -1
@@ -1252,23 +1229,22 @@ def score_priests(P, st, side):
 def buy_good(P, st, side, p, index, double_src):
     """Phase III 3: one good from the round's market row, paid in food, its VP at once (twice
     with Iliapa 03)."""
-    goods = P[5]
     g, pl, board = st[0], st[1], st[2]
     cell = BD_MARKET + g[G_ROUND] * 5 + index
     t = board[cell]
-    if t < 0 or pl[p, PL_FOOD] < goods[t, GF_FOOD]:
+    if t < 0 or pl[p, PL_FOOD] < good_field(P, t, GF_FOOD):
         return False
     board[cell] = -1
-    pl[p, PL_FOOD] -= goods[t, GF_FOOD]
-    g[G_FOOD_SUPPLY] += goods[t, GF_FOOD]
+    pl[p, PL_FOOD] -= good_field(P, t, GF_FOOD)
+    g[G_FOOD_SUPPLY] += good_field(P, t, GF_FOOD)
     pl[p, PL_GOODS + t] += 1
     pl[p, PL_GOODS_BOUGHT] += 1
     side[0][p, ST_GOOD_BOUGHT + t] += 1
-    log_event(g, side[2], EV_BUY, p, t, goods[t, GF_FOOD], goods[t, GF_VP])
-    gain_vp(st, side, p, goods[t, GF_VP], VP_GOODS)
+    log_event(g, side[2], EV_BUY, p, t, good_field(P, t, GF_FOOD), good_field(P, t, GF_VP))
+    gain_vp(st, side, p, good_field(P, t, GF_VP), VP_GOODS)
     if double_src != SRC_NONE:
         play_card(st, side, p, C_DOUBLE_GOOD, double_src)
-        gain_vp(st, side, p, goods[t, GF_VP], VP_GOODS)
+        gain_vp(st, side, p, good_field(P, t, GF_VP), VP_GOODS)
     return True
 
 
@@ -1288,7 +1264,6 @@ def deal_onto(g, counter, decks, stack, board, dest, count):
 @njit_noalloc
 def refill_display(P, st, kind):
     """Phase III 5: leftover study/farm tiles go to the discard pile; 6 new ones are laid out."""
-    rules = P[9]
     g, board, decks = st[0], st[2], st[3]
     base = BD_STUDY if kind == STUDY else BD_FARM
     stack = DK_STUDY if kind == STUDY else DK_FARM
@@ -1301,7 +1276,7 @@ def refill_display(P, st, kind):
             decks[disc + g[disc_n]] = t
             g[disc_n] += 1
             board[base + i] = -1
-    deal_onto(g, stack_n, decks, stack, board, base, rules[R_DISPLAY_TILES])
+    deal_onto(g, stack_n, decks, stack, board, base, P[R_DISPLAY_TILES])
 
 
 @njit_noalloc
@@ -1347,12 +1322,11 @@ def clear_action_board(st):
 def roll_dice(P, st, side):
     """Phase I: every player rolls 3 dice; with the Pututu module doubles and triples take tiles
     from the supply, in reverse player order when it runs short."""
-    rules = P[9]
     g, pl, rng = st[0], st[1], st[4]
     n = g[G_N_PLAYERS]
     for pos in range(n):
         p = g[G_ORDER + pos]
-        for d in range(rules[R_DICE]):
+        for d in range(P[R_DICE]):
             pl[p, PL_DICE + d] = 1 + rng_mod.randint(rng, 6)
         log_event(g, side[2], EV_ROLL, p, pl[p, PL_DICE], pl[p, PL_DICE + 1], pl[p, PL_DICE + 2])
         a, b, c = pl[p, PL_DICE], pl[p, PL_DICE + 1], pl[p, PL_DICE + 2]
@@ -1360,7 +1334,7 @@ def roll_dice(P, st, side):
             side[0][p, ST_TRIPLES] += 1
         elif a == b or b == c or a == c:
             side[0][p, ST_DOUBLES] += 1
-    if rules[R_PUTUTU] == 0:
+    if P[R_PUTUTU] == 0:
         return
     for pos in range(n - 1, -1, -1):
         p = g[G_ORDER + pos]
@@ -1394,22 +1368,21 @@ def shuffle_into(rng, arr, n):
 @njit_noalloc
 def setup(P, st, side, n_players):
     """Setup 1-15 for n players."""
-    villages, roads, arms, spaces, masks, goods, people, joint, missions, rules = P
     g, pl, board, decks, rng = st
     scr = side[3][SCR_TMP]
     n = n_players
     g[G_N_PLAYERS] = n
-    g[G_OFFERING_SUPPLY] = rules[R_OFFERING_SUPPLY]
-    g[G_FOOD_SUPPLY] = rules[R_FOOD_SUPPLY]
+    g[G_OFFERING_SUPPLY] = P[R_OFFERING_SUPPLY]
+    g[G_FOOD_SUPPLY] = P[R_FOOD_SUPPLY]
     for c in range(N_COLOURS):
-        g[G_FEATHER_SUPPLY + c] = rules[R_FEATHERS_PER_COLOUR] * n
-    g[G_PUTUTU1] = rules[R_PUTUTU1] if rules[R_PUTUTU] != 0 else 0
-    g[G_PUTUTU2] = rules[R_PUTUTU2] if rules[R_PUTUTU] != 0 else 0
+        g[G_FEATHER_SUPPLY + c] = P[R_FEATHERS_PER_COLOUR] * n
+    g[G_PUTUTU1] = P[R_PUTUTU1] if P[R_PUTUTU] != 0 else 0
+    g[G_PUTUTU2] = P[R_PUTUTU2] if P[R_PUTUTU] != 0 else 0
     clear_action_board(st)
     for i in range(N_VILLAGES):
         board[BD_STACK_N + i] = 0
     # 6. god piles, one per god
-    copies = rules[R_GOD_COPIES]
+    copies = P[R_GOD_COPIES]
     for god in range(N_GODS):
         k = 0
         for a in range(3):
@@ -1423,30 +1396,30 @@ def setup(P, st, side, n_players):
     for kind in range(2):
         stack = DK_STUDY if kind == STUDY else DK_FARM
         k = 0
-        for t in range(people.shape[0]):
-            if people[t, TF_KIND] == kind:
+        for t in range(N_PEOPLE):
+            if tile_field(P, t, TF_KIND) == kind:
                 decks[stack + k] = t
                 k += 1
         shuffle_into(rng, decks[stack:stack + k], k)
         g[G_STUDY_N if kind == STUDY else G_FARM_N] = k
         refill_display(P, st, kind)
     # 9. Inti medals on the temple
-    g[G_TEMPLE_MEDALS] = rules[R_TEMPLE_MEDALS]
+    g[G_TEMPLE_MEDALS] = P[R_TEMPLE_MEDALS]
     for s in range(N_TEMPLE):
         board[BD_TEMPLE + s] = -1
     # 10. goods onto the market rows (one of each type out with 2-3 players)
-    row = 5 if n >= 4 else rules[R_SMALL_MARKET_ROW]
+    row = 5 if n >= 4 else P[R_SMALL_MARKET_ROW]
     g[G_MARKET_ROW_SIZE] = row
     k = 0
     for t in range(N_GOODS):
-        count = goods[t, GF_COUNT] - (1 if n < 4 and goods[t, GF_COUNT] > 0 else 0)
-        g[G_BOX_GOODS] += goods[t, GF_COUNT] - count
+        count = good_field(P, t, GF_COUNT) - (1 if n < 4 and good_field(P, t, GF_COUNT) > 0 else 0)
+        g[G_BOX_GOODS] += good_field(P, t, GF_COUNT) - count
         for _ in range(count):
             scr[k] = t
             k += 1
     shuffle_into(rng, scr[:k], k)
     used = 0
-    for r in range(rules[R_ROUNDS]):
+    for r in range(P[R_ROUNDS]):
         for i in range(5):
             if i < row and used < k:
                 board[BD_MARKET + r * 5 + i] = scr[used]
@@ -1456,20 +1429,21 @@ def setup(P, st, side, n_players):
     g[G_BOX_GOODS] += k - used
     # 11. golden missions in piles, the palace display
     k = 0
-    for m in range(missions.shape[0]):
-        if missions[m, MF_STARTING] == 0:
+    for m in range(P[H_MISSIONS]):
+        if mission_field(P, m, MF_STARTING) == 0:
             decks[DK_MISSION + k] = m
             k += 1
     shuffle_into(rng, decks[DK_MISSION:DK_MISSION + k], k)
     g[G_MISSION_N] = k
-    g[G_PALACE_SIZE] = n + rules[R_PALACE_EXTRA]
+    g[G_PALACE_SIZE] = n + P[R_PALACE_EXTRA]
     for i in range(PALACE_SLOTS):
         board[BD_PALACE + i] = -1
     refill_palace(P, st)
     # 13. random mask boards
-    for i in range(masks.shape[0]):
+    n_masks = P[H_MASKS]
+    for i in range(n_masks):
         scr[i] = i
-    shuffle_into(rng, scr[:masks.shape[0]], masks.shape[0])
+    shuffle_into(rng, scr[:n_masks], n_masks)
     for p in range(MAX_PLAYERS):
         for i in range(12):
             pl[p, PL_TILE + i] = -1
@@ -1478,9 +1452,9 @@ def setup(P, st, side, n_players):
         pl[p, PL_USED_STUDY] = -1
         pl[p, PL_USED_FARM] = -1
     for p in range(n):
-        pl[p, PL_MASK] = scr[p % masks.shape[0]]
-        pl[p, PL_QUIPU_MASK] = rules[R_QUIPUS]
-        pl[p, PL_PRIESTS_HOME] = rules[R_PRIESTS]
+        pl[p, PL_MASK] = scr[p % n_masks]
+        pl[p, PL_QUIPU_MASK] = P[R_QUIPUS]
+        pl[p, PL_PRIESTS_HOME] = P[R_PRIESTS]
         pl[p, PL_LOC] = CUZCO
     # 15. order tokens (and their starting VP, status stack), feathers, offerings, medals
     for i in range(n):
@@ -1492,26 +1466,26 @@ def setup(P, st, side, n_players):
         pl[p, PL_ORDER_POS] = pos
         pl[p, PL_STATUS_SEQ] = n - pos
         side[0][p, ST_START_ORDER] = pos
-        gain_vp(st, side, p, rules[R_START_VP + pos], VP_START)
+        gain_vp(st, side, p, P[R_START_VP + pos], VP_START)
     g[G_STATUS_SEQ] = n
     for c in range(N_COLOURS):
         scr[c] = c
     shuffle_into(rng, scr[:N_COLOURS], N_COLOURS)
     for p in range(n):
         take_feather(P, st, side, p, scr[p % N_COLOURS])
-        gain_offerings(st, p, rules[R_START_OFFERINGS])
-        pl[p, PL_MEDALS] = rules[R_START_MEDALS]
+        gain_offerings(st, p, P[R_START_OFFERINGS])
+        pl[p, PL_MEDALS] = P[R_START_MEDALS]
     # starting missions: one grey each, then two golden each
     k = 0
-    for m in range(missions.shape[0]):
-        if missions[m, MF_STARTING] != 0:
+    for m in range(P[H_MISSIONS]):
+        if mission_field(P, m, MF_STARTING) != 0:
             scr[k] = m
             k += 1
     shuffle_into(rng, scr[:k], k)
     for p in range(n):
         if p < k:
             pl[p, PL_MISSION] = scr[p]
-        for j in range(rules[R_GOLDEN_PER_PLAYER]):
+        for j in range(P[R_GOLDEN_PER_PLAYER]):
             mn = g[G_MISSION_N]
             if mn > 0:
                 pl[p, PL_MISSION + 1 + j] = decks[DK_MISSION + mn - 1]
@@ -1528,10 +1502,9 @@ def setup(P, st, side, n_players):
 def deal_god_cards(P, st, side, n):
     """Setup 15: cards from every pile mixed; two each, a duplicate colour redealt from the
     reserve; the reserve goes face up onto the discard pile."""
-    rules = P[9]
     g, pl, decks, rng = st[0], st[1], st[3], st[4]
     res = side[3][SCR_TMP]
-    per = rules[R_GOD_DEAL + n]
+    per = P[R_GOD_DEAL + n]
     k = 0
     for god in range(N_GODS):
         for _ in range(per):
@@ -1572,35 +1545,34 @@ def deal_god_cards(P, st, side, n):
 def final_scoring(P, st, side):
     """End of the Game: medals, top quipus, the six achievements; most VP wins, ties to the
     player further ahead in player order."""
-    villages, rules = P[0], P[9]
     g, pl, board = st[0], st[1], st[2]
     n = g[G_N_PLAYERS]
     for p in range(n):
-        gain_vp(st, side, p, rules[R_MEDAL_END_VP] * pl[p, PL_MEDALS], VP_MEDALS)
+        gain_vp(st, side, p, P[R_MEDAL_END_VP] * pl[p, PL_MEDALS], VP_MEDALS)
     for v in range(N_VILLAGES):
         k = board[BD_STACK_N + v]
         if k > 0:
-            gain_vp(st, side, board[BD_STACK + v * MAX_PLAYERS + k - 1], villages[v, VF_VP], VP_VILLAGES)
+            gain_vp(st, side, board[BD_STACK + v * MAX_PLAYERS + k - 1], village_field(P, v, VF_VP), VP_VILLAGES)
     for p in range(n):
         ach = 0
         feathers = 0
         for c in range(N_COLOURS):
             feathers += pl[p, PL_FEATHERS + c]
         if feathers >= N_SLOTS:
-            ach += rules[R_ACH_FEATHERS]
+            ach += P[R_ACH_FEATHERS]
         circ = 0
         for c in range(N_CIRCLETS):
             circ += pl[p, PL_CIRCLET + c]
         if circ >= N_CIRCLETS:
-            ach += rules[R_ACH_CIRCLETS]
-        if pl[p, PL_MISSIONS_DONE] >= rules[R_ROUNDS] + 3:
-            ach += rules[R_ACH_MISSIONS]
-        if pl[p, PL_QUIPU_DELIVERED] >= rules[R_QUIPUS]:
-            ach += rules[R_ACH_QUIPUS]
-        if pl[p, PL_N_TILES] >= rules[R_MASK_SPACES]:
-            ach += rules[R_ACH_PEOPLE]
-        if pl[p, PL_GOODS_BOUGHT] >= rules[R_ROUNDS]:
-            ach += rules[R_ACH_GOODS]
+            ach += P[R_ACH_CIRCLETS]
+        if pl[p, PL_MISSIONS_DONE] >= P[R_ROUNDS] + 3:
+            ach += P[R_ACH_MISSIONS]
+        if pl[p, PL_QUIPU_DELIVERED] >= P[R_QUIPUS]:
+            ach += P[R_ACH_QUIPUS]
+        if pl[p, PL_N_TILES] >= P[R_MASK_SPACES]:
+            ach += P[R_ACH_PEOPLE]
+        if pl[p, PL_GOODS_BOUGHT] >= P[R_ROUNDS]:
+            ach += P[R_ACH_GOODS]
         gain_vp(st, side, p, ach, VP_ACHIEVEMENTS)
     stats = side[0]
     for rank in range(n):
@@ -1625,27 +1597,26 @@ def final_scoring(P, st, side):
 @njit_noalloc
 def check_components(P, st):
     """Components are never created or lost; returns 0 or the code of the first broken check."""
-    villages, roads, arms, spaces, masks, goods, people, joint, missions, rules = P
     g, pl, board = st[0], st[1], st[2]
     n = g[G_N_PLAYERS]
     # offerings
     total = g[G_OFFERING_SUPPLY]
     for p in range(n):
         total += pl[p, PL_OFFERINGS]
-    if total != rules[R_OFFERING_SUPPLY]:
+    if total != P[R_OFFERING_SUPPLY]:
         return 1
     total = g[G_FOOD_SUPPLY]
     for p in range(n):
         total += pl[p, PL_FOOD]
-    if total != rules[R_FOOD_SUPPLY]:
+    if total != P[R_FOOD_SUPPLY]:
         return 2
     for c in range(N_COLOURS):
         total = g[G_FEATHER_SUPPLY + c]
         for p in range(n):
             total += pl[p, PL_FEATHERS + c]
-            if pl[p, PL_FEATHERS + c] > rules[R_FEATHER_CAP]:
+            if pl[p, PL_FEATHERS + c] > P[R_FEATHER_CAP]:
                 return 3
-        if total != rules[R_FEATHERS_PER_COLOUR] * n:
+        if total != P[R_FEATHERS_PER_COLOUR] * n:
             return 4
     # god cards: piles + face up + discard + hands
     total = g[G_GOD_DISCARD_N]
@@ -1656,7 +1627,7 @@ def check_components(P, st):
             if pl[p, PL_HAND + c] < 0:
                 return 5
             total += pl[p, PL_HAND + c]
-    if total != N_GODS * 3 * rules[R_GOD_COPIES]:
+    if total != N_GODS * 3 * P[R_GOD_COPIES]:
         return 6
     # people tiles: stacks + display + discards + masks
     total = g[G_STUDY_N] + g[G_FARM_N] + g[G_STUDY_DISCARD_N] + g[G_FARM_DISCARD_N]
@@ -1666,17 +1637,17 @@ def check_components(P, st):
         total += pl[p, PL_N_TILES]
         if empty_spaces(P, pl, p) < 0:
             return 7
-    if total != people.shape[0]:
+    if total != N_PEOPLE:
         return 8
     # quipus and priests
     for p in range(n):
-        if pl[p, PL_QUIPU_MASK] + pl[p, PL_QUIPU_RESERVE] + pl[p, PL_QUIPU_DELIVERED] != rules[R_QUIPUS]:
+        if pl[p, PL_QUIPU_MASK] + pl[p, PL_QUIPU_RESERVE] + pl[p, PL_QUIPU_DELIVERED] != P[R_QUIPUS]:
             return 9
         on_steps = 0
         for s in range(N_TEMPLE):
             if board[BD_TEMPLE + s] == p:
                 on_steps += 1
-        if on_steps + pl[p, PL_PRIESTS_HOME] != rules[R_PRIESTS]:
+        if on_steps + pl[p, PL_PRIESTS_HOME] != P[R_PRIESTS]:
             return 10
         if pl[p, PL_PRIESTS_HOME] < 0 or pl[p, PL_OFFERINGS] < 0 or pl[p, PL_FOOD] < 0:
             return 11
@@ -1697,11 +1668,11 @@ def check_components(P, st):
         total += pl[p, PL_GOODS_BOUGHT]
     all_goods = 0
     for t in range(N_GOODS):
-        all_goods += goods[t, GF_COUNT]
+        all_goods += good_field(P, t, GF_COUNT)
     if total != all_goods:
         return 13
     # pututu tiles
-    if rules[R_PUTUTU] != 0:
+    if P[R_PUTUTU] != 0:
         t1 = g[G_PUTUTU1]
         t2 = g[G_PUTUTU2]
         for p in range(n):
@@ -1709,7 +1680,7 @@ def check_components(P, st):
             t2 += pl[p, PL_PUTUTU2]
             if pl[p, PL_PUTUTU1] < 0 or pl[p, PL_PUTUTU2] < 0:
                 return 14
-        if t1 != rules[R_PUTUTU1] or t2 != rules[R_PUTUTU2]:
+        if t1 != P[R_PUTUTU1] or t2 != P[R_PUTUTU2]:
             return 15
     # medals: temple + held + used/removed never exceed the printed 10
     return 0

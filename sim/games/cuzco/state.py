@@ -1,8 +1,10 @@
 """State layout of one Cuzco game: a few typed int32 arrays and the named indices into them.
 
-Parameters (components.toml + a variant, packed by data.py) come as the tuple
-  (villages[V, VF_*], roads[E, RF_*], arms[6, RF_*], spaces[5, MAX_SPACES], masks[M, 12],
-   goods[6, GF_*], people[72, TF_*], joint[12, 4], missions[61, MF_*], rules[R_*])
+Parameters (components.toml + a variant, packed by data.py) come as one flat int32 array `P`: the
+rules array first (so an R_* index reads P itself, P[R_ROUNDS]), then header slots holding how many
+rows the tables a variant can size have (H_*), then the component tables, each a block of rows at a
+constant offset (*_AT) with room for the most rows a variant may have, read by name through the
+small accessors below (village_field(P, v, VF_VP), mission_field(P, m, MF_KIND1), ...).
 A game's state is the tuple (g, pl, board, decks, rng) - everything the rules read - plus the
 side arrays (stats, dstat, log, scratch) that only record what happened. A bot looks ahead by
 copying the five state arrays into a spare tuple (see copy_state), so rules never read the side
@@ -31,13 +33,13 @@ MAX_DICE_ON_SPACE = 12
 N_EXCHANGES = 7
 NO_DIE = 7  # lowest-pips value of an empty action space
 
-# ---- villages[v, field]
+# ---- villages: VF_* fields of a village (P's villages table)
 VF_COLOUR = 0
 VF_VP = 1
 VF_RING = 2  # 0 inner, 1 outer
 N_VF = 3
 
-# ---- roads[e, field] and arms[k, field] (arms use RF_KIND and RF_PIPS only)
+# ---- roads and arms: RF_* fields of a way (arms use RF_KIND and RF_PIPS only)
 RF_A = 0
 RF_B = 1
 RF_KIND = 2
@@ -47,7 +49,7 @@ WAY_TRAIL = 0
 WAY_BRIDGE = 1
 WAY_ANY = 2  # a jump (Mama Sara 14) or a road of either kind
 
-# ---- actions; spaces[n_players, space] = bitmask of the actions on that space (0: no space)
+# ---- actions; space_actions(P, n_players, space) = bitmask of the actions on that space (0: no space)
 A_TRAIL = 0
 A_BRIDGE = 1
 A_STUDY = 2
@@ -60,14 +62,14 @@ N_ACTIONS = 8
 ACTION_NAMES = ("stone_trail", "rope_bridge", "study", "farming", "exchange", "temple",
                 "headdress", "victory_points")
 
-# ---- goods[t, field]
+# ---- goods: GF_* fields of a good type
 GF_COUNT = 0
 GF_FOOD = 1
 GF_VP = 2
 N_GF = 3
 GOOD_NAMES = ("soup", "clothes", "bowl", "decanter", "tools", "jewelry")
 
-# ---- people[tile, field]: tiles 0..35 study, 36..71 farm
+# ---- people tiles: TF_* fields; tiles 0..35 study, 36..71 farm
 TF_KIND = 0  # 0 study, 1 farm
 TF_ABILITY = 1
 TF_VALUE = 2  # status (study) or food (farm) when slid down
@@ -110,7 +112,7 @@ CARD_NAMES = ("double_people", "slide_up", "double_good", "mission_discount", "e
               "extra_study", "priest_return", "virtual_six", "jump", "extra_farm")
 GOD_NAMES = ("iliapa", "mama_quilia", "viracocha", "pacha_mama", "mama_sara")
 
-# ---- missions[m, field]: missions 0..5 start (grey), 6..60 general (golden)
+# ---- missions: MF_* fields; the starting (grey) missions first, then the general (golden) ones
 MF_STARTING = 0
 MF_KIND1 = 1
 MF_N1 = 2
@@ -156,7 +158,7 @@ MISSION_KIND_NAMES = (
     "food", "circlets", "medals", "offerings", "villages_in_ring", "people_with_ability",
 )
 
-# ---- rules[r]: every rule parameter of components.toml, declared once (sim/core/paramspec.py):
+# ---- rules (P[R_*]): every rule parameter of components.toml, declared once (sim/core/paramspec.py):
 # its key, type and bounds. Each declaration takes the next slots of the array and returns the first
 # one's index, so this order is the layout; data.py checks and packs the parameters from RULES.
 N_ROUNDS = 6  # the market rows, headdress and priest tables are laid out for six rounds
@@ -214,6 +216,88 @@ R_START_VP = RULES.add(IntList("setup.start_vp_by_order_token", MAX_PLAYERS, -10
 R_GOD_DEAL = RULES.add(PerPlayerCount("setup.god_deal_per_pile", MAX_PLAYERS, 0, 12))
 R_STATUS_VP = RULES.add(IntList("rules.status_track_vp", (1, MAX_STATUS), -100, 100, unit="spaces"))  # + space
 N_RULES = RULES.size
+
+# ---- P: the rules (R_*, above), then the header slots, then the component tables (data.engine_arrays)
+H_ROADS = N_RULES  # rows of the roads table in use (a variant lists 1 to MAX_ROADS ways)
+H_MASKS = H_ROADS + 1  # mask boards (MAX_PLAYERS to MAX_MASKS)
+H_MISSIONS = H_MASKS + 1  # missions, the starting ones first (MAX_PLAYERS + 1 to MAX_MISSIONS)
+N_HEADER = 3
+MAX_ROADS = 60
+N_ARMS = 6
+MAX_MASKS = 8
+N_PEOPLE = 2 * 3 * N_ABILITIES  # tiles 0..35 study, 36..71 farm (three values per ability and kind)
+N_JOINT = 4  # joint[ability, tiles used - 1]: the amount of 1..4 identical tiles used together
+MAX_STARTING_MISSIONS = 6
+MAX_MISSIONS = MAX_STARTING_MISSIONS + 55
+VILLAGES_AT = H_ROADS + N_HEADER  # + village * N_VF + VF_*
+ROADS_AT = VILLAGES_AT + N_VILLAGES * N_VF  # + road * N_RF + RF_*
+ARMS_AT = ROADS_AT + MAX_ROADS * N_RF  # + arm * N_RF + RF_KIND / RF_PIPS
+SPACES_AT = ARMS_AT + N_ARMS * N_RF  # + n_players * MAX_SPACES + space: bitmask of its actions
+MASKS_AT = SPACES_AT + (MAX_PLAYERS + 1) * MAX_SPACES  # + mask * N_SLOTS + slot: feather colour
+GOODS_AT = MASKS_AT + MAX_MASKS * N_SLOTS  # + good type * N_GF + GF_*
+PEOPLE_AT = GOODS_AT + N_GOODS * N_GF  # + tile * N_TF + TF_*
+JOINT_AT = PEOPLE_AT + N_PEOPLE * N_TF  # + ability * N_JOINT + tiles - 1
+MISSIONS_AT = JOINT_AT + N_ABILITIES * N_JOINT  # + mission * N_MF + MF_*
+N_PARAMS = MISSIONS_AT + MAX_MISSIONS * N_MF
+
+
+@njit_noalloc
+def village_field(P, v, field):
+    return P[VILLAGES_AT + v * N_VF + field]
+
+
+@njit_noalloc
+def road_field(P, e, field):
+    return P[ROADS_AT + e * N_RF + field]
+
+
+@njit_noalloc
+def arm_field(P, k, field):
+    return P[ARMS_AT + k * N_RF + field]
+
+
+@njit_noalloc
+def space_actions(P, n_players, space):
+    """Bitmask of the actions on a space of the n-player action board (0: no such space)."""
+    return P[SPACES_AT + n_players * MAX_SPACES + space]
+
+
+@njit_noalloc
+def mask_colour(P, mask, slot):
+    return P[MASKS_AT + mask * N_SLOTS + slot]
+
+
+@njit_noalloc
+def good_field(P, t, field):
+    return P[GOODS_AT + t * N_GF + field]
+
+
+@njit_noalloc
+def tile_field(P, tile, field):
+    return P[PEOPLE_AT + tile * N_TF + field]
+
+
+@njit_noalloc
+def joint_amount(P, ability, n):
+    """What n identical tiles of an ability give when used jointly (n = 1..4)."""
+    return P[JOINT_AT + ability * N_JOINT + n - 1]
+
+
+@njit_noalloc
+def mission_field(P, m, field):
+    return P[MISSIONS_AT + m * N_MF + field]
+
+
+def param_tables(P):
+    """Python-side views of P's sections, shaped as tables (for tests, replay and tools):
+    rules, villages, roads, arms, spaces, masks, goods, people, joint, missions."""
+    def rows(at, n, width):
+        return P[at:at + n * width].reshape(n, width)
+    return (P[:N_RULES], rows(VILLAGES_AT, N_VILLAGES, N_VF), rows(ROADS_AT, int(P[H_ROADS]), N_RF),
+            rows(ARMS_AT, N_ARMS, N_RF), rows(SPACES_AT, MAX_PLAYERS + 1, MAX_SPACES),
+            rows(MASKS_AT, int(P[H_MASKS]), N_SLOTS), rows(GOODS_AT, N_GOODS, N_GF),
+            rows(PEOPLE_AT, N_PEOPLE, N_TF), rows(JOINT_AT, N_ABILITIES, N_JOINT),
+            rows(MISSIONS_AT, int(P[H_MISSIONS]), N_MF))
 
 # ---- g[...]: game scalars
 G_N_PLAYERS = 0
