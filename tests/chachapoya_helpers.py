@@ -52,10 +52,10 @@ def make_state(n_players=4, engine=ENGINE, seed=7, logging=False):
         pstat[p, S.P_ALIVE] = 1
         pstat[p, S.P_TOKEN] = rules[S.R_TOKENS]
         pstat[p, S.P_TOKEN_SCORED_ON] = -1
-    g[S.G_START] = 0
-    g[S.G_KNOWER] = -1
-    g[S.G_WINNER] = -1
-    g[S.G_INITIAL_TDECK] = len(tdeck)
+    g[S.S_START] = 0
+    g[S.S_KNOWER] = -1
+    g[S.S_WINNER] = -1
+    g[S.S_INITIAL_TDECK] = len(tdeck)
     return st
 
 
@@ -64,14 +64,14 @@ def set_tdeck(st, cards):
     g, tdeck = st[0], st[3]
     tdeck[:] = -1
     tdeck[: len(cards)] = cards
-    g[S.G_TDECK_HEAD] = 0
-    g[S.G_TDECK_SIZE] = len(cards)
+    g[S.S_TDECK_HEAD] = 0
+    g[S.S_TDECK_SIZE] = len(cards)
 
 
 def tdeck_list(st):
     """Treasure deck top first."""
     g, tdeck = st[0], st[3]
-    return [int(tdeck[(g[S.G_TDECK_HEAD] + i) % tdeck.shape[0]]) for i in range(g[S.G_TDECK_SIZE])]
+    return [int(tdeck[(g[S.S_TDECK_HEAD] + i) % tdeck.shape[0]]) for i in range(g[S.S_TDECK_SIZE])]
 
 
 def set_adeck(st, cards_top_first):
@@ -80,7 +80,7 @@ def set_adeck(st, cards_top_first):
     adeck[:] = -1
     stack = list(reversed(list(cards_top_first)))  # stack: top at size - 1
     adeck[: len(stack)] = stack
-    g[S.G_ADECK_SIZE] = len(stack)
+    g[S.S_ADECK_SIZE] = len(stack)
 
 
 def hand(st, seat, **counts):
@@ -111,10 +111,10 @@ def set_offer(st, cards, face_up=True, knower=0, last_round=False):
     g, offer = st[0], st[7]
     offer[:] = -1
     offer[: len(cards)] = [T[c] if isinstance(c, str) else c for c in cards]
-    g[S.G_N_OFFER] = len(cards)
-    g[S.G_FACE_UP] = 1 if face_up else 0
-    g[S.G_KNOWER] = knower
-    g[S.G_LAST_ROUND] = 1 if last_round else 0
+    g[S.S_N_OFFER] = len(cards)
+    g[S.S_FACE_UP] = 1 if face_up else 0
+    g[S.S_KNOWER] = knower
+    g[S.S_LAST_ROUND] = 1 if last_round else 0
 
 
 def bids_array(n_players, spec):
@@ -142,7 +142,7 @@ def count_adventurers(st):
     """Every adventurer card wherever it is (hands, bids, discard, deck), by kind."""
     g, hands, adeck, adiscard, bids = st[0], st[1], st[4], st[5], st[8]
     n = hands.sum(axis=0).astype(np.int64) + adiscard
-    for a in adeck[: g[S.G_ADECK_SIZE]]:
+    for a in adeck[: g[S.S_ADECK_SIZE]]:
         n[a] += 1
     for s in range(bids.shape[0]):
         if bids[s, S.B_KIND] >= 0:
@@ -158,6 +158,6 @@ def count_treasures(st):
     n = collected.sum(axis=0).astype(np.int64) + tout[0] + tout[1]
     for t in tdeck_list(st):
         n[t] += 1
-    for i in range(g[S.G_N_OFFER]):
+    for i in range(g[S.S_N_OFFER]):
         n[offer[i]] += 1
     return n

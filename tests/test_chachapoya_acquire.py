@@ -59,7 +59,7 @@ def test_grim_warriors_draw_three_each_also_in_last_round(last_round):
     """Grim Warriors: acquiring one draws three adventurer cards at once, also in the last round;
     two warriors in one bidding draw three each."""
     st = make_state(3)
-    st[0][S.G_LAST_ROUND] = last_round
+    st[0][S.S_LAST_ROUND] = last_round
     set_adeck(st, [A["number_3"]] * 4 + [A["number_7"]] * 6)
     hand(st, 2)
     take(st, 2, "grim_warriors")
@@ -76,7 +76,7 @@ def test_fifth_grim_warrior_eliminates_without_drawing():
     set_adeck(st, [A["number_3"]] * 10)
     take(st, 0, "grim_warriors")
     assert st[9][0, S.P_ALIVE] == 0 and hand_dict(st, 0) == {}
-    assert st[0][S.G_ADECK_SIZE] == 10
+    assert st[0][S.S_ADECK_SIZE] == 10
 
 
 # ------------------------------------------------------------------ Curse
@@ -151,7 +151,7 @@ def test_end_of_round_draw_one_each_then_fill_to_three():
     set_adeck(st, [A["number_7"]] * 20)
     R.end_of_round_draws(ENGINE, st, *heuristic(4))
     assert [int(st[1][s].sum()) for s in range(4)] == [6, 3, 3, 0]
-    assert st[0][S.G_ADECK_SIZE] == 20 - 1 - 3 - 2
+    assert st[0][S.S_ADECK_SIZE] == 20 - 1 - 3 - 2
 
 
 def test_end_of_round_draws_go_clockwise_from_start_player():
@@ -160,7 +160,7 @@ def test_end_of_round_draws_go_clockwise_from_start_player():
     st[9][:, S.P_TOKEN] = 0
     for s in range(3):
         hand(st, s, number_3=5)
-    st[0][S.G_START] = 2
+    st[0][S.S_START] = 2
     set_adeck(st, [A["number_17"], A["number_11"], A["number_9"]])
     R.end_of_round_draws(ENGINE, st, *heuristic(3))
     assert hand_dict(st, 2)["number_17"] == 1
@@ -185,7 +185,7 @@ def test_hidden_treasure_refill_not_in_last_round():
     """Hidden Treasure A: the token may be used to refill "except the last round" (draws can
     happen in a last round after a 2-player leader clash)."""
     st = make_state(2)
-    st[0][S.G_LAST_ROUND] = 1
+    st[0][S.S_LAST_ROUND] = 1
     hand(st, 0)
     hand(st, 1)
     set_adeck(st, [A["number_5"]] * 30)
@@ -204,7 +204,7 @@ def test_adventurer_deck_is_reshuffled_from_discards_when_empty():
     hand(st, 0)
     R.draw_adventurers(st, np.int64(0), np.int64(3), np.int64(R.DRAW_ROUND))
     assert hand_dict(st, 0) == {"number_3": 1, "number_9": 2}
-    assert st[5].sum() == 0 and st[0][S.G_ADECK_SIZE] == 2
+    assert st[5].sum() == 0 and st[0][S.S_ADECK_SIZE] == 2
 
 
 # ------------------------------------------------------------------ III, IV
@@ -215,7 +215,7 @@ def test_no_winner_puts_both_cards_to_the_bottom():
     set_offer(st, ["red_idol", "curse"], knower=1)
     R.settle_bidding(ENGINE, st, *heuristic(3), np.int64(R.OUT_NO_WINNER), np.int64(-1))
     assert tdeck_list(st) == [T["gold"]] * 3 + [T["red_idol"], T["curse"]]
-    assert st[0][S.G_N_OFFER] == 0 and st[0][S.G_NO_WINNER_ROUNDS] == 1
+    assert st[0][S.S_N_OFFER] == 0 and st[0][S.S_NO_WINNER_ROUNDS] == 1
     assert all(collection(st, s) == {} for s in range(3))
 
 
@@ -228,9 +228,9 @@ def test_no_winner_round_still_draws():
     for s in range(3):
         hand(st, s, number_9=1)  # everyone bids 9: all tied
     R.play_round(ENGINE, st, *random_bots(3), False)
-    assert st[0][S.G_NO_WINNER_ROUNDS] == 1
+    assert st[0][S.S_NO_WINNER_ROUNDS] == 1
     assert [hand_dict(st, s) for s in range(3)] == [{"number_5": 3}] * 3
-    assert st[0][S.G_TDECK_SIZE] == 9  # 3 drawn, 1 bottomed, 2 returned
+    assert st[0][S.S_TDECK_SIZE] == 9  # 3 drawn, 1 bottomed, 2 returned
 
 
 @pytest.mark.parametrize("start,dead,expected", [(0, [], 1), (3, [], 0), (1, [2], 3), (2, [3, 0], 1)])
@@ -238,7 +238,7 @@ def test_start_player_passes_left_skipping_eliminated(start, dead, expected):
     """IV. New Round Begins: the player to the left becomes the start player (players out of
     the game are skipped)."""
     st = make_state(4)
-    st[0][S.G_START] = start
+    st[0][S.S_START] = start
     for d in dead:
         st[9][d, S.P_ALIVE] = 0
     assert R.next_start_player(st) == expected
@@ -254,4 +254,4 @@ def test_elimination_of_all_but_one_ends_the_game():
     set_adeck(st, [A["number_5"]] * 30)
     R.play_round(ENGINE, st, *random_bots(2), False)
     assert st[9][0, S.P_ALIVE] == 0
-    assert st[0][S.G_END_REASON] == S.END_LAST_STANDING
+    assert st[0][S.S_END_REASON] == S.END_LAST_STANDING

@@ -25,7 +25,7 @@ def _prepared_round(down, buried, knower):
     collect(st, 1, blue_idol=1, yellow_idol=2)
     collect(st, 2, gold=2)
     set_offer(st, ["gold", down], face_up=True, knower=knower)
-    st[0][S.G_BURIED] = T[buried]
+    st[0][S.S_BURIED] = T[buried]
     return st
 
 

@@ -66,8 +66,8 @@ def test_cards_conserved_in_final_state(n_players, seed):
     kinds, w = bots(LINEUPS[n_players])
     st = S.new_state(ENGINE, n_players, False)
     R.play_game(ENGINE, st, n_players, kinds, w, np.uint64(seed), np.uint64(seed * 7), True)
-    assert st[0][S.G_ERROR] == 0
-    assert st[0][S.G_END_REASON] != S.END_NONE
+    assert st[0][S.S_ERROR] == 0
+    assert st[0][S.S_END_REASON] != S.END_NONE
     assert (count_treasures(st) == TREASURE[:, S.TF_COUNT]).all()
     assert (count_adventurers(st) == ADVENTURER[:, S.AF_COUNT]).all()
     pstat = st[9]
@@ -85,9 +85,9 @@ def test_engine_errors_are_named_in_the_failure_message():
     st = S.new_state(ENGINE, 2, False)
     st[1][0, 0] = 1
     R.play_game(ENGINE, st, 2, kinds, w, np.uint64(1), np.uint64(0), True)
-    assert st[0][S.G_ERROR] == S.ERR_ADVENTURERS
+    assert st[0][S.S_ERROR] == S.ERR_ADVENTURERS
     errors = np.zeros(3, np.int64)
-    errors[1] = st[0][S.G_ERROR]
+    errors[1] = st[0][S.S_ERROR]
     assert failure_messages(500, errors) == [(501, "engine error: adventurer cards created or lost")]
 
 
@@ -97,8 +97,8 @@ def test_an_illegal_bid_is_named_with_its_seat():
     st = S.new_state(ENGINE, 3, False)
     nine = data.adventurer_names(GAME.resolve_params(None).resolved).index("number_9")
     R.lay_bid(ENGINE, st, 2, nine, 2, 0, -1)  # an empty hand holds no number 9
-    assert st[0][S.G_ERROR] == S.ERR_ILLEGAL_BID + 2 and st[8][2, S.B_KIND] == -1
-    assert failure_messages(0, np.array([st[0][S.G_ERROR]])) == [(0, "engine error: illegal bid chosen by seat 2")]
+    assert st[0][S.S_ERROR] == S.ERR_ILLEGAL_BID + 2 and st[8][2, S.B_KIND] == -1
+    assert failure_messages(0, np.array([st[0][S.S_ERROR]])) == [(0, "engine error: illegal bid chosen by seat 2")]
     assert [S.error_name(c) for c in (S.ERR_TREASURES, S.ERR_TOKENS, S.ERR_NEGATIVE)] == [
         "treasure cards created or lost", "hidden-treasure tokens created or lost",
         "negative card count in a hand or collection"]
@@ -191,7 +191,7 @@ def test_variant_treasure_discard_changes_deck():
     from sim.core import rng as rng_mod
     rng_mod.seed_game_stream(st[12], np.uint64(1), np.uint64(1))
     R.setup(var.engine, st, 2)
-    assert st[0][S.G_TDECK_SIZE] == 20 and st[6][0].sum() == 25
+    assert st[0][S.S_TDECK_SIZE] == 20 and st[6][0].sum() == 25
 
 
 @pytest.mark.parametrize("variant,key", [
@@ -266,20 +266,20 @@ def test_round_by_round_properties(n_players):
         rng_mod.seed_game_stream(st[12], np.uint64(4242), np.uint64(game))
         R.setup(ENGINE, st, n_players)
         g, hands, collected, pstat = st[0], st[1], st[2], st[9]
-        while g[S.G_END_REASON] == S.END_NONE:
-            before = g[S.G_TDECK_SIZE]
-            was_rebid = g[S.G_REBID]
+        while g[S.S_END_REASON] == S.END_NONE:
+            before = g[S.S_TDECK_SIZE]
+            was_rebid = g[S.S_REBID]
             R.play_round(ENGINE, st, kinds, w, True)
-            assert g[S.G_ERROR] == 0
-            if g[S.G_END_REASON] != S.END_NONE:
+            assert g[S.S_ERROR] == 0
+            if g[S.S_END_REASON] != S.END_NONE:
                 break
-            assert g[S.G_LAST_ROUND] == 0 or g[S.G_REBID] == 1
-            assert pstat[g[S.G_START], S.P_ALIVE] == 1
+            assert g[S.S_LAST_ROUND] == 0 or g[S.S_REBID] == 1
+            assert pstat[g[S.S_START], S.P_ALIVE] == 1
             for s in range(n_players):
                 if pstat[s, S.P_ALIVE]:
                     assert hands[s].sum() >= 3
                     assert overflowed_type(ENGINE, collected[s]) == -1
             if not was_rebid:
-                assert g[S.G_TDECK_SIZE] in (before - 2, before - 1, before)  # 2 taken / 1 back / 2 back
-        if g[S.G_END_REASON] == S.END_DECK:
-            assert g[S.G_LAST_ROUND] == 1
+                assert g[S.S_TDECK_SIZE] in (before - 2, before - 1, before)  # 2 taken / 1 back / 2 back
+        if g[S.S_END_REASON] == S.END_DECK:
+            assert g[S.S_LAST_ROUND] == 1

@@ -75,10 +75,10 @@ def test_tracker_pair_cancel_settles_cards_to_bottom_and_draws_three():
     outcome, seat, _ = resolve(3, {0: ("number_9", 1), 1: ("tracker", 2), 2: ("number_5", 1)})
     settle(st, outcome, seat, 3)
     assert tdeck_list(st) == [T["gold"]] * 5 + [T["blue_idol"], T["curse"]]
-    assert st[0][S.G_N_OFFER] == 0
+    assert st[0][S.S_N_OFFER] == 0
     assert hand_dict(st, 1) == {"number_3": 3}
     assert all(collection(st, s) == {} for s in range(3))
-    assert st[0][S.G_PAIR_CANCELS] == 1 and st[9][1, S.P_PAIR_CANCELS] == 1
+    assert st[0][S.S_PAIR_CANCELS] == 1 and st[9][1, S.P_PAIR_CANCELS] == 1
     R.end_of_round_draws(ENGINE, st, *random_bots(3))
     assert hand_dict(st, 1)["number_3"] >= 4  # three for the pair, then one more (four in all)
 
@@ -94,7 +94,7 @@ def test_two_tracker_pairs_knock_each_other_out():
     outcome, seat, _ = resolve(4, spec)
     settle(st, outcome, seat, 4)
     assert collection(st, 1) == {"gold": 1, "red_idol": 1}
-    assert st[0][S.G_ADECK_SIZE] == 10  # nobody drew
+    assert st[0][S.S_ADECK_SIZE] == 10  # nobody drew
 
 
 def test_two_tracker_pairs_with_a_leader_let_the_leader_resolve():
@@ -221,8 +221,8 @@ def test_two_player_clash_keeps_the_offer_for_a_rebid_after_draws():
     kinds, w = random_bots(2)
     R.play_round(ENGINE, st, kinds, w, False)
     g, offer = st[0], st[7]
-    assert g[S.G_LEADER_CLASHES] == 1 and g[S.G_REBID] == 1 and g[S.G_END_REASON] == 0
-    assert g[S.G_N_OFFER] == 2
+    assert g[S.S_LEADER_CLASHES] == 1 and g[S.S_REBID] == 1 and g[S.S_END_REASON] == 0
+    assert g[S.S_N_OFFER] == 2
     kept = sorted(int(x) for x in offer[:2])
     deck_after = tdeck_list(st)
     assert len(deck_after) == 9 - 2
@@ -243,7 +243,7 @@ def test_unresolved_leader_in_last_round_costs_five():
     earlier rounds there is no penalty."""
     for last, penalty in ((1, -5), (0, 0)):
         st = make_state(3)
-        st[0][S.G_LAST_ROUND] = last
+        st[0][S.S_LAST_ROUND] = last
         st[8][:] = bids_array(3, {0: ("mafia", 1), 1: ("dictator", 1), 2: ("number_9", 1)})
         unresolved = np.zeros(3, np.bool_)
         outcome, seat = R.resolve_bidding(ENGINE, st[8], np.int64(0), np.int64(3), unresolved)
@@ -259,7 +259,7 @@ def test_unresolved_leader_penalty_reaches_the_final_score():
     collect(st, 0, gold=1)
     collect(st, 1, gold=1)
     st[9][:, S.P_TOKEN] = 0
-    st[0][S.G_LAST_ROUND] = 1
+    st[0][S.S_LAST_ROUND] = 1
     unresolved = np.array([True, False])
     R.charge_unresolved_leaders(ENGINE, st, unresolved)
     R.final_scores(ENGINE, st, *heuristic(2))
@@ -269,7 +269,7 @@ def test_unresolved_leader_penalty_reaches_the_final_score():
 def test_tracker_pair_in_last_round_neutralises_leader_with_penalty():
     """Leader Cards Attention + Note: a pair cancels the last round's leaders, each costing -5."""
     st = make_state(3)
-    st[0][S.G_LAST_ROUND] = 1
+    st[0][S.S_LAST_ROUND] = 1
     outcome, seat, unresolved = resolve(3, {0: ("spy", 1), 1: ("mafia", 1), 2: ("tracker", 2)})
     assert outcome == R.OUT_PAIR_CANCEL and unresolved == {0, 1}
     mask = np.zeros(3, np.bool_)
@@ -291,13 +291,13 @@ def test_two_player_clash_in_last_round_rebids_with_penalty_and_no_refill():
     kinds, w = bots(["balanced", "balanced"])
     R.play_round(ENGINE, st, kinds, w, False)
     g, pstat = st[0], st[9]
-    assert g[S.G_LAST_ROUND] == 1 and g[S.G_REBID] == 1 and g[S.G_END_REASON] == 0
-    assert g[S.G_N_OFFER] == 3
+    assert g[S.S_LAST_ROUND] == 1 and g[S.S_REBID] == 1 and g[S.S_END_REASON] == 0
+    assert g[S.S_N_OFFER] == 3
     assert list(pstat[:, S.P_VP_UNRESOLVED]) == [-5, -5]
     assert list(pstat[:, S.P_TOKEN]) == [1, 1] and list(pstat[:, S.P_TOKEN_REFILL]) == [0, 0]
     assert hand_dict(st, 0) == {"number_5": 3} and hand_dict(st, 1) == {"number_5": 3}
     hand(st, 0, number_3=1)
     hand(st, 1, number_31=1)
     R.play_round(ENGINE, st, kinds, w, False)
-    assert g[S.G_END_REASON] == S.END_DECK
+    assert g[S.S_END_REASON] == S.END_DECK
     assert collection(st, 1) == {"gold": 1, "red_idol": 1, "green_idol": 1}

@@ -39,7 +39,7 @@ def test_printed_scales(kind, expected):
 
 
 def score(st, bot_names=None):
-    n = st[0][S.G_N_PLAYERS]
+    n = st[0][S.S_N_PLAYERS]
     kinds, w = bots(bot_names) if bot_names else heuristic(n)
     R.final_scores(ENGINE, st, kinds, w)
     return st[9]
@@ -63,7 +63,7 @@ def test_example_for_scoring_1():
     assert pstat[lucy, S.P_ALIVE] == 0 and pstat[lucy, S.P_ELIMINATION] == S.ELIM_AT_SCORING
     assert pstat[lucy, S.P_TOKEN_SCORED_ON] in (T["red_idol"], T["green_idol"])
     assert pstat[tim, S.P_SCORE] == 17 and pstat[tim, S.P_VP_HAND] == -3
-    assert st[0][S.G_WINNER] == tim
+    assert st[0][S.S_WINNER] == tim
     assert list(pstat[:, S.P_RANK]) == [2, 3, 1] and list(pstat[:, S.P_WON]) == [0, 0, 1]
 
 
@@ -76,7 +76,7 @@ def test_example_for_scoring_1_lucy_is_eliminated_wherever_the_token_goes(seed):
     collect(st, 0, gold=1)
     pstat = score(st, ["random", "random"])
     assert pstat[1, S.P_ALIVE] == 0 and pstat[1, S.P_SCORE] == 0
-    assert st[0][S.G_WINNER] == 0
+    assert st[0][S.S_WINNER] == 0
 
 
 def test_example_for_scoring_2():
@@ -97,7 +97,7 @@ def test_example_for_scoring_2():
     assert pstat[lucy, S.P_ALIVE] == 0 and pstat[lucy, S.P_TOKEN_SCORED_ON] in (T["red_idol"], T["gold"])
     assert pstat[john, S.P_SCORE] == 5 and pstat[john, S.P_TOKEN_SCORED_ON] == T["green_idol"]
     assert pstat[tim, S.P_SCORE] == 17 and pstat[tim, S.P_TOKEN_SCORED_ON] == T["blue_idol"]
-    assert st[0][S.G_WINNER] == tim
+    assert st[0][S.S_WINNER] == tim
     assert st[11][tim, S.T_VP, T["blue_idol"]] == 15
 
 
@@ -157,4 +157,4 @@ def test_eliminated_in_play_score_zero_and_rank_last():
     pstat = score(st)
     assert list(pstat[:, S.P_SCORE]) == [3, 3, 0]
     assert list(pstat[:, S.P_RANK]) == [1, 1, 3] and list(pstat[:, S.P_WON]) == [1, 1, 0]
-    assert st[0][S.G_WINNER] == -1  # shared win
+    assert st[0][S.S_WINNER] == -1  # shared win

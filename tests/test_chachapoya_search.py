@@ -43,7 +43,7 @@ def _bidding_points(seed, n_players=N):
     R.start_game(ENGINE, st, n_players, np.uint64(seed), np.uint64(0), False)
     while R.game_goes_on(st):
         if R.open_round(st) and R.draw_offer(ENGINE, st):
-            start = st[0][S.G_START]
+            start = st[0][S.S_START]
             bottom, up = B.choose_offer(ENGINE, st, start, kinds[start], weights[start], st[15][S.SCR_DRAWN, :3])
             R.arrange_offer(ENGINE, st, bottom, up)
         yield tuple(a.copy() for a in st)
@@ -75,19 +75,19 @@ def test_determinisation_conserves_every_component_and_my_view():
                 assert (count_adventurers(det) == count_adventurers(st)).all()
                 assert (count_treasures(det) == count_treasures(st)).all()
                 R.check_components(ENGINE, det)
-                assert det[0][S.G_ERROR] == 0
+                assert det[0][S.S_ERROR] == 0
                 assert (det[1][seat] == st[1][seat]).all()  # my hand
                 assert (det[1].sum(axis=1) == st[1].sum(axis=1)).all()  # hand sizes are public
                 for k in (2, 9, 10):  # collections, player counters, played cards
                     assert (det[k] == st[k]).all()
                 assert (det[6][1] == st[6][1]).all()  # treasures out of the game in public
-                assert (det[5] - det[S.ST_ADHIDDEN] == st[5] - st[S.ST_ADHIDDEN]).all()  # seen discards
-                assert det[0][S.G_TDECK_SIZE] == g[S.G_TDECK_SIZE] and det[0][S.G_ADECK_SIZE] == g[S.G_ADECK_SIZE]
-                if g[S.G_FACE_UP] == 1:
+                assert (det[5] - det[S.ADHIDDEN_AT] == st[5] - st[S.ADHIDDEN_AT]).all()  # seen discards
+                assert det[0][S.S_TDECK_SIZE] == g[S.S_TDECK_SIZE] and det[0][S.S_ADECK_SIZE] == g[S.S_ADECK_SIZE]
+                if g[S.S_FACE_UP] == 1:
                     assert det[7][0] == st[7][0]  # the face-up card
                     pair = {int(st[7][1]), int(tdeck_list(st)[-1])}  # face down + buried: seen drawn
                     assert {int(det[7][1]), int(tdeck_list(det)[-1])} == pair
-                    if g[S.G_KNOWER] == seat:
+                    if g[S.S_KNOWER] == seat:
                         assert det[7][1] == st[7][1]
                 changed_hands += any((det[1][p] != st[1][p]).any() for p in range(N) if p != seat)
                 changed_deck += tdeck_list(det) != tdeck_list(st)
@@ -101,7 +101,7 @@ def _rehidden(st, seat, seed):
     g, hands, tdeck, adeck, tout = other[0], other[1], other[3], other[4], other[6]
     rnd = np.random.default_rng(seed)
     pool = [a for p in range(N) if p != seat for a in range(hands.shape[1]) for _ in range(hands[p, a])]
-    pool += list(adeck[: g[S.G_ADECK_SIZE]])
+    pool += list(adeck[: g[S.S_ADECK_SIZE]])
     rnd.shuffle(pool)
     k = 0
     for p in range(N):
@@ -111,7 +111,7 @@ def _rehidden(st, seat, seed):
             for a in pool[k:k + size]:
                 hands[p, a] += 1
             k += size
-    adeck[: g[S.G_ADECK_SIZE]] = pool[k:]
+    adeck[: g[S.S_ADECK_SIZE]] = pool[k:]
     cards = tdeck_list(other)
     free = cards[:-1] + [t for t in range(tout.shape[1]) for _ in range(tout[0, t])]
     rnd.shuffle(free)
@@ -119,11 +119,11 @@ def _rehidden(st, seat, seed):
     for t in free[len(cards) - 1:]:
         tout[0, t] += 1
     new_deck = free[: len(cards) - 1] + cards[-1:]
-    if g[S.G_KNOWER] != seat and rnd.integers(2) == 1:  # it saw both drawn, not which is offered
+    if g[S.S_KNOWER] != seat and rnd.integers(2) == 1:  # it saw both drawn, not which is offered
         new_deck[-1], other[7][1] = other[7][1], new_deck[-1]
-        g[S.G_BURIED] = new_deck[-1]
+        g[S.S_BURIED] = new_deck[-1]
     for i, t in enumerate(new_deck):
-        tdeck[(g[S.G_TDECK_HEAD] + i) % tdeck.shape[0]] = t
+        tdeck[(g[S.S_TDECK_HEAD] + i) % tdeck.shape[0]] = t
     rng_mod.seed_game_stream(other[12], np.uint64(seed), np.uint64(99))
     return other
 
@@ -134,10 +134,10 @@ def test_search_never_reads_the_real_future():
     fails if a rollout reused the real stream or the real hidden cards.)"""
     _, weights = bots(["balanced"] * N)
     cfg = _budget()
-    points = [st for st in _bidding_points(3) if st[0][S.G_FACE_UP] == 1]
+    points = [st for st in _bidding_points(3) if st[0][S.S_FACE_UP] == 1]
     tried = 0
     for st in points[2:12:3]:
-        seat = (st[0][S.G_START] + 1) % N
+        seat = (st[0][S.S_START] + 1) % N
         if st[9][seat, S.P_ALIVE] == 0:
             continue
         other = _rehidden(st, seat, 17 + tried)

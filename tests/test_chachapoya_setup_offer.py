@@ -38,12 +38,12 @@ def test_setup_discards_unseen_deals_eight_and_one_token(n_players, discarded, s
     g, hands, tout, pstat = st[0], st[1], st[6], st[9]
     assert tout[0].sum() == discarded  # put back in the box unseen
     assert tout[1].sum() == 0
-    assert g[S.G_TDECK_SIZE] == N_TREASURES - discarded == g[S.G_INITIAL_TDECK]
+    assert g[S.S_TDECK_SIZE] == N_TREASURES - discarded == g[S.S_INITIAL_TDECK]
     assert (hands.sum(axis=1) == 8).all()
-    assert g[S.G_ADECK_SIZE] == N_ADVENTURERS - 8 * n_players
+    assert g[S.S_ADECK_SIZE] == N_ADVENTURERS - 8 * n_players
     assert (pstat[:, S.P_TOKEN] == 1).all() and (pstat[:, S.P_ALIVE] == 1).all()
-    assert g[S.G_START] == 0
-    assert g[S.G_KNOWER] == -1 and g[S.G_N_OFFER] == 0 and g[S.G_LAST_ROUND] == 0
+    assert g[S.S_START] == 0
+    assert g[S.S_KNOWER] == -1 and g[S.S_N_OFFER] == 0 and g[S.S_LAST_ROUND] == 0
     # every card is somewhere exactly once
     assert (count_treasures(st) == TREASURE[:, S.TF_COUNT]).all()
     assert (count_adventurers(st) == ADVENTURER[:, S.AF_COUNT]).all()
@@ -65,12 +65,12 @@ def test_offer_three_drawn_one_bottom_one_up_one_down(bot, start):
     rest = [T["gold"]] * 6
     drawn = [T["yellow_idol"], T["blue_idol"], T["grim_warriors"]]
     set_tdeck(st, drawn + rest)
-    st[0][S.G_START] = start
+    st[0][S.S_START] = start
     kinds, w = bots([bot] * 4)
     R.prepare_offer(ENGINE, st, kinds, w)
     g, offer = st[0], st[7]
-    assert g[S.G_N_OFFER] == 2 and g[S.G_FACE_UP] == 1 and g[S.G_LAST_ROUND] == 0
-    assert g[S.G_KNOWER] == start
+    assert g[S.S_N_OFFER] == 2 and g[S.S_FACE_UP] == 1 and g[S.S_LAST_ROUND] == 0
+    assert g[S.S_KNOWER] == start
     deck = tdeck_list(st)
     assert len(deck) == 9 - 2
     assert deck[:6] == rest  # the untouched rest stays on top
@@ -86,14 +86,14 @@ def test_last_round_offers_all_remaining_face_down(n_left):
     st = make_state(3)
     cards = [T["red_idol"], T["curse"], T["gold"]][:n_left]
     set_tdeck(st, cards)
-    st[0][S.G_START] = 1
+    st[0][S.S_START] = 1
     R.prepare_offer(ENGINE, st, *random_bots(3))
     g, offer = st[0], st[7]
-    assert g[S.G_LAST_ROUND] == 1
-    assert g[S.G_FACE_UP] == 0 and g[S.G_KNOWER] == -1
-    assert g[S.G_N_OFFER] == n_left
+    assert g[S.S_LAST_ROUND] == 1
+    assert g[S.S_FACE_UP] == 0 and g[S.S_KNOWER] == -1
+    assert g[S.S_N_OFFER] == n_left
     assert list(offer[:n_left]) == cards
-    assert g[S.G_TDECK_SIZE] == 0
+    assert g[S.S_TDECK_SIZE] == 0
 
 
 def test_four_cards_left_is_still_a_normal_round():
@@ -102,8 +102,8 @@ def test_four_cards_left_is_still_a_normal_round():
     set_tdeck(st, [T["red_idol"], T["curse"], T["gold"], T["blue_idol"]])
     R.prepare_offer(ENGINE, st, *heuristic(3))
     g = st[0]
-    assert g[S.G_LAST_ROUND] == 0 and g[S.G_N_OFFER] == 2 and g[S.G_FACE_UP] == 1
-    assert g[S.G_TDECK_SIZE] == 2  # so the next round is the last, with two cards
+    assert g[S.S_LAST_ROUND] == 0 and g[S.S_N_OFFER] == 2 and g[S.S_FACE_UP] == 1
+    assert g[S.S_TDECK_SIZE] == 2  # so the next round is the last, with two cards
 
 
 @pytest.mark.parametrize("n_left", [2, 3])
@@ -120,7 +120,7 @@ def test_last_round_winner_takes_all(n_left):
     assert (outcome, seat) == (R.OUT_WIN_ALL, 1)
     R.settle_bidding(ENGINE, st, *random_bots(3), np.int64(outcome), np.int64(seat))
     assert collection(st, 1) == {c: 1 for c in cards}
-    assert st[0][S.G_N_OFFER] == 0 and st[0][S.G_TDECK_SIZE] == 0
+    assert st[0][S.S_N_OFFER] == 0 and st[0][S.S_TDECK_SIZE] == 0
 
 
 def test_first_round_of_a_game_is_started_by_seat_zero():
@@ -130,10 +130,10 @@ def test_first_round_of_a_game_is_started_by_seat_zero():
     R.setup(ENGINE, st2, 4)
     kinds, w = heuristic(4)
     R.play_round(ENGINE, st2, kinds, w, True)
-    log = st2[13][: st2[0][S.G_LOG_N]]
+    log = st2[13][: st2[0][S.S_LOG_N]]
     rounds = [row for row in log if row[0] == R.EV_ROUND]
     assert rounds[0][1] == 1 and rounds[0][2] == 0  # round 1, start player seat 0
     offers = [row for row in log if row[0] == R.EV_OFFER_DRAWN]
     assert offers[0][1] == 0
-    assert st2[0][S.G_START] == 1
-    assert st2[0][S.G_ERROR] == 0
+    assert st2[0][S.S_START] == 1
+    assert st2[0][S.S_ERROR] == 0

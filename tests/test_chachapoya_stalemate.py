@@ -91,15 +91,15 @@ def test_a_stalled_game_of_the_default_line_up_is_a_stalemate():
 def test_idle_rounds_count_and_reset():
     """A round in which a treasure is acquired (a bidding won: numbers, Mafia, Dictator, a tracker
     joker) resets the count; a tracker pair, a round nobody wins and a 2-player leader clash add one."""
-    g = np.zeros(S.N_G, np.int64)
+    g = np.zeros(S.N_S, np.int64)
     for outcome in (R.OUT_PAIR_CANCEL, R.OUT_NO_WINNER, R.OUT_CLASH):
         R.count_idle_round(g, outcome)
-    assert g[S.G_IDLE_ROUNDS] == 3
+    assert g[S.S_IDLE_ROUNDS] == 3
     R.count_idle_round(g, R.OUT_WIN_ONE)
-    assert g[S.G_IDLE_ROUNDS] == 0
+    assert g[S.S_IDLE_ROUNDS] == 0
     R.count_idle_round(g, R.OUT_NO_WINNER)
     R.count_idle_round(g, R.OUT_WIN_ALL)
-    assert g[S.G_IDLE_ROUNDS] == 0
+    assert g[S.S_IDLE_ROUNDS] == 0
 
 
 def test_close_round_declares_the_stalemate_at_the_limit_only():
@@ -108,12 +108,12 @@ def test_close_round_declares_the_stalemate_at_the_limit_only():
     kinds, w = heuristic(2)
     st = make_state(2)
     g = st[0]
-    g[S.G_ROUND] = 10
-    g[S.G_IDLE_ROUNDS] = STALL_ROUNDS - 2
+    g[S.S_ROUND] = 10
+    g[S.S_IDLE_ROUNDS] = STALL_ROUNDS - 2
     R.close_round(PARAMS.engine, st, kinds, w, np.int64(R.OUT_PAIR_CANCEL), False)
-    assert g[S.G_END_REASON] == S.END_NONE and g[S.G_IDLE_ROUNDS] == STALL_ROUNDS - 1
+    assert g[S.S_END_REASON] == S.END_NONE and g[S.S_IDLE_ROUNDS] == STALL_ROUNDS - 1
     R.close_round(PARAMS.engine, st, kinds, w, np.int64(R.OUT_NO_WINNER), False)
-    assert g[S.G_END_REASON] == S.END_STALEMATE
+    assert g[S.S_END_REASON] == S.END_STALEMATE
 
 
 def test_stalemate_scores_the_position_but_nobody_wins():
@@ -126,12 +126,12 @@ def test_stalemate_scores_the_position_but_nobody_wins():
     collect(st, 1, gold=1)
     pstat[:, S.P_TOKEN] = 0
     pstat[2, S.P_ALIVE] = 0
-    g[S.G_END_REASON] = S.END_STALEMATE
+    g[S.S_END_REASON] = S.END_STALEMATE
     R.final_scores(PARAMS.engine, st, kinds, w)
     assert pstat[0, S.P_SCORE] == 15 and pstat[1, S.P_SCORE] == 1  # blue idol scale 7, 15; gold 1
     assert pstat[:, S.P_RANK].tolist() == [1, 1, 3]
     assert pstat[:, S.P_WON].tolist() == [0, 0, 0]
-    assert g[S.G_WINNER] == -1
+    assert g[S.S_WINNER] == -1
 
 
 @pytest.mark.parametrize("value", [0, -3, 10_001, 2.5, "50"])

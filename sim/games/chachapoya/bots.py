@@ -18,7 +18,7 @@ from .cards import hand_size, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE,
-    G_BURIED, G_FACE_UP, G_INITIAL_TDECK, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_TDECK_SIZE,
+    S_BURIED, S_FACE_UP, S_INITIAL_TDECK, S_KNOWER, S_N_OFFER, S_N_PLAYERS, S_TDECK_SIZE,
     P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
     TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY,
     SCR_POOL, SCR_UNSEEN,
@@ -186,19 +186,19 @@ def last_round_worth(params, collected, tout, rng, scratch, seat, n_offer, w):
 def offer_worth(params, state, seat, w):
     """(worth of taking every card, worth of the better single card, face-up card's worth to others)."""
     g, collected, tout, offer, pstat, rng = state[0], state[2], state[6], state[7], state[9], state[12]
-    if g[G_FACE_UP] == 0:
-        v_all, v_one = last_round_worth(params, collected, tout, rng, state[15], seat, g[G_N_OFFER], w)
+    if g[S_FACE_UP] == 0:
+        v_all, v_one = last_round_worth(params, collected, tout, rng, state[15], seat, g[S_N_OFFER], w)
         return v_all, v_one, 0.0
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
     up = offer[0]
     v_up = gain_of(params, collected, seat, up, -1, -1, w_e, w_d)
-    public = public_worth(params, collected, pstat, g[G_N_PLAYERS], seat, up, w)
-    if g[G_KNOWER] == seat or g[G_BURIED] < 0:
+    public = public_worth(params, collected, pstat, g[S_N_PLAYERS], seat, up, w)
+    if g[S_KNOWER] == seat or g[S_BURIED] < 0:
         down = offer[1]
         v_both = gain_of(params, collected, seat, up, down, -1, w_e, w_d)
         v_down = gain_of(params, collected, seat, down, -1, -1, w_e, w_d)
         return v_both, max(v_up, v_down), public
-    a, b = offer[1], g[G_BURIED]  # equally likely to be the face-down card, as far as I know
+    a, b = offer[1], g[S_BURIED]  # equally likely to be the face-down card, as far as I know
     v_both = doubtful(gain_of(params, collected, seat, up, a, -1, w_e, w_d),
                       gain_of(params, collected, seat, up, b, -1, w_e, w_d), w)
     v_down = doubtful(gain_of(params, collected, seat, a, -1, -1, w_e, w_d),
@@ -262,13 +262,13 @@ def bid_utilities(params, state, seat, w, n_opts, utility):
     g, hands, pstat, options = state[0], state[1], state[9], state[14]
     v_all, v_one, public = offer_worth(params, state, seat, w)
     n_opp = 0
-    for p in range(g[G_N_PLAYERS]):
+    for p in range(g[S_N_PLAYERS]):
         if p != seat and pstat[p, P_ALIVE] == 1:
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
     keep = state[16][FSCR_KEEP, :params[R_N_ADVENTURERS]]
-    keep_costs(params, hands[seat], g[G_TDECK_SIZE] / max(g[G_INITIAL_TDECK], 1), w, keep)
+    keep_costs(params, hands[seat], g[S_TDECK_SIZE] / max(g[S_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
     pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
             + w[W_PAIR_SAFE] * max(-v_all, 0.0))
@@ -329,7 +329,7 @@ def offer_utilities(params, state, seat, w, drawn, utility):
     g, collected, pstat = state[0], state[2], state[9]
     public = state[16][FSCR_PUBLIC, :3]
     for i in range(3):
-        public[i] = public_worth(params, collected, pstat, g[G_N_PLAYERS], seat, drawn[i], w)
+        public[i] = public_worth(params, collected, pstat, g[S_N_PLAYERS], seat, drawn[i], w)
     for bottom in range(3):
         mine = gain_of(params, collected, seat, drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
                        w[W_ELIMINATION], w[W_DRAW_CARD])
@@ -343,16 +343,16 @@ def offer_utilities(params, state, seat, w, drawn, utility):
 def choose_take(params, state, seat, kind, w):
     """A winner who may take one card (tracker joker, dictator): the offer index to take."""
     g, collected, offer, rng = state[0], state[2], state[7], state[12]
-    n_offer = g[G_N_OFFER]
-    if kind == BOT_RANDOM or g[G_FACE_UP] == 0:
+    n_offer = g[S_N_OFFER]
+    if kind == BOT_RANDOM or g[S_FACE_UP] == 0:
         return rng_mod.randint(rng, n_offer)
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
     v_up = gain_of(params, collected, seat, offer[0], -1, -1, w_e, w_d)
-    if g[G_KNOWER] == seat or g[G_BURIED] < 0:
+    if g[S_KNOWER] == seat or g[S_BURIED] < 0:
         v_down = gain_of(params, collected, seat, offer[1], -1, -1, w_e, w_d)
     else:
         v_down = doubtful(gain_of(params, collected, seat, offer[1], -1, -1, w_e, w_d),
-                          gain_of(params, collected, seat, g[G_BURIED], -1, -1, w_e, w_d), w)
+                          gain_of(params, collected, seat, g[S_BURIED], -1, -1, w_e, w_d), w)
     return 0 if v_up >= v_down else 1
 
 

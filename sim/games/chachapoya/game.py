@@ -11,8 +11,8 @@ from .bots import BOT_SEARCH
 from .rules import play_game
 from .search import play_game_search
 from .state import (
-    ELIMINATION_NAMES, END_REASON_NAMES, G_END_REASON, G_ERROR, G_LEADER_CLASHES,
-    G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_ROUND, G_TDECK_SIZE, G_WINNER, N_K, N_T, P_ALIVE,
+    ELIMINATION_NAMES, END_REASON_NAMES, S_END_REASON, S_ERROR, S_LEADER_CLASHES,
+    S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_ROUND, S_TDECK_SIZE, S_WINNER, N_K, N_T, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
     P_RANK, P_SCORE, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
     P_VP_UNRESOLVED, P_WON, error_name, new_state,
@@ -20,13 +20,13 @@ from .state import (
 
 # Game-table columns: (column, g field, dtype); n_eliminated is added from the players table.
 GAME_FIELDS = (
-    ("n_rounds", G_ROUND, np.int16),
-    ("winner_seat", G_WINNER, np.int8),
-    ("end_reason", G_END_REASON, np.int8),
-    ("rounds_without_winner", G_NO_WINNER_ROUNDS, np.int16),
-    ("tracker_pair_cancels", G_PAIR_CANCELS, np.int16),
-    ("leader_clashes", G_LEADER_CLASHES, np.int16),
-    ("treasure_deck_left", G_TDECK_SIZE, np.int16),
+    ("n_rounds", S_ROUND, np.int16),
+    ("winner_seat", S_WINNER, np.int8),
+    ("end_reason", S_END_REASON, np.int8),
+    ("rounds_without_winner", S_NO_WINNER_ROUNDS, np.int16),
+    ("tracker_pair_cancels", S_PAIR_CANCELS, np.int16),
+    ("leader_clashes", S_LEADER_CLASHES, np.int16),
+    ("treasure_deck_left", S_TDECK_SIZE, np.int16),
 )
 _G_INDEX = np.array([f for _, f, _ in GAME_FIELDS], np.int64)
 # Player-table scalar columns: (column, pstat field, dtype).
@@ -82,7 +82,7 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budge
             player_rows[s, j] = pstat[s, pstat_index[j]]
         kind_rows[s] = kstat[s]
         treasure_rows[s] = tstat[s]
-    return g[G_ERROR]
+    return g[S_ERROR]
 
 
 @njit(parallel=True, cache=True)
@@ -98,7 +98,7 @@ def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets
 
 
 def failure_messages(first_game: int, errors: np.ndarray) -> list[tuple[int, str]]:
-    """(game index, "engine error: <name>") for each game whose g[G_ERROR] is not 0 (state.ERROR_NAMES)."""
+    """(game index, "engine error: <name>") for each game whose g[S_ERROR] is not 0 (state.ERROR_NAMES)."""
     return [(first_game + int(i), f"engine error: {error_name(int(errors[i]))}") for i in np.flatnonzero(errors)]
 
 

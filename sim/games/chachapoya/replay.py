@@ -7,7 +7,7 @@ from . import data
 from . import rules as R
 from .bots import BOT_SEARCH
 from .search import play_game_search
-from .state import ELIMINATION_NAMES, END_REASON_NAMES, END_STALEMATE, G_LOG_N, new_state
+from .state import ELIMINATION_NAMES, END_REASON_NAMES, END_STALEMATE, S_LOG_N, new_state
 
 DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rule",
                 R.DRAW_TOKEN: "hidden-treasure refill", R.DRAW_EFFECT: "treasure effect",
@@ -35,7 +35,7 @@ def event_lines(params, state, seat_names) -> list[str]:
     """The events a state logged (made with logging on), one line each."""
     tnames = data.treasure_names(params.resolved)
     anames = data.adventurer_names(params.resolved)
-    log = state[13][: state[0][G_LOG_N]]
+    log = state[13][: state[0][S_LOG_N]]
 
     def card(t):
         return tnames[t] if t >= 0 else "-"

@@ -15,10 +15,10 @@ from .state import (
     AF_COUNT, AF_PENALTY, AF_ROLE, B_JOKER, B_JOKER_KIND, B_KIND, B_N,
     EFFECT_CURSE, EFFECT_DRAW, ELIM_AT_SCORING, ELIM_IN_PLAY, END_ALL_ELIMINATED, END_DECK,
     END_LAST_STANDING, END_ROUND_LIMIT, END_STALEMATE, ERR_ADVENTURERS, ERR_ILLEGAL_BID, ERR_NEGATIVE,
-    ERR_TOKENS, ERR_TREASURES, G_ADECK_SIZE, G_BURIED, G_END_REASON, G_ERROR, G_FACE_UP, G_IDLE_ROUNDS,
-    G_INITIAL_TDECK, G_KNOWER, G_LAST_ROUND, G_LEADER_CLASHES, G_LOG_N, G_N_OFFER,
-    G_N_PLAYERS, G_NO_WINNER_ROUNDS, G_PAIR_CANCELS, G_REBID, G_ROUND, G_START, G_TDECK_HEAD,
-    G_TDECK_SIZE, G_WINNER, K_END, K_OPENING, K_PLAYED, P_ALIVE,
+    ERR_TOKENS, ERR_TREASURES, S_ADECK_SIZE, S_BURIED, S_END_REASON, S_ERROR, S_FACE_UP, S_IDLE_ROUNDS,
+    S_INITIAL_TDECK, S_KNOWER, S_LAST_ROUND, S_LEADER_CLASHES, S_LOG_N, S_N_OFFER,
+    S_N_PLAYERS, S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_REBID, S_ROUND, S_START, S_TDECK_HEAD,
+    S_TDECK_SIZE, S_WINNER, K_END, K_OPENING, K_PLAYED, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
     P_RANK, P_SCORE, P_TOKEN, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS,
     P_VP_HAND, P_VP_UNRESOLVED, P_WON, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE,
@@ -26,7 +26,7 @@ from .state import (
     R_STALEMATE_ROUNDS, R_TOKEN_REFILL_TO, R_TOKENS, R_UNRESOLVED_LEADER, ROLE_DICTATOR, ROLE_MAFIA,
     ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
     TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
-    SCR_STRENGTH, SCR_UNRESOLVED, ST_ADHIDDEN,
+    SCR_STRENGTH, SCR_UNRESOLVED, ADHIDDEN_AT,
     N_AF, N_TF, R_ADVENTURER_AT, R_N_ADVENTURERS, R_N_TREASURES, TREASURE_AT, af, tf,
 )
 from . import bots
@@ -69,24 +69,24 @@ DRAW_DEAL = 5
 @njit_noalloc
 def log_event(g, log, ev, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append an event for `sim replay`; a no-op unless the state was made with logging on."""
-    append_event(g, G_LOG_N, log, ev, a, b, c, d, e, f)
+    append_event(g, S_LOG_N, log, ev, a, b, c, d, e, f)
 
 
 # ------------------------------------------------------------------ decks
 @njit_noalloc
 def treasure_draw(g, tdeck):
-    card = tdeck[g[G_TDECK_HEAD]]
-    tdeck[g[G_TDECK_HEAD]] = -1
-    g[G_TDECK_HEAD] = (g[G_TDECK_HEAD] + 1) % tdeck.shape[0]
-    g[G_TDECK_SIZE] -= 1
+    card = tdeck[g[S_TDECK_HEAD]]
+    tdeck[g[S_TDECK_HEAD]] = -1
+    g[S_TDECK_HEAD] = (g[S_TDECK_HEAD] + 1) % tdeck.shape[0]
+    g[S_TDECK_SIZE] -= 1
     return card
 
 
 @njit_noalloc
 def treasure_to_bottom(g, tdeck, log, card):
     """Cards go back face down to the bottom of the treasure deck (Gameplay; III; Tracker)."""
-    tdeck[(g[G_TDECK_HEAD] + g[G_TDECK_SIZE]) % tdeck.shape[0]] = card
-    g[G_TDECK_SIZE] += 1
+    tdeck[(g[S_TDECK_HEAD] + g[S_TDECK_SIZE]) % tdeck.shape[0]] = card
+    g[S_TDECK_SIZE] += 1
     log_event(g, log, EV_RETURN, card)
 
 
@@ -104,14 +104,14 @@ def reshuffle_adventurers(g, adeck, adiscard, adhidden, rng, log):
         adiscard[a] = 0
         adhidden[a] = 0
     rng_mod.shuffle(rng, adeck, n)
-    g[G_ADECK_SIZE] = n
+    g[S_ADECK_SIZE] = n
     log_event(g, log, EV_RESHUFFLE, n)
 
 
 @njit_noalloc
 def draw_adventurers(state, seat, n, reason):
     """Draw n adventurer cards into a hand; returns how many could be drawn."""
-    return draw_cards(state[0], state[1], state[4], state[5], state[ST_ADHIDDEN], state[9], state[12], state[13],
+    return draw_cards(state[0], state[1], state[4], state[5], state[ADHIDDEN_AT], state[9], state[12], state[13],
                       seat, n, reason)
 
 
@@ -120,13 +120,13 @@ def draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, n, re
     """draw_adventurers on the arrays themselves (the hot path passes no state tuple)."""
     drawn = 0
     for _ in range(n):
-        if g[G_ADECK_SIZE] == 0:
+        if g[S_ADECK_SIZE] == 0:
             reshuffle_adventurers(g, adeck, adiscard, adhidden, rng, log)
-            if g[G_ADECK_SIZE] == 0:
+            if g[S_ADECK_SIZE] == 0:
                 break
-        g[G_ADECK_SIZE] -= 1
-        card = adeck[g[G_ADECK_SIZE]]
-        adeck[g[G_ADECK_SIZE]] = -1
+        g[S_ADECK_SIZE] -= 1
+        card = adeck[g[S_ADECK_SIZE]]
+        adeck[g[S_ADECK_SIZE]] = -1
         hands[seat, card] += 1
         drawn += 1
     pstat[seat, P_CARDS_DRAWN] += drawn
@@ -159,13 +159,13 @@ def setup(params, state, n_players):
     for i in range(n_discard):
         tout[0, tdeck[i]] += 1
         tdeck[i] = -1
-    g[G_TDECK_HEAD] = n_discard % tdeck.shape[0]
-    g[G_TDECK_SIZE] = n - n_discard
-    g[G_INITIAL_TDECK] = n - n_discard
+    g[S_TDECK_HEAD] = n_discard % tdeck.shape[0]
+    g[S_TDECK_SIZE] = n - n_discard
+    g[S_INITIAL_TDECK] = n - n_discard
 
     m = lay_out_deck(adeck, params, params[R_ADVENTURER_AT] + AF_COUNT, params[R_N_ADVENTURERS], N_AF)
     rng_mod.shuffle(rng, adeck, m)
-    g[G_ADECK_SIZE] = m
+    g[S_ADECK_SIZE] = m
     for p in range(n_players):
         pstat[p, P_ALIVE] = 1
         pstat[p, P_TOKEN] = params[R_TOKENS]
@@ -175,9 +175,9 @@ def setup(params, state, n_players):
         pstat[p, P_CARDS_DRAWN] = 0
         for a in range(params[R_N_ADVENTURERS]):
             kstat[p, K_OPENING, a] = hands[p, a]
-    g[G_START] = 0  # seat 0 starts, so seat numbers are turn-order positions
-    g[G_KNOWER] = -1
-    g[G_WINNER] = -1
+    g[S_START] = 0  # seat 0 starts, so seat numbers are turn-order positions
+    g[S_KNOWER] = -1
+    g[S_WINNER] = -1
 
 
 # ------------------------------------------------------------------ offer
@@ -188,7 +188,7 @@ def prepare_offer(params, state, bot_kind, bot_w):
     Last Round: with two or three cards left they are all offered face down, unseen by anyone.
     """
     if draw_offer(params, state):
-        start = state[0][G_START]
+        start = state[0][S_START]
         bottom, face_up = bots.choose_offer(params, state, start, bot_kind[start], bot_w[start],
                                             state[15][SCR_DRAWN, :3])
         arrange_offer(params, state, bottom, face_up)
@@ -199,18 +199,18 @@ def draw_offer(params, state):
     """prepare_offer up to the start player's choice: returns True when the three drawn cards
     (scratch row SCR_DRAWN) wait to be arranged, False when the last round's cards are offered."""
     g, offer, log = state[0], state[7], state[13]
-    start = g[G_START]
+    start = g[S_START]
     for i in range(offer.shape[0]):
         offer[i] = -1
-    if g[G_TDECK_SIZE] <= params[R_LAST_ROUND_DECK]:
-        g[G_LAST_ROUND] = 1
-        n = g[G_TDECK_SIZE]
+    if g[S_TDECK_SIZE] <= params[R_LAST_ROUND_DECK]:
+        g[S_LAST_ROUND] = 1
+        n = g[S_TDECK_SIZE]
         for i in range(n):
             offer[i] = treasure_draw(g, state[3])
-        g[G_N_OFFER] = n
-        g[G_FACE_UP] = 0
-        g[G_KNOWER] = -1
-        g[G_BURIED] = -1
+        g[S_N_OFFER] = n
+        g[S_FACE_UP] = 0
+        g[S_KNOWER] = -1
+        g[S_BURIED] = -1
         log_event(g, log, EV_LAST_OFFER, n, offer[0], offer[1], offer[2])
         return False
     drawn = state[15][SCR_DRAWN, :3]
@@ -225,16 +225,16 @@ def draw_offer(params, state):
 def arrange_offer(params, state, bottom, face_up):
     """The start player's choice: drawn[bottom] to the bottom, drawn[face_up] shown, the third face down."""
     g, offer, log = state[0], state[7], state[13]
-    start = g[G_START]
+    start = g[S_START]
     drawn = state[15][SCR_DRAWN, :3]
     face_down = 3 - bottom - face_up
     treasure_to_bottom(g, state[3], log, drawn[bottom])
     offer[0] = drawn[face_up]
     offer[1] = drawn[face_down]
-    g[G_N_OFFER] = 2
-    g[G_FACE_UP] = 1
-    g[G_KNOWER] = start
-    g[G_BURIED] = drawn[bottom]
+    g[S_N_OFFER] = 2
+    g[S_FACE_UP] = 1
+    g[S_KNOWER] = start
+    g[S_BURIED] = drawn[bottom]
     log_event(g, log, EV_OFFER, start, offer[0], offer[1], drawn[bottom])
 
 
@@ -260,9 +260,9 @@ def place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_ki
 def collect_bids(params, state, bot_kind, bot_w):
     """Bidding: from the start player clockwise each player in play lays a bid face down."""
     g, bids, pstat = state[0], state[8], state[9]
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     for i in range(n_players):
-        seat = (g[G_START] + i) % n_players
+        seat = (g[S_START] + i) % n_players
         bids[seat, B_KIND] = -1
         if pstat[seat, P_ALIVE] == 0:
             continue
@@ -282,9 +282,9 @@ def collect_bids_chosen(params, state, bot_kind, bot_w, chosen):
     seat sees nothing more at its turn) and passes it here, keeping the bidding order of the log.
     """
     g, bids, pstat = state[0], state[8], state[9]
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     for i in range(n_players):
-        seat = (g[G_START] + i) % n_players
+        seat = (g[S_START] + i) % n_players
         bids[seat, B_KIND] = -1
         if pstat[seat, P_ALIVE] == 0:
             continue
@@ -301,7 +301,7 @@ def lay_bid(params, state, seat, kind, n, joker, joker_kind):
     """A chosen bid goes to the table; an illegal one is an engine error (and no bid)."""
     g, hands, bids, kstat, log = state[0], state[1], state[8], state[10], state[13]
     if kind >= 0 and not is_legal_bid(params, hands[seat], kind, n, joker, joker_kind):
-        g[G_ERROR] = ERR_ILLEGAL_BID + seat
+        g[S_ERROR] = ERR_ILLEGAL_BID + seat
         kind = -1
     place_bid(params, g, log, hands, bids, kstat, seat, kind, n, joker, joker_kind)
 
@@ -435,7 +435,7 @@ def eliminate(state, seat, stage, reason_type):
     """
     g, hands, collected, adiscard, tout, pstat, log = (
         state[0], state[1], state[2], state[5], state[6], state[9], state[13])
-    adhidden = state[ST_ADHIDDEN]
+    adhidden = state[ADHIDDEN_AT]
     for a in range(hands.shape[1]):
         adiscard[a] += hands[seat, a]
         adhidden[a] += hands[seat, a]
@@ -445,7 +445,7 @@ def eliminate(state, seat, stage, reason_type):
         collected[seat, t] = 0
     pstat[seat, P_ALIVE] = 0
     pstat[seat, P_ELIMINATION] = stage
-    pstat[seat, P_ELIM_ROUND] = g[G_ROUND]
+    pstat[seat, P_ELIM_ROUND] = g[S_ROUND]
     log_event(g, log, EV_ELIMINATED, seat, stage, reason_type)
 
 
@@ -522,23 +522,23 @@ def settle_bidding(params, state, bot_kind, bot_w, outcome, seat):
 def carry_out_bidding(params, state, outcome, seat, pick):
     """settle_bidding with the winner's pick made (offer index; used only by OUT_WIN_ONE)."""
     g, offer, pstat, log = state[0], state[7], state[9], state[13]
-    n_offer = g[G_N_OFFER]
+    n_offer = g[S_N_OFFER]
     if outcome == OUT_CLASH:
-        g[G_LEADER_CLASHES] += 1
+        g[S_LEADER_CLASHES] += 1
         log_event(g, log, EV_CLASH)
         return
     if outcome == OUT_PAIR_CANCEL or outcome == OUT_NO_WINNER:
         if outcome == OUT_PAIR_CANCEL:
-            g[G_PAIR_CANCELS] += 1
+            g[S_PAIR_CANCELS] += 1
             pstat[seat, P_PAIR_CANCELS] += 1
             log_event(g, log, EV_PAIR_CANCEL, seat)
         else:
-            g[G_NO_WINNER_ROUNDS] += 1
+            g[S_NO_WINNER_ROUNDS] += 1
             log_event(g, log, EV_NO_WINNER)
         for i in range(n_offer):
             treasure_to_bottom(g, state[3], log, offer[i])
             offer[i] = -1
-        g[G_N_OFFER] = 0
+        g[S_N_OFFER] = 0
         if outcome == OUT_PAIR_CANCEL:
             draw_adventurers(state, seat, params[R_PAIR_DRAW], DRAW_PAIR)
         return
@@ -558,7 +558,7 @@ def carry_out_bidding(params, state, outcome, seat, pick):
             if offer[i] >= 0:
                 treasure_to_bottom(g, state[3], log, offer[i])
                 offer[i] = -1
-    g[G_N_OFFER] = 0
+    g[S_N_OFFER] = 0
     acquire(params, state, seat, taken, n_taken)
 
 
@@ -569,7 +569,7 @@ def charge_unresolved_leaders(params, state, unresolved):
     for s in range(unresolved.shape[0]):
         if unresolved[s]:
             penalty = 0
-            if g[G_LAST_ROUND] == 1:
+            if g[S_LAST_ROUND] == 1:
                 penalty = params[R_UNRESOLVED_LEADER]
                 pstat[s, P_UNRESOLVED_LEADERS] += 1
                 pstat[s, P_VP_UNRESOLVED] += penalty
@@ -582,10 +582,10 @@ def end_of_round_draws(params, state, bot_kind, bot_w):
     """II. Three Cards Rule and Hidden Treasure A (not in the last round), from the start player
     clockwise."""
     g, hands, adeck, adiscard, adhidden, pstat, rng, log = (
-        state[0], state[1], state[4], state[5], state[ST_ADHIDDEN], state[9], state[12], state[13])
-    n_players = g[G_N_PLAYERS]
+        state[0], state[1], state[4], state[5], state[ADHIDDEN_AT], state[9], state[12], state[13])
+    n_players = g[S_N_PLAYERS]
     for i in range(n_players):
-        seat = (g[G_START] + i) % n_players
+        seat = (g[S_START] + i) % n_players
         if pstat[seat, P_ALIVE] == 0:
             continue
         draw_cards(g, hands, adeck, adiscard, adhidden, pstat, rng, log, seat, params[R_ROUND_DRAW], DRAW_ROUND)
@@ -595,7 +595,7 @@ def end_of_round_draws(params, state, bot_kind, bot_w):
                        DRAW_FILL)
         held = hand_size(hands, seat)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).
-        if g[G_LAST_ROUND] == 0 and pstat[seat, P_TOKEN] > 0 and held < params[R_TOKEN_REFILL_TO]:
+        if g[S_LAST_ROUND] == 0 and pstat[seat, P_TOKEN] > 0 and held < params[R_TOKEN_REFILL_TO]:
             if bots.choose_token_refill(params, state, seat, bot_kind[seat], bot_w[seat]):
                 pstat[seat, P_TOKEN] -= 1
                 pstat[seat, P_TOKEN_REFILL] += 1
@@ -615,12 +615,12 @@ def players_in_play(state):
 def next_start_player(state):
     """IV. New Round: the player to the left of the start player (skipping eliminated players)."""
     g, pstat = state[0], state[9]
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     for i in range(1, n_players + 1):
-        s = (g[G_START] + i) % n_players
+        s = (g[S_START] + i) % n_players
         if pstat[s, P_ALIVE] == 1:
             return s
-    return g[G_START]
+    return g[S_START]
 
 
 @njit_noalloc
@@ -642,10 +642,10 @@ def play_round(params, state, bot_kind, bot_w, checked):
 def open_round(state):
     """A new round begins; returns True when it needs a new offer (not a 2-player rebid)."""
     g, log = state[0], state[13]
-    g[G_ROUND] += 1
-    log_event(g, log, EV_ROUND, g[G_ROUND], g[G_START], g[G_TDECK_SIZE], g[G_REBID])
-    new_offer = g[G_REBID] == 0
-    g[G_REBID] = 0
+    g[S_ROUND] += 1
+    log_event(g, log, EV_ROUND, g[S_ROUND], g[S_START], g[S_TDECK_SIZE], g[S_REBID])
+    new_offer = g[S_REBID] == 0
+    g[S_REBID] = 0
     return new_offer
 
 
@@ -656,11 +656,11 @@ def reveal_bids(params, state, checked):
     Returns (outcome, winning seat) for settle_bidding.
     """
     g, log = state[0], state[13]
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     if checked:
         check_components(params, state)
     unresolved = state[15][SCR_UNRESOLVED, :n_players]
-    outcome, seat = decide_bidding(params, state[8], g[G_START], n_players, unresolved,
+    outcome, seat = decide_bidding(params, state[8], g[S_START], n_players, unresolved,
                                    state[15][SCR_STRENGTH])
     charge_unresolved_leaders(params, state, unresolved)
     log_resolution(params, state, outcome, seat, unresolved, state[15][SCR_STRENGTH, :n_players])
@@ -728,9 +728,9 @@ def count_idle_round(g, outcome):
     """Stalemate rule (engine rule, not printed): counts the rounds in a row in which nobody
     acquired a treasure (a tracker pair cancelled, nobody won, or a 2-player leader clash)."""
     if outcome == OUT_WIN_ALL or outcome == OUT_WIN_ONE:
-        g[G_IDLE_ROUNDS] = 0
+        g[S_IDLE_ROUNDS] = 0
     else:
-        g[G_IDLE_ROUNDS] += 1
+        g[S_IDLE_ROUNDS] += 1
 
 
 @njit_noalloc
@@ -744,24 +744,24 @@ def close_round(params, state, bot_kind, bot_w, outcome, checked):
     g = state[0]
     count_idle_round(g, outcome)
     if outcome == OUT_CLASH:
-        g[G_REBID] = 1
+        g[S_REBID] = 1
     if checked:
         check_components(params, state)
     in_play = players_in_play(state)
     if in_play <= 1:
-        g[G_END_REASON] = END_LAST_STANDING if in_play == 1 else END_ALL_ELIMINATED
+        g[S_END_REASON] = END_LAST_STANDING if in_play == 1 else END_ALL_ELIMINATED
         return
-    if g[G_LAST_ROUND] == 1 and g[G_REBID] == 0:
-        g[G_END_REASON] = END_DECK
+    if g[S_LAST_ROUND] == 1 and g[S_REBID] == 0:
+        g[S_END_REASON] = END_DECK
         return
     end_of_round_draws(params, state, bot_kind, bot_w)
-    g[G_START] = next_start_player(state)
-    if g[G_TDECK_SIZE] == 0 and g[G_REBID] == 0:
-        g[G_END_REASON] = END_DECK
-    elif g[G_IDLE_ROUNDS] >= params[R_STALEMATE_ROUNDS]:
-        g[G_END_REASON] = END_STALEMATE
-    elif g[G_ROUND] >= params[R_ROUND_LIMIT]:
-        g[G_END_REASON] = END_ROUND_LIMIT
+    g[S_START] = next_start_player(state)
+    if g[S_TDECK_SIZE] == 0 and g[S_REBID] == 0:
+        g[S_END_REASON] = END_DECK
+    elif g[S_IDLE_ROUNDS] >= params[R_STALEMATE_ROUNDS]:
+        g[S_END_REASON] = END_STALEMATE
+    elif g[S_ROUND] >= params[R_ROUND_LIMIT]:
+        g[S_END_REASON] = END_ROUND_LIMIT
     if checked:
         check_components(params, state)
 
@@ -776,7 +776,7 @@ def final_scores(params, state, bot_kind, bot_w):
     """
     g, hands, collected, pstat, kstat, tstat, log = (
         state[0], state[1], state[2], state[9], state[10], state[11], state[13])
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     for s in range(n_players):
         for a in range(params[R_N_ADVENTURERS]):
             kstat[s, K_END, a] = hands[s, a]
@@ -796,7 +796,7 @@ def final_scores(params, state, bot_kind, bot_w):
         if over >= 0:
             pstat[s, P_ALIVE] = 0
             pstat[s, P_ELIMINATION] = ELIM_AT_SCORING
-            pstat[s, P_ELIM_ROUND] = g[G_ROUND]
+            pstat[s, P_ELIM_ROUND] = g[S_ROUND]
             pstat[s, P_SCORE] = 0
             log_event(g, log, EV_ELIMINATED, s, ELIM_AT_SCORING, over)
             continue
@@ -830,8 +830,8 @@ def rank_players(state):
     A stalemate has no winner: every player in play shares rank 1 and nobody wins.
     """
     g, pstat, log = state[0], state[9], state[13]
-    n_players = g[G_N_PLAYERS]
-    stalemate = g[G_END_REASON] == END_STALEMATE
+    n_players = g[S_N_PLAYERS]
+    stalemate = g[S_END_REASON] == END_STALEMATE
     n_alive = 0
     for s in range(n_players):
         n_alive += pstat[s, P_ALIVE]
@@ -852,7 +852,7 @@ def rank_players(state):
         if wins:
             n_top += 1
             top = s
-    g[G_WINNER] = top if n_top == 1 else -1
+    g[S_WINNER] = top if n_top == 1 else -1
     for s in range(n_players):
         log_event(g, log, EV_FINAL, s, pstat[s, P_SCORE], pstat[s, P_RANK], 1 - pstat[s, P_ALIVE])
 
@@ -862,42 +862,42 @@ def rank_players(state):
 def check_components(params, state):
     """Every card and token is somewhere, exactly once: decks, table, hands, piles, box."""
     g, hands, collected, tdeck, adeck, adiscard, tout, offer, bids, pstat = state[:10]
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     for a in range(params[R_N_ADVENTURERS]):
         n = adiscard[a]
         for s in range(n_players):
             if hands[s, a] < 0:
-                g[G_ERROR] = ERR_NEGATIVE
+                g[S_ERROR] = ERR_NEGATIVE
             n += hands[s, a]
             if bids[s, B_KIND] == a:
                 n += bids[s, B_N]
             if bids[s, B_KIND] >= 0 and bids[s, B_JOKER] == 1 and bids[s, B_JOKER_KIND] == a:
                 n += 1
-        for i in range(g[G_ADECK_SIZE]):
+        for i in range(g[S_ADECK_SIZE]):
             if adeck[i] == a:
                 n += 1
         if n != af(params, a, AF_COUNT):
-            g[G_ERROR] = ERR_ADVENTURERS
+            g[S_ERROR] = ERR_ADVENTURERS
     for t in range(params[R_N_TREASURES]):
         n = tout[0, t] + tout[1, t]
         for s in range(n_players):
             if collected[s, t] < 0:
-                g[G_ERROR] = ERR_NEGATIVE
+                g[S_ERROR] = ERR_NEGATIVE
             n += collected[s, t]
-        for i in range(g[G_TDECK_SIZE]):
-            if tdeck[(g[G_TDECK_HEAD] + i) % tdeck.shape[0]] == t:
+        for i in range(g[S_TDECK_SIZE]):
+            if tdeck[(g[S_TDECK_HEAD] + i) % tdeck.shape[0]] == t:
                 n += 1
         for i in range(offer.shape[0]):
-            if i < g[G_N_OFFER] and offer[i] == t:
+            if i < g[S_N_OFFER] and offer[i] == t:
                 n += 1
         if n != tf(params, t, TF_COUNT):
-            g[G_ERROR] = ERR_TREASURES
+            g[S_ERROR] = ERR_TREASURES
     for s in range(n_players):
         used = pstat[s, P_TOKEN] + pstat[s, P_TOKEN_REFILL]
         if pstat[s, P_TOKEN_SCORED_ON] >= 0:
             used += 1
         if pstat[s, P_ALIVE] == 1 and used != params[R_TOKENS]:
-            g[G_ERROR] = ERR_TOKENS
+            g[S_ERROR] = ERR_TOKENS
 
 
 # ------------------------------------------------------------------ a whole game
@@ -925,7 +925,7 @@ def start_game(params, state, n_players, run_seed, game_index, checked):
 @njit_noalloc
 def game_goes_on(state):
     g = state[0]
-    return g[G_END_REASON] == 0 and g[G_ERROR] == 0
+    return g[S_END_REASON] == 0 and g[S_ERROR] == 0
 
 
 @njit_noalloc
@@ -935,4 +935,4 @@ def end_game(params, state, bot_kind, bot_w, checked):
     final_scores(params, state, bot_kind, bot_w)
     if checked:
         check_components(params, state)
-    log_event(g, log, EV_END, g[G_END_REASON])
+    log_event(g, log, EV_END, g[S_END_REASON])

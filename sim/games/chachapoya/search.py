@@ -35,8 +35,8 @@ from . import bots
 from . import rules as R
 from .cards import hand_size, list_legal_bids
 from .state import (
-    B_KIND, SCR_UNSEEN, G_ADECK_SIZE, G_BURIED, G_FACE_UP, G_KNOWER, G_N_OFFER, G_N_PLAYERS, G_START,
-    G_TDECK_HEAD, G_TDECK_SIZE, N_B, P_ALIVE, P_SCORE, P_WON, SCR_DRAWN, ST_ADHIDDEN, TF_COUNT,
+    B_KIND, SCR_UNSEEN, S_ADECK_SIZE, S_BURIED, S_FACE_UP, S_KNOWER, S_N_OFFER, S_N_PLAYERS, S_START,
+    S_TDECK_HEAD, S_TDECK_SIZE, N_B, P_ALIVE, P_SCORE, P_WON, SCR_DRAWN, ADHIDDEN_AT, TF_COUNT,
     AF_COUNT, new_state,
     R_N_ADVENTURERS, R_N_TREASURES, af, tf,
 )
@@ -100,7 +100,7 @@ def copy_state(src, dst):
     copy_2d(src[14], dst[14])
     copy_2d(src[15], dst[15])
     copy_2d(src[16], dst[16])
-    copy_1d(src[ST_ADHIDDEN], dst[ST_ADHIDDEN])
+    copy_1d(src[ADHIDDEN_AT], dst[ADHIDDEN_AT])
 
 
 @njit_noalloc
@@ -140,15 +140,15 @@ def deal_adventurers(params, state, seat, pool):
     """The others' hands, the adventurer deck and the unseen discards, pooled and dealt again."""
     n_a = params[R_N_ADVENTURERS]
     g, hands, adeck, adiscard, rng = state[0], state[1], state[4], state[5], state[12]
-    adhidden = state[ST_ADHIDDEN]
-    n_players = g[G_N_PLAYERS]
+    adhidden = state[ADHIDDEN_AT]
+    n_players = g[S_N_PLAYERS]
     counts = state[15][SCR_UNSEEN, :n_a]
     for a in range(n_a):
         counts[a] = adhidden[a]
         for p in range(n_players):
             if p != seat:
                 counts[a] += hands[p, a]
-    for i in range(g[G_ADECK_SIZE]):
+    for i in range(g[S_ADECK_SIZE]):
         counts[adeck[i]] += 1
     n_hidden = 0
     for a in range(n_a):
@@ -171,7 +171,7 @@ def deal_adventurers(params, state, seat, pool):
         adiscard[pool[k]] += 1
         adhidden[pool[k]] += 1
         k += 1
-    for i in range(g[G_ADECK_SIZE]):
+    for i in range(g[S_ADECK_SIZE]):
         adeck[i] = pool[k]
         k += 1
 
@@ -196,11 +196,11 @@ def deal_treasures(params, state, seat, pool, keep_bottom):
     """The treasure deck, the boxed treasures and unseen face-down offers, pooled and dealt again."""
     n_t = params[R_N_TREASURES]
     g, tdeck, tout, offer, rng = state[0], state[3], state[6], state[7], state[12]
-    n_deck = g[G_TDECK_SIZE]
-    head, length = g[G_TDECK_HEAD], tdeck.shape[0]
-    fixed_bottom = keep_bottom and g[G_FACE_UP] == 1 and g[G_BURIED] >= 0 and n_deck > 0
+    n_deck = g[S_TDECK_SIZE]
+    head, length = g[S_TDECK_HEAD], tdeck.shape[0]
+    fixed_bottom = keep_bottom and g[S_FACE_UP] == 1 and g[S_BURIED] >= 0 and n_deck > 0
     n_free = n_deck - 1 if fixed_bottom else n_deck
-    unseen_offer = g[G_FACE_UP] == 0  # the last round's cards, face down for everyone
+    unseen_offer = g[S_FACE_UP] == 0  # the last round's cards, face down for everyone
     counts = state[15][SCR_UNSEEN, :n_t]
     n_box = 0
     for t in range(n_t):
@@ -210,7 +210,7 @@ def deal_treasures(params, state, seat, pool, keep_bottom):
     for i in range(n_free):
         counts[tdeck[(head + i) % length]] += 1
     if unseen_offer:
-        for i in range(g[G_N_OFFER]):
+        for i in range(g[S_N_OFFER]):
             counts[offer[i]] += 1
     k = lay_out_pool(counts, pool)
     rng_mod.shuffle(rng, pool, k)
@@ -222,17 +222,17 @@ def deal_treasures(params, state, seat, pool, keep_bottom):
         tout[0, pool[k]] += 1
         k += 1
     if unseen_offer:
-        for i in range(g[G_N_OFFER]):
+        for i in range(g[S_N_OFFER]):
             offer[i] = pool[k]
             k += 1
-    if fixed_bottom and g[G_KNOWER] != seat and g[G_N_OFFER] >= 2:
+    if fixed_bottom and g[S_KNOWER] != seat and g[S_N_OFFER] >= 2:
         # the two cards this seat saw drawn and not shown: which is offered is a coin toss
         bottom = (head + n_deck - 1) % length
         low, high = min(tdeck[bottom], offer[1]), max(tdeck[bottom], offer[1])
         flip = rng_mod.randint(rng, 2) == 1
         offer[1] = high if flip else low
         tdeck[bottom] = low if flip else high
-        g[G_BURIED] = tdeck[bottom]
+        g[S_BURIED] = tdeck[bottom]
 
 
 # ------------------------------------------------------------------ rollouts
@@ -262,7 +262,7 @@ def rollout_value(state, seat, margin_weight):
     a small weight keeps it from trading a win for points.
     """
     g, pstat = state[0], state[9]
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     n_top = 0
     best_other = -1_000_000
     for p in range(n_players):
@@ -282,7 +282,7 @@ def searching(state, cfg):
     Late decisions are the cheap ones to play out (few rounds left) and the ones whose outcome
     the rollouts measure best; early ones are left to the heuristic.
     """
-    return cfg[CFG_ROLLOUTS] > 0 and state[0][G_TDECK_SIZE] <= cfg[CFG_HORIZON]
+    return cfg[CFG_ROLLOUTS] > 0 and state[0][S_TDECK_SIZE] <= cfg[CFG_HORIZON]
 
 
 @njit_noalloc
@@ -391,7 +391,7 @@ def search_take(params, state, seat, w_seat, cfg, run_seed, game_index, outcome,
     sim, value, spread = ctx[CX_SIM], ctx[CX_VALUE], ctx[CX_SPREAD]
     decision = prepare_rollouts(state, ctx, seat, w_seat, cfg, run_seed, game_index)
     first = bots.choose_take(params, sim, seat, bots.BOT_HEURISTIC, w_seat)
-    if state[0][G_FACE_UP] == 0 or state[0][G_N_OFFER] != 2 or cfg[CFG_CANDIDATES] < 2 \
+    if state[0][S_FACE_UP] == 0 or state[0][S_N_OFFER] != 2 or cfg[CFG_CANDIDATES] < 2 \
             or not searching(state, cfg):
         return first
     for c in range(2):
@@ -413,10 +413,10 @@ def search_take(params, state, seat, w_seat, cfg, run_seed, game_index, outcome,
 def play_round_search(params, state, kinds, w, cfg, run_seed, game_index, ctx, checked):
     """rules.play_round with the search seats' bids, offers and takes decided by search."""
     g, pstat = state[0], state[9]
-    n_players = g[G_N_PLAYERS]
+    n_players = g[S_N_PLAYERS]
     if R.open_round(state):
         if R.draw_offer(params, state):
-            start = g[G_START]
+            start = g[S_START]
             if kinds[start] == bots.BOT_SEARCH:
                 bottom, up = search_offer(params, state, start, w[start], cfg[start], run_seed, game_index, ctx)
             else:
@@ -425,7 +425,7 @@ def play_round_search(params, state, kinds, w, cfg, run_seed, game_index, ctx, c
             R.arrange_offer(params, state, bottom, up)
     chosen = ctx[CX_CHOSEN]
     for i in range(n_players):
-        seat = (g[G_START] + i) % n_players
+        seat = (g[S_START] + i) % n_players
         chosen[seat, B_KIND] = R.ASK_BOT
         if kinds[seat] == bots.BOT_SEARCH and pstat[seat, P_ALIVE] == 1:
             kind, n, joker, joker_kind = search_bid(params, state, seat, w[seat], cfg[seat], run_seed,

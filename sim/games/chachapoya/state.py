@@ -91,29 +91,29 @@ def af(params, a, field):
     return params[params[R_ADVENTURER_AT] + a * N_AF + field]
 
 
-# ---- g[...]: game scalars
-G_ROUND = 0
-G_START = 1  # start player of the current round
-G_TDECK_HEAD = 2  # treasure deck: circular queue, top at head
-G_TDECK_SIZE = 3
-G_ADECK_SIZE = 4  # adventurer deck: stack, top at size - 1
-G_N_OFFER = 5  # treasure cards on the table
-G_FACE_UP = 6  # 1 if offer[0] is face up (normal round), 0 in the last round
-G_KNOWER = 7  # seat that knows the face-down card (-1: nobody)
-G_LAST_ROUND = 8
-G_END_REASON = 9
-G_WINNER = 10
-G_ERROR = 11  # 0, or an ERR_* code (see error_name)
-G_LOG_N = 12
-G_N_PLAYERS = 13
-G_INITIAL_TDECK = 14
-G_NO_WINNER_ROUNDS = 15
-G_PAIR_CANCELS = 16
-G_LEADER_CLASHES = 17
-G_REBID = 18  # 1 when the 2-player leader clash keeps the offer for another bidding
-G_BURIED = 19  # the drawn card the start player put to the bottom (public: one of two), -1 none
-G_IDLE_ROUNDS = 20  # rounds in a row in which nobody acquired a treasure (stalemate rule)
-N_G = 21
+# ---- g[S_*]: the game scalars (S_: a state slot, as in docs/adding-a-game.md)
+S_ROUND = 0
+S_START = 1  # start player of the current round
+S_TDECK_HEAD = 2  # treasure deck: circular queue, top at head
+S_TDECK_SIZE = 3
+S_ADECK_SIZE = 4  # adventurer deck: stack, top at size - 1
+S_N_OFFER = 5  # treasure cards on the table
+S_FACE_UP = 6  # 1 if offer[0] is face up (normal round), 0 in the last round
+S_KNOWER = 7  # seat that knows the face-down card (-1: nobody)
+S_LAST_ROUND = 8
+S_END_REASON = 9
+S_WINNER = 10
+S_ERROR = 11  # 0, or an ERR_* code (see error_name)
+S_LOG_N = 12
+S_N_PLAYERS = 13
+S_INITIAL_TDECK = 14
+S_NO_WINNER_ROUNDS = 15
+S_PAIR_CANCELS = 16
+S_LEADER_CLASHES = 17
+S_REBID = 18  # 1 when the 2-player leader clash keeps the offer for another bidding
+S_BURIED = 19  # the drawn card the start player put to the bottom (public: one of two), -1 none
+S_IDLE_ROUNDS = 20  # rounds in a row in which nobody acquired a treasure (stalemate rule)
+N_S = 21
 
 END_NONE = 0
 END_DECK = 1  # the last round was played
@@ -123,7 +123,7 @@ END_ROUND_LIMIT = 4
 END_STALEMATE = 5  # rules.stalemate_rounds rounds in a row without a treasure acquired: no winner
 END_REASON_NAMES = ("none", "deck_exhausted", "last_standing", "all_eliminated", "round_limit", "stalemate")
 
-# ---- g[G_ERROR]: what broke (an invariant in checked mode, or a bot's illegal bid)
+# ---- g[S_ERROR]: what broke (an invariant in checked mode, or a bot's illegal bid)
 ERR_NONE = 0
 ERR_ADVENTURERS = 1
 ERR_TREASURES = 2
@@ -135,7 +135,7 @@ ERROR_NAMES = ("none", "adventurer cards created or lost", "treasure cards creat
 
 
 def error_name(code: int) -> str:
-    """The readable name of a g[G_ERROR] code, for the failure message of a run."""
+    """The readable name of a g[S_ERROR] code, for the failure message of a run."""
     if code >= ERR_ILLEGAL_BID:
         return f"illegal bid chosen by seat {code - ERR_ILLEGAL_BID}"
     if 0 <= code < len(ERROR_NAMES):
@@ -200,7 +200,7 @@ FSCR_UTILITY = 2  # a bot's utility of each legal bid or offer (the search ranks
 N_FSCR = 3
 
 # ---- position of the arrays in the state tuple that are not unpacked by position everywhere
-ST_ADHIDDEN = 17  # adhidden[a]: cards of kind a in the discard pile that nobody saw (eliminated hands)
+ADHIDDEN_AT = 17  # adhidden[a]: cards of kind a in the discard pile that nobody saw (eliminated hands)
 
 # ---- log[i, :]: events for `sim replay` (only written when logging is on)
 LOG_WIDTH = 7
@@ -217,8 +217,8 @@ def new_state(params, n_players, logging):
     n_adventurers = 0
     for a in range(n_a):
         n_adventurers += af(params, a, AF_COUNT)
-    g = np.zeros(N_G, np.int64)
-    g[G_N_PLAYERS] = n_players
+    g = np.zeros(N_S, np.int64)
+    g[S_N_PLAYERS] = n_players
     hands = np.zeros((n_players, n_a), np.int16)
     collected = np.zeros((n_players, n_t), np.int16)
     tdeck = np.full(max(n_treasures, 1), -1, np.int8)
