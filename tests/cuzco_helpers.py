@@ -40,12 +40,13 @@ def bots(names):
 
 
 def table(n_players=4, seed=1, variant=None, P=None):
-    """(P, st, side) of a game right after setup; side has the replay log on."""
+    """(P, st, side) of a game right after setup: the state array and side = (record, log), the
+    replay log on. Rule functions take them as (P, st, *side, ...)."""
     P = engine(variant) if P is None else P
     st = S.new_state(n_players, True)
     side = S.new_side(n_players, True)
-    rng_mod.seed_game_stream(st[4], np.uint64(seed), np.uint64(0))
-    R.setup(P, st, side, n_players)
+    rng_mod.seed_game_stream(S.rng_words(st), np.uint64(seed), np.uint64(0))
+    R.setup(P, st, *side, n_players)
     return P, st, side
 
 
@@ -75,7 +76,7 @@ def use(**fields):
 
 def space_of(st, action_name):
     """Index of the action space holding an action on this table's player count."""
-    n = st[0][S.G_N_PLAYERS]
+    n = st[S.S_N_PLAYERS]
     bit = 1 << ACTION[action_name]
     for s in range(S.MAX_SPACES):
         if SPACES[n, s] & bit:
@@ -92,20 +93,20 @@ def give_tile(P, st, side, seat, kind, ability, value=None):
         if value is not None and PEOPLE[t, S.TF_VALUE] != value:
             continue
         if remove_tile_from_supply(st, t):
-            R.put_tile(P, st, side, seat, t)
+            R.put_tile(P, st, *side, seat, t)
             return t
     raise LookupError("no such tile left in the supply")
 
 
 def remove_tile_from_supply(st, t):
-    g, board, decks = st[0], st[2], st[3]
-    for base in (S.BD_STUDY, S.BD_FARM):
+    g, board, decks = st, st, st
+    for base in (S.S_STUDY_DISPLAY, S.S_FARM_DISPLAY):
         for i in range(6):
             if board[base + i] == t:
                 board[base + i] = -1
                 return True
-    for base, counter in ((S.DK_STUDY, S.G_STUDY_N), (S.DK_FARM, S.G_FARM_N),
-                          (S.DK_STUDY_DISCARD, S.G_STUDY_DISCARD_N), (S.DK_FARM_DISCARD, S.G_FARM_DISCARD_N)):
+    for base, counter in ((S.S_STUDY_STACK, S.S_STUDY_N), (S.S_FARM_STACK, S.S_FARM_N),
+                          (S.S_STUDY_DISCARD, S.S_STUDY_DISCARD_N), (S.S_FARM_DISCARD, S.S_FARM_DISCARD_N)):
         n = g[counter]
         for i in range(n):
             if decks[base + i] == t:
@@ -118,32 +119,32 @@ def remove_tile_from_supply(st, t):
 
 def give_card(st, seat, card_name):
     """Move one god card with this ability from its god's draw pile (or the discard) to a hand."""
-    g, pl, decks = st[0], st[1], st[3]
+    g, pl, decks = st, S.players(st), st
     card = CARD[card_name]
     god = card // 3
-    n = g[S.G_GOD_PILE_N + god]
-    base = S.DK_GOD + god * 12
+    n = g[S.S_GOD_PILE_N + god]
+    base = S.S_GOD_PILES + god * 12
     for i in range(n):
         if decks[base + i] == card:
             decks[base + i:base + n - 1] = decks[base + i + 1:base + n].copy()
             decks[base + n - 1] = -1
-            g[S.G_GOD_PILE_N + god] = n - 1
-            pl[seat, S.PL_HAND + card] += 1
+            g[S.S_GOD_PILE_N + god] = n - 1
+            pl[seat, S.P_HAND + card] += 1
             return
-    m = g[S.G_GOD_DISCARD_N]
+    m = g[S.S_GOD_DISCARD_N]
     for i in range(m):
-        if decks[S.DK_GOD_DISCARD + i] == card:
-            decks[S.DK_GOD_DISCARD + i:S.DK_GOD_DISCARD + m - 1] = decks[S.DK_GOD_DISCARD + i + 1:S.DK_GOD_DISCARD + m].copy()
-            decks[S.DK_GOD_DISCARD + m - 1] = -1
-            g[S.G_GOD_DISCARD_N] = m - 1
-            pl[seat, S.PL_HAND + card] += 1
+        if decks[S.S_GOD_DISCARD + i] == card:
+            decks[S.S_GOD_DISCARD + i:S.S_GOD_DISCARD + m - 1] = decks[S.S_GOD_DISCARD + i + 1:S.S_GOD_DISCARD + m].copy()
+            decks[S.S_GOD_DISCARD + m - 1] = -1
+            g[S.S_GOD_DISCARD_N] = m - 1
+            pl[seat, S.P_HAND + card] += 1
             return
     raise LookupError(f"no {card_name} card left in the pile or discard")
 
 
 def log_events(st, side, event=None):
     """The replay log rows so far (optionally only one event type)."""
-    rows = side[2][: st[0][S.G_LOG_N]]
+    rows = side[1][: st[S.S_LOG_N]]
     if event is not None:
         rows = rows[rows[:, 0] == event]
     return rows
@@ -153,148 +154,148 @@ def log_events(st, side, event=None):
 
 def free_spaces(P, st, seat, k):
     """Move quipus from the mask board to the reserve space until `k` mask spaces are empty."""
-    pl = st[1]
-    while R.empty_spaces(P, pl, seat) < k:
-        assert pl[seat, S.PL_QUIPU_MASK] > 0, "no quipu left to move"
-        pl[seat, S.PL_QUIPU_MASK] -= 1
-        pl[seat, S.PL_QUIPU_RESERVE] += 1
+    pl = S.players(st)
+    while R.empty_spaces(P, st, seat) < k:
+        assert pl[seat, S.P_QUIPU_MASK] > 0, "no quipu left to move"
+        pl[seat, S.P_QUIPU_MASK] -= 1
+        pl[seat, S.P_QUIPU_RESERVE] += 1
 
 
 def clear_holdings(st, seat):
     """Return a seat's feathers, offerings, food and god cards to the supplies / discard pile and
     drop its Inti medals, so a test can build its holdings from nothing."""
-    g, pl = st[0], st[1]
+    g, pl = st, S.players(st)
     for c in range(S.N_COLOURS):
-        g[S.G_FEATHER_SUPPLY + c] += pl[seat, S.PL_FEATHERS + c]
-        pl[seat, S.PL_FEATHERS + c] = 0
-    pl[seat, S.PL_SLOT:S.PL_SLOT + S.N_SLOTS] = 0
-    g[S.G_OFFERING_SUPPLY] += pl[seat, S.PL_OFFERINGS]
-    pl[seat, S.PL_OFFERINGS] = 0
-    g[S.G_FOOD_SUPPLY] += pl[seat, S.PL_FOOD]
-    pl[seat, S.PL_FOOD] = 0
+        g[S.S_FEATHER_SUPPLY + c] += pl[seat, S.P_FEATHERS + c]
+        pl[seat, S.P_FEATHERS + c] = 0
+    pl[seat, S.P_SLOT:S.P_SLOT + S.N_SLOTS] = 0
+    g[S.S_OFFERING_SUPPLY] += pl[seat, S.P_OFFERINGS]
+    pl[seat, S.P_OFFERINGS] = 0
+    g[S.S_FOOD_SUPPLY] += pl[seat, S.P_FOOD]
+    pl[seat, S.P_FOOD] = 0
     for card in range(S.N_CARDS):
-        for _ in range(pl[seat, S.PL_HAND + card]):
+        for _ in range(pl[seat, S.P_HAND + card]):
             R.discard_god_card(st, card)
-        pl[seat, S.PL_HAND + card] = 0
-    pl[seat, S.PL_MEDALS] = 0
+        pl[seat, S.P_HAND + card] = 0
+    pl[seat, S.P_MEDALS] = 0
 
 
 def give_feathers(P, st, side, seat, colour_name, n):
     """n feathers of a colour from the common supply into matching slots."""
     for _ in range(n):
-        assert R.take_feather(P, st, side, seat, COLOUR[colour_name]), colour_name
+        assert R.take_feather(P, st, *side, seat, COLOUR[colour_name]), colour_name
 
 
 def give_good(st, seat, good_name):
     """A good of this type from the market onto a seat's mask board (as if bought)."""
-    board, pl = st[2], st[1]
+    board, pl = st, S.players(st)
     t = GOOD[good_name]
     for i in range(30):
-        if board[S.BD_MARKET + i] == t:
-            board[S.BD_MARKET + i] = -1
-            pl[seat, S.PL_GOODS + t] += 1
-            pl[seat, S.PL_GOODS_BOUGHT] += 1
+        if board[S.S_MARKET + i] == t:
+            board[S.S_MARKET + i] = -1
+            pl[seat, S.P_GOODS + t] += 1
+            pl[seat, S.P_GOODS_BOUGHT] += 1
             return
     raise LookupError(f"no {good_name} left on the market")
 
 
 def put_priest(st, seat, step):
     """One of the seat's priests onto temple step `step` (1..6), which must be free."""
-    board, pl = st[2], st[1]
-    assert board[S.BD_TEMPLE + step - 1] < 0 and pl[seat, S.PL_PRIESTS_HOME] > 0
-    board[S.BD_TEMPLE + step - 1] = seat
-    pl[seat, S.PL_PRIESTS_HOME] -= 1
+    board, pl = st, S.players(st)
+    assert board[S.S_TEMPLE + step - 1] < 0 and pl[seat, S.P_PRIESTS_HOME] > 0
+    board[S.S_TEMPLE + step - 1] = seat
+    pl[seat, S.P_PRIESTS_HOME] -= 1
 
 
 def deliver(P, st, side, seat, village):
     """Deliver a quipu of the seat to a village (name or index), feather included."""
     v = VILLAGE[village] if isinstance(village, str) else int(village)
-    assert R.deliver_quipu(P, st, side, seat, v, weights(), R.SRC_NONE)
+    assert R.deliver_quipu(P, st, *side, seat, v, weights(), R.SRC_NONE)
     return v
 
 
 # ------------------------------------------------------------------ god-card / people-tile tests
 def clone(arrays):
-    """A deep copy of a state (or side) tuple, to try one choice without touching the original."""
-    return tuple(a.copy() for a in arrays)
+    """A deep copy of a state array (or side tuple), to try one choice without touching the original."""
+    return arrays.copy() if isinstance(arrays, np.ndarray) else tuple(a.copy() for a in arrays)
 
 
 def hand(st, seat):
     """{card name: count} of a seat's god cards."""
-    row = st[1][seat, S.PL_HAND:S.PL_HAND + S.N_CARDS]
+    row = S.players(st)[seat, S.P_HAND:S.P_HAND + S.N_CARDS]
     return {S.CARD_NAMES[c]: int(k) for c, k in enumerate(row) if k}
 
 
 def clear_hand(st, seat):
     """Put every god card of a hand on the face-up discard pile (components stay conserved)."""
-    g, pl, decks = st[0], st[1], st[3]
+    g, pl, decks = st, S.players(st), st
     for c in range(S.N_CARDS):
-        while pl[seat, S.PL_HAND + c] > 0:
-            pl[seat, S.PL_HAND + c] -= 1
-            decks[S.DK_GOD_DISCARD + g[S.G_GOD_DISCARD_N]] = c
-            g[S.G_GOD_DISCARD_N] += 1
+        while pl[seat, S.P_HAND + c] > 0:
+            pl[seat, S.P_HAND + c] -= 1
+            decks[S.S_GOD_DISCARD + g[S.S_GOD_DISCARD_N]] = c
+            g[S.S_GOD_DISCARD_N] += 1
 
 
 def make_room(st, seat, n):
     """Move quipus from the mask board to the reserve until n mask spaces are empty."""
-    pl = st[1]
-    while RULES[S.R_MASK_SPACES] - pl[seat, S.PL_QUIPU_MASK] - pl[seat, S.PL_N_TILES] < n:
-        pl[seat, S.PL_QUIPU_MASK] -= 1
-        pl[seat, S.PL_QUIPU_RESERVE] += 1
+    pl = S.players(st)
+    while RULES[S.R_MASK_SPACES] - pl[seat, S.P_QUIPU_MASK] - pl[seat, S.P_N_TILES] < n:
+        pl[seat, S.P_QUIPU_MASK] -= 1
+        pl[seat, S.P_QUIPU_RESERVE] += 1
 
 
 def set_face_up(st, card_name):
     """Make a card with this ability the face-up card of its god, swapping it with the current
     face-up card (from the god's draw pile, else the discard pile)."""
-    g, decks = st[0], st[3]
+    g, decks = st, st
     card = CARD[card_name]
     god = card // 3
-    up = g[S.G_GOD_UP + god]
+    up = g[S.S_GOD_UP + god]
     if up == card:
         return
-    base, n = S.DK_GOD + god * 12, g[S.G_GOD_PILE_N + god]
+    base, n = S.S_GOD_PILES + god * 12, g[S.S_GOD_PILE_N + god]
     for i in range(n):
         if decks[base + i] == card:
             decks[base + i] = up
-            g[S.G_GOD_UP + god] = card
+            g[S.S_GOD_UP + god] = card
             return
-    for i in range(g[S.G_GOD_DISCARD_N]):
-        if decks[S.DK_GOD_DISCARD + i] == card:
-            decks[S.DK_GOD_DISCARD + i] = up
-            g[S.G_GOD_UP + god] = card
+    for i in range(g[S.S_GOD_DISCARD_N]):
+        if decks[S.S_GOD_DISCARD + i] == card:
+            decks[S.S_GOD_DISCARD + i] = up
+            g[S.S_GOD_UP + god] = card
             return
     raise LookupError(card_name)
 
 
 def ready_circlet(st, seat, c):
     """Feathers (from the supply) on both slots of circlet c, so it can be activated."""
-    g, pl = st[0], st[1]
-    mask = MASKS[pl[seat, S.PL_MASK]]
+    g, pl = st, S.players(st)
+    mask = MASKS[pl[seat, S.P_MASK]]
     for slot in (2 * c, 2 * c + 1):
-        if pl[seat, S.PL_SLOT + slot] == 0:
+        if pl[seat, S.P_SLOT + slot] == 0:
             colour = mask[slot]
-            assert pl[seat, S.PL_FEATHERS + colour] < RULES[S.R_FEATHER_CAP]
-            pl[seat, S.PL_SLOT + slot] = 1
-            pl[seat, S.PL_FEATHERS + colour] += 1
-            g[S.G_FEATHER_SUPPLY + colour] -= 1
+            assert pl[seat, S.P_FEATHERS + colour] < RULES[S.R_FEATHER_CAP]
+            pl[seat, S.P_SLOT + slot] = 1
+            pl[seat, S.P_FEATHERS + colour] += 1
+            g[S.S_FEATHER_SUPPLY + colour] -= 1
 
 
 def feathers_to(P, st, side, seat, colour_name, n):
     """Take feathers of a colour from the supply until the seat holds n of them."""
     colour = COLOUR[colour_name]
-    while st[1][seat, S.PL_FEATHERS + colour] < n:
-        assert R.take_feather(P, st, side, seat, colour)
-    assert st[1][seat, S.PL_FEATHERS + colour] == n
+    while S.players(st)[seat, S.P_FEATHERS + colour] < n:
+        assert R.take_feather(P, st, *side, seat, colour)
+    assert S.players(st)[seat, S.P_FEATHERS + colour] == n
 
 
 def set_market(st, index, good_name):
     """Swap goods on the market so that this round's row holds `good_name` at `index`."""
-    g, board = st[0], st[2]
-    cell = S.BD_MARKET + g[S.G_ROUND] * 5 + index
+    g, board = st, st
+    cell = S.S_MARKET + g[S.S_ROUND] * 5 + index
     good = GOOD[good_name]
     if board[cell] == good:
         return
-    for other in range(S.BD_MARKET, S.BD_MARKET + 30):
+    for other in range(S.S_MARKET, S.S_MARKET + 30):
         if board[other] == good:
             board[other], board[cell] = board[cell], good
             return
@@ -304,26 +305,26 @@ def set_market(st, index, good_name):
 def assign_mission(st, seat, slot, label):
     """Put mission `label` (s01..s06, m01..m55) in a seat's mission slot by swapping it with the
     tile that lay there (from another mask, the palace, the pile or the box)."""
-    g, pl, board, decks = st[0], st[1], st[2], st[3]
+    g, pl, board, decks = st, S.players(st), st, st
     m = MISSION[label]
-    old = int(pl[seat, S.PL_MISSION + slot])
+    old = int(pl[seat, S.P_MISSION + slot])
     if old == m:
         return
-    pl[seat, S.PL_MISSION + slot] = m
+    pl[seat, S.P_MISSION + slot] = m
     for p in range(S.MAX_PLAYERS):
         for i in range(3):
-            if (p, i) != (seat, slot) and pl[p, S.PL_MISSION + i] == m:
-                pl[p, S.PL_MISSION + i] = old
+            if (p, i) != (seat, slot) and pl[p, S.P_MISSION + i] == m:
+                pl[p, S.P_MISSION + i] = old
                 return
     for i in range(S.MAX_PLAYERS + 6):
-        if board[S.BD_PALACE + i] == m:
-            board[S.BD_PALACE + i] = old
+        if board[S.S_PALACE + i] == m:
+            board[S.S_PALACE + i] = old
             return
-    for i in range(g[S.G_MISSION_N]):
-        if decks[S.DK_MISSION + i] == m:
+    for i in range(g[S.S_MISSION_N]):
+        if decks[S.S_MISSION_PILE + i] == m:
             assert old >= 0
-            decks[S.DK_MISSION + i] = old
+            decks[S.S_MISSION_PILE + i] = old
             return
     # it was in the box; the displaced tile takes its place there (box count unchanged)
     if old < 0:
-        g[S.G_BOX_MISSIONS] -= 1
+        g[S.S_BOX_MISSIONS] -= 1

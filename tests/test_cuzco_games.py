@@ -194,9 +194,9 @@ def test_bad_variants_name_the_key(variant, needle):
 def test_run_one_logs_every_round():
     """The replay log covers six rounds and ends with the final scores."""
     kinds, w = GAME.bot_arrays(["balanced", "random"])
-    st, side = run_one(GAME.resolve_params(None).engine, 2, kinds, w, np.uint64(1), np.uint64(2), True, True)
-    log = side[2][: st[0][S.G_LOG_N]]
-    assert st[0][S.G_ERROR] == 0
+    st, _, log = run_one(GAME.resolve_params(None).engine, 2, kinds, w, np.uint64(1), np.uint64(2), True, True)
+    log = log[: st[S.S_LOG_N]]
+    assert st[S.S_ERROR] == 0
     assert (log[:, 0] == 1).sum() == 6
     assert (log[:, 0] == 21).sum() == 2
 
@@ -215,27 +215,27 @@ def test_bots_do_not_see_the_order_of_hidden_piles():
         choices = []
         for shuffle in (False, True):
             P, st, side = table(4, seed=seed)
-            g, pl, decks = st[0], st[1], st[3]
-            p = g[S.G_ORDER]
-            pl[p, S.PL_DICE:S.PL_DICE + 3] = (6, 6, 5)  # a big exchange that takes god cards
-            pl[p, S.PL_OFFERINGS] = 3
+            g, pl, decks = st, S.players(st), st
+            p = g[S.S_ORDER]
+            pl[p, S.P_DICE:S.P_DICE + 3] = (6, 6, 5)  # a big exchange that takes god cards
+            pl[p, S.P_OFFERINGS] = 3
             if shuffle:
                 r = np.zeros(4, np.uint64)
                 rng_mod.seed_game_stream(r, np.uint64(99), np.uint64(seed))
                 for god in range(S.N_GODS):
-                    n = g[S.G_GOD_PILE_N + god]
-                    base = S.DK_GOD + god * 12
+                    n = g[S.S_GOD_PILE_N + god]
+                    base = S.S_GOD_PILES + god * 12
                     before = decks[base:base + n].copy()
                     rng_mod.shuffle(r, decks[base:base + n], n)
                     changed += int((before != decks[base:base + n]).any())
-                for base, counter in ((S.DK_STUDY, S.G_STUDY_N), (S.DK_FARM, S.G_FARM_N),
-                                      (S.DK_MISSION, S.G_MISSION_N)):
+                for base, counter in ((S.S_STUDY_STACK, S.S_STUDY_N), (S.S_FARM_STACK, S.S_FARM_N),
+                                      (S.S_MISSION_PILE, S.S_MISSION_N)):
                     rng_mod.shuffle(r, decks[base:base + g[counter]], g[counter])
             look = S.new_state(4, False)
             lside = S.new_side(4, False)
             opt = np.zeros(R.N_O, np.int64)
             best = np.zeros(R.N_O, np.int64)
-            assert B.choose_turn(P, st, look, lside, p, w[0], kinds[0], opt, best, False)
+            assert B.choose_turn(P, st, look, *lside, p, w[0], kinds[0], opt, best, False)
             choices.append(best.copy())
         assert (choices[0] == choices[1]).all(), seed
     assert changed > 0

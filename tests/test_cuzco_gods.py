@@ -20,23 +20,23 @@ NO_BLESS_CARD = 3  # fire blessing choice: an offering (not a god card) and a fo
 
 # ------------------------------------------------------------------ helpers
 def snap(st, seat):
-    g, pl = st[0], st[1]
-    return dict(off=int(pl[seat, S.PL_OFFERINGS]), supply=int(g[S.G_OFFERING_SUPPLY]),
-                hand=pl[seat, S.PL_HAND:S.PL_HAND + S.N_CARDS].copy(),
-                disc=int(g[S.G_GOD_DISCARD_N]), medals=int(pl[seat, S.PL_MEDALS]),
-                temple_medals=int(g[S.G_TEMPLE_MEDALS]))
+    g, pl = st, S.players(st)
+    return dict(off=int(pl[seat, S.P_OFFERINGS]), supply=int(g[S.S_OFFERING_SUPPLY]),
+                hand=pl[seat, S.P_HAND:S.P_HAND + S.N_CARDS].copy(),
+                disc=int(g[S.S_GOD_DISCARD_N]), medals=int(pl[seat, S.P_MEDALS]),
+                temple_medals=int(g[S.S_TEMPLE_MEDALS]))
 
 
 def assert_paid(st, seat, before, card_name, offerings_gained=0):
     """Layout - Cost: one offering back to the supply, the card on the face-up discard pile."""
-    g, pl, decks = st[0], st[1], st[3]
+    g, pl, decks = st, S.players(st), st
     card = CARD[card_name]
-    assert pl[seat, S.PL_OFFERINGS] == before["off"] - 1 + offerings_gained
-    assert g[S.G_OFFERING_SUPPLY] == before["supply"] + 1 - offerings_gained
-    assert pl[seat, S.PL_HAND + card] == before["hand"][card] - 1
-    assert g[S.G_GOD_DISCARD_N] == before["disc"] + 1
-    assert decks[S.DK_GOD_DISCARD + before["disc"]] == card
-    assert pl[seat, S.PL_MEDALS] == before["medals"]
+    assert pl[seat, S.P_OFFERINGS] == before["off"] - 1 + offerings_gained
+    assert g[S.S_OFFERING_SUPPLY] == before["supply"] + 1 - offerings_gained
+    assert pl[seat, S.P_HAND + card] == before["hand"][card] - 1
+    assert g[S.S_GOD_DISCARD_N] == before["disc"] + 1
+    assert decks[S.S_GOD_DISCARD + before["disc"]] == card
+    assert pl[seat, S.P_MEDALS] == before["medals"]
 
 
 def seat_with(card_name, seat=0, offerings=None):
@@ -45,9 +45,9 @@ def seat_with(card_name, seat=0, offerings=None):
     clear_hand(st, seat)
     give_card(st, seat, card_name)
     if offerings is not None:
-        move = offerings - st[1][seat, S.PL_OFFERINGS]
-        st[1][seat, S.PL_OFFERINGS] += move
-        st[0][S.G_OFFERING_SUPPLY] -= move
+        move = offerings - S.players(st)[seat, S.P_OFFERINGS]
+        S.players(st)[seat, S.P_OFFERINGS] += move
+        st[S.S_OFFERING_SUPPLY] -= move
     return P, st, side
 
 
@@ -55,22 +55,22 @@ def turn(P, st, side, seat, **fields):
     """Perform one phase-I turn; the die used gets the turn's pips first."""
     opt = option(**fields)
     if opt[R.O_DIE] >= 0:
-        st[1][seat, S.PL_DICE + opt[R.O_DIE]] = opt[R.O_PIPS]
-    R.perform_turn(P, st, side, seat, W, opt)
+        S.players(st)[seat, S.P_DICE + opt[R.O_DIE]] = opt[R.O_PIPS]
+    R.perform_turn(P, st, *side, seat, W, opt)
     return opt
 
 
 def random_turns(P, st, seat, n_draws, extra=False):
     """The turns a random bot picks in n_draws tries: it picks uniformly among the enumerated
     legal options, so this samples what the engine considers legal."""
-    n = st[0][S.G_N_PLAYERS]
+    n = st[S.S_N_PLAYERS]
     look, lside = S.new_state(n, False), S.new_side(n, False)
     kinds, Wb = bots(["random"] * n)
     out = []
     for _ in range(n_draws):
         opt = np.zeros(R.N_O, np.int64)
         best = np.zeros(R.N_O, np.int64)
-        if B.choose_turn(P, st, look, lside, seat, Wb[seat], kinds[seat], opt, best, extra):
+        if B.choose_turn(P, st, look, *lside, seat, Wb[seat], kinds[seat], opt, best, extra):
             out.append(best.copy())
     return out
 
@@ -80,7 +80,7 @@ def block_all_spaces_but(st, free, seat=1):
     for name in ("stone_trail", "rope_bridge", "study", "farming", "exchange", "temple",
                  "headdress"):
         s = space_of(st, name)
-        if name not in free and st[2][S.BD_SPACE_N + s] == 0:
+        if name not in free and st[S.S_SPACE_N + s] == 0:
             R.put_die(st, s, seat, 1)
 
 
@@ -90,13 +90,13 @@ def test_card_costs_one_offering_and_goes_to_face_up_discard(card_name):
     """Layout and Explanation of God Cards - Cost (1 offering): playing a card spends an offering
     (back to the common supply) and puts the card on the face-up discard pile."""
     P, st, side = seat_with(card_name)
-    st[1][0, S.PL_MEDALS] = 0
+    S.players(st)[0, S.P_MEDALS] = 0
     assert R.card_source(st, 0, CARD[card_name]) == R.SRC_CARD
     before = snap(st, 0)
-    R.play_card(st, side, 0, CARD[card_name], R.SRC_CARD)
+    R.play_card(st, *side, 0, CARD[card_name], R.SRC_CARD)
     assert_paid(st, 0, before, card_name)
-    assert st[1][0, S.PL_OFFERINGS] == 1 and st[0][S.G_OFFERING_SUPPLY] == 30 - 4 * 2 + 1
-    assert side[0][0, S.ST_CARD_PLAYED + CARD[card_name]] == 1
+    assert S.players(st)[0, S.P_OFFERINGS] == 1 and st[S.S_OFFERING_SUPPLY] == 30 - 4 * 2 + 1
+    assert S.stats(side[0])[0, S.STAT_CARD_PLAYED + CARD[card_name]] == 1
     assert R.check_components(P, st) == 0
 
 
@@ -106,15 +106,15 @@ def test_no_offering_card_cannot_be_used(card_name):
     for the face-up card of that god (Inti medal)."""
     P, st, side = seat_with(card_name, offerings=0)
     card = CARD[card_name]
-    st[1][0, S.PL_MEDALS] = 0
+    S.players(st)[0, S.P_MEDALS] = 0
     assert R.card_source(st, 0, card) == R.SRC_NONE
-    st[1][0, S.PL_MEDALS] = 1
-    if st[0][S.G_GOD_UP + card // 3] == card:  # make the face-up card of that god another one
+    S.players(st)[0, S.P_MEDALS] = 1
+    if st[S.S_GOD_UP + card // 3] == card:  # make the face-up card of that god another one
         other = card // 3 * 3 + (card + 1) % 3
         set_face_up(st, S.CARD_NAMES[other])
     assert R.card_source(st, 0, card) == R.SRC_NONE
-    st[1][0, S.PL_OFFERINGS] = 1
-    st[0][S.G_OFFERING_SUPPLY] -= 1
+    S.players(st)[0, S.P_OFFERINGS] = 1
+    st[S.S_OFFERING_SUPPLY] -= 1
     assert R.card_source(st, 0, card) == R.SRC_CARD
 
 
@@ -123,27 +123,27 @@ def test_inti_medal_plays_face_up_card_franks_example():
     without an offering; the card goes to the discard pile, the medal leaves the game (not back
     to the temple) and the next Mama Sara card is revealed. Card 14: jump to any village."""
     P, st, side = table()
-    g, pl, decks = st[0], st[1], st[3]
+    g, pl, decks = st, S.players(st), st
     clear_hand(st, 0)
-    pl[0, S.PL_OFFERINGS] = 0
-    g[S.G_OFFERING_SUPPLY] += 2
+    pl[0, S.P_OFFERINGS] = 0
+    g[S.S_OFFERING_SUPPLY] += 2
     set_face_up(st, "jump")
     sara = CARD["jump"] // 3
-    pile_n = int(g[S.G_GOD_PILE_N + sara])
-    next_card = int(decks[S.DK_GOD + sara * 12 + pile_n - 1])
+    pile_n = int(g[S.S_GOD_PILE_N + sara])
+    next_card = int(decks[S.S_GOD_PILES + sara * 12 + pile_n - 1])
     assert R.card_source(st, 0, CARD["jump"]) == R.SRC_MEDAL
     before = snap(st, 0)
     o6 = VILLAGE["O6"]
     turn(P, st, side, 0, die=0, pips=1, space=space_of(st, "stone_trail"),
          action=S.A_TRAIL, target=o6, card=CARD["jump"], medal=1)
-    assert pl[0, S.PL_LOC] == o6 and pl[0, S.PL_DELIVERED + o6] == 1
-    assert pl[0, S.PL_MEDALS] == 0 and g[S.G_TEMPLE_MEDALS] == before["temple_medals"]
-    assert pl[0, S.PL_OFFERINGS] == 0 and g[S.G_OFFERING_SUPPLY] == before["supply"]
+    assert pl[0, S.P_LOC] == o6 and pl[0, S.P_DELIVERED + o6] == 1
+    assert pl[0, S.P_MEDALS] == 0 and g[S.S_TEMPLE_MEDALS] == before["temple_medals"]
+    assert pl[0, S.P_OFFERINGS] == 0 and g[S.S_OFFERING_SUPPLY] == before["supply"]
     assert hand(st, 0) == {}
-    assert g[S.G_GOD_DISCARD_N] == before["disc"] + 1
-    assert decks[S.DK_GOD_DISCARD + before["disc"]] == CARD["jump"]
-    assert g[S.G_GOD_UP + sara] == next_card and g[S.G_GOD_PILE_N + sara] == pile_n - 1
-    assert side[0][0, S.ST_CARD_MEDAL + CARD["jump"]] == 1
+    assert g[S.S_GOD_DISCARD_N] == before["disc"] + 1
+    assert decks[S.S_GOD_DISCARD + before["disc"]] == CARD["jump"]
+    assert g[S.S_GOD_UP + sara] == next_card and g[S.S_GOD_PILE_N + sara] == pile_n - 1
+    assert S.stats(side[0])[0, S.STAT_CARD_MEDAL + CARD["jump"]] == 1
     assert R.check_components(P, st) == 0
 
 
@@ -155,7 +155,7 @@ def test_inti_medal_only_for_a_face_up_card():
     set_face_up(st, "virtual_six")
     assert R.card_source(st, 0, CARD["virtual_six"]) == R.SRC_MEDAL
     assert R.card_source(st, 0, CARD["jump"]) == R.SRC_NONE
-    st[1][0, S.PL_MEDALS] = 0
+    S.players(st)[0, S.P_MEDALS] = 0
     assert R.card_source(st, 0, CARD["virtual_six"]) == R.SRC_NONE
 
 
@@ -164,15 +164,15 @@ def test_taking_a_card_reveals_the_next_one():
     """Action: Exchange - Take 1 god card: take an open card, "Reveal the next god card from that
     pile, immediately" (rules.take_god_card)."""
     P, st, side = table()
-    g, decks = st[0], st[3]
+    g, decks = st, st
     god = 2
-    up = int(g[S.G_GOD_UP + god])
-    n = int(g[S.G_GOD_PILE_N + god])
-    top = int(decks[S.DK_GOD + god * 12 + n - 1])
-    before = st[1][3, S.PL_HAND + up]
-    assert R.take_god_card(st, side, 3, god) == up
-    assert st[1][3, S.PL_HAND + up] == before + 1
-    assert g[S.G_GOD_UP + god] == top and g[S.G_GOD_PILE_N + god] == n - 1
+    up = int(g[S.S_GOD_UP + god])
+    n = int(g[S.S_GOD_PILE_N + god])
+    top = int(decks[S.S_GOD_PILES + god * 12 + n - 1])
+    before = S.players(st)[3, S.P_HAND + up]
+    assert R.take_god_card(st, *side, 3, god) == up
+    assert S.players(st)[3, S.P_HAND + up] == before + 1
+    assert g[S.S_GOD_UP + god] == top and g[S.S_GOD_PILE_N + god] == n - 1
     assert R.check_components(P, st) == 0
 
 
@@ -181,39 +181,39 @@ def test_exhausted_pile_is_rebuilt_from_that_gods_discards():
     search the discard pile for cards of such god. Mix them well, and place them as the new draw
     pile." Cards of the other gods stay on the discard pile (rules.reveal_god)."""
     P, st, side = table()
-    g, decks = st[0], st[3]
+    g, decks = st, st
     god = 0  # Iliapa
-    n = int(g[S.G_GOD_PILE_N + god])
+    n = int(g[S.S_GOD_PILE_N + god])
     for i in range(n):  # every Iliapa card of the pile goes to the discard pile
-        decks[S.DK_GOD_DISCARD + g[S.G_GOD_DISCARD_N]] = decks[S.DK_GOD + god * 12 + i]
-        decks[S.DK_GOD + god * 12 + i] = -1
-        g[S.G_GOD_DISCARD_N] += 1
-    g[S.G_GOD_PILE_N + god] = 0
-    disc = [int(c) for c in decks[S.DK_GOD_DISCARD:S.DK_GOD_DISCARD + g[S.G_GOD_DISCARD_N]]]
+        decks[S.S_GOD_DISCARD + g[S.S_GOD_DISCARD_N]] = decks[S.S_GOD_PILES + god * 12 + i]
+        decks[S.S_GOD_PILES + god * 12 + i] = -1
+        g[S.S_GOD_DISCARD_N] += 1
+    g[S.S_GOD_PILE_N + god] = 0
+    disc = [int(c) for c in decks[S.S_GOD_DISCARD:S.S_GOD_DISCARD + g[S.S_GOD_DISCARD_N]]]
     iliapa = sorted(c for c in disc if c // 3 == god)
     others = [c for c in disc if c // 3 != god]
     assert len(iliapa) >= n >= 2  # (the setup reserve on the discard pile may hold some too)
-    R.take_god_card(st, side, 1, god)
-    new_up = int(g[S.G_GOD_UP + god])
+    R.take_god_card(st, *side, 1, god)
+    new_up = int(g[S.S_GOD_UP + god])
     assert new_up // 3 == god
-    base = S.DK_GOD + god * 12
-    pile = sorted(int(c) for c in decks[base:base + g[S.G_GOD_PILE_N + god]])
+    base = S.S_GOD_PILES + god * 12
+    pile = sorted(int(c) for c in decks[base:base + g[S.S_GOD_PILE_N + god]])
     assert sorted(pile + [new_up]) == iliapa
-    assert g[S.G_GOD_PILE_N + god] == len(iliapa) - 1
-    left = decks[S.DK_GOD_DISCARD:S.DK_GOD_DISCARD + g[S.G_GOD_DISCARD_N]]
+    assert g[S.S_GOD_PILE_N + god] == len(iliapa) - 1
+    left = decks[S.S_GOD_DISCARD:S.S_GOD_DISCARD + g[S.S_GOD_DISCARD_N]]
     assert [int(c) for c in left] == others
     assert R.check_components(P, st) == 0
     # nothing of that god left anywhere to rebuild from: the display space stays empty
     for _ in range(len(iliapa)):
-        R.take_god_card(st, side, 1, god)
-    assert g[S.G_GOD_UP + god] == -1 and g[S.G_GOD_PILE_N + god] == 0
+        R.take_god_card(st, *side, 1, god)
+    assert g[S.S_GOD_UP + god] == -1 and g[S.S_GOD_PILE_N + god] == 0
     assert R.check_components(P, st) == 0
     # ... until a card of that god is played again: "any time" the pile is exhausted, the
     # discard is searched, so the card comes straight back face up (README: rule readings)
-    st[1][1, S.PL_OFFERINGS] = max(1, st[1][1, S.PL_OFFERINGS])
+    S.players(st)[1, S.P_OFFERINGS] = max(1, S.players(st)[1, S.P_OFFERINGS])
     card = iliapa[0]
-    R.play_card(st, side, 1, card, R.SRC_CARD)
-    assert g[S.G_GOD_UP + god] == card and g[S.G_GOD_PILE_N + god] == 0
+    R.play_card(st, *side, 1, card, R.SRC_CARD)
+    assert g[S.S_GOD_UP + god] == card and g[S.S_GOD_PILE_N + god] == 0
     assert R.check_components(P, st) == 0
 
 
@@ -224,10 +224,10 @@ def test_01_study_tile_01_one_tile_gives_two_offerings():
     P, st, side = seat_with("double_people")
     give_tile(P, st, side, 0, S.STUDY, ABILITY["offering"])
     before = snap(st, 0)
-    R.use_ability(P, st, side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"],
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"],
                                          double=R.SRC_CARD))
     assert_paid(st, 0, before, "double_people", offerings_gained=2)
-    assert st[1][0, S.PL_OFFERINGS] == 3
+    assert S.players(st)[0, S.P_OFFERINGS] == 3
     assert R.check_components(P, st) == 0
 
 
@@ -238,23 +238,23 @@ def test_01_two_study_tiles_01_give_three_offerings():
     give_tile(P, st, side, 0, S.STUDY, ABILITY["offering"])
     give_tile(P, st, side, 0, S.STUDY, ABILITY["offering"])
     before = snap(st, 0)
-    R.use_ability(P, st, side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"],
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"],
                                          double=R.SRC_CARD))
     assert_paid(st, 0, before, "double_people", offerings_gained=3)
-    assert st[1][0, S.PL_OFFERINGS] == 4
+    assert S.players(st)[0, S.P_OFFERINGS] == 4
 
 
 def trail_destinations(P, st, side, seat, u):
     """Villages (or Cuzco) a phase-II movement use reaches: every target tried on a copy."""
     out = set()
-    here = st[1][seat, S.PL_LOC]
+    here = S.players(st)[seat, S.P_LOC]
     for dest in range(S.N_VILLAGES + 1):
         st2, side2 = clone(st), clone(side)
         v = u.copy()
         v[R.U_TARGET] = dest
-        R.use_ability(P, st2, side2, seat, W, v)
-        if st2[1][seat, S.PL_LOC] != here:
-            assert st2[1][seat, S.PL_LOC] == dest
+        R.use_ability(P, st2, *side2, seat, W, v)
+        if S.players(st2)[seat, S.P_LOC] != here:
+            assert S.players(st2)[seat, S.P_LOC] == dest
             out.add(dest)
     return out
 
@@ -267,7 +267,7 @@ def test_01_farm_tile_04_trail_up_to_four_then_any(n_tiles, expected):
     P, st, side = seat_with("double_people")
     for _ in range(n_tiles):
         give_tile(P, st, side, 0, S.FARM, ABILITY["stone_trail"])
-    st[1][0, S.PL_LOC] = VILLAGE["O1"]
+    S.players(st)[0, S.P_LOC] = VILLAGE["O1"]
     plain = use(kind=S.FARM, ability=ABILITY["stone_trail"])
     without = {"I2"} if n_tiles == 2 else set()
     assert trail_destinations(P, st, side, 0, plain) == {VILLAGE[v] for v in without}
@@ -276,8 +276,8 @@ def test_01_farm_tile_04_trail_up_to_four_then_any(n_tiles, expected):
     before = snap(st, 0)
     far = VILLAGE["O6"] if n_tiles == 2 else VILLAGE["I2"]
     doubled[R.U_TARGET] = far
-    R.use_ability(P, st, side, 0, W, doubled)
-    assert st[1][0, S.PL_LOC] == far
+    R.use_ability(P, st, *side, 0, W, doubled)
+    assert S.players(st)[0, S.P_LOC] == far
     assert_paid(st, 0, before, "double_people")
 
 
@@ -287,12 +287,12 @@ def test_01_one_card_doubles_one_study_and_one_farm_tile():
     P, st, side = seat_with("double_people")
     give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"])
     give_tile(P, st, side, 0, S.FARM, ABILITY["food"])
-    vp, food = st[1][0, S.PL_VP], st[1][0, S.PL_FOOD]
-    R.use_ability(P, st, side, 0, W, use(kind=S.STUDY, ability=ABILITY["vp"], double=R.SRC_CARD))
-    R.use_ability(P, st, side, 0, W, use(kind=S.FARM, ability=ABILITY["food"]))
-    assert st[1][0, S.PL_VP] == vp + 4
-    assert st[1][0, S.PL_FOOD] == food + 2
-    assert st[1][0, S.PL_OFFERINGS] == 1 and hand(st, 0) == {}
+    vp, food = S.players(st)[0, S.P_VP], S.players(st)[0, S.P_FOOD]
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["vp"], double=R.SRC_CARD))
+    R.use_ability(P, st, *side, 0, W, use(kind=S.FARM, ability=ABILITY["food"]))
+    assert S.players(st)[0, S.P_VP] == vp + 4
+    assert S.players(st)[0, S.P_FOOD] == food + 2
+    assert S.players(st)[0, S.P_OFFERINGS] == 1 and hand(st, 0) == {}
 
 
 def test_02_slide_up_two_tiles_before_exchange():
@@ -303,13 +303,13 @@ def test_02_slide_up_two_tiles_before_exchange():
     for value in (3, 2):
         give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"], value=value)
     assert R.slide_down(P, st, 0, S.STUDY, 2) == 5  # an earlier exchange slid both down
-    base = st[1][0, S.PL_STATUS]
+    base = S.players(st)[0, S.P_STATUS]
     assert R.exchange_allowed(P, st, 0, S.EX_STATUS) is False
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=2, space=space_of(st, "exchange"), action=S.A_EXCHANGE,
          card=CARD["slide_up"], ex={"status": 2})
-    assert st[1][0, S.PL_STATUS] == base + 5
-    assert list(st[1][0, S.PL_SLID:S.PL_SLID + 2]) == [1, 1]
+    assert S.players(st)[0, S.P_STATUS] == base + 5
+    assert list(S.players(st)[0, S.P_SLID:S.P_SLID + 2]) == [1, 1]
     assert_paid(st, 0, before, "slide_up")
 
 
@@ -321,13 +321,13 @@ def test_02_slid_up_tiles_need_not_be_used():
     for value in (1, 2, 3):
         give_tile(P, st, side, 0, S.FARM, ABILITY["food"], value=value)
     R.slide_down(P, st, 0, S.FARM, 3)
-    vp = st[1][0, S.PL_VP]
+    vp = S.players(st)[0, S.P_VP]
     turn(P, st, side, 0, die=0, pips=3, space=space_of(st, "exchange"), action=S.A_EXCHANGE,
          card=CARD["slide_up"], ex={"vp": 3})
-    assert st[1][0, S.PL_VP] == vp + 3
-    slid = sorted(int(st[1][0, S.PL_SLID + i]) for i in range(3))
+    assert S.players(st)[0, S.P_VP] == vp + 3
+    slid = sorted(int(S.players(st)[0, S.P_SLID + i]) for i in range(3))
     assert slid == [0, 0, 1]  # any 2 slid up: the engine picks the most valuable ones
-    assert st[1][0, S.PL_OFFERINGS] == 1
+    assert S.players(st)[0, S.P_OFFERINGS] == 1
 
 
 def test_03_jewelry_bought_twice_the_vp():
@@ -337,13 +337,13 @@ def test_03_jewelry_bought_twice_the_vp():
     set_market(st, 0, "jewelry")
     R.gain_food(st, 0, 6)
     plain_st, plain_side = clone(st), clone(side)
-    vp = st[1][0, S.PL_VP]
-    assert R.buy_good(P, plain_st, plain_side, 0, 0, R.SRC_NONE)
-    assert plain_st[1][0, S.PL_VP] == vp + 9
+    vp = S.players(st)[0, S.P_VP]
+    assert R.buy_good(P, plain_st, *plain_side, 0, 0, R.SRC_NONE)
+    assert S.players(plain_st)[0, S.P_VP] == vp + 9
     before = snap(st, 0)
-    assert R.buy_good(P, st, side, 0, 0, R.SRC_CARD)
-    assert st[1][0, S.PL_VP] == vp + 18
-    assert st[1][0, S.PL_FOOD] == 0 and st[1][0, S.PL_GOODS + 5] == 1
+    assert R.buy_good(P, st, *side, 0, 0, R.SRC_CARD)
+    assert S.players(st)[0, S.P_VP] == vp + 18
+    assert S.players(st)[0, S.P_FOOD] == 0 and S.players(st)[0, S.P_GOODS + 5] == 1
     assert_paid(st, 0, before, "double_good")
     assert R.check_components(P, st) == 0
 
@@ -355,13 +355,13 @@ def test_04_mission_with_one_feather_missing_gives_4vp():
     P, st, side = seat_with("mission_discount")
     feathers_to(P, st, side, 0, "orange", 2)
     m = MISSION["m01"]
-    st[1][0, S.PL_MISSION + 1] = m
+    S.players(st)[0, S.P_MISSION + 1] = m
     assert R.mission_shortfall(P, st, 0, m) == 1
-    vp = st[1][0, S.PL_VP]
+    vp = S.players(st)[0, S.P_VP]
     before = snap(st, 0)
-    R.settle_mission(P, st, side, 0, 1, 2, R.SRC_CARD)
-    assert st[1][0, S.PL_VP] == vp + 4
-    assert st[1][0, S.PL_MISSIONS_DONE] == 1 and st[1][0, S.PL_MISSION + 1] == -1
+    R.settle_mission(P, st, *side, 0, 1, 2, R.SRC_CARD)
+    assert S.players(st)[0, S.P_VP] == vp + 4
+    assert S.players(st)[0, S.P_MISSIONS_DONE] == 1 and S.players(st)[0, S.P_MISSION + 1] == -1
     assert_paid(st, 0, before, "mission_discount")
     assert log_events(st, side, R.EV_MISSION)[-1, 1:4].tolist() == [0, m, 2]
 
@@ -370,14 +370,14 @@ def test_04_starting_mission_with_one_requirement_missing():
     """Card 04 ("complete 1 mission tile with 1 less requirement"), on S-01 (a priest on the
     temple and a farm tile): no farm tile, but a priest - one requirement missing, 4 VP."""
     P, st, side = seat_with("mission_discount")
-    st[2][S.BD_TEMPLE + 2] = 0
-    st[1][0, S.PL_PRIESTS_HOME] -= 1
+    st[S.S_TEMPLE + 2] = 0
+    S.players(st)[0, S.P_PRIESTS_HOME] -= 1
     m = MISSION["s01"]
-    st[1][0, S.PL_MISSION] = m
+    S.players(st)[0, S.P_MISSION] = m
     assert R.mission_shortfall(P, st, 0, m) == 1
-    vp = st[1][0, S.PL_VP]
-    R.settle_mission(P, st, side, 0, 0, 2, R.SRC_CARD)
-    assert st[1][0, S.PL_VP] == vp + 4
+    vp = S.players(st)[0, S.P_VP]
+    R.settle_mission(P, st, *side, 0, 0, 2, R.SRC_CARD)
+    assert S.players(st)[0, S.P_VP] == vp + 4
 
 
 @pytest.mark.parametrize("cards, vp_gained, done", [(2, 6 + 4 + 4, 3), (1, 6 + 4, 2)])
@@ -386,18 +386,18 @@ def test_04_at_the_end_each_card_one_mission(cards, vp_gained, done):
     single mission tile." End of the Game: the 3 remaining missions (game.last_missions)."""
     P, st, side = table()
     clear_hand(st, 0)
-    st[1][0, S.PL_MEDALS] = 0
+    S.players(st)[0, S.P_MEDALS] = 0
     for _ in range(cards):
         give_card(st, 0, "mission_discount")
     feathers_to(P, st, side, 0, "orange", 2)
     feathers_to(P, st, side, 0, "pink", 2)
     R.gain_food(st, 0, 5)
-    st[1][0, S.PL_MISSION:S.PL_MISSION + 3] = [MISSION["m01"], MISSION["m03"], MISSION["m38"]]
-    vp = st[1][0, S.PL_VP]
-    last_missions(P, st, side)
-    assert st[1][0, S.PL_VP] == vp + vp_gained
-    assert st[1][0, S.PL_MISSIONS_DONE] == done
-    assert hand(st, 0) == {} and st[1][0, S.PL_OFFERINGS] == 2 - cards
+    S.players(st)[0, S.P_MISSION:S.P_MISSION + 3] = [MISSION["m01"], MISSION["m03"], MISSION["m38"]]
+    vp = S.players(st)[0, S.P_VP]
+    last_missions(P, st, *side)
+    assert S.players(st)[0, S.P_VP] == vp + vp_gained
+    assert S.players(st)[0, S.P_MISSIONS_DONE] == done
+    assert hand(st, 0) == {} and S.players(st)[0, S.P_OFFERINGS] == 2 - cards
 
 
 def test_04_does_not_cover_two_missing_requirements():
@@ -405,15 +405,15 @@ def test_04_does_not_cover_two_missing_requirements():
     completes the mission with the card (it must return a mission)."""
     P, st, side = seat_with("mission_discount")
     feathers_to(P, st, side, 0, "orange", 1)
-    st[1][0, S.PL_MEDALS] = 0
-    st[1][0, S.PL_MISSION:S.PL_MISSION + 3] = [MISSION["m01"], MISSION["m02"], MISSION["m03"]]
+    S.players(st)[0, S.P_MEDALS] = 0
+    S.players(st)[0, S.P_MISSION:S.P_MISSION + 3] = [MISSION["m01"], MISSION["m02"], MISSION["m03"]]
     for m in (MISSION["m01"], MISSION["m02"], MISSION["m03"]):
         assert R.mission_shortfall(P, st, 0, m) >= 2
-    n = st[0][S.G_N_PLAYERS]
+    n = st[S.S_N_PLAYERS]
     look, lside = S.new_state(n, False), S.new_side(n, False)
     kinds, Wb = bots(["random"] * n)
     for _ in range(20):
-        slot, outcome, src = B.choose_mission(P, st, look, lside, 0, Wb[0], kinds[0])
+        slot, outcome, src = B.choose_mission(P, st, look, *lside, 0, Wb[0], kinds[0])
         assert outcome == 0
 
 
@@ -421,18 +421,18 @@ def test_05_extra_one_pip_turn_without_a_die():
     """Card 05: "After your turn, immediately play another turn, as if you would place a die with
     1 pip (do not place a die)" - here the temple: a priest on step 1, no die on the space."""
     P, st, side = seat_with("extra_turn")
-    vp = st[1][0, S.PL_VP]
+    vp = S.players(st)[0, S.P_VP]
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=4, space=space_of(st, "victory_points"),
          action=S.A_VP, card=CARD["extra_turn"])
-    assert st[1][0, S.PL_VP] == vp + 2
+    assert S.players(st)[0, S.P_VP] == vp + 2
     assert_paid(st, 0, before, "extra_turn")
     temple = space_of(st, "temple")
-    dice = st[1][0, S.PL_DICE:S.PL_DICE + 3].copy()
+    dice = S.players(st)[0, S.P_DICE:S.P_DICE + 3].copy()
     turn(P, st, side, 0, die=-1, pips=1, space=temple, action=S.A_TEMPLE, bless=NO_BLESS_CARD)
-    assert st[2][S.BD_TEMPLE + 0] == 0
-    assert st[2][S.BD_SPACE_N + temple] == 0 and st[2][S.BD_SPACE_MIN + temple] == S.NO_DIE
-    assert (st[1][0, S.PL_DICE:S.PL_DICE + 3] == dice).all()
+    assert st[S.S_TEMPLE + 0] == 0
+    assert st[S.S_SPACE_N + temple] == 0 and st[S.S_SPACE_MIN + temple] == S.NO_DIE
+    assert (S.players(st)[0, S.P_DICE:S.P_DICE + 3] == dice).all()
     assert len(log_events(st, side, R.EV_EXTRA_TURN)) == 1
 
 
@@ -465,13 +465,13 @@ def test_06_reallocate_any_die_ignoring_placement_rules():
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=5, space=temple, action=S.A_TEMPLE, bless=NO_BLESS_CARD,
          card=CARD["move_die"], card_arg=temple, card_arg2=exchange)
-    board = st[2]
-    dice_on_exchange = sorted(int(board[S.BD_SPACE_DICE + exchange * S.MAX_DICE_ON_SPACE + i])
-                              for i in range(board[S.BD_SPACE_N + exchange]))
+    board = st
+    dice_on_exchange = sorted(int(board[S.S_SPACE_DICE + exchange * S.MAX_DICE_ON_SPACE + i])
+                              for i in range(board[S.S_SPACE_N + exchange]))
     assert dice_on_exchange == sorted([2 * 8 + 3, 1 * 8 + 4])  # (seat 2, 3 pips), (seat 1, 4 pips)
-    assert board[S.BD_SPACE_MIN + exchange] == 3
-    assert board[S.BD_SPACE_N + temple] == 1 and board[S.BD_SPACE_MIN + temple] == 5
-    assert board[S.BD_TEMPLE + 4] == 0
+    assert board[S.S_SPACE_MIN + exchange] == 3
+    assert board[S.S_SPACE_N + temple] == 1 and board[S.S_SPACE_MIN + temple] == 5
+    assert board[S.S_TEMPLE + 4] == 0
     assert_paid(st, 0, before, "move_die", offerings_gained=1)
     assert log_events(st, side, R.EV_MOVE_DIE)[-1, 1:6].tolist() == [0, temple, exchange, 4, 0]
 
@@ -489,8 +489,8 @@ def test_07_ignore_the_lower_die_rule(pips):
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=pips, space=temple, action=S.A_TEMPLE, bless=NO_BLESS_CARD,
          card=CARD["ignore_lower"])
-    assert st[2][S.BD_TEMPLE + pips - 1] == 0
-    assert st[2][S.BD_SPACE_N + temple] == 2 and st[2][S.BD_SPACE_MIN + temple] == 3
+    assert st[S.S_TEMPLE + pips - 1] == 0
+    assert st[S.S_SPACE_N + temple] == 2 and st[S.S_SPACE_MIN + temple] == 3
     assert_paid(st, 0, before, "ignore_lower", offerings_gained=1)
 
 
@@ -499,15 +499,15 @@ def test_08_blessing_gives_three_food_and_three_status_only():
     the status track ... no other benefits from the regular fire blessing" (no god card, no
     offering)."""
     P, st, side = seat_with("blessing_plenty")
-    food, status = st[1][0, S.PL_FOOD], st[1][0, S.PL_STATUS]
-    gained = side[0][0, S.ST_CARD_GAINED:S.ST_CARD_GAINED + S.N_CARDS].sum()
+    food, status = S.players(st)[0, S.P_FOOD], S.players(st)[0, S.P_STATUS]
+    gained = S.stats(side[0])[0, S.STAT_CARD_GAINED:S.STAT_CARD_GAINED + S.N_CARDS].sum()
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=2, space=space_of(st, "temple"), action=S.A_TEMPLE,
          plenty=R.SRC_CARD)
-    assert st[1][0, S.PL_FOOD] == food + 3 and st[1][0, S.PL_STATUS] == status + 3
+    assert S.players(st)[0, S.P_FOOD] == food + 3 and S.players(st)[0, S.P_STATUS] == status + 3
     assert_paid(st, 0, before, "blessing_plenty")
     assert hand(st, 0) == {}
-    assert side[0][0, S.ST_CARD_GAINED:S.ST_CARD_GAINED + S.N_CARDS].sum() == gained
+    assert S.stats(side[0])[0, S.STAT_CARD_GAINED:S.STAT_CARD_GAINED + S.N_CARDS].sum() == gained
     assert R.check_components(P, st) == 0
 
 
@@ -516,14 +516,14 @@ def test_08_blessing_plenty_in_phase_two():
     fire blessing as 3 food and 3 status."""
     P, st, side = seat_with("blessing_plenty")
     give_tile(P, st, side, 0, S.STUDY, ABILITY["stone_trail"])
-    st[1][0, S.PL_LOC] = VILLAGE["I1"]
-    st[0][S.G_ROTATION] = 0  # arm 0 (stone trail, 2 pips) leads to I1
-    food, status = st[1][0, S.PL_FOOD], st[1][0, S.PL_STATUS]
+    S.players(st)[0, S.P_LOC] = VILLAGE["I1"]
+    st[S.S_ROTATION] = 0  # arm 0 (stone trail, 2 pips) leads to I1
+    food, status = S.players(st)[0, S.P_FOOD], S.players(st)[0, S.P_STATUS]
     before = snap(st, 0)
-    R.use_ability(P, st, side, 0, W, use(kind=S.STUDY, ability=ABILITY["stone_trail"],
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["stone_trail"],
                                          target=S.CUZCO, plenty=R.SRC_CARD))
-    assert st[1][0, S.PL_LOC] == S.CUZCO
-    assert st[1][0, S.PL_FOOD] == food + 3 and st[1][0, S.PL_STATUS] == status + 3
+    assert S.players(st)[0, S.P_LOC] == S.CUZCO
+    assert S.players(st)[0, S.P_FOOD] == food + 3 and S.players(st)[0, S.P_STATUS] == status + 3
     assert_paid(st, 0, before, "blessing_plenty")
 
 
@@ -534,17 +534,17 @@ def test_09_take_a_tile_from_the_people_discard_too():
     P, st, side = seat_with("search_discard")
     R.refill_display(P, st, S.STUDY)
     R.refill_display(P, st, S.FARM)
-    g, decks = st[0], st[3]
-    assert g[S.G_STUDY_DISCARD_N] == 6 and g[S.G_FARM_DISCARD_N] == 6
-    board_tile = int(st[2][S.BD_STUDY + 3])
-    wanted = int(decks[S.DK_FARM_DISCARD + 1])
+    g, decks = st, st
+    assert g[S.S_STUDY_DISCARD_N] == 6 and g[S.S_FARM_DISCARD_N] == 6
+    board_tile = int(st[S.S_STUDY_DISPLAY + 3])
+    wanted = int(decks[S.S_FARM_DISCARD + 1])
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=4, space=space_of(st, "study"), action=S.A_STUDY, target=3,
          card=CARD["search_discard"], card_arg=6 + 1)
-    tiles = sorted(int(t) for t in st[1][0, S.PL_TILE:S.PL_TILE + 12] if t >= 0)
+    tiles = sorted(int(t) for t in S.players(st)[0, S.P_TILE:S.P_TILE + 12] if t >= 0)
     assert tiles == sorted([board_tile, wanted])
-    assert g[S.G_FARM_DISCARD_N] == 5 and g[S.G_STUDY_DISCARD_N] == 6
-    assert wanted not in decks[S.DK_FARM_DISCARD:S.DK_FARM_DISCARD + 5]
+    assert g[S.S_FARM_DISCARD_N] == 5 and g[S.S_STUDY_DISCARD_N] == 6
+    assert wanted not in decks[S.S_FARM_DISCARD:S.S_FARM_DISCARD + 5]
     assert_paid(st, 0, before, "search_discard")
     assert R.check_components(P, st) == 0
 
@@ -553,10 +553,10 @@ def test_09_not_playable_with_an_empty_discard_pile():
     """Card 09: "If there is no tile at the discard pile, you cannot play this card." The legal
     turns (sampled by the random bot) offer card 09 only once the discard pile holds tiles."""
     P, st, side = seat_with("search_discard")
-    st[1][0, S.PL_MEDALS] = 0
-    st[1][0, S.PL_DICE:S.PL_DICE + 3] = [4, 0, 0]
+    S.players(st)[0, S.P_MEDALS] = 0
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [4, 0, 0]
     block_all_spaces_but(st, ("study",))
-    assert st[0][S.G_STUDY_DISCARD_N] + st[0][S.G_FARM_DISCARD_N] == 0
+    assert st[S.S_STUDY_DISCARD_N] + st[S.S_FARM_DISCARD_N] == 0
     picks = random_turns(P, st, 0, 60)
     assert picks and all(o[R.O_CARD] != CARD["search_discard"] for o in picks)
     R.refill_display(P, st, S.FARM)
@@ -570,17 +570,17 @@ def test_10_delivery_gains_the_imprinted_vp():
     shows 3 VP); without the card the village VP only count at the end."""
     P, st, side = seat_with("delivery_vp")
     i4 = VILLAGE["I4"]
-    st[0][S.G_ROTATION] = 3  # overlay arm 0 (stone trail, 2 pips) leads to I4
+    st[S.S_ROTATION] = 3  # overlay arm 0 (stone trail, 2 pips) leads to I4
     plain_st, plain_side = clone(st), clone(side)
-    vp = st[1][0, S.PL_VP]
+    vp = S.players(st)[0, S.P_VP]
     fields = dict(die=0, pips=2, space=space_of(st, "stone_trail"), action=S.A_TRAIL, target=i4)
     turn(P, plain_st, plain_side, 0, **fields)
-    assert plain_st[1][0, S.PL_VP] == vp
+    assert S.players(plain_st)[0, S.P_VP] == vp
     before = snap(st, 0)
     turn(P, st, side, 0, delivery=R.SRC_CARD, **fields)
-    assert st[1][0, S.PL_LOC] == i4 and st[1][0, S.PL_DELIVERED + i4] == 1
-    assert st[1][0, S.PL_VP] == vp + 3
-    assert side[0][0, S.ST_VP + S.VP_DELIVERY] == 3
+    assert S.players(st)[0, S.P_LOC] == i4 and S.players(st)[0, S.P_DELIVERED + i4] == 1
+    assert S.players(st)[0, S.P_VP] == vp + 3
+    assert S.stats(side[0])[0, S.STAT_VP + S.VP_DELIVERY] == 3
     assert_paid(st, 0, before, "delivery_vp")
 
 
@@ -594,14 +594,14 @@ def test_11_15_one_additional_different_tile(card_name, kind):
     give_tile(P, st, side, 0, kind, ABILITY["food"])
     give_tile(P, st, side, 0, kind, ABILITY["vp"])
     give_tile(P, st, side, 0, kind, ABILITY["vp"])
-    food, vp = st[1][0, S.PL_FOOD], st[1][0, S.PL_VP]
-    R.use_ability(P, st, side, 0, W, use(kind=kind, ability=ABILITY["food"]))
+    food, vp = S.players(st)[0, S.P_FOOD], S.players(st)[0, S.P_VP]
+    R.use_ability(P, st, *side, 0, W, use(kind=kind, ability=ABILITY["food"]))
     before = snap(st, 0)
-    R.use_ability(P, st, side, 0, W, use(kind=kind, ability=ABILITY["vp"], extra=R.SRC_CARD))
-    assert st[1][0, S.PL_FOOD] == food + 1 and st[1][0, S.PL_VP] == vp + 4
+    R.use_ability(P, st, *side, 0, W, use(kind=kind, ability=ABILITY["vp"], extra=R.SRC_CARD))
+    assert S.players(st)[0, S.P_FOOD] == food + 1 and S.players(st)[0, S.P_VP] == vp + 4
     assert_paid(st, 0, before, card_name)
-    used = S.PL_USED_STUDY if kind == S.STUDY else S.PL_USED_FARM
-    assert st[1][0, used] == ABILITY["food"]
+    used = S.P_USED_STUDY if kind == S.STUDY else S.P_USED_FARM
+    assert S.players(st)[0, used] == ABILITY["food"]
 
 
 @pytest.mark.parametrize("card_name, kind", [("extra_study", S.STUDY), ("extra_farm", S.FARM)])
@@ -609,20 +609,20 @@ def test_11_15_additional_ability_must_differ(card_name, kind):
     """Cards 11 / 15: the additional tile "must have a different ability" - after the food tile
     was used, the bot's legal uses never repeat food, and never use the card on the other kind."""
     P, st, side = seat_with(card_name)
-    st[1][0, S.PL_MEDALS] = 0
+    S.players(st)[0, S.P_MEDALS] = 0
     make_room(st, 0, 2)
     give_tile(P, st, side, 0, kind, ABILITY["food"])
     give_tile(P, st, side, 0, kind, ABILITY["vp"])
-    used = S.PL_USED_STUDY if kind == S.STUDY else S.PL_USED_FARM
-    st[1][0, used] = ABILITY["food"]
-    st[1][0, S.PL_USED_FARM if kind == S.STUDY else S.PL_USED_STUDY] = 99
-    n = st[0][S.G_N_PLAYERS]
+    used = S.P_USED_STUDY if kind == S.STUDY else S.P_USED_FARM
+    S.players(st)[0, used] = ABILITY["food"]
+    S.players(st)[0, S.P_USED_FARM if kind == S.STUDY else S.P_USED_STUDY] = 99
+    n = st[S.S_N_PLAYERS]
     look, lside = S.new_state(n, False), S.new_side(n, False)
     kinds, Wb = bots(["random"] * n)
     seen = set()
     for _ in range(40):
         u, best = np.zeros(R.N_U, np.int64), np.zeros(R.N_U, np.int64)
-        if B.choose_use(P, st, look, lside, 0, Wb[0], kinds[0], u, best):
+        if B.choose_use(P, st, look, *lside, 0, Wb[0], kinds[0], u, best):
             seen.add((int(best[R.U_KIND]), int(best[R.U_ABILITY]), int(best[R.U_EXTRA])))
     assert seen == {(kind, ABILITY["vp"], R.SRC_CARD)}
 
@@ -632,21 +632,21 @@ def test_12_priest_returned_to_owner_instead_of_pushed():
     instead of pushing him 1 step down" - the priests below stay where they are (Action: Temple
     would push the chain down and expel the one on step 1)."""
     P, st, side = seat_with("priest_return")
-    board, pl = st[2], st[1]
+    board, pl = st, S.players(st)
     for step, seat in ((3, 1), (2, 2), (1, 3)):
-        board[S.BD_TEMPLE + step - 1] = seat
-        pl[seat, S.PL_PRIESTS_HOME] -= 1
+        board[S.S_TEMPLE + step - 1] = seat
+        pl[seat, S.P_PRIESTS_HOME] -= 1
     fields = dict(die=0, pips=3, space=space_of(st, "temple"), action=S.A_TEMPLE,
                   bless=NO_BLESS_CARD)
     plain_st, plain_side = clone(st), clone(side)
     turn(P, plain_st, plain_side, 0, **fields)
-    assert plain_st[2][S.BD_TEMPLE:S.BD_TEMPLE + 3].tolist() == [2, 1, 0]
-    assert plain_st[1][3, S.PL_PRIESTS_HOME] == 4
+    assert plain_st[S.S_TEMPLE:S.S_TEMPLE + 3].tolist() == [2, 1, 0]
+    assert S.players(plain_st)[3, S.P_PRIESTS_HOME] == 4
     before = snap(st, 0)
     turn(P, st, side, 0, card=CARD["priest_return"], **fields)
-    assert board[S.BD_TEMPLE:S.BD_TEMPLE + 3].tolist() == [3, 2, 0]
-    assert pl[1, S.PL_PRIESTS_HOME] == 4 and pl[2, S.PL_PRIESTS_HOME] == 3
-    assert pl[3, S.PL_PRIESTS_HOME] == 3 and pl[0, S.PL_PRIESTS_HOME] == 3
+    assert board[S.S_TEMPLE:S.S_TEMPLE + 3].tolist() == [3, 2, 0]
+    assert pl[1, S.P_PRIESTS_HOME] == 4 and pl[2, S.P_PRIESTS_HOME] == 3
+    assert pl[3, S.P_PRIESTS_HOME] == 3 and pl[0, S.P_PRIESTS_HOME] == 3
     assert_paid(st, 0, before, "priest_return", offerings_gained=1)
     assert R.check_components(P, st) == 0
 
@@ -660,12 +660,12 @@ def test_13_virtual_six_after_a_normal_placement():
     study = space_of(st, "study")
     R.put_die(st, study, 1, 3)
     assert R.die_fits(P, st, study, 2, False)
-    tile = int(st[2][S.BD_STUDY + 5])
+    tile = int(st[S.S_STUDY_DISPLAY + 5])
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=2, space=study, action=S.A_STUDY, target=5,
          card=CARD["virtual_six"])
-    assert st[1][0, S.PL_TILE] == tile and st[2][S.BD_STUDY + 5] == -1
-    assert st[2][S.BD_SPACE_MIN + study] == 2
+    assert S.players(st)[0, S.P_TILE] == tile and st[S.S_STUDY_DISPLAY + 5] == -1
+    assert st[S.S_SPACE_MIN + study] == 2
     assert log_events(st, side, R.EV_PLACE)[-1, 1:7].tolist() == [0, study, S.A_STUDY, 2, 0, 6]
     assert_paid(st, 0, before, "virtual_six")
 
@@ -675,8 +675,8 @@ def test_13_placement_rule_still_applies(lowest, allowed):
     """Card 13 note: "You first have to place the die according to the placement rules" - a 2
     cannot go where a 2 lies, so the legal turns never use card 13 there."""
     P, st, side = seat_with("virtual_six")
-    st[1][0, S.PL_MEDALS] = 0
-    st[1][0, S.PL_DICE:S.PL_DICE + 3] = [2, 0, 0]
+    S.players(st)[0, S.P_MEDALS] = 0
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [2, 0, 0]
     block_all_spaces_but(st, ("study",))
     R.put_die(st, space_of(st, "study"), 1, lowest)
     picks = random_turns(P, st, 0, 60)
@@ -696,14 +696,14 @@ def test_14_jump_to_any_village():
     o6 = VILLAGE["O6"]
     assert not R.can_move(P, st, 0, S.WAY_TRAIL, 1, o6, False)
     assert all(R.can_move(P, st, 0, S.WAY_TRAIL, 1, v, True) for v in range(S.N_VILLAGES))
-    quipus = st[1][0, S.PL_QUIPU_MASK]
-    pink = st[1][0, S.PL_FEATHERS + COLOUR["pink"]]
+    quipus = S.players(st)[0, S.P_QUIPU_MASK]
+    pink = S.players(st)[0, S.P_FEATHERS + COLOUR["pink"]]
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=1, space=space_of(st, "stone_trail"), action=S.A_TRAIL,
          target=o6, card=CARD["jump"])
-    assert st[1][0, S.PL_LOC] == o6 and st[1][0, S.PL_DELIVERED + o6] == 1
-    assert st[1][0, S.PL_QUIPU_MASK] == quipus - 1
-    assert st[1][0, S.PL_FEATHERS + COLOUR["pink"]] == pink + 1
+    assert S.players(st)[0, S.P_LOC] == o6 and S.players(st)[0, S.P_DELIVERED + o6] == 1
+    assert S.players(st)[0, S.P_QUIPU_MASK] == quipus - 1
+    assert S.players(st)[0, S.P_FEATHERS + COLOUR["pink"]] == pink + 1
     assert_paid(st, 0, before, "jump")
     assert R.check_components(P, st) == 0
 
@@ -717,10 +717,10 @@ def test_phase_one_turns_use_only_phase_one_cards():
     clear_hand(st, 0)
     for name in S.CARD_NAMES:
         give_card(st, 0, name)
-    st[1][0, S.PL_MEDALS] = 0
+    S.players(st)[0, S.P_MEDALS] = 0
     R.gain_offerings(st, 0, 4)
     R.refill_display(P, st, S.STUDY)  # a people discard pile, so that 09 can be played
-    st[1][0, S.PL_DICE:S.PL_DICE + 3] = [2, 4, 6]
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [2, 4, 6]
     R.put_die(st, space_of(st, "temple"), 1, 2)  # 07 / 06 get a space their die does not fit
     played = {int(o[R.O_CARD]) for o in random_turns(P, st, 0, 25)}
     phase_one = {CARD[c] for c in ("slide_up", "extra_turn", "move_die", "ignore_lower",

@@ -72,8 +72,8 @@ class Holdings:
 
     def __init__(self, n=4, seed=5, pos=1):
         self.P, self.st, self.side = table(n, seed)
-        g = self.st[0]
-        self.order = [int(g[S.G_ORDER + i]) for i in range(n)]
+        g = self.st
+        self.order = [int(g[S.S_ORDER + i]) for i in range(n)]
         self.p = self.order[pos]
         self.other = self.order[(pos + 1) % n]
         clear_holdings(self.st, self.p)
@@ -94,9 +94,9 @@ class Holdings:
         free_spaces(self.P, self.st, seat, 1)
         t = give_tile(self.P, self.st, self.side, seat, kind, ABILITY[ability])
         if slid:
-            pl = self.st[1]
-            i = [j for j in range(12) if pl[seat, S.PL_TILE + j] == t][0]
-            pl[seat, S.PL_SLID + i] = 1
+            pl = S.players(self.st)
+            i = [j for j in range(12) if pl[seat, S.P_TILE + j] == t][0]
+            pl[seat, S.P_SLID + i] = 1
         return self
 
     def study(self, *abilities, slid=False):
@@ -112,13 +112,13 @@ class Holdings:
     # -- order token
     def first_player(self, yes):
         """Give the seat order token 1 (yes) or 2 (no) by swapping tokens."""
-        g, pl = self.st[0], self.st[1]
+        g, pl = self.st, S.players(self.st)
         want = 0 if yes else 1
-        cur = int(pl[self.p, S.PL_ORDER_POS])
+        cur = int(pl[self.p, S.P_ORDER_POS])
         if cur != want:
-            q = int(g[S.G_ORDER + want])
-            g[S.G_ORDER + want], g[S.G_ORDER + cur] = self.p, q
-            pl[self.p, S.PL_ORDER_POS], pl[q, S.PL_ORDER_POS] = want, cur
+            q = int(g[S.S_ORDER + want])
+            g[S.S_ORDER + want], g[S.S_ORDER + cur] = self.p, q
+            pl[self.p, S.P_ORDER_POS], pl[q, S.P_ORDER_POS] = want, cur
         return self
 
     # -- goods, feathers, villages, cards, supplies
@@ -151,11 +151,11 @@ class Holdings:
         return self
 
     def medals(self, k):
-        self.st[1][self.p, S.PL_MEDALS] = k
+        S.players(self.st)[self.p, S.P_MEDALS] = k
         return self
 
     def circlets(self, k):
-        self.st[1][self.p, S.PL_CIRCLET:S.PL_CIRCLET + k] = 1
+        S.players(self.st)[self.p, S.P_CIRCLET:S.P_CIRCLET + k] = 1
         return self
 
 
@@ -347,7 +347,7 @@ def test_inti_medals_are_no_substitute_for_god_cards(label):
     h = Holdings()
     h.medals(4)
     god = GOD_MISSIONS[label]
-    up = h.st[0][S.G_GOD_UP + list(GODS).index(god)]
+    up = h.st[S.S_GOD_UP + list(GODS).index(god)]
     assert up // 3 == list(GODS).index(god)
     assert h.shortfall(label) == 2
 

@@ -27,18 +27,18 @@ def with_tiles(kind, ability_name, n, seat=0):
 
 
 def run(P, st, side, kind, ability_name, seat=0, **fields):
-    R.use_ability(P, st, side, seat, W, use(kind=kind, ability=ABILITY[ability_name], **fields))
+    R.use_ability(P, st, *side, seat, W, use(kind=kind, ability=ABILITY[ability_name], **fields))
 
 
 def destinations(P, st, side, kind, ability_name, seat=0):
     """Where a movement use can take the chasqui: every target tried on a copy of the state."""
     out = set()
-    here = st[1][seat, S.PL_LOC]
+    here = S.players(st)[seat, S.P_LOC]
     for dest in range(S.N_VILLAGES + 1):
         st2, side2 = clone(st), clone(side)
         run(P, st2, side2, kind, ability_name, seat, target=dest, bless=3)
-        if st2[1][seat, S.PL_LOC] != here:
-            assert st2[1][seat, S.PL_LOC] == dest
+        if S.players(st2)[seat, S.P_LOC] != here:
+            assert S.players(st2)[seat, S.P_LOC] == dest
             out.add(dest)
     return out
 
@@ -67,10 +67,10 @@ def test_joint_use_table_matches_the_addendum():
 def test_01_offering(kind, n):
     """People tile 01: take 1 offering; 2 or 3 identical tiles (farming or study) take 2 or 3."""
     P, st, side = with_tiles(kind, "offering", n)
-    off, supply = st[1][0, S.PL_OFFERINGS], st[0][S.G_OFFERING_SUPPLY]
+    off, supply = S.players(st)[0, S.P_OFFERINGS], st[S.S_OFFERING_SUPPLY]
     run(P, st, side, kind, "offering")
-    assert st[1][0, S.PL_OFFERINGS] == off + n
-    assert st[0][S.G_OFFERING_SUPPLY] == supply - n
+    assert S.players(st)[0, S.P_OFFERINGS] == off + n
+    assert st[S.S_OFFERING_SUPPLY] == supply - n
     assert log_events(st, side, R.EV_USE)[-1, 1:5].tolist() == [0, kind, ABILITY["offering"], n]
 
 
@@ -79,10 +79,10 @@ def test_01_offering(kind, n):
 def test_02_victory_points(kind, n):
     """People tile 02: advance 2 spaces on the VP track; 2 or 3 identical tiles 4 or 6."""
     P, st, side = with_tiles(kind, "vp", n)
-    vp = st[1][0, S.PL_VP]
+    vp = S.players(st)[0, S.P_VP]
     run(P, st, side, kind, "vp")
-    assert st[1][0, S.PL_VP] == vp + [2, 4, 6][n - 1]
-    assert side[0][0, S.ST_VP + S.VP_PEOPLE] == [2, 4, 6][n - 1]
+    assert S.players(st)[0, S.P_VP] == vp + [2, 4, 6][n - 1]
+    assert S.stats(side[0])[0, S.STAT_VP + S.VP_PEOPLE] == [2, 4, 6][n - 1]
 
 
 @KINDS
@@ -91,13 +91,13 @@ def test_03_feather(kind, n):
     """People tile 03: 1 feather of your choice from the supply into a matching slot; 2 or 3
     identical tiles take 2 or 3 feathers, of the same or different colours."""
     P, st, side = with_tiles(kind, "feather", n)
-    pl, g = st[1], st[0]
-    held = pl[0, S.PL_FEATHERS:S.PL_FEATHERS + 4].sum()
-    supply = g[S.G_FEATHER_SUPPLY:S.G_FEATHER_SUPPLY + 4].sum()
+    pl, g = S.players(st), st
+    held = pl[0, S.P_FEATHERS:S.P_FEATHERS + 4].sum()
+    supply = g[S.S_FEATHER_SUPPLY:S.S_FEATHER_SUPPLY + 4].sum()
     run(P, st, side, kind, "feather")
-    assert pl[0, S.PL_FEATHERS:S.PL_FEATHERS + 4].sum() == held + n
-    assert pl[0, S.PL_SLOT:S.PL_SLOT + S.N_SLOTS].sum() == held + n
-    assert g[S.G_FEATHER_SUPPLY:S.G_FEATHER_SUPPLY + 4].sum() == supply - n
+    assert pl[0, S.P_FEATHERS:S.P_FEATHERS + 4].sum() == held + n
+    assert pl[0, S.P_SLOT:S.P_SLOT + S.N_SLOTS].sum() == held + n
+    assert g[S.S_FEATHER_SUPPLY:S.S_FEATHER_SUPPLY + 4].sum() == supply - n
     assert R.check_components(P, st) == 0
 
 
@@ -109,10 +109,10 @@ def test_03_feather_respects_three_per_colour(kind):
     for colour in ("turquoise", "purple", "orange"):
         feathers_to(P, st, side, 0, colour, 3)
     feathers_to(P, st, side, 0, "pink", 1)
-    pink_supply = st[0][S.G_FEATHER_SUPPLY + COLOUR["pink"]]
+    pink_supply = st[S.S_FEATHER_SUPPLY + COLOUR["pink"]]
     run(P, st, side, kind, "feather")
-    assert st[1][0, S.PL_FEATHERS:S.PL_FEATHERS + 4].tolist() == [3, 3, 3, 3]
-    assert st[0][S.G_FEATHER_SUPPLY + COLOUR["pink"]] == pink_supply - 2
+    assert S.players(st)[0, S.P_FEATHERS:S.P_FEATHERS + 4].tolist() == [3, 3, 3, 3]
+    assert st[S.S_FEATHER_SUPPLY + COLOUR["pink"]] == pink_supply - 2
     assert R.check_components(P, st) == 0
 
 
@@ -124,14 +124,14 @@ def test_04_stone_trail(kind, n, reach):
     tiles trails of 1-4 pips; 3 any trail. From I6: Cuzco arm 2, I5 3, O5 5, O6 6 pips (the rope
     bridge I6-I1, 2 pips, is never a stone trail)."""
     P, st, side = with_tiles(kind, "stone_trail", n)
-    st[1][0, S.PL_LOC] = VILLAGE["I6"]
-    st[0][S.G_ROTATION] = 5  # overlay arm 0 (stone trail, 2 pips) leads to I6
+    S.players(st)[0, S.P_LOC] = VILLAGE["I6"]
+    st[S.S_ROTATION] = 5  # overlay arm 0 (stone trail, 2 pips) leads to I6
     assert names(destinations(P, st, side, kind, "stone_trail")) == reach
-    quipus = st[1][0, S.PL_QUIPU_DELIVERED]
+    quipus = S.players(st)[0, S.P_QUIPU_DELIVERED]
     run(P, st, side, kind, "stone_trail", target=VILLAGE["I5"])
     moved = n >= 2
-    assert st[1][0, S.PL_LOC] == (VILLAGE["I5"] if moved else VILLAGE["I6"])
-    assert st[1][0, S.PL_QUIPU_DELIVERED] == quipus + moved
+    assert S.players(st)[0, S.P_LOC] == (VILLAGE["I5"] if moved else VILLAGE["I6"])
+    assert S.players(st)[0, S.P_QUIPU_DELIVERED] == quipus + moved
 
 
 @KINDS
@@ -139,9 +139,9 @@ def test_04_stone_trail(kind, n, reach):
 def test_05_status(kind, n):
     """People tile 05: advance 1 space on the status track; 2 or 3 identical tiles 2 or 3."""
     P, st, side = with_tiles(kind, "status", n)
-    status = st[1][0, S.PL_STATUS]
+    status = S.players(st)[0, S.P_STATUS]
     run(P, st, side, kind, "status")
-    assert st[1][0, S.PL_STATUS] == status + n
+    assert S.players(st)[0, S.P_STATUS] == status + n
 
 
 @KINDS
@@ -151,8 +151,8 @@ def test_06_rope_bridge(kind, n, reach):
     """People tile 06: as 04 but across rope bridges (2 pips; 1-4 with two tiles; any with three).
     From I5: Cuzco arm 1, I4 4, O5 6 pips (the stone trail I5-I6 is never a bridge)."""
     P, st, side = with_tiles(kind, "rope_bridge", n)
-    st[1][0, S.PL_LOC] = VILLAGE["I5"]
-    st[0][S.G_ROTATION] = 3  # overlay arm 1 (rope bridge, 1 pip) leads to I5
+    S.players(st)[0, S.P_LOC] = VILLAGE["I5"]
+    st[S.S_ROTATION] = 3  # overlay arm 1 (rope bridge, 1 pip) leads to I5
     assert names(destinations(P, st, side, kind, "rope_bridge")) == reach
 
 
@@ -162,13 +162,13 @@ def test_07_god_card(kind, n):
     """People tile 07: take 1 god card from any of the 5 piles; 2 or 3 identical tiles 2 or 3
     cards. Each face-up card taken is replaced by the next of its pile."""
     P, st, side = with_tiles(kind, "god_card", n)
-    g, pl = st[0], st[1]
-    in_hand = pl[0, S.PL_HAND:S.PL_HAND + S.N_CARDS].sum()
-    piles = g[S.G_GOD_PILE_N:S.G_GOD_PILE_N + S.N_GODS].sum()
+    g, pl = st, S.players(st)
+    in_hand = pl[0, S.P_HAND:S.P_HAND + S.N_CARDS].sum()
+    piles = g[S.S_GOD_PILE_N:S.S_GOD_PILE_N + S.N_GODS].sum()
     run(P, st, side, kind, "god_card")
-    assert pl[0, S.PL_HAND:S.PL_HAND + S.N_CARDS].sum() == in_hand + n
-    assert g[S.G_GOD_PILE_N:S.G_GOD_PILE_N + S.N_GODS].sum() == piles - n
-    assert (g[S.G_GOD_UP:S.G_GOD_UP + S.N_GODS] >= 0).all()
+    assert pl[0, S.P_HAND:S.P_HAND + S.N_CARDS].sum() == in_hand + n
+    assert g[S.S_GOD_PILE_N:S.S_GOD_PILE_N + S.N_GODS].sum() == piles - n
+    assert (g[S.S_GOD_UP:S.S_GOD_UP + S.N_GODS] >= 0).all()
     assert R.check_components(P, st) == 0
 
 
@@ -178,10 +178,10 @@ def test_08_quipu(kind, n):
     """People tile 08: move 1 quipu from the mask board to the reserve space; 2 or 3 identical
     tiles move 2 or 3."""
     P, st, side = with_tiles(kind, "quipu", n)
-    mask, reserve = st[1][0, S.PL_QUIPU_MASK], st[1][0, S.PL_QUIPU_RESERVE]
+    mask, reserve = S.players(st)[0, S.P_QUIPU_MASK], S.players(st)[0, S.P_QUIPU_RESERVE]
     run(P, st, side, kind, "quipu")
-    assert st[1][0, S.PL_QUIPU_MASK] == mask - n
-    assert st[1][0, S.PL_QUIPU_RESERVE] == reserve + n
+    assert S.players(st)[0, S.P_QUIPU_MASK] == mask - n
+    assert S.players(st)[0, S.P_QUIPU_RESERVE] == reserve + n
     assert R.check_components(P, st) == 0
 
 
@@ -197,7 +197,7 @@ def test_09_circlet(kind, n, activated):
     for c in (2, 3, 5):
         st2, side2 = clone(st), clone(side)
         run(P, st2, side2, kind, "circlet", target=c, bless=3)
-        if st2[1][0, S.PL_CIRCLET + c]:
+        if S.players(st2)[0, S.P_CIRCLET + c]:
             got.add(c + 1)
     assert got == activated
 
@@ -208,13 +208,13 @@ def test_09_circlet_is_a_headdress_activation(rnd, vp):
     round VP (10 in rounds 1-2, 7 in rounds 3-4), the tile's VP (2 for the 3-pip circlet, Action:
     Headdress example) and a fire blessing (here an offering and a food)."""
     P, st, side = with_tiles(S.STUDY, "circlet", 1)
-    st[0][S.G_ROUND] = rnd
+    st[S.S_ROUND] = rnd
     ready_circlet(st, 0, 2)
-    vp0, off, food = st[1][0, S.PL_VP], st[1][0, S.PL_OFFERINGS], st[1][0, S.PL_FOOD]
+    vp0, off, food = S.players(st)[0, S.P_VP], S.players(st)[0, S.P_OFFERINGS], S.players(st)[0, S.P_FOOD]
     run(P, st, side, S.STUDY, "circlet", target=2, bless=3)
-    assert st[1][0, S.PL_CIRCLET + 2] == 1
-    assert st[1][0, S.PL_VP] == vp0 + vp
-    assert st[1][0, S.PL_OFFERINGS] == off + 1 and st[1][0, S.PL_FOOD] == food + 1
+    assert S.players(st)[0, S.P_CIRCLET + 2] == 1
+    assert S.players(st)[0, S.P_VP] == vp0 + vp
+    assert S.players(st)[0, S.P_OFFERINGS] == off + 1 and S.players(st)[0, S.P_FOOD] == food + 1
 
 
 @KINDS
@@ -222,17 +222,17 @@ def test_09_circlet_is_a_headdress_activation(rnd, vp):
 def test_10_food(kind, n):
     """People tile 10: take 1 food from the supply; 2 or 3 identical tiles 2 or 3 food."""
     P, st, side = with_tiles(kind, "food", n)
-    food, supply = st[1][0, S.PL_FOOD], st[0][S.G_FOOD_SUPPLY]
+    food, supply = S.players(st)[0, S.P_FOOD], st[S.S_FOOD_SUPPLY]
     run(P, st, side, kind, "food")
-    assert st[1][0, S.PL_FOOD] == food + n
-    assert st[0][S.G_FOOD_SUPPLY] == supply - n
+    assert S.players(st)[0, S.P_FOOD] == food + n
+    assert st[S.S_FOOD_SUPPLY] == supply - n
 
 
 def fill_display(st, column):
     """Lay a tile from the stack on every empty display space of a column (give_tile may have
     taken one from there)."""
-    g, board, decks = st[0], st[2], st[3]
-    stack, counter = (S.DK_STUDY, S.G_STUDY_N) if column == S.BD_STUDY else (S.DK_FARM, S.G_FARM_N)
+    g, board, decks = st, st, st
+    stack, counter = (S.S_STUDY_STACK, S.S_STUDY_N) if column == S.S_STUDY_DISPLAY else (S.S_FARM_STACK, S.S_FARM_N)
     for i in range(6):
         if board[column + i] < 0:
             n = g[counter]
@@ -247,12 +247,12 @@ def display_takes(P, st, side, kind, ability_name, column):
     got = set()
     for i in range(6):
         st2, side2 = clone(st), clone(side)
-        tile = st2[2][column + i]
+        tile = st2[column + i]
         assert tile >= 0
         run(P, st2, side2, kind, ability_name, target=i)
-        if st2[2][column + i] == -1:
-            assert tile in st2[1][0, S.PL_TILE:S.PL_TILE + 12]
-            assert st2[1][0, S.PL_N_TILES] == st[1][0, S.PL_N_TILES] + 1
+        if st2[column + i] == -1:
+            assert tile in S.players(st2)[0, S.P_TILE:S.P_TILE + 12]
+            assert S.players(st2)[0, S.P_N_TILES] == S.players(st)[0, S.P_N_TILES] + 1
             got.add(i + 1)
     return got
 
@@ -264,7 +264,7 @@ def test_11_farming(kind, n, pips):
     """People tile 11: take 1 farm tile from the Cuzco board as with a 3 on the farming space; 2
     identical tiles as with a 6; a third tile is useless (still one tile, still up to 6)."""
     P, st, side = with_tiles(kind, "farming", n)
-    assert display_takes(P, st, side, kind, "farming", S.BD_FARM) == pips
+    assert display_takes(P, st, side, kind, "farming", S.S_FARM_DISPLAY) == pips
 
 
 @KINDS
@@ -273,7 +273,7 @@ def test_11_farming(kind, n, pips):
 def test_12_study(kind, n, pips):
     """People tile 12: as 11, but a study tile from the study column of the Cuzco board."""
     P, st, side = with_tiles(kind, "study", n)
-    assert display_takes(P, st, side, kind, "study", S.BD_STUDY) == pips
+    assert display_takes(P, st, side, kind, "study", S.S_STUDY_DISPLAY) == pips
 
 
 def test_12_study_needs_an_empty_space():
@@ -282,14 +282,14 @@ def test_12_study_needs_an_empty_space():
     P, st, side = table()
     give_tile(P, st, side, 0, S.STUDY, ABILITY["study"])
     give_tile(P, st, side, 0, S.FARM, ABILITY["vp"])
-    assert R.empty_spaces(P, st[1], 0) == 0
+    assert R.empty_spaces(P, st, 0) == 0
     run(P, st, side, S.STUDY, "study", target=0)
-    assert st[2][S.BD_STUDY] >= 0 and st[1][0, S.PL_N_TILES] == 2
+    assert st[S.S_STUDY_DISPLAY] >= 0 and S.players(st)[0, S.P_N_TILES] == 2
 
 
 # ------------------------------------------------------------------ joint use rules
 @pytest.mark.parametrize("ability_name, field, per_tile", [
-    ("vp", S.PL_VP, 2), ("food", S.PL_FOOD, 1), ("status", S.PL_STATUS, 1),
+    ("vp", S.P_VP, 2), ("food", S.P_FOOD, 1), ("status", S.P_STATUS, 1),
 ])
 def test_study_and_farm_tiles_are_not_combined(ability_name, field, per_tile):
     """Phase II, Important: "You may not combine farming and study tiles with identical abilities
@@ -299,11 +299,11 @@ def test_study_and_farm_tiles_are_not_combined(ability_name, field, per_tile):
     give_tile(P, st, side, 0, S.STUDY, ABILITY[ability_name])
     give_tile(P, st, side, 0, S.FARM, ABILITY[ability_name])
     give_tile(P, st, side, 0, S.FARM, ABILITY[ability_name])
-    base = st[1][0, field]
+    base = S.players(st)[0, field]
     run(P, st, side, S.STUDY, ability_name)
-    assert st[1][0, field] == base + per_tile
+    assert S.players(st)[0, field] == base + per_tile
     run(P, st, side, S.FARM, ability_name)
-    assert st[1][0, field] == base + 3 * per_tile
+    assert S.players(st)[0, field] == base + 3 * per_tile
 
 
 def test_patricias_phase_two_example():
@@ -318,15 +318,15 @@ def test_patricias_phase_two_example():
         give_tile(P, st, side, 0, S.FARM, ABILITY["food"])
     R.slide_down(P, st, 0, S.STUDY, 1)
     R.slide_down(P, st, 0, S.FARM, 2)
-    assert st[1][0, S.PL_SLID:S.PL_SLID + 12].sum() == 3
-    st[1][0, S.PL_LOC] = VILLAGE["O1"]  # trails from O1: I2 with 4 pips, O6 with 6
-    food = st[1][0, S.PL_FOOD]
+    assert S.players(st)[0, S.P_SLID:S.P_SLID + 12].sum() == 3
+    S.players(st)[0, S.P_LOC] = VILLAGE["O1"]  # trails from O1: I2 with 4 pips, O6 with 6
+    food = S.players(st)[0, S.P_FOOD]
     moves = len(log_events(st, side, R.EV_MOVE))
     run(P, st, side, S.STUDY, "stone_trail", target=VILLAGE["I2"])
     run(P, st, side, S.FARM, "food")
-    assert st[1][0, S.PL_LOC] == VILLAGE["I2"]
+    assert S.players(st)[0, S.P_LOC] == VILLAGE["I2"]
     assert len(log_events(st, side, R.EV_MOVE)) == moves + 1
-    assert st[1][0, S.PL_FOOD] == food + 3
+    assert S.players(st)[0, S.P_FOOD] == food + 3
     used = log_events(st, side, R.EV_USE)[-2:, 1:5].tolist()
     assert used == [[0, S.STUDY, ABILITY["stone_trail"], 2], [0, S.FARM, ABILITY["food"], 3]]
 
@@ -337,10 +337,10 @@ def test_slid_down_tiles_still_work(slid_tiles):
     slid down or not" - slid-down status tiles (university appointment) still count jointly."""
     P, st, side = with_tiles(S.STUDY, "status", 2)
     R.slide_down(P, st, 0, S.STUDY, slid_tiles)
-    assert st[1][0, S.PL_SLID:S.PL_SLID + 12].sum() == slid_tiles
-    status = st[1][0, S.PL_STATUS]
+    assert S.players(st)[0, S.P_SLID:S.P_SLID + 12].sum() == slid_tiles
+    status = S.players(st)[0, S.P_STATUS]
     run(P, st, side, S.STUDY, "status")
-    assert st[1][0, S.PL_STATUS] == status + 2
+    assert S.players(st)[0, S.P_STATUS] == status + 2
 
 
 def test_one_study_and_one_farm_ability_per_phase():
@@ -348,12 +348,12 @@ def test_one_study_and_one_farm_ability_per_phase():
     farm tiles" - once both are used (and no card 11/15 is held), no further use is legal."""
     P, st, side = table()
     clear_hand(st, 0)
-    st[1][0, S.PL_MEDALS] = 0
+    S.players(st)[0, S.P_MEDALS] = 0
     make_room(st, 0, 4)
     for kind in (S.STUDY, S.FARM):
         give_tile(P, st, side, 0, kind, ABILITY["vp"])
         give_tile(P, st, side, 0, kind, ABILITY["food"])
-    n = st[0][S.G_N_PLAYERS]
+    n = st[S.S_N_PLAYERS]
     look, lside = S.new_state(n, False), S.new_side(n, False)
     kinds, Wb = bots(["random"] * n)
 
@@ -361,7 +361,7 @@ def test_one_study_and_one_farm_ability_per_phase():
         seen = set()
         for _ in range(tries):
             u, best = np.zeros(R.N_U, np.int64), np.zeros(R.N_U, np.int64)
-            if B.choose_use(P, st, look, lside, 0, Wb[0], kinds[0], u, best):
+            if B.choose_use(P, st, look, *lside, 0, Wb[0], kinds[0], u, best):
                 seen.add((int(best[R.U_KIND]), int(best[R.U_ABILITY])))
         return seen
 

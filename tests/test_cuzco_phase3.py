@@ -15,15 +15,15 @@ STATUS_VP = PARAMS.resolved["rules"]["status_track_vp"]
 
 
 def order(st):
-    return [int(st[0][S.G_ORDER + pos]) for pos in range(st[0][S.G_N_PLAYERS])]
+    return [int(st[S.S_ORDER + pos]) for pos in range(st[S.S_N_PLAYERS])]
 
 
 def vp(st):
-    return st[1][:, S.PL_VP].copy()
+    return S.players(st)[:, S.P_VP].copy()
 
 
 def vp_from(side, seat, source):
-    return int(side[0][seat, S.ST_VP + source])
+    return int(S.stats(side[0])[seat, S.STAT_VP + source])
 
 
 # ------------------------------------------------------------------ 1) the status track
@@ -45,15 +45,15 @@ def test_status_vp_and_new_player_order():
     R.advance_status(P, st, a, 2)
     R.advance_status(P, st, a, 3)   # a reaches space 5 after d: a is on top of d
     before = vp(st)
-    R.score_status_and_reorder(P, st, side)
+    R.score_status_and_reorder(P, st, *side)
     gained = vp(st) - before
     assert [gained[a], gained[b], gained[c], gained[d]] == [STATUS_VP[5], STATUS_VP[3], 0, STATUS_VP[5]]
     assert [gained[a], gained[b], gained[c], gained[d]] == [5, 3, 0, 5]
     assert order(st) == [a, d, b, c]
-    pl = st[1]
-    assert [pl[p, S.PL_ORDER_POS] for p in (a, d, b, c)] == [0, 1, 2, 3]
-    assert all(pl[p, S.PL_STATUS] == 0 for p in range(4))
-    seqs = [pl[p, S.PL_STATUS_SEQ] for p in (a, d, b, c)]
+    pl = S.players(st)
+    assert [pl[p, S.P_ORDER_POS] for p in (a, d, b, c)] == [0, 1, 2, 3]
+    assert all(pl[p, S.P_STATUS] == 0 for p in range(4))
+    seqs = [pl[p, S.P_STATUS_SEQ] for p in (a, d, b, c)]
     assert seqs == sorted(seqs, reverse=True) and len(set(seqs)) == 4
     assert vp_from(side, a, S.VP_STATUS) == 5
     assert R.check_components(P, st) == 0
@@ -65,7 +65,7 @@ def test_status_ties_on_space_zero_keep_the_stack():
     P, st, side = table(4, seed=8)
     a, b, c, d = order(st)
     R.advance_status(P, st, c, 1)
-    R.score_status_and_reorder(P, st, side)
+    R.score_status_and_reorder(P, st, *side)
     assert order(st) == [c, a, b, d]
 
 
@@ -75,11 +75,11 @@ def test_status_order_is_effective_for_the_next_stack():
     P, st, side = table(3, seed=2)
     a, b, c = order(st)
     R.advance_status(P, st, c, 2)
-    R.score_status_and_reorder(P, st, side)
+    R.score_status_and_reorder(P, st, *side)
     assert order(st) == [c, a, b]
     R.advance_status(P, st, b, 4)
     R.advance_status(P, st, a, 4)   # a arrives on 4 after b
-    R.score_status_and_reorder(P, st, side)
+    R.score_status_and_reorder(P, st, *side)
     assert order(st) == [a, b, c]
 
 
@@ -90,7 +90,7 @@ def test_status_marker_stops_at_15():
     p = order(st)[1]
     R.advance_status(P, st, p, 40)
     before = vp(st)
-    R.score_status_and_reorder(P, st, side)
+    R.score_status_and_reorder(P, st, *side)
     assert (vp(st) - before)[p] == 15
     assert order(st)[0] == p
 
@@ -103,18 +103,18 @@ def test_priest_vp_by_round_and_medal_to_most(rnd, per_priest):
     with the most priests takes 1 Inti medal from the temple."""
     P, st, side = table(4, seed=4)
     a, b, c, d = order(st)
-    st[0][S.G_ROUND] = rnd
+    st[S.S_ROUND] = rnd
     put_priest(st, b, 1)
     put_priest(st, b, 2)
     put_priest(st, b, 3)
     put_priest(st, c, 6)
     before = vp(st)
-    R.score_priests(P, st, side)
+    R.score_priests(P, st, *side)
     gained = vp(st) - before
     assert list(gained[[a, b, c, d]]) == [0, 3 * per_priest, per_priest, 0]
-    assert st[1][b, S.PL_MEDALS] == 2 and st[1][c, S.PL_MEDALS] == 1
-    assert st[0][S.G_TEMPLE_MEDALS] == 5
-    assert side[0][b, S.ST_MEDALS_GAINED] == 1
+    assert S.players(st)[b, S.P_MEDALS] == 2 and S.players(st)[c, S.P_MEDALS] == 1
+    assert st[S.S_TEMPLE_MEDALS] == 5
+    assert S.stats(side[0])[b, S.STAT_MEDALS_GAINED] == 1
     assert R.check_components(P, st) == 0
 
 
@@ -132,11 +132,11 @@ def test_priest_medal_tie_to_highest_priest(steps_a, steps_b, winner):
         put_priest(st, a, s)
     for s in steps_b:
         put_priest(st, b, s)
-    R.score_priests(P, st, side)
+    R.score_priests(P, st, *side)
     who = a if winner == "a" else b
     other = b if winner == "a" else a
-    assert st[1][who, S.PL_MEDALS] == 2 and st[1][other, S.PL_MEDALS] == 1
-    assert st[0][S.G_TEMPLE_MEDALS] == 5
+    assert S.players(st)[who, S.P_MEDALS] == 2 and S.players(st)[other, S.P_MEDALS] == 1
+    assert st[S.S_TEMPLE_MEDALS] == 5
 
 
 def test_no_priest_removes_a_medal():
@@ -144,9 +144,9 @@ def test_no_priest_removes_a_medal():
     from the stack and remove it from the game." """
     P, st, side = table(4, seed=6)
     before = vp(st)
-    R.score_priests(P, st, side)
-    assert st[0][S.G_TEMPLE_MEDALS] == 5
-    assert list(st[1][:4, S.PL_MEDALS]) == [1, 1, 1, 1]
+    R.score_priests(P, st, *side)
+    assert st[S.S_TEMPLE_MEDALS] == 5
+    assert list(S.players(st)[:4, S.P_MEDALS]) == [1, 1, 1, 1]
     assert np.array_equal(vp(st), before)
     ev = log_events(st, side, R.EV_MEDAL)
     assert len(ev) == 1 and ev[0, 1] == -1
@@ -156,26 +156,26 @@ def test_empty_medal_stack_gives_nothing_but_vp():
     """Phase III 2: with the temple stack empty nobody receives a medal; the priests still score."""
     P, st, side = table(2, seed=6)
     a, b = order(st)
-    st[0][S.G_TEMPLE_MEDALS] = 0
+    st[S.S_TEMPLE_MEDALS] = 0
     put_priest(st, a, 2)
     before = vp(st)
-    R.score_priests(P, st, side)
+    R.score_priests(P, st, *side)
     assert (vp(st) - before)[a] == 1
-    assert st[1][a, S.PL_MEDALS] == 1 and st[0][S.G_TEMPLE_MEDALS] == 0
+    assert S.players(st)[a, S.P_MEDALS] == 1 and st[S.S_TEMPLE_MEDALS] == 0
 
 
 # ------------------------------------------------------------------ 3) the market
 
 def put_on_market(st, rnd, index, good_name):
     """Swap a good of this type into cell `index` of row `rnd` (the market keeps its goods)."""
-    board = st[2]
-    cell = S.BD_MARKET + rnd * 5 + index
+    board = st
+    cell = S.S_MARKET + rnd * 5 + index
     t = GOOD[good_name]
     if board[cell] == t:
         return
     for i in range(30):
-        if board[S.BD_MARKET + i] == t and S.BD_MARKET + i != cell:
-            board[S.BD_MARKET + i], board[cell] = board[cell], board[S.BD_MARKET + i]
+        if board[S.S_MARKET + i] == t and S.S_MARKET + i != cell:
+            board[S.S_MARKET + i], board[cell] = board[cell], board[S.S_MARKET + i]
             return
     raise LookupError(good_name)
 
@@ -187,13 +187,13 @@ def test_ulrich_buys_soup_for_one_food():
     ulrich = order(st)[0]
     put_on_market(st, 0, 2, "soup")
     R.gain_food(st, ulrich, 1)
-    assert st[0][S.G_FOOD_SUPPLY] == 35
+    assert st[S.S_FOOD_SUPPLY] == 35
     before = vp(st)
-    assert R.buy_good(P, st, side, ulrich, 2, R.SRC_NONE)
+    assert R.buy_good(P, st, *side, ulrich, 2, R.SRC_NONE)
     assert (vp(st) - before)[ulrich] == 1
-    assert st[1][ulrich, S.PL_FOOD] == 0 and st[0][S.G_FOOD_SUPPLY] == 36
-    assert st[1][ulrich, S.PL_GOODS + GOOD["soup"]] == 1 and st[1][ulrich, S.PL_GOODS_BOUGHT] == 1
-    assert st[2][S.BD_MARKET + 2] == -1
+    assert S.players(st)[ulrich, S.P_FOOD] == 0 and st[S.S_FOOD_SUPPLY] == 36
+    assert S.players(st)[ulrich, S.P_GOODS + GOOD["soup"]] == 1 and S.players(st)[ulrich, S.P_GOODS_BOUGHT] == 1
+    assert st[S.S_MARKET + 2] == -1
     assert R.check_components(P, st) == 0
 
 
@@ -207,12 +207,12 @@ def test_cannot_buy_without_enough_food(good):
     put_on_market(st, 0, 0, good)
     R.gain_food(st, p, price - 1)
     before = vp(st)
-    assert not R.buy_good(P, st, side, p, 0, R.SRC_NONE)
-    assert st[2][S.BD_MARKET] == GOOD[good]
-    assert st[1][p, S.PL_FOOD] == price - 1 and np.array_equal(vp(st), before)
+    assert not R.buy_good(P, st, *side, p, 0, R.SRC_NONE)
+    assert st[S.S_MARKET] == GOOD[good]
+    assert S.players(st)[p, S.P_FOOD] == price - 1 and np.array_equal(vp(st), before)
     R.gain_food(st, p, 1)
-    assert R.buy_good(P, st, side, p, 0, R.SRC_NONE)
-    assert st[1][p, S.PL_FOOD] == 0 and st[0][S.G_FOOD_SUPPLY] == 36
+    assert R.buy_good(P, st, *side, p, 0, R.SRC_NONE)
+    assert S.players(st)[p, S.P_FOOD] == 0 and st[S.S_FOOD_SUPPLY] == 36
     assert (vp(st) - before)[p] == GOODS[GOOD[good], S.GF_VP]
     assert R.check_components(P, st) == 0
 
@@ -222,12 +222,12 @@ def test_buy_from_the_row_of_the_current_round():
     round."""
     P, st, side = table(4, seed=11)
     p = order(st)[0]
-    st[0][S.G_ROUND] = 2
+    st[S.S_ROUND] = 2
     put_on_market(st, 2, 1, "soup")
-    rows = st[2][S.BD_MARKET:S.BD_MARKET + 30].copy()
+    rows = st[S.S_MARKET:S.S_MARKET + 30].copy()
     R.gain_food(st, p, 1)
-    assert R.buy_good(P, st, side, p, 1, R.SRC_NONE)
-    after = st[2][S.BD_MARKET:S.BD_MARKET + 30]
+    assert R.buy_good(P, st, *side, p, 1, R.SRC_NONE)
+    after = st[S.S_MARKET:S.S_MARKET + 30]
     changed = np.flatnonzero(after != rows)
     assert list(changed) == [2 * 5 + 1]
 
@@ -243,11 +243,11 @@ def test_iliapa_03_jewelry_18_vp():
     put_on_market(st, 0, 0, "jewelry")
     R.gain_food(st, p, int(GOODS[GOOD["jewelry"], S.GF_FOOD]))
     before = vp(st)
-    discard = st[0][S.G_GOD_DISCARD_N]
-    assert R.buy_good(P, st, side, p, 0, R.SRC_CARD)
+    discard = st[S.S_GOD_DISCARD_N]
+    assert R.buy_good(P, st, *side, p, 0, R.SRC_CARD)
     assert (vp(st) - before)[p] == 18
-    assert st[1][p, S.PL_OFFERINGS] == 0 and st[1][p, S.PL_HAND + S.C_DOUBLE_GOOD] == 0
-    assert st[0][S.G_GOD_DISCARD_N] == discard + 1
+    assert S.players(st)[p, S.P_OFFERINGS] == 0 and S.players(st)[p, S.P_HAND + S.C_DOUBLE_GOOD] == 0
+    assert st[S.S_GOD_DISCARD_N] == discard + 1
     assert R.check_components(P, st) == 0
 
 
@@ -263,13 +263,13 @@ def test_completed_mission_six_vp_face_down():
     R.gain_offerings(st, p, 4)
     m = MISSION["m41"]
     assert R.mission_shortfall(P, st, p, m) == 0
-    box = st[0][S.G_BOX_MISSIONS]
+    box = st[S.S_BOX_MISSIONS]
     before = vp(st)
-    R.settle_mission(P, st, side, p, 1, 1, R.SRC_NONE)
+    R.settle_mission(P, st, *side, p, 1, 1, R.SRC_NONE)
     assert (vp(st) - before)[p] == 6
-    assert st[1][p, S.PL_MISSIONS_DONE] == 1 and st[1][p, S.PL_MISSION + 1] == -1
-    assert side[0][p, S.ST_MISSION_DONE + m] == 1
-    assert st[0][S.G_BOX_MISSIONS] == box
+    assert S.players(st)[p, S.P_MISSIONS_DONE] == 1 and S.players(st)[p, S.P_MISSION + 1] == -1
+    assert S.stats(side[0])[p, S.STAT_MISSION_DONE + m] == 1
+    assert st[S.S_BOX_MISSIONS] == box
 
 
 def test_requirement_is_a_minimum_and_nothing_is_spent():
@@ -285,14 +285,14 @@ def test_requirement_is_a_minimum_and_nothing_is_spent():
     give_good(st, p, "soup")
     give_good(st, p, "soup")
     assert R.mission_shortfall(P, st, p, MISSION["m41"]) == 0
-    snapshot = [a.copy() for a in st[:4]]
-    R.settle_mission(P, st, side, p, 0, 1, R.SRC_NONE)
-    assert st[1][p, S.PL_OFFERINGS] == 7 and st[0][S.G_OFFERING_SUPPLY] == snapshot[0][S.G_OFFERING_SUPPLY]
-    R.settle_mission(P, st, side, p, 2, 1, R.SRC_NONE)
-    assert st[1][p, S.PL_GOODS + GOOD["soup"]] == 3
-    changed = np.flatnonzero(st[1][p] != snapshot[1][p])
-    assert set(changed) == {S.PL_VP, S.PL_MISSIONS_DONE, S.PL_MISSION, S.PL_MISSION + 2}
-    assert st[1][p, S.PL_VP] == snapshot[1][p, S.PL_VP] + 12
+    snapshot = st.copy()
+    R.settle_mission(P, st, *side, p, 0, 1, R.SRC_NONE)
+    assert S.players(st)[p, S.P_OFFERINGS] == 7 and st[S.S_OFFERING_SUPPLY] == snapshot[S.S_OFFERING_SUPPLY]
+    R.settle_mission(P, st, *side, p, 2, 1, R.SRC_NONE)
+    assert S.players(st)[p, S.P_GOODS + GOOD["soup"]] == 3
+    changed = np.flatnonzero(S.players(st)[p] != S.players(snapshot)[p])
+    assert set(changed) == {S.P_VP, S.P_MISSIONS_DONE, S.P_MISSION, S.P_MISSION + 2}
+    assert S.players(st)[p, S.P_VP] == S.players(snapshot)[p, S.P_VP] + 12
 
 
 def test_failed_mission_goes_to_the_box():
@@ -300,14 +300,14 @@ def test_failed_mission_goes_to_the_box():
     game box and gains no VP."""
     P, st, side = table(4, seed=15)
     p = order(st)[1]
-    m = int(st[1][p, S.PL_MISSION + 2])
-    box = st[0][S.G_BOX_MISSIONS]
+    m = int(S.players(st)[p, S.P_MISSION + 2])
+    box = st[S.S_BOX_MISSIONS]
     before = vp(st)
-    R.settle_mission(P, st, side, p, 2, 0, R.SRC_NONE)
+    R.settle_mission(P, st, *side, p, 2, 0, R.SRC_NONE)
     assert np.array_equal(vp(st), before)
-    assert st[0][S.G_BOX_MISSIONS] == box + 1
-    assert st[1][p, S.PL_MISSION + 2] == -1 and st[1][p, S.PL_MISSIONS_DONE] == 0
-    assert side[0][p, S.ST_MISSION_FAILED + m] == 1
+    assert st[S.S_BOX_MISSIONS] == box + 1
+    assert S.players(st)[p, S.P_MISSION + 2] == -1 and S.players(st)[p, S.P_MISSIONS_DONE] == 0
+    assert S.stats(side[0])[p, S.STAT_MISSION_FAILED + m] == 1
 
 
 def test_new_mission_from_palace_not_refilled():
@@ -315,27 +315,27 @@ def test_new_mission_from_palace_not_refilled():
     puts it on the empty space; the palace is not replenished, so later players choose from
     fewer."""
     P, st, side = table(4, seed=16)
-    g, pl, board = st[0], st[1], st[2]
+    g, pl, board = st, S.players(st), st
     first, second = order(st)[:2]
-    palace = [int(board[S.BD_PALACE + i]) for i in range(6)]
-    pile = int(g[S.G_MISSION_N])
-    R.settle_mission(P, st, side, first, 0, 0, R.SRC_NONE)
-    R.take_palace_mission(st, side, first, 3)
-    assert pl[first, S.PL_MISSION + 0] == palace[3]
-    R.settle_mission(P, st, side, second, 1, 0, R.SRC_NONE)
-    R.take_palace_mission(st, side, second, 0)
-    assert pl[second, S.PL_MISSION + 1] == palace[0]
-    now = [int(board[S.BD_PALACE + i]) for i in range(6)]
+    palace = [int(board[S.S_PALACE + i]) for i in range(6)]
+    pile = int(g[S.S_MISSION_N])
+    R.settle_mission(P, st, *side, first, 0, 0, R.SRC_NONE)
+    R.take_palace_mission(st, *side, first, 3)
+    assert pl[first, S.P_MISSION + 0] == palace[3]
+    R.settle_mission(P, st, *side, second, 1, 0, R.SRC_NONE)
+    R.take_palace_mission(st, *side, second, 0)
+    assert pl[second, S.P_MISSION + 1] == palace[0]
+    now = [int(board[S.S_PALACE + i]) for i in range(6)]
     assert now == [-1, palace[1], palace[2], -1, palace[4], palace[5]]
-    assert g[S.G_MISSION_N] == pile
+    assert g[S.S_MISSION_N] == pile
     assert len(log_events(st, side, R.EV_NEW_MISSION)) == 2
 
 
 def phase_three(P, st, side):
-    n = int(st[0][S.G_N_PLAYERS])
+    n = int(st[S.S_N_PLAYERS])
     kinds, W = bots(GAME.default_bots(n))
     look, lside = S.new_state(n, False), S.new_side(n, False)
-    G.phase_three(P, st, side, look, lside, kinds, W, True)
+    G.phase_three(P, st, *side, look, *lside, kinds, W, True)
 
 
 def test_sixth_round_takes_new_mission_and_skips_end_of_round():
@@ -344,8 +344,8 @@ def test_sixth_round_takes_new_mission_and_skips_end_of_round():
     6 stay. A player who can complete a mission must complete exactly one (6 VP); a player who
     cannot returns one to the box."""
     P, st, side = table(4, seed=17)
-    g, pl, board = st[0], st[1], st[2]
-    g[S.G_ROUND] = 5
+    g, pl, board = st, S.players(st), st
+    g[S.S_ROUND] = 5
     a, b, c, d = order(st)
     for p in (a, b, c, d):
         clear_holdings(st, p)
@@ -353,25 +353,25 @@ def test_sixth_round_takes_new_mission_and_skips_end_of_round():
             assign_mission(st, p, slot, label)
     assign_mission(st, b, 1, "m41")
     R.gain_offerings(st, b, 4)
-    palace = [int(board[S.BD_PALACE + i]) for i in range(6)]
-    study = board[S.BD_STUDY:S.BD_STUDY + 6].copy()
-    market = board[S.BD_MARKET:S.BD_MARKET + 30].copy()
-    pile, box, box_goods = int(g[S.G_MISSION_N]), int(g[S.G_BOX_MISSIONS]), int(g[S.G_BOX_GOODS])
+    palace = [int(board[S.S_PALACE + i]) for i in range(6)]
+    study = board[S.S_STUDY_DISPLAY:S.S_STUDY_DISPLAY + 6].copy()
+    market = board[S.S_MARKET:S.S_MARKET + 30].copy()
+    pile, box, box_goods = int(g[S.S_MISSION_N]), int(g[S.S_BOX_MISSIONS]), int(g[S.S_BOX_GOODS])
     before = vp(st)
     phase_three(P, st, side)
-    assert g[S.G_ERROR] == 0
+    assert g[S.S_ERROR] == 0
     gained = vp(st) - before
     assert list(gained[[a, b, c, d]]) == [0, 6, 0, 0]
-    assert [pl[p, S.PL_MISSIONS_DONE] for p in (a, b, c, d)] == [0, 1, 0, 0]
-    assert g[S.G_BOX_MISSIONS] == box + 3
+    assert [pl[p, S.P_MISSIONS_DONE] for p in (a, b, c, d)] == [0, 1, 0, 0]
+    assert g[S.S_BOX_MISSIONS] == box + 3
     for p in (a, b, c, d):
-        assert all(pl[p, S.PL_MISSION + i] >= 0 for i in range(3)), p
-    now = [int(board[S.BD_PALACE + i]) for i in range(6)]
+        assert all(pl[p, S.P_MISSION + i] >= 0 for i in range(3)), p
+    now = [int(board[S.S_PALACE + i]) for i in range(6)]
     assert sum(m >= 0 for m in now) == 2 and set(m for m in now if m >= 0) < set(palace)
-    assert g[S.G_MISSION_N] == pile
-    assert np.array_equal(board[S.BD_STUDY:S.BD_STUDY + 6], study)
-    assert np.array_equal(board[S.BD_MARKET:S.BD_MARKET + 30], market)
-    assert g[S.G_BOX_GOODS] == box_goods
+    assert g[S.S_MISSION_N] == pile
+    assert np.array_equal(board[S.S_STUDY_DISPLAY:S.S_STUDY_DISPLAY + 6], study)
+    assert np.array_equal(board[S.S_MARKET:S.S_MARKET + 30], market)
+    assert g[S.S_BOX_GOODS] == box_goods
     assert R.check_components(P, st) == 0
 
 
@@ -382,41 +382,41 @@ def test_end_of_round():
     laid out from the stacks; leftover palace missions go to the box and players + 2 new ones are
     laid out; unsold goods of the round go to the box; the dice come back."""
     P, st, side = table(4, seed=18)
-    g, pl, board, decks = st[0], st[1], st[2], st[3]
+    g, pl, board, decks = st, S.players(st), st, st
     p = order(st)[0]
     free_spaces(P, st, p, 3)
-    assert R.take_display_tile(P, st, side, p, S.STUDY, 0)
-    assert R.take_display_tile(P, st, side, p, S.STUDY, 3)
-    assert R.take_display_tile(P, st, side, p, S.FARM, 2)
-    left_study = [int(board[S.BD_STUDY + i]) for i in (1, 2, 4, 5)]
-    left_farm = [int(board[S.BD_FARM + i]) for i in (0, 1, 3, 4, 5)]
-    next_study = [int(decks[S.DK_STUDY + 29 - i]) for i in range(6)]
-    next_farm = [int(decks[S.DK_FARM + 29 - i]) for i in range(6)]
-    R.settle_mission(P, st, side, p, 0, 0, R.SRC_NONE)
-    R.take_palace_mission(st, side, p, 1)
-    box_m = int(g[S.G_BOX_MISSIONS])
-    pile = int(g[S.G_MISSION_N])
-    next_missions = [int(decks[S.DK_MISSION + pile - 1 - i]) for i in range(6)]
+    assert R.take_display_tile(P, st, *side, p, S.STUDY, 0)
+    assert R.take_display_tile(P, st, *side, p, S.STUDY, 3)
+    assert R.take_display_tile(P, st, *side, p, S.FARM, 2)
+    left_study = [int(board[S.S_STUDY_DISPLAY + i]) for i in (1, 2, 4, 5)]
+    left_farm = [int(board[S.S_FARM_DISPLAY + i]) for i in (0, 1, 3, 4, 5)]
+    next_study = [int(decks[S.S_STUDY_STACK + 29 - i]) for i in range(6)]
+    next_farm = [int(decks[S.S_FARM_STACK + 29 - i]) for i in range(6)]
+    R.settle_mission(P, st, *side, p, 0, 0, R.SRC_NONE)
+    R.take_palace_mission(st, *side, p, 1)
+    box_m = int(g[S.S_BOX_MISSIONS])
+    pile = int(g[S.S_MISSION_N])
+    next_missions = [int(decks[S.S_MISSION_PILE + pile - 1 - i]) for i in range(6)]
     put_on_market(st, 0, 0, "soup")
     R.gain_food(st, p, 1)
-    assert R.buy_good(P, st, side, p, 0, R.SRC_NONE)
-    later_rows = board[S.BD_MARKET + 5:S.BD_MARKET + 30].copy()
-    box_g = int(g[S.G_BOX_GOODS])
+    assert R.buy_good(P, st, *side, p, 0, R.SRC_NONE)
+    later_rows = board[S.S_MARKET + 5:S.S_MARKET + 30].copy()
+    box_g = int(g[S.S_BOX_GOODS])
     R.put_die(st, 2, p, 4)
-    R.end_of_round(P, st, side)
-    assert g[S.G_STUDY_DISCARD_N] == 4 and g[S.G_FARM_DISCARD_N] == 5
-    assert sorted(decks[S.DK_STUDY_DISCARD:S.DK_STUDY_DISCARD + 4]) == sorted(left_study)
-    assert sorted(decks[S.DK_FARM_DISCARD:S.DK_FARM_DISCARD + 5]) == sorted(left_farm)
-    assert [int(board[S.BD_STUDY + i]) for i in range(6)] == next_study
-    assert [int(board[S.BD_FARM + i]) for i in range(6)] == next_farm
-    assert g[S.G_STUDY_N] == 24 and g[S.G_FARM_N] == 24
-    assert g[S.G_BOX_MISSIONS] == box_m + 5
-    assert [int(board[S.BD_PALACE + i]) for i in range(6)] == next_missions
-    assert g[S.G_MISSION_N] == pile - 6
-    assert all(board[S.BD_MARKET + i] == -1 for i in range(5))
-    assert g[S.G_BOX_GOODS] == box_g + 4
-    assert np.array_equal(board[S.BD_MARKET + 5:S.BD_MARKET + 30], later_rows)
-    assert board[S.BD_SPACE_N + 2] == 0 and board[S.BD_SPACE_MIN + 2] == S.NO_DIE
+    R.end_of_round(P, st, *side)
+    assert g[S.S_STUDY_DISCARD_N] == 4 and g[S.S_FARM_DISCARD_N] == 5
+    assert sorted(decks[S.S_STUDY_DISCARD:S.S_STUDY_DISCARD + 4]) == sorted(left_study)
+    assert sorted(decks[S.S_FARM_DISCARD:S.S_FARM_DISCARD + 5]) == sorted(left_farm)
+    assert [int(board[S.S_STUDY_DISPLAY + i]) for i in range(6)] == next_study
+    assert [int(board[S.S_FARM_DISPLAY + i]) for i in range(6)] == next_farm
+    assert g[S.S_STUDY_N] == 24 and g[S.S_FARM_N] == 24
+    assert g[S.S_BOX_MISSIONS] == box_m + 5
+    assert [int(board[S.S_PALACE + i]) for i in range(6)] == next_missions
+    assert g[S.S_MISSION_N] == pile - 6
+    assert all(board[S.S_MARKET + i] == -1 for i in range(5))
+    assert g[S.S_BOX_GOODS] == box_g + 4
+    assert np.array_equal(board[S.S_MARKET + 5:S.S_MARKET + 30], later_rows)
+    assert board[S.S_SPACE_N + 2] == 0 and board[S.S_SPACE_MIN + 2] == S.NO_DIE
     assert R.check_components(P, st) == 0
 
 
@@ -424,11 +424,11 @@ def test_end_of_round():
 def test_end_of_round_small_game_palace(n):
     """Phase III 5: the palace is refilled with "always as many as player count plus 2"."""
     P, st, side = table(n, seed=19)
-    R.end_of_round(P, st, side)
-    shown = [m for m in st[2][S.BD_PALACE:S.BD_PALACE + 10] if m >= 0]
+    R.end_of_round(P, st, *side)
+    shown = [m for m in st[S.S_PALACE:S.S_PALACE + 10] if m >= 0]
     assert len(shown) == n + 2
-    assert st[0][S.G_BOX_MISSIONS] == (6 - n) + (n + 2)
-    assert st[0][S.G_BOX_GOODS] == 6 + 4
+    assert st[S.S_BOX_MISSIONS] == (6 - n) + (n + 2)
+    assert st[S.S_BOX_GOODS] == 6 + 4
 
 
 def test_phase_three_round_one_keeps_components():
@@ -437,15 +437,15 @@ def test_phase_three_round_one_keeps_components():
     for seed in range(20, 26):
         P, st, side = table(4, seed=seed)
         phase_three(P, st, side)
-        g, pl, board = st[0], st[1], st[2]
-        assert g[S.G_ERROR] == 0
-        settled = sum(side[0][p, S.ST_MISSION_DONE:S.ST_MISSION_DONE + 61].sum()
-                      + side[0][p, S.ST_MISSION_FAILED:S.ST_MISSION_FAILED + 61].sum() for p in range(4))
+        g, pl, board = st, S.players(st), st
+        assert g[S.S_ERROR] == 0
+        settled = sum(S.stats(side[0])[p, S.STAT_MISSION_DONE:S.STAT_MISSION_DONE + 61].sum()
+                      + S.stats(side[0])[p, S.STAT_MISSION_FAILED:S.STAT_MISSION_FAILED + 61].sum() for p in range(4))
         assert settled == 4
         for p in range(4):
-            assert all(pl[p, S.PL_MISSION + i] >= 0 for i in range(3))
-        assert sum(board[S.BD_PALACE + i] >= 0 for i in range(10)) == 6
-        assert g[S.G_TEMPLE_MEDALS] == 5   # nobody on the temple: one medal removed
+            assert all(pl[p, S.P_MISSION + i] >= 0 for i in range(3))
+        assert sum(board[S.S_PALACE + i] >= 0 for i in range(10)) == 6
+        assert g[S.S_TEMPLE_MEDALS] == 5   # nobody on the temple: one medal removed
         assert R.check_components(P, st) == 0
 
 
@@ -455,7 +455,7 @@ def test_last_three_missions():
     """End of the Game: all players must now complete their 3 remaining missions (6 VP each);
     completed ones join the stack, uncompleted ones go back to the box."""
     P, st, side = table(4, seed=27)
-    g, pl = st[0], st[1]
+    g, pl = st, S.players(st)
     p = order(st)[1]
     clear_holdings(st, p)
     for slot, label in enumerate(("s06", "m41", "m07")):
@@ -463,19 +463,19 @@ def test_last_three_missions():
     deliver(P, st, side, p, "I1")
     deliver(P, st, side, p, "O6")
     R.gain_offerings(st, p, 4)
-    pl[p, S.PL_MISSIONS_DONE] = 6
-    box = int(g[S.G_BOX_MISSIONS])
+    pl[p, S.P_MISSIONS_DONE] = 6
+    box = int(g[S.S_BOX_MISSIONS])
     before = vp(st)
-    G.last_missions(P, st, side)
+    G.last_missions(P, st, *side)
     assert (vp(st) - before)[p] == 12
-    assert pl[p, S.PL_MISSIONS_DONE] == 8
-    assert all(pl[p, S.PL_MISSION + i] == -1 for i in range(3))
-    assert side[0][p, S.ST_MISSION_FAILED + MISSION["m07"]] == 1
-    assert side[0][p, S.ST_MISSION_DONE + MISSION["s06"]] == 1
+    assert pl[p, S.P_MISSIONS_DONE] == 8
+    assert all(pl[p, S.P_MISSION + i] == -1 for i in range(3))
+    assert S.stats(side[0])[p, S.STAT_MISSION_FAILED + MISSION["m07"]] == 1
+    assert S.stats(side[0])[p, S.STAT_MISSION_DONE + MISSION["s06"]] == 1
     for q in range(4):
-        assert all(pl[q, S.PL_MISSION + i] == -1 for i in range(3))
+        assert all(pl[q, S.P_MISSION + i] == -1 for i in range(3))
     assert R.check_components(P, st) == 0
-    assert g[S.G_BOX_MISSIONS] >= box + 1
+    assert g[S.S_BOX_MISSIONS] >= box + 1
 
 
 def test_last_missions_mama_quilia_04():
@@ -483,7 +483,7 @@ def test_last_missions_mama_quilia_04():
     affecting a single mission tile" - 4 VP instead of 6 for a mission short of 1 requirement;
     a second such mission without another card fails."""
     P, st, side = table(4, seed=28)
-    g, pl = st[0], st[1]
+    g, pl = st, S.players(st)
     p = order(st)[0]
     clear_holdings(st, p)
     for slot, label in enumerate(("m38", "s06", "m31")):
@@ -495,13 +495,13 @@ def test_last_missions_mama_quilia_04():
         give_good(st, p, good)       # 31 needs 4 goods: short of 1
     give_card(st, p, "mission_discount")
     R.gain_offerings(st, p, 1)
-    box = int(g[S.G_BOX_MISSIONS])
+    box = int(g[S.S_BOX_MISSIONS])
     before = vp(st)
-    G.last_missions(P, st, side)
+    G.last_missions(P, st, *side)
     assert (vp(st) - before)[p] == 4 + 6
-    assert pl[p, S.PL_MISSIONS_DONE] == 2
-    assert pl[p, S.PL_HAND + S.C_MISSION_DISCOUNT] == 0 and pl[p, S.PL_OFFERINGS] == 0
-    assert side[0][p, S.ST_MISSION_FAILED + MISSION["m31"]] == 1
+    assert pl[p, S.P_MISSIONS_DONE] == 2
+    assert pl[p, S.P_HAND + S.C_MISSION_DISCOUNT] == 0 and pl[p, S.P_OFFERINGS] == 0
+    assert S.stats(side[0])[p, S.STAT_MISSION_FAILED + MISSION["m31"]] == 1
     assert R.check_components(P, st) == 0
 
 
@@ -519,14 +519,14 @@ def test_final_medals_two_vp_each_and_leftovers_worthless():
     offerings and god cards award no VP."""
     P, st, side = cleared_end_table()
     a, b, c, d = order(st)
-    st[1][a, S.PL_MEDALS] = 2
-    st[1][c, S.PL_MEDALS] = 1
+    S.players(st)[a, S.P_MEDALS] = 2
+    S.players(st)[c, S.P_MEDALS] = 1
     R.gain_food(st, d, 5)
     R.gain_offerings(st, d, 4)
     give_card(st, d, "jump")
     give_card(st, d, "extra_turn")
     before = vp(st)
-    R.final_scoring(P, st, side)
+    R.final_scoring(P, st, *side)
     assert list((vp(st) - before)[[a, b, c, d]]) == [4, 0, 2, 0]
     assert vp_from(side, a, S.VP_MEDALS) == 4
     assert R.check_components(P, st) == 0
@@ -543,7 +543,7 @@ def test_final_top_quipu_scores_the_village():
     deliver(P, st, side, blue, "O5")   # blue on top
     deliver(P, st, side, blue, "I1")   # worth 1, alone
     before = vp(st)
-    R.final_scoring(P, st, side)
+    R.final_scoring(P, st, *side)
     assert vp_from(side, red, S.VP_VILLAGES) == 8
     assert vp_from(side, blue, S.VP_VILLAGES) == 7 + 1
     assert (vp(st) - before)[red] == 8 and (vp(st) - before)[blue] == 8
@@ -556,11 +556,11 @@ def full_feathers(P, st, side, p, full):
 
 
 def full_circlets(P, st, side, p, full):
-    st[1][p, S.PL_CIRCLET:S.PL_CIRCLET + (6 if full else 5)] = 1
+    S.players(st)[p, S.P_CIRCLET:S.P_CIRCLET + (6 if full else 5)] = 1
 
 
 def full_missions(P, st, side, p, full):
-    st[1][p, S.PL_MISSIONS_DONE] = 9 if full else 8
+    S.players(st)[p, S.P_MISSIONS_DONE] = 9 if full else 8
 
 
 def full_quipus(P, st, side, p, full):
@@ -591,7 +591,7 @@ def test_final_achievements(build, vp_award, full):
     P, st, side = cleared_end_table()
     p = order(st)[2]
     build(P, st, side, p, full)
-    R.final_scoring(P, st, side)
+    R.final_scoring(P, st, *side)
     assert vp_from(side, p, S.VP_ACHIEVEMENTS) == (vp_award if full else 0)
     for q in range(4):
         if q != p:
@@ -610,7 +610,7 @@ def test_all_achievements_add_up():
     # all 10 quipus delivered: the 12 mask spaces are free for people tiles
     for i in range(12):
         give_tile(P, st, side, p, i % 2, i)
-    R.final_scoring(P, st, side)
+    R.final_scoring(P, st, *side)
     assert vp_from(side, p, S.VP_ACHIEVEMENTS) == 52
 
 
@@ -626,22 +626,22 @@ def test_winner_and_tie_break(scores, ranks):
     P, st, side = cleared_end_table()
     seats = order(st)
     for pos, p in enumerate(seats):
-        st[1][p, S.PL_VP] = scores[pos]
-    R.final_scoring(P, st, side)
-    got = tuple(int(side[0][p, S.ST_RANK]) for p in seats)
+        S.players(st)[p, S.P_VP] = scores[pos]
+    R.final_scoring(P, st, *side)
+    got = tuple(int(S.stats(side[0])[p, S.STAT_RANK]) for p in seats)
     assert got == ranks
     winner = seats[ranks.index(1)]
-    assert [int(side[0][p, S.ST_WON]) for p in seats] == [1 if p == winner else 0 for p in seats]
-    assert st[0][S.G_WINNER] == winner
-    assert [int(side[0][p, S.ST_FINAL_ORDER]) for p in seats] == [0, 1, 2, 3]
+    assert [int(S.stats(side[0])[p, S.STAT_WON]) for p in seats] == [1 if p == winner else 0 for p in seats]
+    assert st[S.S_WINNER] == winner
+    assert [int(S.stats(side[0])[p, S.STAT_FINAL_ORDER]) for p in seats] == [0, 1, 2, 3]
 
 
 def test_two_player_tie():
     """End of the Game tie-break with 2 players: equal VP, token 1 wins."""
     P, st, side = cleared_end_table(n=2, seed=31)
     first, second = order(st)
-    st[1][first, S.PL_VP] = 33
-    st[1][second, S.PL_VP] = 33
-    R.final_scoring(P, st, side)
-    assert side[0][first, S.ST_WON] == 1 and side[0][second, S.ST_WON] == 0
-    assert side[0][first, S.ST_RANK] == 1 and side[0][second, S.ST_RANK] == 2
+    S.players(st)[first, S.P_VP] = 33
+    S.players(st)[second, S.P_VP] = 33
+    R.final_scoring(P, st, *side)
+    assert S.stats(side[0])[first, S.STAT_WON] == 1 and S.stats(side[0])[second, S.STAT_WON] == 0
+    assert S.stats(side[0])[first, S.STAT_RANK] == 1 and S.stats(side[0])[second, S.STAT_RANK] == 2

@@ -14,7 +14,7 @@ import pytest
 
 from sim.games.cuzco import GAME
 from sim.games.cuzco import replay as replay_mod
-from sim.games.cuzco.state import G_LOG_N
+from sim.games.cuzco.state import S_LOG_N
 
 FINAL = re.compile(r"final: seat (\d+) \(.*\) scores (-?\d+), rank (\d+)")
 
@@ -78,10 +78,10 @@ def test_replay_says_when_the_log_overflowed(monkeypatch):
     real = replay_mod.run_one
 
     def cut_short(*args):
-        st, side = real(*args)
+        st, rec, log = real(*args)
         capacity = 200
-        st[0][G_LOG_N] = min(st[0][G_LOG_N], capacity)
-        return st, (side[0], side[1], side[2][:capacity], side[3])
+        st[S_LOG_N] = min(st[S_LOG_N], capacity)
+        return st, rec, log[:capacity]
 
     monkeypatch.setattr(replay_mod, "run_one", cut_short)
     _, _, lines = replay(4, 3, 2)

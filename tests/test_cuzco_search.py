@@ -38,28 +38,28 @@ def decision_state(seed, rounds_before=2):
     kinds[SEARCHER] = KIND_SEARCH
     st, side = S.new_state(N, False), S.new_side(N, False)
     look, lside = S.new_state(N, False), S.new_side(N, False)
-    rng_mod.seed_game_stream(st[4], np.uint64(seed), np.uint64(0))
-    setup(P, st, side, N)
+    rng_mod.seed_game_stream(S.rng_words(st), np.uint64(seed), np.uint64(0))
+    setup(P, st, *side, N)
     for rnd in range(rounds_before):
-        start_round(P, st, side, rnd)
-        assert phase_one_from(P, st, side, look, lside, heuristic, W, True, 0) == PHASE_ONE_DONE
-        finish_round(P, st, side, look, lside, heuristic, W, True)
-    start_round(P, st, side, rounds_before)
-    turn = phase_one_from(P, st, side, look, lside, kinds, W, True, 0)
-    assert turn != PHASE_ONE_DONE and st[0][S.G_ERROR] == 0
-    assert st[0][S.G_ORDER + turn % N] == SEARCHER
+        start_round(P, st, *side, rnd)
+        assert phase_one_from(P, st, *side, look, *lside, heuristic, W, True, 0) == PHASE_ONE_DONE
+        finish_round(P, st, *side, look, *lside, heuristic, W, True)
+    start_round(P, st, *side, rounds_before)
+    turn = phase_one_from(P, st, *side, look, *lside, kinds, W, True, 0)
+    assert turn != PHASE_ONE_DONE and st[S.S_ERROR] == 0
+    assert st[S.S_ORDER + turn % N] == SEARCHER
     return st, side, look, lside, W, turn
 
 
 def hidden(pl, o):
-    return np.minimum(pl[o, S.PL_HAND:S.PL_HAND + S.N_CARDS], pl[o, S.PL_DEALT:S.PL_DEALT + S.N_CARDS])
+    return np.minimum(pl[o, S.P_HAND:S.P_HAND + S.N_CARDS], pl[o, S.P_DEALT:S.P_DEALT + S.N_CARDS])
 
 
 def pile(st, base, size_field):
-    return np.sort(st[3][base:base + st[0][size_field]])
+    return np.sort(st[base:base + st[size_field]])
 
 
-PILES = [(S.DK_STUDY, S.G_STUDY_N), (S.DK_FARM, S.G_FARM_N), (S.DK_MISSION, S.G_MISSION_N)]
+PILES = [(S.S_STUDY_STACK, S.S_STUDY_N), (S.S_FARM_STACK, S.S_FARM_N), (S.S_MISSION_PILE, S.S_MISSION_N)]
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -67,7 +67,7 @@ def test_determinisation_redeals_only_what_the_seat_cannot_see(seed):
     """Setup 15 deals two god cards face down; every later card is taken face up. A determinisation
     keeps the seat's own hand, every public card and every count, and re-deals the rest."""
     st, *_ = decision_state(seed)
-    g, pl = st[0], st[1]
+    g, pl = st, S.players(st)
     dst = S.new_state(N, False)
     work = np.zeros((2, 2 * S.MAX_PLAYERS), np.int64)
     rng = np.zeros(4, np.uint64)
@@ -76,36 +76,36 @@ def test_determinisation_redeals_only_what_the_seat_cannot_see(seed):
         rng_mod.seed_game_stream(rng, np.uint64(99), np.uint64(k))
         determinise(st, dst, SEARCHER, rng, work)
         assert check_components(P, dst) == 0  # no god card (or anything else) created or lost
-        np.testing.assert_array_equal(dst[1][SEARCHER], pl[SEARCHER])
+        np.testing.assert_array_equal(S.players(dst)[SEARCHER], pl[SEARCHER])
         for o in range(N):
-            hand = slice(S.PL_HAND, S.PL_HAND + S.N_CARDS)
+            hand = slice(S.P_HAND, S.P_HAND + S.N_CARDS)
             public = pl[o, hand] - hidden(pl, o)
-            assert (dst[1][o, hand] >= public).all()
-            assert dst[1][o, hand].sum() == pl[o, hand].sum()
-        others = [c for c in range(S.N_PL) if not (S.PL_HAND <= c < S.PL_HAND + S.N_CARDS
-                                                   or S.PL_DEALT <= c < S.PL_DEALT + S.N_CARDS)]
-        np.testing.assert_array_equal(dst[1][:, others], pl[:, others])
-        np.testing.assert_array_equal(dst[2], st[2])  # the board is public
+            assert (S.players(dst)[o, hand] >= public).all()
+            assert S.players(dst)[o, hand].sum() == pl[o, hand].sum()
+        others = [c for c in range(S.N_P) if not (S.P_HAND <= c < S.P_HAND + S.N_CARDS
+                                                   or S.P_DEALT <= c < S.P_DEALT + S.N_CARDS)]
+        np.testing.assert_array_equal(S.players(dst)[:, others], pl[:, others])
+        np.testing.assert_array_equal(dst[S.S_STACK:S.S_GOD_PILES], st[S.S_STACK:S.S_GOD_PILES])  # the board is public
         for god in range(S.N_GODS):
-            size = g[S.G_GOD_PILE_N + god]
-            assert dst[0][S.G_GOD_PILE_N + god] == size
-            assert (dst[3][S.DK_GOD + god * 12:S.DK_GOD + god * 12 + size] // 3 == god).all()  # colours are public
+            size = g[S.S_GOD_PILE_N + god]
+            assert dst[S.S_GOD_PILE_N + god] == size
+            assert (dst[S.S_GOD_PILES + god * 12:S.S_GOD_PILES + god * 12 + size] // 3 == god).all()  # colours are public
         for base, size in PILES:
             np.testing.assert_array_equal(pile(dst, base, size), pile(st, base, size))
-        opponent_hands.add(tuple(dst[1][[o for o in range(N) if o != SEARCHER], S.PL_HAND:S.PL_HAND + S.N_CARDS].ravel()))
+        opponent_hands.add(tuple(S.players(dst)[[o for o in range(N) if o != SEARCHER], S.P_HAND:S.P_HAND + S.N_CARDS].ravel()))
     if sum(hidden(pl, o).sum() for o in range(N) if o != SEARCHER) > 0:
         assert len(opponent_hands) > 1  # the hidden cards really are re-dealt
 
 
 def shuffled_future(st, seed):
     """The same game with another future: other dice to come, other face-down pile orders."""
-    other = tuple(a.copy() for a in st)
-    rng_mod.seed_game_stream(other[4], np.uint64(seed), np.uint64(7))
-    g, decks = other[0], other[3]
+    other = st.copy()
+    rng_mod.seed_game_stream(S.rng_words(other), np.uint64(seed), np.uint64(7))
+    g, decks = other, other
     gen = np.random.default_rng(seed)
     for god in range(S.N_GODS):
-        base = S.DK_GOD + god * 12
-        gen.shuffle(decks[base:base + g[S.G_GOD_PILE_N + god]])
+        base = S.S_GOD_PILES + god * 12
+        gen.shuffle(decks[base:base + g[S.S_GOD_PILE_N + god]])
     for base, size in PILES:
         gen.shuffle(decks[base:base + g[size]])
     return other
@@ -116,7 +116,7 @@ def test_the_search_never_reads_the_real_future():
     different pile orders: the same determinisations, so the same decision."""
     st, side, look, lside, W, turn = decision_state(5)
     other = shuffled_future(st, 123)
-    assert not np.array_equal(other[4], st[4])
+    assert not np.array_equal(S.rng_words(other), S.rng_words(st))
     dst_a, dst_b = S.new_state(N, False), S.new_state(N, False)
     work = np.zeros((2, 2 * S.MAX_PLAYERS), np.int64)
     for k in range(5):
@@ -125,13 +125,12 @@ def test_the_search_never_reads_the_real_future():
         rng_b[:] = rng_a
         determinise(st, dst_a, SEARCHER, rng_a, work)
         determinise(other, dst_b, SEARCHER, rng_b, work)
-        for a, b in zip(dst_a, dst_b):  # the random stream too
-            np.testing.assert_array_equal(a, b)
+        np.testing.assert_array_equal(dst_a, dst_b)  # the random stream too
     w = search_weights(4, 3)
     chosen = []
     for state in (st, other):
         pick = np.zeros(S.SCR_WIDTH, np.int64)
-        assert search_turn(P, state, side, look, lside, SEARCHER, w, turn, new_search_buffers(N),
+        assert search_turn(P, state, *side, look, *lside, SEARCHER, w, turn, new_search_buffers(N),
                            np.uint64(77), np.uint64(0), pick)
         chosen.append(pick[:N_O].copy())
     np.testing.assert_array_equal(chosen[0], chosen[1])
@@ -140,12 +139,12 @@ def test_the_search_never_reads_the_real_future():
 def test_candidates_are_the_heuristics_best_turns_in_order():
     st, side, look, lside, W, turn = decision_state(6)
     best = np.zeros(S.SCR_WIDTH, np.int64)
-    assert choose_turn(P, st, look, lside, SEARCHER, W[SEARCHER], HEURISTIC, side[3][S.SCR_OPTION], best, False)
-    values = lside[3][S.SCR_TOP_VALUE, :S.TOP_TURNS]
+    assert choose_turn(P, st, look, *lside, SEARCHER, W[SEARCHER], HEURISTIC, S.scratch(side[0])[S.SCR_OPTION], best, False)
+    values = S.scratch(lside[0])[S.SCR_TOP_VALUE, :S.TOP_TURNS]
     ranked = values[values != NO_TOP]
     assert len(ranked) >= 2 and (np.diff(ranked) <= 0).all()
-    np.testing.assert_array_equal(lside[3][S.SCR_TOP, :N_O], best[:N_O])
-    rows = {tuple(lside[3][S.SCR_TOP + i, :N_O]) for i in range(len(ranked))}
+    np.testing.assert_array_equal(S.scratch(lside[0])[S.SCR_TOP, :N_O], best[:N_O])
+    rows = {tuple(S.scratch(lside[0])[S.SCR_TOP + i, :N_O]) for i in range(len(ranked))}
     assert len(rows) == len(ranked)  # distinct turns
 
 

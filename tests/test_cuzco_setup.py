@@ -19,8 +19,8 @@ def tables(n):
 
 
 def market_rows(st):
-    board = st[2]
-    return [[int(board[S.BD_MARKET + r * 5 + i]) for i in range(5)] for r in range(6)]
+    board = st
+    return [[int(board[S.S_MARKET + r * 5 + i]) for i in range(5)] for r in range(6)]
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -34,16 +34,16 @@ def test_market_rows(n):
         if n == 4:
             assert all(len([t for t in row if t >= 0]) == 5 for row in rows), seed
             want = PRINTED_GOODS
-            assert st[0][S.G_BOX_GOODS] == 0
+            assert st[S.S_BOX_GOODS] == 0
         else:
             assert all(len([t for t in row if t >= 0]) == 4 for row in rows), seed
             empty = {tuple(i for i, t in enumerate(row) if t < 0) for row in rows}
             assert len(empty) == 1 and len(next(iter(empty))) == 1, (seed, rows)
             want = {k: v - 1 for k, v in PRINTED_GOODS.items()}
-            assert st[0][S.G_BOX_GOODS] == 6
+            assert st[S.S_BOX_GOODS] == 6
         assert {S.GOOD_NAMES[t]: c for t, c in counts.items()} == want, seed
         assert sum(counts.values()) == (30 if n == 4 else 24)
-        assert st[0][S.G_MARKET_ROW_SIZE] == (5 if n == 4 else 4)
+        assert st[S.S_MARKET_ROW_SIZE] == (5 if n == 4 else 4)
         assert R.check_components(P, st) == 0
 
 
@@ -65,29 +65,29 @@ def test_palace_and_missions(n):
     start mission (unused grey ones to the box) and 2 golden ones from the piles; no mission tile
     is in two places."""
     for seed, (P, st, side) in tables(n):
-        g, pl, board, decks = st[0], st[1], st[2], st[3]
-        palace = [int(board[S.BD_PALACE + i]) for i in range(S.MAX_PLAYERS + 6)]
+        g, pl, board, decks = st, S.players(st), st, st
+        palace = [int(board[S.S_PALACE + i]) for i in range(S.MAX_PLAYERS + 6)]
         shown = [m for m in palace if m >= 0]
-        assert len(shown) == n + 2 and g[S.G_PALACE_SIZE] == n + 2, seed
+        assert len(shown) == n + 2 and g[S.S_PALACE_SIZE] == n + 2, seed
         assert palace[:n + 2] == shown
         assert all(MISSIONS[m, S.MF_STARTING] == 0 for m in shown)
         held = []
         greys = []
         for p in range(n):
-            ms = [int(pl[p, S.PL_MISSION + i]) for i in range(3)]
+            ms = [int(pl[p, S.P_MISSION + i]) for i in range(3)]
             assert all(m >= 0 for m in ms), seed
             assert sum(MISSIONS[m, S.MF_STARTING] for m in ms) == 1, (seed, p, ms)
             greys += [m for m in ms if MISSIONS[m, S.MF_STARTING]]
             held += ms
         assert len(set(greys)) == n
-        assert g[S.G_MISSION_N] == 55 - (n + 2) - 2 * n
-        pile = [int(decks[S.DK_MISSION + i]) for i in range(g[S.G_MISSION_N])]
+        assert g[S.S_MISSION_N] == 55 - (n + 2) - 2 * n
+        pile = [int(decks[S.S_MISSION_PILE + i]) for i in range(g[S.S_MISSION_N])]
         everything = pile + shown + held
         assert len(everything) == len(set(everything))
         assert set(everything) >= set(range(6, 61))
-        assert g[S.G_BOX_MISSIONS] == 6 - n
+        assert g[S.S_BOX_MISSIONS] == 6 - n
         for p in range(n, S.MAX_PLAYERS):
-            assert all(pl[p, S.PL_MISSION + i] == -1 for i in range(3))
+            assert all(pl[p, S.P_MISSION + i] == -1 for i in range(3))
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -95,17 +95,17 @@ def test_display_temple_round(n):
     """Setup 7, 9, 12: 6 study and 6 farm tiles face up (one per pip space), the rest stacked;
     6 Inti medals on the temple, every temple step empty; round I."""
     for seed, (P, st, side) in tables(n):
-        g, board = st[0], st[2]
-        study = [int(board[S.BD_STUDY + i]) for i in range(6)]
-        farm = [int(board[S.BD_FARM + i]) for i in range(6)]
+        g, board = st, st
+        study = [int(board[S.S_STUDY_DISPLAY + i]) for i in range(6)]
+        farm = [int(board[S.S_FARM_DISPLAY + i]) for i in range(6)]
         assert all(t >= 0 and PEOPLE[t, S.TF_KIND] == S.STUDY for t in study), seed
         assert all(t >= 0 and PEOPLE[t, S.TF_KIND] == S.FARM for t in farm), seed
         assert len(set(study + farm)) == 12
-        assert g[S.G_STUDY_N] == 30 and g[S.G_FARM_N] == 30
-        assert g[S.G_STUDY_DISCARD_N] == 0 and g[S.G_FARM_DISCARD_N] == 0
-        assert g[S.G_TEMPLE_MEDALS] == 6
-        assert all(board[S.BD_TEMPLE + s] == -1 for s in range(6))
-        assert g[S.G_ROUND] == 0
+        assert g[S.S_STUDY_N] == 30 and g[S.S_FARM_N] == 30
+        assert g[S.S_STUDY_DISCARD_N] == 0 and g[S.S_FARM_DISCARD_N] == 0
+        assert g[S.S_TEMPLE_MEDALS] == 6
+        assert all(board[S.S_TEMPLE + s] == -1 for s in range(6))
+        assert g[S.S_ROUND] == 0
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -114,15 +114,15 @@ def test_order_tokens_vp_and_status_stack(n):
     1/2/3/4; status markers all on space 0, stacked in player order with token 1 on top."""
     first_seats = set()
     for seed, (P, st, side) in tables(n):
-        g, pl = st[0], st[1]
-        order = [int(g[S.G_ORDER + pos]) for pos in range(n)]
+        g, pl = st, S.players(st)
+        order = [int(g[S.S_ORDER + pos]) for pos in range(n)]
         assert sorted(order) == list(range(n)), seed
         first_seats.add(order[0])
         for pos, p in enumerate(order):
-            assert pl[p, S.PL_ORDER_POS] == pos
-            assert pl[p, S.PL_VP] == (0, 1, 2, 3)[pos], (seed, pos)
-            assert pl[p, S.PL_STATUS] == 0
-        seqs = [int(pl[p, S.PL_STATUS_SEQ]) for p in order]
+            assert pl[p, S.P_ORDER_POS] == pos
+            assert pl[p, S.P_VP] == (0, 1, 2, 3)[pos], (seed, pos)
+            assert pl[p, S.P_STATUS] == 0
+        seqs = [int(pl[p, S.P_STATUS_SEQ]) for p in order]
         assert seqs == sorted(seqs, reverse=True) and len(set(seqs)) == n, (seed, seqs)
     assert first_seats == set(range(n))  # dealt at random
 
@@ -134,33 +134,33 @@ def test_player_components(n):
     chasqui in Cuzco; no food, goods or tiles. Feather supply: 3 per colour per player."""
     colours_seen = set()
     for seed, (P, st, side) in tables(n):
-        g, pl = st[0], st[1]
-        masks = [int(pl[p, S.PL_MASK]) for p in range(n)]
+        g, pl = st, S.players(st)
+        masks = [int(pl[p, S.P_MASK]) for p in range(n)]
         assert len(set(masks)) == n
         colours = []
         for p in range(n):
-            feathers = [int(pl[p, S.PL_FEATHERS + c]) for c in range(S.N_COLOURS)]
+            feathers = [int(pl[p, S.P_FEATHERS + c]) for c in range(S.N_COLOURS)]
             assert sum(feathers) == 1, (seed, p)
             colour = feathers.index(1)
             colours.append(colour)
-            slots = [s for s in range(S.N_SLOTS) if pl[p, S.PL_SLOT + s]]
-            assert len(slots) == 1 and MASKS[pl[p, S.PL_MASK], slots[0]] == colour
-            assert pl[p, S.PL_OFFERINGS] == 2
-            assert pl[p, S.PL_MEDALS] == 1
-            assert pl[p, S.PL_PRIESTS_HOME] == 4
-            assert pl[p, S.PL_QUIPU_MASK] == 10 and pl[p, S.PL_QUIPU_RESERVE] == 0
-            assert pl[p, S.PL_QUIPU_DELIVERED] == 0
-            assert pl[p, S.PL_LOC] == S.CUZCO
-            assert pl[p, S.PL_FOOD] == 0 and pl[p, S.PL_N_TILES] == 0
-            assert sum(pl[p, S.PL_GOODS + t] for t in range(S.N_GOODS)) == 0
-            assert all(pl[p, S.PL_CIRCLET + c] == 0 for c in range(S.N_CIRCLETS))
+            slots = [s for s in range(S.N_SLOTS) if pl[p, S.P_SLOT + s]]
+            assert len(slots) == 1 and MASKS[pl[p, S.P_MASK], slots[0]] == colour
+            assert pl[p, S.P_OFFERINGS] == 2
+            assert pl[p, S.P_MEDALS] == 1
+            assert pl[p, S.P_PRIESTS_HOME] == 4
+            assert pl[p, S.P_QUIPU_MASK] == 10 and pl[p, S.P_QUIPU_RESERVE] == 0
+            assert pl[p, S.P_QUIPU_DELIVERED] == 0
+            assert pl[p, S.P_LOC] == S.CUZCO
+            assert pl[p, S.P_FOOD] == 0 and pl[p, S.P_N_TILES] == 0
+            assert sum(pl[p, S.P_GOODS + t] for t in range(S.N_GOODS)) == 0
+            assert all(pl[p, S.P_CIRCLET + c] == 0 for c in range(S.N_CIRCLETS))
         assert len(set(colours)) == n, (seed, colours)
         colours_seen.update(colours)
         for c in range(S.N_COLOURS):
-            assert g[S.G_FEATHER_SUPPLY + c] == 3 * n - colours.count(c)
-        assert g[S.G_OFFERING_SUPPLY] == 30 - 2 * n
-        assert g[S.G_FOOD_SUPPLY] == 36
-        assert all(st[2][S.BD_STACK_N + v] == 0 for v in range(S.N_VILLAGES))
+            assert g[S.S_FEATHER_SUPPLY + c] == 3 * n - colours.count(c)
+        assert g[S.S_OFFERING_SUPPLY] == 30 - 2 * n
+        assert g[S.S_FOOD_SUPPLY] == 36
+        assert all(st[S.S_STACK_N + v] == 0 for v in range(S.N_VILLAGES))
         assert R.check_components(P, st) == 0
     assert colours_seen == set(range(S.N_COLOURS))
 
@@ -173,23 +173,23 @@ def test_god_cards_dealt(n):
     card of each pile is revealed."""
     per_pile = 1 if n == 2 else 2
     for seed, (P, st, side) in tables(n):
-        g, pl, decks = st[0], st[1], st[3]
+        g, pl, decks = st, S.players(st), st
         dealt = Counter()
         for p in range(n):
-            hand = [c for c in range(S.N_CARDS) for _ in range(pl[p, S.PL_HAND + c])]
+            hand = [c for c in range(S.N_CARDS) for _ in range(pl[p, S.P_HAND + c])]
             assert len(hand) == 2, (seed, p, hand)
             assert hand[0] // 3 != hand[1] // 3, (seed, p, hand)
             dealt.update(c // 3 for c in hand)
-        discard = [int(decks[S.DK_GOD_DISCARD + i]) for i in range(g[S.G_GOD_DISCARD_N])]
+        discard = [int(decks[S.S_GOD_DISCARD + i]) for i in range(g[S.S_GOD_DISCARD_N])]
         assert len(discard) == 5 * per_pile - 2 * n, seed
         dealt.update(c // 3 for c in discard)
         assert dealt == Counter({god: per_pile for god in range(S.N_GODS)}), seed
         for god in range(S.N_GODS):
-            up = g[S.G_GOD_UP + god]
+            up = g[S.S_GOD_UP + god]
             assert up >= 0 and up // 3 == god
-            assert g[S.G_GOD_PILE_N + god] == 12 - per_pile - 1
+            assert g[S.S_GOD_PILE_N + god] == 12 - per_pile - 1
         for p in range(n, S.MAX_PLAYERS):
-            assert pl[p, S.PL_HAND:S.PL_HAND + S.N_CARDS].sum() == 0
+            assert pl[p, S.P_HAND:S.P_HAND + S.N_CARDS].sum() == 0
         assert R.check_components(P, st) == 0
 
 
@@ -198,7 +198,7 @@ def test_two_player_reserve_is_one_card():
     card, placed face up on the discard pile."""
     for seed in SEEDS:
         P, st, side = table(2, seed)
-        assert st[0][S.G_GOD_DISCARD_N] == 1
+        assert st[S.S_GOD_DISCARD_N] == 1
 
 
 @pytest.mark.parametrize("n", PLAYER_COUNTS)
@@ -206,5 +206,4 @@ def test_setup_is_a_function_of_the_seed(n):
     """Setup is random but reproducible: the same seed gives the same table."""
     a = table(n, 7)[1]
     b = table(n, 7)[1]
-    for x, y in zip(a[:4], b[:4]):
-        assert np.array_equal(x, y)
+    assert np.array_equal(a, b)

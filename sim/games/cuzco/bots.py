@@ -23,20 +23,21 @@ from .rules import (
 )
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
-    AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_STUDY, AB_TRAIL, BD_FARM, BD_MARKET, BD_PALACE,
-    BD_SPACE_DICE, BD_SPACE_MIN, BD_SPACE_N, BD_STACK, BD_STACK_N, BD_STUDY, BD_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
+    AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_STUDY, AB_TRAIL, S_FARM_DISPLAY, S_MARKET, S_PALACE,
+    S_SPACE_DICE, S_SPACE_MIN, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
     C_DOUBLE_GOOD, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY, C_EXTRA_TURN, C_IGNORE_LOWER,
     C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN, C_SEARCH_DISCARD, C_SLIDE_UP,
-    C_VIRTUAL_SIX, CUZCO, G_MARKET_ROW_SIZE, G_N_PLAYERS, G_PALACE_SIZE, G_ROUND,
-    G_STUDY_DISCARD_N, G_FARM_DISCARD_N, G_GOD_UP, G_TEMPLE_MEDALS, GF_FOOD, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES,
+    C_VIRTUAL_SIX, CUZCO, S_MARKET_ROW_SIZE, S_N_PLAYERS, S_PALACE_SIZE, S_ROUND,
+    S_STUDY_DISCARD_N, S_FARM_DISCARD_N, S_GOD_UP, S_TEMPLE_MEDALS, GF_FOOD, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES,
     N_ABILITIES, N_ACTIONS, N_CARDS, N_CIRCLETS, N_COLOURS, N_EXCHANGES, N_GOODS, N_TEMPLE,
-    N_VILLAGES, PL_CIRCLET, PL_DELIVERED, PL_DICE, PL_DOUBLE_PEOPLE, PL_FEATHERS, PL_FOOD,
-    PL_GOODS, PL_HAND, PL_LOC, PL_MEDALS, PL_MISSION, PL_N_TILES, PL_OFFERINGS, PL_ORDER_POS,
-    PL_PRIESTS_HOME, PL_PUTUTU1, PL_PUTUTU2, PL_QUIPU_DELIVERED, PL_SLID, PL_STATUS, PL_TILE,
-    PL_USED_FARM, PL_USED_STUDY, USED_UP, PL_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
+    N_VILLAGES, P_CIRCLET, P_DELIVERED, P_DICE, P_DOUBLE_PEOPLE, P_FEATHERS, P_FOOD,
+    P_GOODS, P_HAND, P_LOC, P_MEDALS, P_MISSION, P_N_TILES, P_OFFERINGS, P_ORDER_POS,
+    P_PRIESTS_HOME, P_PUTUTU1, P_PUTUTU2, P_QUIPU_DELIVERED, P_SLID, P_STATUS, P_TILE,
+    P_USED_FARM, P_USED_STUDY, USED_UP, P_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
+    rng_of, scr_row, seat_at,
 )
 from .weights import (
     N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -63,95 +64,94 @@ BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (ex
 @njit_noalloc
 def position_value(P, st, p, w):
     """What seat p's position is worth to a bot with weights w, in VP-like units."""
-    g, pl, board = st[0], st[1], st[2]
-    n = g[G_N_PLAYERS]
-    rnd = g[G_ROUND]
+    n = st[S_N_PLAYERS]
+    rnd = st[S_ROUND]
     left = P[R_ROUNDS] - rnd
-    v = w[W_VP] * pl[p, PL_VP]
-    v += w[W_STATUS] * P[R_STATUS_VP + pl[p, PL_STATUS]]
+    v = w[W_VP] * st[seat_at(p) + P_VP]
+    v += w[W_STATUS] * P[R_STATUS_VP + st[seat_at(p) + P_STATUS]]
     # priests: VP still to come per priest on the steps, and the medal race
     per_priest = 0
     for r in range(rnd, P[R_ROUNDS]):
         per_priest += P[R_PRIEST_VP + r]
     mine = 0
     for s in range(N_TEMPLE):
-        if board[BD_TEMPLE + s] == p:
+        if st[S_TEMPLE + s] == p:
             mine += 1
     v += w[W_PRIEST] * mine * per_priest
-    if mine > 0 and g[G_TEMPLE_MEDALS] > 0:
+    if mine > 0 and st[S_TEMPLE_MEDALS] > 0:
         lead = True
         for q in range(n):
             if q == p:
                 continue
             k = 0
             for s in range(N_TEMPLE):
-                if board[BD_TEMPLE + s] == q:
+                if st[S_TEMPLE + s] == q:
                     k += 1
             if k >= mine:
                 lead = False
         if lead:
             v += w[W_MAJORITY]
-    v += w[W_MEDAL] * pl[p, PL_MEDALS]
+    v += w[W_MEDAL] * st[seat_at(p) + P_MEDALS]
     cards = 0
     card_value = 0.0
     for c in range(N_CARDS):
-        k = pl[p, PL_HAND + c]
+        k = st[seat_at(p) + P_HAND + c]
         if k > 0:
             cards += k
             card_value += w[W_CARD_PREF + c] * (1.0 + 0.3 * (k - 1))
     v += w[W_CARD] * card_value
-    v += w[W_OFFERING] * min(pl[p, PL_OFFERINGS], cards + 1) + 0.1 * pl[p, PL_OFFERINGS]
+    v += w[W_OFFERING] * min(st[seat_at(p) + P_OFFERINGS], cards + 1) + 0.1 * st[seat_at(p) + P_OFFERINGS]
     if left > 0:
-        v += w[W_FOOD] * min(pl[p, PL_FOOD], 8)
+        v += w[W_FOOD] * min(st[seat_at(p) + P_FOOD], 8)
     goods = 0
     for t in range(N_GOODS):
-        goods += pl[p, PL_GOODS + t]
+        goods += st[seat_at(p) + P_GOODS + t]
     v += w[W_GOOD] * goods
     feathers = 0
     for c in range(N_COLOURS):
-        feathers += pl[p, PL_FEATHERS + c]
+        feathers += st[seat_at(p) + P_FEATHERS + c]
     v += w[W_FEATHER] * feathers
     active = 0
     for c in range(N_CIRCLETS):
-        active += pl[p, PL_CIRCLET + c]
-        if circlet_ready(pl, p, c):
+        active += st[seat_at(p) + P_CIRCLET + c]
+        if circlet_ready(st, p, c):
             v += w[W_PAIR] * (P[R_HEADDRESS_VP + min(rnd + 1, P[R_ROUNDS] - 1)] + P[R_CIRCLET_VP + c])
     v += w[W_CIRCLET] * active
-    v += w[W_QUIPU] * pl[p, PL_QUIPU_DELIVERED]
+    v += w[W_QUIPU] * st[seat_at(p) + P_QUIPU_DELIVERED]
     top_vp = 0
     for vil in range(N_VILLAGES):
-        k = board[BD_STACK_N + vil]
-        if k > 0 and board[BD_STACK + vil * MAX_PLAYERS + k - 1] == p:
+        k = st[S_STACK_N + vil]
+        if k > 0 and st[S_STACK + vil * MAX_PLAYERS + k - 1] == p:
             top_vp += village_field(P, vil, VF_VP)
     v += w[W_VILLAGE] * top_vp
     unslid = 0
     held = 0.0
     for i in range(12):
-        t = pl[p, PL_TILE + i]
+        t = st[seat_at(p) + P_TILE + i]
         if t < 0:
             continue
-        if pl[p, PL_SLID + i] == 0:
+        if st[seat_at(p) + P_SLID + i] == 0:
             unslid += tile_field(P, t, TF_VALUE)
         # the first tile of a kind and ability counts fully, each identical one half
         first = True
         for j in range(i):
-            u = pl[p, PL_TILE + j]
+            u = st[seat_at(p) + P_TILE + j]
             if u >= 0 and tile_field(P, u, TF_KIND) == tile_field(P, t, TF_KIND) and tile_field(P, u, TF_ABILITY) == tile_field(P, t, TF_ABILITY):
                 first = False
         held += w[W_ABILITY_PREF + tile_field(P, t, TF_ABILITY)] * (1.0 if first else 0.5)
-    v += left * (w[W_TILE] * pl[p, PL_N_TILES] + w[W_UNSLID] * unslid
-                 + w[W_EMPTY] * empty_spaces(P, pl, p) + held)
+    v += left * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid
+                 + w[W_EMPTY] * empty_spaces(P, st, p) + held)
     for slot in range(3):
-        m = pl[p, PL_MISSION + slot]
+        m = st[seat_at(p) + P_MISSION + slot]
         if m >= 0:
             short = mission_shortfall(P, st, p, m)
             if short == 0:
                 v += w[W_MISSION_READY]
             else:
                 v -= w[W_MISSION_GAP] * min(short, 6)
-    v += w[W_PUTUTU] * (pl[p, PL_PUTUTU1] + 2 * pl[p, PL_PUTUTU2])
-    v += w[W_ORDER] * (n - 1 - pl[p, PL_ORDER_POS])
-    loc = pl[p, PL_LOC]
+    v += w[W_PUTUTU] * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
+    v += w[W_ORDER] * (n - 1 - st[seat_at(p) + P_ORDER_POS])
+    loc = st[seat_at(p) + P_LOC]
     if loc == CUZCO or loc < 6:
         v += w[W_CUZCO]
     return v
@@ -170,10 +170,10 @@ def judged(P, look, p, w, kind, rng):
 
 
 @njit_noalloc
-def turn_value(P, st, look, lside, p, w, kind, opt):
+def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     copy_state(st, look)
-    perform_turn(P, look, lside, p, w, opt)
-    v = judged(P, look, p, w, kind, st[4])
+    perform_turn(P, look, lrec, llog, p, w, opt)
+    v = judged(P, look, p, w, kind, rng_of(st))
     if opt[O_CARD] == C_EXTRA_TURN and kind != KIND_RANDOM:
         v += w[W_EXTRA_TURN] * w[W_CARD_PREF + C_EXTRA_TURN]
     return v
@@ -197,46 +197,49 @@ def keep_if_better(opt, best, v, best_v):
 
 
 @njit_noalloc
-def clear_top_turns(top):
+def clear_top_turns(rec):
+    values = scr_row(rec, SCR_TOP_VALUE)
     for i in range(TOP_TURNS):
-        top[SCR_TOP_VALUE, i] = NO_TOP
+        values[i] = NO_TOP
 
 
 @njit_noalloc
-def record_top_turn(opt, v, top):
-    """Rank a phase-I turn among the TOP_TURNS best seen (rows SCR_TOP.. of `top`, best first;
-    values in micro-VP in row SCR_TOP_VALUE): the search bot's candidate moves."""
-    values = top[SCR_TOP_VALUE]
+def record_top_turn(opt, v, rec):
+    """Rank a phase-I turn among the TOP_TURNS best seen (scratch rows SCR_TOP.. of `rec`, best
+    first; values in micro-VP in row SCR_TOP_VALUE): the search bot's candidate moves."""
+    values = scr_row(rec, SCR_TOP_VALUE)
     micro = np.int64(max(min(v, 1e12), -1e12) * 1e6)
     if micro <= values[TOP_TURNS - 1]:
         return
     i = TOP_TURNS - 1
     while i > 0 and values[i - 1] < micro:
         values[i] = values[i - 1]
+        row, above = scr_row(rec, SCR_TOP + i), scr_row(rec, SCR_TOP + i - 1)
         for k in range(N_O):
-            top[SCR_TOP + i, k] = top[SCR_TOP + i - 1, k]
+            row[k] = above[k]
         i -= 1
     values[i] = micro
+    row = scr_row(rec, SCR_TOP + i)
     for k in range(N_O):
-        top[SCR_TOP + i, k] = opt[k]
+        row[k] = opt[k]
 
 
 @njit_noalloc
-def keep_turn_if_better(opt, best, v, best_v, top):
+def keep_turn_if_better(opt, best, v, best_v, rec):
     """keep_if_better for phase-I turns, also ranking the best few for the search bot."""
-    record_top_turn(opt, v, top)
+    record_top_turn(opt, v, rec)
     return keep_if_better(opt, best, v, best_v)
 
 
 # ------------------------------------------------------------------------------ phase I
 
 @njit_noalloc
-def plan_exchange(P, st, look, lside, p, w, kind, opt, pips):
+def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     """Spend the exchange pips greedily: add the exchange that raises the value most, while any
     does. Returns the value of the plan (opt[O_EX..] holds it)."""
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    current = turn_value(P, st, look, lside, p, w, kind, opt)
+    current = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
     budget = pips
     while True:
         best_ex = -1
@@ -245,7 +248,7 @@ def plan_exchange(P, st, look, lside, p, w, kind, opt, pips):
             if P[R_EXCHANGE + ex] > budget:
                 continue
             opt[O_EX + ex] += 1
-            v = turn_value(P, st, look, lside, p, w, kind, opt)
+            v = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
             opt[O_EX + ex] -= 1
             if v > best_v:
                 best_v = v
@@ -261,29 +264,28 @@ def plan_exchange(P, st, look, lside, p, w, kind, opt, pips):
 @njit_noalloc
 def second_card_source(st, p, card, opt):
     """How a second card can be paid in the same turn, after what `opt` already spends."""
-    g, pl = st[0], st[1]
     main_card = opt[O_CARD] >= 0 and opt[O_MEDAL] == 0
     main_medal = opt[O_CARD] >= 0 and opt[O_MEDAL] != 0
-    offerings = pl[p, PL_OFFERINGS] - (1 if main_card else 0) - (1 if opt[O_PLENTY] == SRC_CARD else 0) \
+    offerings = st[seat_at(p) + P_OFFERINGS] - (1 if main_card else 0) - (1 if opt[O_PLENTY] == SRC_CARD else 0) \
         - (1 if opt[O_DELIVERY] == SRC_CARD else 0)
-    medals = pl[p, PL_MEDALS] - (1 if main_medal else 0) - (1 if opt[O_PLENTY] == SRC_MEDAL else 0) \
+    medals = st[seat_at(p) + P_MEDALS] - (1 if main_medal else 0) - (1 if opt[O_PLENTY] == SRC_MEDAL else 0) \
         - (1 if opt[O_DELIVERY] == SRC_MEDAL else 0)
-    if pl[p, PL_HAND + card] > 0 and offerings > 0 and opt[O_CARD] != card:
+    if st[seat_at(p) + P_HAND + card] > 0 and offerings > 0 and opt[O_CARD] != card:
         return SRC_CARD
-    if medals > 0 and g[G_GOD_UP + card // 3] == card and not (main_medal and opt[O_CARD] // 3 == card // 3):
+    if medals > 0 and st[S_GOD_UP + card // 3] == card and not (main_medal and opt[O_CARD] // 3 == card // 3):
         return SRC_MEDAL
     return SRC_NONE
 
 
 @njit_noalloc
-def preferred_blessing(P, st, look, lside, p, w, kind):
+def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
     """The fire-blessing choice the bot would take right now (tried on the current position)."""
     best_b = 0
     best_v = NO_VALUE
     for b in range(4):
         copy_state(st, look)
-        fire_blessing(P, look, lside, p, w, b, SRC_NONE)
-        v = judged(P, look, p, w, kind, st[4])
+        fire_blessing(P, look, lrec, llog, p, w, b, SRC_NONE)
+        v = judged(P, look, p, w, kind, rng_of(st))
         if v > best_v:
             best_v = v
             best_b = b
@@ -298,26 +300,25 @@ def ends_in_blessing(opt):
 
 
 @njit_noalloc
-def try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v):
+def try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v):
     """A turn ending in a fire blessing, with the blessing the bot prefers this turn (the four
     choices are compared again for the turn finally chosen, see choose_turn), and with
     Viracocha 08 when the player can use it."""
-    opt[O_BLESS] = lside[3][SCR_LIST][BLESSING_SLOT]
-    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+    opt[O_BLESS] = scr_row(lrec, SCR_LIST)[BLESSING_SLOT]
+    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
     src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
     if src != SRC_NONE:
         opt[O_BLESS] = 0
         opt[O_PLENTY] = src
-        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
         opt[O_PLENTY] = SRC_NONE
     opt[O_BLESS] = 0
     return best_v
 
 
 @njit_noalloc
-def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, strength, jump):
+def try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump):
     """Every target of one action at one strength (opt holds die, space and card)."""
-    pl, board = st[1], st[2]
     opt[O_ACTION] = action
     if action == A_TRAIL or action == A_BRIDGE:
         way = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
@@ -326,62 +327,61 @@ def try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, streng
                 continue
             opt[O_TARGET] = dest
             if dest == CUZCO:
-                best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
+                best_v = try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v)
             else:
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
                 src = second_card_source(st, p, C_DELIVERY_VP, opt)
-                if src != SRC_NONE and pl[p, PL_DELIVERED + dest] == 0:
+                if src != SRC_NONE and st[seat_at(p) + P_DELIVERED + dest] == 0:
                     opt[O_DELIVERY] = src
-                    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+                    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
                     opt[O_DELIVERY] = SRC_NONE
     elif action == A_STUDY or action == A_FARM:
-        if empty_spaces(P, pl, p) <= 0:
+        if empty_spaces(P, st, p) <= 0:
             return best_v
-        base = BD_STUDY if action == A_STUDY else BD_FARM
+        base = S_STUDY_DISPLAY if action == A_STUDY else S_FARM_DISPLAY
         for i in range(min(strength, 6)):
-            if board[base + i] >= 0:
+            if st[base + i] >= 0:
                 opt[O_TARGET] = i
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
     elif action == A_EXCHANGE:
         # the plan for a strength is made once per turn and reused by other dice / pututu uses
-        cache = lside[3][SCR_LIST]
+        cache = scr_row(lrec, SCR_LIST)
         slot = strength * 8
         if opt[O_CARD] != C_SLIDE_UP and cache[slot + 7] == 1:
             for ex in range(N_EXCHANGES):
                 opt[O_EX + ex] = cache[slot + ex]
-            v = turn_value(P, st, look, lside, p, w, kind, opt)
+            v = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
         else:
-            v = plan_exchange(P, st, look, lside, p, w, kind, opt, strength)
+            v = plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, strength)
             if opt[O_CARD] != C_SLIDE_UP:
                 for ex in range(N_EXCHANGES):
                     cache[slot + ex] = opt[O_EX + ex]
                 cache[slot + 7] = 1
-        best_v = keep_turn_if_better(opt, best, v, best_v, lside[3])
+        best_v = keep_turn_if_better(opt, best, v, best_v, lrec)
         for ex in range(N_EXCHANGES):
             opt[O_EX + ex] = 0
     elif action == A_TEMPLE:
-        if pl[p, PL_PRIESTS_HOME] > 0:
-            best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
+        if st[seat_at(p) + P_PRIESTS_HOME] > 0:
+            best_v = try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v)
     elif action == A_HEADDRESS:
         for c in range(min(strength, N_CIRCLETS)):
-            if circlet_ready(pl, p, c):
+            if circlet_ready(st, p, c):
                 opt[O_TARGET] = c
-                best_v = try_blessings(P, st, look, lside, p, w, kind, opt, best, best_v)
+                best_v = try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v)
     else:
-        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
     opt[O_TARGET] = -1
     return best_v
 
 
 @njit_noalloc
-def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, extra):
+def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pips, extra):
     """The actions of one space for a die of `pips`, with and without the god cards that change
     placement or strength (07, 13, 14, 12, 02, 09, 06)."""
-    g, board = st[0], st[2]
-    n = g[G_N_PLAYERS]
+    n = st[S_N_PLAYERS]
     opt[O_SPACE] = space
     if extra:
-        fits = board[BD_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
+        fits = st[S_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
     else:
         fits = die_fits(P, st, space, pips, False)
     for action in range(N_ACTIONS):
@@ -389,7 +389,7 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
             continue
         if fits:
             opt[O_CARD] = -1
-            best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, pips, False)
+            best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
             for card in (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD):
                 src = card_source(st, p, card)
                 if src == SRC_NONE:
@@ -398,20 +398,20 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
                     continue
                 if card == C_JUMP and action != A_TRAIL and action != A_BRIDGE:
                     continue
-                if card == C_PRIEST_RETURN and (action != A_TEMPLE or board[BD_TEMPLE + min(pips, N_TEMPLE) - 1] < 0):
+                if card == C_PRIEST_RETURN and (action != A_TEMPLE or st[S_TEMPLE + min(pips, N_TEMPLE) - 1] < 0):
                     continue
                 if card == C_SLIDE_UP and action != A_EXCHANGE:
                     continue
                 if card == C_SEARCH_DISCARD:
-                    if (action != A_STUDY and action != A_FARM) or empty_spaces(P, st[1], p) < 2:
+                    if (action != A_STUDY and action != A_FARM) or empty_spaces(P, st, p) < 2:
                         continue
-                    if g[G_STUDY_DISCARD_N] + g[G_FARM_DISCARD_N] == 0:
+                    if st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] == 0:
                         continue
                     opt[O_CARD_ARG] = best_discard_tile(P, st, p, w)
                 opt[O_CARD] = card
                 opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
                 strength = 6 if card == C_VIRTUAL_SIX else pips
-                best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action,
+                best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
                                     strength, card == C_JUMP)
                 opt[O_CARD_ARG] = 0
             opt[O_CARD] = -1
@@ -421,15 +421,15 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
             if src != SRC_NONE:
                 opt[O_CARD] = C_IGNORE_LOWER
                 opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-                best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, pips, False)
+                best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
             src = card_source(st, p, C_MOVE_DIE)
             if src != SRC_NONE:
                 # move the blocking die to the victory-point space, if that makes room
                 second = 7
                 lowest_seen = False
-                for i in range(board[BD_SPACE_N + space]):
-                    d = board[BD_SPACE_DICE + space * MAX_DICE_ON_SPACE + i] % 8
-                    if d == board[BD_SPACE_MIN + space] and not lowest_seen:
+                for i in range(st[S_SPACE_N + space]):
+                    d = st[S_SPACE_DICE + space * MAX_DICE_ON_SPACE + i] % 8
+                    if d == st[S_SPACE_MIN + space] and not lowest_seen:
                         lowest_seen = True
                     else:
                         second = min(second, d)
@@ -443,7 +443,7 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
                         opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
                         opt[O_CARD_ARG] = space
                         opt[O_CARD_ARG2] = vp_space
-                        best_v = try_action(P, st, look, lside, p, w, kind, opt, best, best_v, action, pips, False)
+                        best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
                         opt[O_CARD_ARG] = 0
                         opt[O_CARD_ARG2] = 0
             opt[O_CARD] = -1
@@ -452,19 +452,18 @@ def try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, pips, ex
 
 
 @njit_noalloc
-def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
+def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05)."""
-    g, pl = st[0], st[1]
-    n = g[G_N_PLAYERS]
+    n = st[S_N_PLAYERS]
     best_v = NO_VALUE
     clear_option(best)
-    cache = lside[3][SCR_LIST]
+    cache = scr_row(lrec, SCR_LIST)
     for i in range(cache.shape[0]):
         cache[i] = 0
-    clear_top_turns(lside[3])
-    cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lside, p, w, kind)
+    clear_top_turns(lrec)
+    cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
     for d in range(3):
-        rolled = pl[p, PL_DICE + d]
+        rolled = st[seat_at(p) + P_DICE + d]
         if extra:
             if d > 0:
                 break
@@ -473,7 +472,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
             continue
         seen = False
         for e in range(d):
-            if pl[p, PL_DICE + e] == rolled and not extra:
+            if st[seat_at(p) + P_DICE + e] == rolled and not extra:
                 seen = True
         if seen:
             continue
@@ -483,7 +482,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
             if extra:
                 n1, n2 = 0, 0
             else:
-                n1, n2 = pututu_can_reach(pl, p, rolled, target)
+                n1, n2 = pututu_can_reach(st, p, rolled, target)
                 if n1 < 0:
                     continue
             clear_option(opt)
@@ -494,7 +493,7 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
             for space in range(MAX_SPACES):
                 if space_actions(P, n, space) == 0:
                     continue
-                best_v = try_space(P, st, look, lside, p, w, kind, opt, best, best_v, space, target, extra)
+                best_v = try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, target, extra)
     if best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE:
         for i in range(best.shape[0]):
             opt[i] = best[i]
@@ -502,12 +501,12 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
         for b in range(4):
             if b != chosen:
                 opt[O_BLESS] = b
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
     if not extra and best[O_CARD] == -1 and best_v > NO_VALUE:
         src = second_card_source(st, p, C_EXTRA_TURN, best)
         free = False
         for s in range(MAX_SPACES):
-            if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[2][BD_SPACE_N + s] == 0 \
+            if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
                     and not is_vp_space(P, st, s):
                 free = True
         if src != SRC_NONE and free:
@@ -515,48 +514,46 @@ def choose_turn(P, st, look, lside, p, w, kind, opt, best, extra):
                 opt[i] = best[i]
             opt[O_CARD] = C_EXTRA_TURN
             opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-            best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lside, p, w, kind, opt), best_v, lside[3])
+            best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
     return best_v > NO_VALUE
 
 
 # ------------------------------------------------------------------------------ phase II
 
 @njit_noalloc
-def use_value(P, st, look, lside, p, w, kind, use):
+def use_value(P, st, look, lrec, llog, p, w, kind, use):
     copy_state(st, look)
-    use_ability(P, look, lside, p, w, use)
-    return judged(P, look, p, w, kind, st[4])
+    use_ability(P, look, lrec, llog, p, w, use)
+    return judged(P, look, p, w, kind, rng_of(st))
 
 
 @njit_noalloc
-def try_use_blessings(P, st, look, lside, p, w, kind, use, best, best_v):
+def try_use_blessings(P, st, look, lrec, llog, p, w, kind, use, best, best_v):
     """A phase-II use that ends in a fire blessing: its four choices, and Viracocha 08."""
-    g, pl = st[0], st[1]
     for b in range(4):
         use[U_BLESS] = b
-        best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+        best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
     use[U_BLESS] = 0
     paid = (1 if use[U_DOUBLE] == SRC_CARD else 0) + (1 if use[U_EXTRA] == SRC_CARD else 0)
     medals = (1 if use[U_DOUBLE] == SRC_MEDAL else 0) + (1 if use[U_EXTRA] == SRC_MEDAL else 0)
     src = SRC_NONE
-    if pl[p, PL_HAND + C_BLESSING_PLENTY] > 0 and pl[p, PL_OFFERINGS] > paid:
+    if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and st[seat_at(p) + P_OFFERINGS] > paid:
         src = SRC_CARD
-    elif pl[p, PL_MEDALS] > medals and medals == 0 and g[G_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
+    elif st[seat_at(p) + P_MEDALS] > medals and medals == 0 and st[S_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
         src = SRC_MEDAL
     if src != SRC_NONE:
         use[U_PLENTY] = src
-        best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+        best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
         use[U_PLENTY] = SRC_NONE
     return best_v
 
 
 @njit_noalloc
-def try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v):
+def try_use_targets(P, st, look, lrec, llog, p, w, kind, use, best, best_v):
     """Targets of one phase-II use (movement destinations, circlets, display tiles)."""
-    pl, board = st[1], st[2]
     ability = use[U_ABILITY]
     n = joint_count(P, st, p, use[U_KIND], ability,
-                    (pl[p, PL_DOUBLE_PEOPLE] != 0 or use[U_DOUBLE] != SRC_NONE) and use[U_EXTRA] == SRC_NONE)
+                    (st[seat_at(p) + P_DOUBLE_PEOPLE] != 0 or use[U_DOUBLE] != SRC_NONE) and use[U_EXTRA] == SRC_NONE)
     if n == 0:
         return best_v
     amount = joint_amount(P, ability, n)
@@ -566,39 +563,38 @@ def try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v):
             if can_move(P, st, p, way, amount, dest, False):
                 use[U_TARGET] = dest
                 if dest == CUZCO:
-                    best_v = try_use_blessings(P, st, look, lside, p, w, kind, use, best, best_v)
+                    best_v = try_use_blessings(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
                 else:
-                    best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+                    best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
     elif ability == AB_CIRCLET:
         for c in range(min(amount, N_CIRCLETS)):
-            if circlet_ready(pl, p, c):
+            if circlet_ready(st, p, c):
                 use[U_TARGET] = c
-                best_v = try_use_blessings(P, st, look, lside, p, w, kind, use, best, best_v)
+                best_v = try_use_blessings(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
     elif ability == AB_FARMING or ability == AB_STUDY:
-        if empty_spaces(P, pl, p) > 0:
-            base = BD_FARM if ability == AB_FARMING else BD_STUDY
+        if empty_spaces(P, st, p) > 0:
+            base = S_FARM_DISPLAY if ability == AB_FARMING else S_STUDY_DISPLAY
             for i in range(min(amount, 6)):
-                if board[base + i] >= 0:
+                if st[base + i] >= 0:
                     use[U_TARGET] = i
-                    best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+                    best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
     else:
-        best_v = keep_if_better(use, best, use_value(P, st, look, lside, p, w, kind, use), best_v)
+        best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
     use[U_TARGET] = -1
     return best_v
 
 
 @njit_noalloc
-def choose_use(P, st, look, lside, p, w, kind, use, best):
+def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
     """The bot's next phase-II use (study or farm ability, or the extra one of card 11/15), or
     False to stop: using nothing more is always an option."""
-    pl = st[1]
-    best_v = judged(P, st, p, w, kind, st[4]) if kind != KIND_RANDOM else rng_mod.uniform(st[4])
+    best_v = judged(P, st, p, w, kind, rng_of(st)) if kind != KIND_RANDOM else rng_mod.uniform(rng_of(st))
     pass_v = best_v
     for i in range(N_U):
         best[i] = 0
     best[U_ABILITY] = -1
     for tkind in range(2):
-        used = pl[p, PL_USED_STUDY] if tkind == STUDY else pl[p, PL_USED_FARM]
+        used = st[seat_at(p) + P_USED_STUDY] if tkind == STUDY else st[seat_at(p) + P_USED_FARM]
         extra_src = SRC_NONE
         if used == USED_UP:
             continue
@@ -607,7 +603,7 @@ def choose_use(P, st, look, lside, p, w, kind, use, best):
             if extra_src == SRC_NONE:
                 continue
         for ability in range(N_ABILITIES):
-            if ability == used or count_tiles(P, pl, p, tkind, ability) == 0:
+            if ability == used or count_tiles(P, st, p, tkind, ability) == 0:
                 continue
             for i in range(N_U):
                 use[i] = 0
@@ -615,35 +611,34 @@ def choose_use(P, st, look, lside, p, w, kind, use, best):
             use[U_ABILITY] = ability
             use[U_TARGET] = -1
             use[U_EXTRA] = extra_src
-            best_v = try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v)
-            if extra_src == SRC_NONE and pl[p, PL_DOUBLE_PEOPLE] == 0:
+            best_v = try_use_targets(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
+            if extra_src == SRC_NONE and st[seat_at(p) + P_DOUBLE_PEOPLE] == 0:
                 src = card_source(st, p, C_DOUBLE_PEOPLE)
                 if src != SRC_NONE:
                     use[U_DOUBLE] = src
-                    best_v = try_use_targets(P, st, look, lside, p, w, kind, use, best, best_v)
+                    best_v = try_use_targets(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
     return best_v > pass_v and best[U_ABILITY] >= 0
 
 
 # ------------------------------------------------------------------------------ phase III
 
 @njit_noalloc
-def choose_good(P, st, look, lside, p, w, kind):
+def choose_good(P, st, look, lrec, llog, p, w, kind):
     """Market index to buy (or -1) and whether Iliapa 03 doubles its VP."""
-    g, pl, board = st[0], st[1], st[2]
     best_i = -1
     best_src = SRC_NONE
-    best_v = judged(P, st, p, w, kind, st[4])
+    best_v = judged(P, st, p, w, kind, rng_of(st))
     src03 = card_source(st, p, C_DOUBLE_GOOD)
-    for i in range(g[G_MARKET_ROW_SIZE]):
-        t = board[BD_MARKET + g[G_ROUND] * 5 + i]
-        if t < 0 or pl[p, PL_FOOD] < good_field(P, t, GF_FOOD):
+    for i in range(st[S_MARKET_ROW_SIZE]):
+        t = st[S_MARKET + st[S_ROUND] * 5 + i]
+        if t < 0 or st[seat_at(p) + P_FOOD] < good_field(P, t, GF_FOOD):
             continue
         for src in (SRC_NONE, src03):
             if src == SRC_NONE and src03 != SRC_NONE and best_i == i:
                 continue
             copy_state(st, look)
-            buy_good(P, look, lside, p, i, src)
-            v = judged(P, look, p, w, kind, st[4])
+            buy_good(P, look, lrec, llog, p, i, src)
+            v = judged(P, look, p, w, kind, rng_of(st))
             if v > best_v:
                 best_v = v
                 best_i = i
@@ -654,20 +649,19 @@ def choose_good(P, st, look, lside, p, w, kind):
 
 
 @njit_noalloc
-def choose_mission(P, st, look, lside, p, w, kind):
+def choose_mission(P, st, look, lrec, llog, p, w, kind):
     """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04)
     or, if none can be, the one returned (outcome 0). Completing one is compulsory."""
-    pl = st[1]
     src04 = card_source(st, p, C_MISSION_DISCOUNT)
     best = (-1, 0, SRC_NONE)
     best_v = NO_VALUE
     any_done = False
     for slot in range(3):
-        m = pl[p, PL_MISSION + slot]
+        m = st[seat_at(p) + P_MISSION + slot]
         if m >= 0 and mission_shortfall(P, st, p, m) == 0:
             any_done = True
     for slot in range(3):
-        m = pl[p, PL_MISSION + slot]
+        m = st[seat_at(p) + P_MISSION + slot]
         if m < 0:
             continue
         short = mission_shortfall(P, st, p, m)
@@ -679,8 +673,8 @@ def choose_mission(P, st, look, lside, p, w, kind):
             if outcome == 0 and any_done:
                 continue
             copy_state(st, look)
-            settle_mission(P, look, lside, p, slot, outcome, src04)
-            v = judged(P, look, p, w, kind, st[4])
+            settle_mission(P, look, lrec, llog, p, slot, outcome, src04)
+            v = judged(P, look, p, w, kind, rng_of(st))
             if v > best_v:
                 best_v = v
                 best = (slot, outcome, src04 if outcome == 2 else SRC_NONE)
@@ -688,17 +682,16 @@ def choose_mission(P, st, look, lside, p, w, kind):
 
 
 @njit_noalloc
-def choose_palace(P, st, look, lside, p, w, kind):
+def choose_palace(P, st, look, lrec, llog, p, w, kind):
     """The palace mission the bot takes (index), -1 if the palace is empty."""
-    g, board = st[0], st[2]
     best_i = -1
     best_v = NO_VALUE
-    for i in range(g[G_PALACE_SIZE]):
-        if board[BD_PALACE + i] < 0:
+    for i in range(st[S_PALACE_SIZE]):
+        if st[S_PALACE + i] < 0:
             continue
         copy_state(st, look)
-        take_palace_mission(look, lside, p, i)
-        v = judged(P, look, p, w, kind, st[4])
+        take_palace_mission(look, lrec, llog, p, i)
+        v = judged(P, look, p, w, kind, rng_of(st))
         if v > best_v:
             best_v = v
             best_i = i

@@ -15,86 +15,85 @@ from .rounds import (
 from .rules import setup
 from .search import new_search_buffers, search_player_turn
 from .state import (
-    ABILITY_NAMES, ACTION_NAMES, CARD_NAMES, G_ERROR, G_N_PLAYERS, G_ORDER, G_PUTUTU1, G_PUTUTU2,
-    G_PUTUTU_SHORT, G_TEMPLE_MEDALS, G_TURNS, G_WINNER, GOOD_NAMES, N_ABILITIES, N_CARDS, N_DSTAT_PIPS,
-    N_ST, PL_CIRCLET, PL_FEATHERS, PL_FOOD, PL_HAND, PL_MEDALS, PL_MISSIONS_DONE, PL_N_TILES, PL_OFFERINGS,
-    PL_QUIPU_DELIVERED, PL_VP, R_ROUNDS, ST_BLESSINGS, ST_CARD_GAINED, ST_CARD_MEDAL, ST_CARD_PLAYED,
-    ST_DOUBLES, ST_FINAL_ORDER, ST_GOOD_BOUGHT, ST_HEADDRESSES, ST_MEDALS_GAINED, ST_MISSION_DONE,
-    ST_MISSION_FAILED, ST_PEOPLE, ST_PUTUTU_CHANGED, ST_PUTUTU_GAINED1, ST_PUTUTU_GAINED2, ST_PUTUTU_SPENT1,
-    ST_PUTUTU_SPENT2, ST_RANK, ST_START_ORDER, ST_TRIPLES, ST_VP, ST_WON, VP_SOURCE_NAMES, new_side,
+    ABILITY_NAMES, ACTION_NAMES, CARD_NAMES, S_ERROR, S_N_PLAYERS, S_ORDER, S_PUTUTU1, S_PUTUTU2,
+    S_PUTUTU_SHORT, S_TEMPLE_MEDALS, S_TURNS, S_WINNER, GOOD_NAMES, N_ABILITIES, N_CARDS, N_DSTAT_PIPS,
+    N_STAT, P_CIRCLET, P_FEATHERS, P_FOOD, P_HAND, P_MEDALS, P_MISSIONS_DONE, P_N_TILES, P_OFFERINGS,
+    P_QUIPU_DELIVERED, P_VP, R_ROUNDS, STAT_BLESSINGS, STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED,
+    STAT_DOUBLES, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES, STAT_MEDALS_GAINED, STAT_MISSION_DONE,
+    STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED, STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1,
+    STAT_PUTUTU_SPENT2, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_WON, VP_SOURCE_NAMES, new_side,
     new_state,
+    REC_DICE, rng_of, seat_at, stats_at,
 )
 
 
 @njit_noalloc
-def play_phase_one(P, st, side, look, lside, kinds, W, checked, search, run_seed, game_index):
+def play_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index):
     """Phase I of the round: the rounds module plays the heuristic seats; each search seat's turn
     comes back here to be searched."""
-    g = st[0]
-    n = g[G_N_PLAYERS]
+    n = st[S_N_PLAYERS]
     turn = 0
     while True:
-        turn = phase_one_from(P, st, side, look, lside, kinds, W, checked, turn)
-        if turn == PHASE_ONE_DONE or g[G_ERROR] != 0:
+        turn = phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn)
+        if turn == PHASE_ONE_DONE or st[S_ERROR] != 0:
             return
-        p = g[G_ORDER + turn % n]
-        if not search_player_turn(P, st, side, look, lside, p, W[p], turn, search, run_seed, game_index, checked):
-            g[G_ERROR] = ERROR_NO_TURN
-        if g[G_ERROR] != 0:
+        p = st[S_ORDER + turn % n]
+        if not search_player_turn(P, st, rec, log, look, lrec, llog, p, W[p], turn, search, run_seed, game_index, checked):
+            st[S_ERROR] = ERROR_NO_TURN
+        if st[S_ERROR] != 0:
             return
         turn += 1
 
 
 @njit_noalloc
-def play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked, search):
+def play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked, search):
     """One whole game from its seed: setup, six rounds, the end."""
-    g = st[0]
-    rng_mod.seed_game_stream(st[4], run_seed, game_index)
-    setup(P, st, side, n_players)
+    rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
+    setup(P, st, rec, log, n_players)
     if check(P, st, checked):
         return
     for rnd in range(P[R_ROUNDS]):
-        start_round(P, st, side, rnd)
-        play_phase_one(P, st, side, look, lside, kinds, W, checked, search, run_seed, game_index)
-        if g[G_ERROR] != 0:
+        start_round(P, st, rec, log, rnd)
+        play_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index)
+        if st[S_ERROR] != 0:
             return
-        finish_round(P, st, side, look, lside, kinds, W, checked)
-        if g[G_ERROR] != 0:
+        finish_round(P, st, rec, log, look, lrec, llog, kinds, W, checked)
+        if st[S_ERROR] != 0:
             return
-    end_game(P, st, side, checked)
+    end_game(P, st, rec, log, checked)
 
 
 @njit(cache=True)
 def run_one(P, n_players, kinds, W, run_seed, game_index, checked, logging):
     """Allocate one game's arrays and play it (used by the batch kernel, tests and replay)."""
     st = new_state(n_players, logging)
-    side = new_side(n_players, logging)
+    rec, log = new_side(n_players, logging)
     look = new_state(n_players, False)
-    lside = new_side(n_players, False)
-    play_game(P, st, side, look, lside, n_players, kinds, W, run_seed, game_index, checked,
+    lrec, llog = new_side(n_players, False)
+    play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked,
               new_search_buffers(n_players))
-    return st, side
+    return st, rec, log
 
 
-# Game-table columns: (column, g field)
+# Game-table columns: (column, state slot)
 GAME_FIELDS = (
-    ("winner_seat", G_WINNER),
-    ("turns", G_TURNS),
-    ("medals_left_on_temple", G_TEMPLE_MEDALS),
-    ("pututu_left_1", G_PUTUTU1),
-    ("pututu_left_2", G_PUTUTU2),
-    ("pututu_shortfalls", G_PUTUTU_SHORT),
+    ("winner_seat", S_WINNER),
+    ("turns", S_TURNS),
+    ("medals_left_on_temple", S_TEMPLE_MEDALS),
+    ("pututu_left_1", S_PUTUTU1),
+    ("pututu_left_2", S_PUTUTU2),
+    ("pututu_shortfalls", S_PUTUTU_SHORT),
 )
 _G_INDEX = np.array([f for _, f in GAME_FIELDS], np.int64)
-# End-of-game player-state columns: (column, pl field, width)
+# End-of-game player-state columns: (column, P_* field of the seat)
 END_FIELDS = (
-    ("score", PL_VP),
-    ("medals_end", PL_MEDALS),
-    ("quipus_delivered", PL_QUIPU_DELIVERED),
-    ("people_tiles", PL_N_TILES),
-    ("missions_completed", PL_MISSIONS_DONE),
-    ("food_end", PL_FOOD),
-    ("offerings_end", PL_OFFERINGS),
+    ("score", P_VP),
+    ("medals_end", P_MEDALS),
+    ("quipus_delivered", P_QUIPU_DELIVERED),
+    ("people_tiles", P_N_TILES),
+    ("missions_completed", P_MISSIONS_DONE),
+    ("food_end", P_FOOD),
+    ("offerings_end", P_OFFERINGS),
 )
 _PL_INDEX = np.array([f for _, f in END_FIELDS], np.int64)
 
@@ -108,29 +107,30 @@ def play_one(P, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed, game
     for s in range(n_players):
         kinds[s] = bot_kinds[seat_bots_row[s]]
         W[s, :] = bot_weights[seat_bots_row[s], :]
-    st, side = run_one(P, n_players, kinds, W, run_seed, game_index, checked, False)
-    g, pl = st[0], st[1]
-    stats, dstat = side[0], side[1]
+    st, rec, log = run_one(P, n_players, kinds, W, run_seed, game_index, checked, False)
     for j in range(g_index.shape[0]):
-        game_row[j] = g[g_index[j]]
-    dice_row[:, :] = dstat
+        game_row[j] = st[g_index[j]]
+    for a in range(dice_row.shape[0]):
+        for pips in range(N_DSTAT_PIPS):
+            dice_row[a, pips] = rec[REC_DICE + a * N_DSTAT_PIPS + pips]
     for s in range(n_players):
         for j in range(pl_index.shape[0]):
-            player_rows[s, j] = pl[s, pl_index[j]]
-        stat_rows[s, :] = stats[s]
+            player_rows[s, j] = st[seat_at(s) + pl_index[j]]
+        for k in range(N_STAT):
+            stat_rows[s, k] = rec[stats_at(s) + k]
         hand = 0
         for c in range(N_CARDS):
-            hand += pl[s, PL_HAND + c]
+            hand += st[seat_at(s) + P_HAND + c]
         feathers = 0
         for c in range(4):
-            feathers += pl[s, PL_FEATHERS + c]
+            feathers += st[seat_at(s) + P_FEATHERS + c]
         circlets = 0
         for c in range(6):
-            circlets += pl[s, PL_CIRCLET + c]
+            circlets += st[seat_at(s) + P_CIRCLET + c]
         extra_rows[s, 0] = hand
         extra_rows[s, 1] = feathers
         extra_rows[s, 2] = circlets
-    return g[G_ERROR]
+    return st[S_ERROR]
 
 
 @njit(parallel=True, cache=True)
@@ -179,7 +179,7 @@ class Cuzco(TomlGame):
         out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int32)
         out_dice = np.zeros((n_games, len(ACTION_NAMES), N_DSTAT_PIPS), np.int32)
         out_player = np.zeros((n_rows, len(END_FIELDS)), np.int32)
-        out_stats = np.zeros((n_rows, N_ST), np.int32)
+        out_stats = np.zeros((n_rows, N_STAT), np.int32)
         out_extra = np.zeros((n_rows, 3), np.int32)
         errors = np.zeros(n_games, np.int64)
         play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
@@ -213,35 +213,35 @@ def player_columns(params: Params, out_player, out_stats, out_extra) -> dict[str
     cols: dict[str, np.ndarray] = {}
     for j, (name, _) in enumerate(END_FIELDS):
         cols[name] = out_player[:, j].astype(np.int16)
-    cols["rank"] = out_stats[:, ST_RANK].astype(np.int8)
-    cols["won"] = out_stats[:, ST_WON].astype(np.bool_)
-    cols["start_order"] = out_stats[:, ST_START_ORDER].astype(np.int8)
-    cols["final_order"] = out_stats[:, ST_FINAL_ORDER].astype(np.int8)
+    cols["rank"] = out_stats[:, STAT_RANK].astype(np.int8)
+    cols["won"] = out_stats[:, STAT_WON].astype(np.bool_)
+    cols["start_order"] = out_stats[:, STAT_START_ORDER].astype(np.int8)
+    cols["final_order"] = out_stats[:, STAT_FINAL_ORDER].astype(np.int8)
     for k, src in enumerate(VP_SOURCE_NAMES):
-        cols[f"vp_{src}"] = out_stats[:, ST_VP + k].astype(np.int16)
+        cols[f"vp_{src}"] = out_stats[:, STAT_VP + k].astype(np.int16)
     cols["cards_in_hand_end"] = out_extra[:, 0].astype(np.int8)
     cols["feathers_end"] = out_extra[:, 1].astype(np.int8)
     cols["circlets_end"] = out_extra[:, 2].astype(np.int8)
-    cols["medals_gained"] = out_stats[:, ST_MEDALS_GAINED].astype(np.int8)
-    cols["fire_blessings"] = out_stats[:, ST_BLESSINGS].astype(np.int8)
-    cols["headdresses"] = out_stats[:, ST_HEADDRESSES].astype(np.int8)
+    cols["medals_gained"] = out_stats[:, STAT_MEDALS_GAINED].astype(np.int8)
+    cols["fire_blessings"] = out_stats[:, STAT_BLESSINGS].astype(np.int8)
+    cols["headdresses"] = out_stats[:, STAT_HEADDRESSES].astype(np.int8)
     for c, card in enumerate(CARD_NAMES):
-        cols[f"card_gained_{card}"] = out_stats[:, ST_CARD_GAINED + c].astype(np.int8)
-        cols[f"card_played_{card}"] = out_stats[:, ST_CARD_PLAYED + c].astype(np.int8)
-        cols[f"card_medal_{card}"] = out_stats[:, ST_CARD_MEDAL + c].astype(np.int8)
+        cols[f"card_gained_{card}"] = out_stats[:, STAT_CARD_GAINED + c].astype(np.int8)
+        cols[f"card_played_{card}"] = out_stats[:, STAT_CARD_PLAYED + c].astype(np.int8)
+        cols[f"card_medal_{card}"] = out_stats[:, STAT_CARD_MEDAL + c].astype(np.int8)
     for m, label in enumerate(data.mission_labels(params.resolved)):
-        cols[f"mission_done_{label}"] = out_stats[:, ST_MISSION_DONE + m].astype(np.int8)
-        cols[f"mission_failed_{label}"] = out_stats[:, ST_MISSION_FAILED + m].astype(np.int8)
+        cols[f"mission_done_{label}"] = out_stats[:, STAT_MISSION_DONE + m].astype(np.int8)
+        cols[f"mission_failed_{label}"] = out_stats[:, STAT_MISSION_FAILED + m].astype(np.int8)
     for t, good in enumerate(GOOD_NAMES):
-        cols[f"goods_{good}"] = out_stats[:, ST_GOOD_BOUGHT + t].astype(np.int8)
+        cols[f"goods_{good}"] = out_stats[:, STAT_GOOD_BOUGHT + t].astype(np.int8)
     for kind, label in ((0, "study"), (1, "farm")):
         for a, ability in enumerate(ABILITY_NAMES):
-            cols[f"people_{label}_{ability}"] = out_stats[:, ST_PEOPLE + kind * N_ABILITIES + a].astype(np.int8)
-    cols["pututu_gained_1"] = out_stats[:, ST_PUTUTU_GAINED1].astype(np.int8)
-    cols["pututu_gained_2"] = out_stats[:, ST_PUTUTU_GAINED2].astype(np.int8)
-    cols["pututu_spent_1"] = out_stats[:, ST_PUTUTU_SPENT1].astype(np.int8)
-    cols["pututu_spent_2"] = out_stats[:, ST_PUTUTU_SPENT2].astype(np.int8)
-    cols["pututu_changed_action"] = out_stats[:, ST_PUTUTU_CHANGED].astype(np.int8)
-    cols["rolled_doubles"] = out_stats[:, ST_DOUBLES].astype(np.int8)
-    cols["rolled_triples"] = out_stats[:, ST_TRIPLES].astype(np.int8)
+            cols[f"people_{label}_{ability}"] = out_stats[:, STAT_PEOPLE + kind * N_ABILITIES + a].astype(np.int8)
+    cols["pututu_gained_1"] = out_stats[:, STAT_PUTUTU_GAINED1].astype(np.int8)
+    cols["pututu_gained_2"] = out_stats[:, STAT_PUTUTU_GAINED2].astype(np.int8)
+    cols["pututu_spent_1"] = out_stats[:, STAT_PUTUTU_SPENT1].astype(np.int8)
+    cols["pututu_spent_2"] = out_stats[:, STAT_PUTUTU_SPENT2].astype(np.int8)
+    cols["pututu_changed_action"] = out_stats[:, STAT_PUTUTU_CHANGED].astype(np.int8)
+    cols["rolled_doubles"] = out_stats[:, STAT_DOUBLES].astype(np.int8)
+    cols["rolled_triples"] = out_stats[:, STAT_TRIPLES].astype(np.int8)
     return cols

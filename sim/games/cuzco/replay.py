@@ -23,12 +23,12 @@ from .state import (
     ABILITY_NAMES, ACTION_NAMES, C_BLESSING_PLENTY, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY,
     C_EXTRA_TURN, C_IGNORE_LOWER, C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN,
     C_SEARCH_DISCARD, C_SLIDE_UP, C_VIRTUAL_SIX, CARD_NAMES, COLOUR_NAMES, CUZCO, EX_FEATHER,
-    EX_GOD_CARD, EX_VP, EXCHANGE_NAMES, G_LOG_N, GOD_NAMES, GOOD_NAMES, MF_ARG1, MF_ARG2, MF_KIND1,
+    EX_GOD_CARD, EX_VP, EXCHANGE_NAMES, S_LOG_N, GOD_NAMES, GOOD_NAMES, MF_ARG1, MF_ARG2, MF_KIND1,
     MF_KIND2, MF_N1, MF_N2, MISSION_KIND_NAMES, MK_FEATHERS_OF_COLOUR, MK_GODS_OF,
     MK_GOODS_OF_TYPE, MK_NONE, MK_PEOPLE_WITH_ABILITY, MK_VILLAGES_IN_RING, MK_VILLAGES_OF_COLOUR,
-    MK_VILLAGES_WORTH, N_CARDS, PL_HAND, PL_MASK, PL_MISSION, ST_START_ORDER, STUDY, VP_ACHIEVEMENTS,
+    MK_VILLAGES_WORTH, N_CARDS, P_HAND, P_MASK, P_MISSION, STAT_START_ORDER, STUDY, VP_ACHIEVEMENTS,
     VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS, VP_PRIESTS, VP_SOURCE_NAMES,
-    VP_START, VP_STATUS, VP_VILLAGES, new_side, new_state, param_tables,
+    VP_START, VP_STATUS, VP_VILLAGES, new_side, new_state, param_tables, players, rng_words, stats,
 )
 
 WAY_NAMES = ("stone trail", "rope bridge", "any way")
@@ -80,10 +80,10 @@ def _folded(cause, effect) -> bool:
 def _setup_state(P, n_players, run_seed, game_index):
     """The state right after setup (play_game's first steps), for what setup does not log."""
     st = new_state(n_players, True)
-    side = new_side(n_players, True)
-    rng_mod.seed_game_stream(st[4], np.uint64(run_seed), np.uint64(game_index))
-    R.setup(P, st, side, n_players)
-    return st, side
+    rec, log = new_side(n_players, True)
+    rng_mod.seed_game_stream(rng_words(st), np.uint64(run_seed), np.uint64(game_index))
+    R.setup(P, st, rec, log, n_players)
+    return st, rec, log
 
 
 def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_seed, game_index) -> list[str]:
@@ -92,14 +92,14 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_se
     villages = list(params.resolved["villages"]["names"])
     labels = data.mission_labels(params.resolved)
     with np.errstate(over="ignore"):
-        st, side = run_one(P, n_players, np.asarray(seat_kinds, np.int8),
+        st, rec, game_log = run_one(P, n_players, np.asarray(seat_kinds, np.int8),
                            np.ascontiguousarray(seat_weights, np.float64), np.uint64(run_seed),
                            np.uint64(game_index), False, True)
-        st0, side0 = _setup_state(P, n_players, run_seed, game_index)
-    capacity = side[2].shape[0]
-    n_log = int(st[0][G_LOG_N])
-    log = side[2][:n_log].astype(np.int64)
-    stats = side[0]
+        st0, _, log0 = _setup_state(P, n_players, run_seed, game_index)
+    capacity = game_log.shape[0]
+    n_log = int(st[S_LOG_N])
+    log = game_log[:n_log].astype(np.int64)
+    seat_stats = stats(rec)
 
     def who(s):
         return f"seat {s} ({seat_names[s]})"
@@ -151,14 +151,15 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_se
 
     # ---- setup: what the log does not hold, from a replay of setup alone
     setup_n = next((i for i in range(n_log) if log[i, 0] == R.EV_ROUND), n_log)
-    order = sorted(range(n_players), key=lambda s: stats[s, ST_START_ORDER])
+    order = sorted(range(n_players), key=lambda s: seat_stats[s, STAT_START_ORDER])
     lines.append("-- setup: player order " + ", ".join(f"seat {s}" for s in order))
-    same_setup = int(st0[0][G_LOG_N]) == setup_n and np.array_equal(side0[2][:setup_n], log[:setup_n])
+    same_setup = int(st0[S_LOG_N]) == setup_n and np.array_equal(log0[:setup_n], log[:setup_n])
     if same_setup:
+        pl0 = players(st0)
         for s in range(n_players):
-            hand = [CARD_NAMES[c] for c in range(N_CARDS) for _ in range(st0[1][s, PL_HAND + c])]
-            held = [mission(m) for m in st0[1][s, PL_MISSION:PL_MISSION + 3] if m >= 0]
-            lines.append(f"   {who(s)}: mask {st0[1][s, PL_MASK]}, god cards {', '.join(hand) or '-'}; "
+            hand = [CARD_NAMES[c] for c in range(N_CARDS) for _ in range(pl0[s, P_HAND + c])]
+            held = [mission(m) for m in pl0[s, P_MISSION:P_MISSION + 3] if m >= 0]
+            lines.append(f"   {who(s)}: mask {pl0[s, P_MASK]}, god cards {', '.join(hand) or '-'}; "
                          f"missions {', '.join(held) or '-'}")
 
     # ---- which effects go after (or into) a later cause

@@ -21,10 +21,11 @@ from .bots import KIND_HEURISTIC, NO_TOP, choose_turn
 from .rules import N_O, perform_turn
 from .rounds import check, finish_turn, play_out
 from .state import (
-    DK_FARM, DK_GOD, DK_MISSION, DK_STUDY, G_FARM_N, G_GOD_PILE_N, G_MISSION_N, G_N_PLAYERS, G_STUDY_N,
-    G_TURNS, G_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, PL_DEALT,
-    PL_HAND, PL_VP, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
+    S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
+    S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
+    P_HAND, P_VP, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
     new_state,
+    RNG_WORDS, rng_of, scr_row, seat_at,
 )
 from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
 
@@ -37,17 +38,18 @@ VIEW_STREAM = (1 << 19) - 1  # rollout_stream index of the view the candidates a
 @njit(cache=True)
 def new_search_buffers(n_players):
     """Arrays a search reuses at every decision (nothing allocates during play)."""
-    return (new_state(n_players, False), new_state(n_players, False), new_side(n_players, False),
+    rrec, rlog = new_side(n_players, False)
+    return (new_state(n_players, False), new_state(n_players, False), rrec, rlog,
             np.zeros((TOP_TURNS, N_O), np.int64), np.zeros(TOP_TURNS, np.float64),
             np.zeros((2, MAX_HIDDEN), np.int64), np.zeros(4, np.uint64),
             np.zeros(MAX_PLAYERS, np.int8), np.zeros((MAX_PLAYERS, N_WEIGHTS), np.float64))
 
 
 @njit_noalloc
-def hidden_cards(pl, o, card):
+def hidden_cards(st, o, card):
     """Cards of this ability in o's hand that nobody else has seen: the dealt ones still held
     (every god card gained later is taken face up, from the display or the discard pile)."""
-    return min(pl[o, PL_HAND + card], pl[o, PL_DEALT + card])
+    return min(st[seat_at(o) + P_HAND + card], st[seat_at(o) + P_DEALT + card])
 
 
 @njit_noalloc
@@ -70,52 +72,51 @@ def determinise(src, dst, p, rng, hidden):
     shuffled anew, and the opponents' hidden cards dealt out again among them, each swapped with a random card of its god's pile or
     kept (the piles' sizes and colours are public, so a card keeps its colour)."""
     copy_state(src, dst)
-    for k in range(dst[4].shape[0]):  # a stream of the searcher's own, never the game's
-        dst[4][k] = rng_mod.next_u64(rng)
-    g, pl, decks = dst[0], dst[1], dst[3]
-    n = g[G_N_PLAYERS]
+    stream = rng_of(dst)
+    for k in range(RNG_WORDS):  # a stream of the searcher's own, never the game's
+        stream[k] = rng_mod.next_u64(rng)
+    n = dst[S_N_PLAYERS]
     owners, cards = hidden[0], hidden[1]
     m = 0
     for o in range(n):
         if o == p:
             continue
         for c in range(N_CARDS):
-            k = hidden_cards(pl, o, c)
-            pl[o, PL_HAND + c] -= k
-            pl[o, PL_DEALT + c] -= k
+            k = hidden_cards(dst, o, c)
+            dst[seat_at(o) + P_HAND + c] -= k
+            dst[seat_at(o) + P_DEALT + c] -= k
             for _ in range(k):
                 owners[m] = o
                 cards[m] = c
                 m += 1
     for god in range(N_GODS):
-        conceal(rng, decks, DK_GOD + god * 12, g[G_GOD_PILE_N + god])
-    conceal(rng, decks, DK_STUDY, g[G_STUDY_N])
-    conceal(rng, decks, DK_FARM, g[G_FARM_N])
-    conceal(rng, decks, DK_MISSION, g[G_MISSION_N])
+        conceal(rng, dst, S_GOD_PILES + god * 12, dst[S_GOD_PILE_N + god])
+    conceal(rng, dst, S_STUDY_STACK, dst[S_STUDY_N])
+    conceal(rng, dst, S_FARM_STACK, dst[S_FARM_N])
+    conceal(rng, dst, S_MISSION_PILE, dst[S_MISSION_N])
     rng_mod.shuffle(rng, cards, m)
     for i in range(m):
         card = cards[i]
         god = card // 3
-        size = g[G_GOD_PILE_N + god]
+        size = dst[S_GOD_PILE_N + god]
         j = rng_mod.randint(rng, size + 1)
         if j < size:
-            swapped = decks[DK_GOD + god * 12 + j]
-            decks[DK_GOD + god * 12 + j] = card
+            swapped = dst[S_GOD_PILES + god * 12 + j]
+            dst[S_GOD_PILES + god * 12 + j] = card
             card = swapped
-        pl[owners[i], PL_HAND + card] += 1
-        pl[owners[i], PL_DEALT + card] += 1
+        dst[seat_at(owners[i]) + P_HAND + card] += 1
+        dst[seat_at(owners[i]) + P_DEALT + card] += 1
 
 
 @njit_noalloc
 def rollout_value(st, p):
     """The bot's VP margin over the best opponent at the end, plus WIN_BONUS if it won."""
-    g, pl = st[0], st[1]
     best_other = -1_000_000
-    for o in range(g[G_N_PLAYERS]):
-        if o != p and pl[o, PL_VP] > best_other:
-            best_other = pl[o, PL_VP]
-    value = np.float64(pl[p, PL_VP] - best_other)
-    if g[G_WINNER] == p:
+    for o in range(st[S_N_PLAYERS]):
+        if o != p and st[seat_at(o) + P_VP] > best_other:
+            best_other = st[seat_at(o) + P_VP]
+    value = np.float64(st[seat_at(p) + P_VP] - best_other)
+    if st[S_WINNER] == p:
         value += WIN_BONUS
     return value
 
@@ -128,28 +129,27 @@ def rollout_stream(rng, run_seed, game_index, decision, r):
 
 
 @njit_noalloc
-def top_candidates(lside, w, candidates):
+def top_candidates(lrec, w, candidates):
     """Copy the heuristic's best turns (recorded by its last choose_turn) into `candidates`."""
-    top = lside[3]
     limit = min(TOP_TURNS, max(1, np.int64(w[W_SEARCH_CANDIDATES])))
+    values = scr_row(lrec, SCR_TOP_VALUE)
     k = 0
     for i in range(limit):
-        if top[SCR_TOP_VALUE, i] == NO_TOP:
+        if values[i] == NO_TOP:
             break
+        top = scr_row(lrec, SCR_TOP + i)
         for f in range(N_O):
-            candidates[i, f] = top[SCR_TOP + i, f]
+            candidates[i, f] = top[f]
         k += 1
     return k
 
 
 @njit_noalloc
-def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_index, chosen):
+def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed, game_index, chosen):
     """Fill `chosen` with seat p's phase-I turn number `turn` (see the module docstring); False
     when there is no legal turn."""
-    root, rs, rside, candidates, totals, hidden, rng, rkinds, rW = buffers
-    g = st[0]
-    scratch = side[3]
-    n = g[G_N_PLAYERS]
+    root, rs, rrec, rlog, candidates, totals, hidden, rng, rkinds, rW = buffers
+    n = st[S_N_PLAYERS]
     for s in range(n):  # rollouts: every seat the heuristic with p's weights
         rkinds[s] = KIND_HEURISTIC
         for k in range(w.shape[0]):
@@ -157,15 +157,15 @@ def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_in
     heuristic = rkinds[p]  # int8 like the engine's kinds, so the bots compile once
     rollouts = np.int64(w[W_SEARCH_ROLLOUTS])
     if rollouts <= 0:
-        return choose_turn(P, st, look, lside, p, w, heuristic, scratch[SCR_OPTION], chosen, False)
-    decision = g[G_TURNS]
+        return choose_turn(P, st, look, lrec, llog, p, w, heuristic, scr_row(rec, SCR_OPTION), chosen, False)
+    decision = st[S_TURNS]
     # The candidates come from a determinisation too, so that not even the heuristic's look-ahead
     # (a copy of the state, random stream included) depends on the game's hidden order or stream.
     rollout_stream(rng, run_seed, game_index, decision, VIEW_STREAM)
     determinise(st, root, p, rng, hidden)
-    if not choose_turn(P, root, look, lside, p, w, heuristic, scratch[SCR_OPTION], chosen, False):
+    if not choose_turn(P, root, look, lrec, llog, p, w, heuristic, scr_row(rec, SCR_OPTION), chosen, False):
         return False
-    n_candidates = top_candidates(lside, w, candidates)
+    n_candidates = top_candidates(lrec, w, candidates)
     if n_candidates <= 1:
         return True
     for i in range(n_candidates):
@@ -175,10 +175,10 @@ def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_in
         determinise(st, root, p, rng, hidden)
         for i in range(n_candidates):
             copy_state(root, rs)
-            rollout_stream(rs[4], run_seed, game_index, decision, 2 * r + 1)
-            perform_turn(P, rs, rside, p, w, candidates[i])
-            finish_turn(P, rs, rside, look, lside, p, w, heuristic, candidates[i])
-            play_out(P, rs, rside, look, lside, rkinds, rW, turn + 1)
+            rollout_stream(rng_of(rs), run_seed, game_index, decision, 2 * r + 1)
+            perform_turn(P, rs, rrec, rlog, p, w, candidates[i])
+            finish_turn(P, rs, rrec, rlog, look, lrec, llog, p, w, heuristic, candidates[i])
+            play_out(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, turn + 1)
             totals[i] += rollout_value(rs, p)
     best = 0
     for i in range(1, n_candidates):
@@ -190,12 +190,12 @@ def search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_in
 
 
 @njit_noalloc
-def search_player_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_index, checked):
+def search_player_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed, game_index, checked):
     """A search seat's phase-I turn, played in the real game (its extra turn is the heuristic's)."""
-    chosen = side[3][SCR_BEST]
-    if not search_turn(P, st, side, look, lside, p, w, turn, buffers, run_seed, game_index, chosen):
+    chosen = scr_row(rec, SCR_BEST)
+    if not search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed, game_index, chosen):
         return False
-    perform_turn(P, st, side, p, w, chosen)
-    finish_turn(P, st, side, look, lside, p, w, buffers[7][p], chosen)  # buffers[7]: int8 kinds
+    perform_turn(P, st, rec, log, p, w, chosen)
+    finish_turn(P, st, rec, log, look, lrec, llog, p, w, buffers[8][p], chosen)  # buffers[8]: int8 kinds
     check(P, st, checked)
     return True

@@ -1,14 +1,15 @@
-"""State layout of one Cuzco game: a few typed int32 arrays and the named indices into them.
+"""Layouts of Cuzco: a few flat typed arrays and the named indices into them.
 
 Parameters (components.toml + a variant, packed by data.py) come as one flat int32 array `P`: the
 rules array first (so an R_* index reads P itself, P[R_ROUNDS]), then header slots holding how many
 rows the tables a variant can size have (H_*), then the component tables, each a block of rows at a
 constant offset (*_AT) with room for the most rows a variant may have, read by name through the
 small accessors below (village_field(P, v, VF_VP), mission_field(P, m, MF_KIND1), ...).
-A game's state is the tuple (g, pl, board, decks, rng) - everything the rules read - plus the
-side arrays (stats, dstat, log, scratch) that only record what happened. A bot looks ahead by
-copying the five state arrays into a spare tuple (see copy_state), so rules never read the side
-arrays and never allocate.
+A game's state is one int32 array `st` (S_* slots: the game scalars, the random stream, a block of
+P_* fields per seat, the board and the piles) - everything the rules read - and its record is one
+int64 array `rec` (REC_*: STAT_* fields per seat, the dice placed, scratch rows) plus the replay
+log, which only record what happened. A bot looks ahead by copying the state array into a spare
+one (copy_state, one loop), so rules never read the record and never allocate.
 """
 import numpy as np
 from numba import njit
@@ -299,119 +300,124 @@ def param_tables(P):
             rows(PEOPLE_AT, N_PEOPLE, N_TF), rows(JOINT_AT, N_ABILITIES, N_JOINT),
             rows(MISSIONS_AT, int(P[H_MISSIONS]), N_MF))
 
-# ---- g[...]: game scalars
-G_N_PLAYERS = 0
-G_ROUND = 1  # 0-based
-G_PHASE = 2
-G_ROTATION = 3  # Cuzco overlay: arm k leads to inner village (k + rotation) % 6
-G_TEMPLE_MEDALS = 4
-G_PUTUTU1 = 5  # tiles left in the supply
-G_PUTUTU2 = 6
-G_STATUS_SEQ = 7  # arrival counter for stacking status markers
-G_GOD_DISCARD_N = 8
-G_STUDY_N = 9  # study stack size
-G_FARM_N = 10
-G_STUDY_DISCARD_N = 11
-G_FARM_DISCARD_N = 12
-G_MISSION_N = 13  # golden mission pile size
-G_MARKET_ROW_SIZE = 14
-G_PALACE_SIZE = 15
-G_ERROR = 16
-G_LOG_N = 17
-G_WINNER = 18
-G_TURNS = 19  # die placements in the game
-G_BOX_GOODS = 20  # goods returned to the box (setup and round ends)
-G_BOX_MISSIONS = 21
-G_OFFERING_SUPPLY = 22  # offerings in the common supply
-G_EXTRA_TURN = 23  # 1 while a Mama Quilia 05 extra turn is being played
-G_PUTUTU_SHORT = 24  # qualified players who got no tile (supply ran out)
-G_FOOD_SUPPLY = 25
-G_SETUP_DONE = 26  # 1 once setup has turned up the god cards
-G_FEATHER_SUPPLY = 27  # + colour
-G_ORDER = G_FEATHER_SUPPLY + N_COLOURS  # + position: seat holding order token position+1
-G_GOD_PILE_N = G_ORDER + MAX_PLAYERS  # + god: cards in that god's draw pile
-G_GOD_UP = G_GOD_PILE_N + N_GODS  # + god: face-up card ability, -1 none
-G_LOOKAHEAD = G_GOD_UP + N_GODS  # 1 in a bot's look-ahead copy: hidden piles are drawn at random
-N_G = G_LOOKAHEAD + 1
+# ---- st[S_*]: the state array (int32), everything the rules read, at constant offsets; a bot's
+# look-ahead copies it whole (copy_state). The game scalars, the random stream, one block of P_*
+# fields per seat at S_PLAYERS + seat * N_P, then the board and the piles.
+S_N_PLAYERS = 0
+S_ROUND = 1  # 0-based
+S_PHASE = 2
+S_ROTATION = 3  # Cuzco overlay: arm k leads to inner village (k + rotation) % 6
+S_TEMPLE_MEDALS = 4
+S_PUTUTU1 = 5  # tiles left in the supply
+S_PUTUTU2 = 6
+S_STATUS_SEQ = 7  # arrival counter for stacking status markers
+S_GOD_DISCARD_N = 8
+S_STUDY_N = 9  # study stack size
+S_FARM_N = 10
+S_STUDY_DISCARD_N = 11
+S_FARM_DISCARD_N = 12
+S_MISSION_N = 13  # golden mission pile size
+S_MARKET_ROW_SIZE = 14
+S_PALACE_SIZE = 15
+S_ERROR = 16
+S_LOG_N = 17
+S_WINNER = 18
+S_TURNS = 19  # die placements in the game
+S_BOX_GOODS = 20  # goods returned to the box (setup and round ends)
+S_BOX_MISSIONS = 21
+S_OFFERING_SUPPLY = 22  # offerings in the common supply
+S_EXTRA_TURN = 23  # 1 while a Mama Quilia 05 extra turn is being played
+S_PUTUTU_SHORT = 24  # qualified players who got no tile (supply ran out)
+S_FOOD_SUPPLY = 25
+S_SETUP_DONE = 26  # 1 once setup has turned up the god cards
+S_FEATHER_SUPPLY = 27  # + colour
+S_ORDER = S_FEATHER_SUPPLY + N_COLOURS  # + position: seat holding order token position+1
+S_GOD_PILE_N = S_ORDER + MAX_PLAYERS  # + god: cards in that god's draw pile
+S_GOD_UP = S_GOD_PILE_N + N_GODS  # + god: face-up card ability, -1 none
+S_LOOKAHEAD = S_GOD_UP + N_GODS  # 1 in a bot's look-ahead copy: hidden piles are drawn at random
+S_RNG = S_LOOKAHEAD + 1 + (S_LOOKAHEAD + 1) % 2  # + 0..7: the random stream's 4 uint64 words (rng_of)
+RNG_WORDS = 4
+S_PLAYERS = S_RNG + 2 * RNG_WORDS  # + seat * N_P + P_*
 
-# ---- pl[p, field]: per player
-PL_VP = 0
-PL_STATUS = 1  # status track space
-PL_STATUS_SEQ = 2  # higher = on top of the stack
-PL_LOC = 3  # village 0..11 or CUZCO
-PL_OFFERINGS = 4
-PL_FOOD = 5
-PL_MEDALS = 6
-PL_QUIPU_MASK = 7  # quipus on the 10 mask spaces
-PL_QUIPU_RESERVE = 8
-PL_QUIPU_DELIVERED = 9
-PL_PRIESTS_HOME = 10
-PL_PUTUTU1 = 11
-PL_PUTUTU2 = 12
-PL_MASK = 13  # mask board index
-PL_N_TILES = 14
-PL_MISSIONS_DONE = 15
-PL_GOODS_BOUGHT = 16
-PL_ORDER_POS = 17  # 0 = order token 1
-PL_DOUBLE_PEOPLE = 18  # 1 while Iliapa 01 doubles this phase II's uses
-PL_USED_STUDY = 19  # phase II: study ability used, -1 none yet
-PL_USED_FARM = 20
-USED_UP = 99  # PL_USED_*: the extra ability (cards 11/15) has been used too
-PL_MAY_ROTATE = 21  # 1 once the chasqui has returned to Cuzco: it may turn the overlay on leaving
-PL_DICE = 22  # + die: pips, 0 once placed
-PL_SLOT = PL_DICE + 3  # + feather slot: 1 if a feather sits there
-PL_CIRCLET = PL_SLOT + N_SLOTS  # + circlet: 1 if activated
-PL_FEATHERS = PL_CIRCLET + N_CIRCLETS  # + colour: feathers of that colour
-PL_GOODS = PL_FEATHERS + N_COLOURS  # + good type
-PL_HAND = PL_GOODS + N_GOODS  # + card ability: cards in hand
-PL_MISSION = PL_HAND + N_CARDS  # + 0..2: mission id on the mask board, -1 empty
-PL_TILE = PL_MISSION + 3  # + 0..11: people tile id on the mask board, -1 empty
-PL_SLID = PL_TILE + 12  # + 0..11: 1 if that tile is slid down
-PL_DELIVERED = PL_SLID + 12  # + village: 1 if this player's quipu is there
-PL_DEALT = PL_DELIVERED + N_VILLAGES  # + card ability: dealt face down at setup (hidden from the others)
-N_PL = PL_DEALT + N_CARDS
+# ---- P_*: a seat's fields in its block of the state array (seat_at)
+P_VP = 0
+P_STATUS = 1  # status track space
+P_STATUS_SEQ = 2  # higher = on top of the stack
+P_LOC = 3  # village 0..11 or CUZCO
+P_OFFERINGS = 4
+P_FOOD = 5
+P_MEDALS = 6
+P_QUIPU_MASK = 7  # quipus on the 10 mask spaces
+P_QUIPU_RESERVE = 8
+P_QUIPU_DELIVERED = 9
+P_PRIESTS_HOME = 10
+P_PUTUTU1 = 11
+P_PUTUTU2 = 12
+P_MASK = 13  # mask board index
+P_N_TILES = 14
+P_MISSIONS_DONE = 15
+P_GOODS_BOUGHT = 16
+P_ORDER_POS = 17  # 0 = order token 1
+P_DOUBLE_PEOPLE = 18  # 1 while Iliapa 01 doubles this phase II's uses
+P_USED_STUDY = 19  # phase II: study ability used, -1 none yet
+P_USED_FARM = 20
+USED_UP = 99  # P_USED_*: the extra ability (cards 11/15) has been used too
+P_MAY_ROTATE = 21  # 1 once the chasqui has returned to Cuzco: it may turn the overlay on leaving
+P_DICE = 22  # + die: pips, 0 once placed
+P_SLOT = P_DICE + 3  # + feather slot: 1 if a feather sits there
+P_CIRCLET = P_SLOT + N_SLOTS  # + circlet: 1 if activated
+P_FEATHERS = P_CIRCLET + N_CIRCLETS  # + colour: feathers of that colour
+P_GOODS = P_FEATHERS + N_COLOURS  # + good type
+P_HAND = P_GOODS + N_GOODS  # + card ability: cards in hand
+P_MISSION = P_HAND + N_CARDS  # + 0..2: mission id on the mask board, -1 empty
+P_TILE = P_MISSION + 3  # + 0..11: people tile id on the mask board, -1 empty
+P_SLID = P_TILE + 12  # + 0..11: 1 if that tile is slid down
+P_DELIVERED = P_SLID + 12  # + village: 1 if this player's quipu is there
+P_DEALT = P_DELIVERED + N_VILLAGES  # + card ability: dealt face down at setup (hidden from the others)
+N_P = P_DEALT + N_CARDS
 
-# ---- board[...]
-BD_STACK = 0  # + village * 4 + depth: seat of the quipu, bottom first, -1 none
-BD_STACK_N = BD_STACK + N_VILLAGES * MAX_PLAYERS  # + village: quipus there
-BD_TEMPLE = BD_STACK_N + N_VILLAGES  # + step (0 = step 1): seat, -1 none
-BD_SPACE_MIN = BD_TEMPLE + N_TEMPLE  # + space: lowest pips on it, NO_DIE if empty
-BD_SPACE_N = BD_SPACE_MIN + MAX_SPACES  # + space: dice on it
-BD_SPACE_DICE = BD_SPACE_N + MAX_SPACES  # + space * 12 + i: seat * 8 + pips
-BD_STUDY = BD_SPACE_DICE + MAX_SPACES * MAX_DICE_ON_SPACE  # + pips - 1: tile id, -1 taken
-BD_FARM = BD_STUDY + 6
-BD_PALACE = BD_FARM + 6  # + i: mission id, -1 taken
+# ---- the board (state slots after the players' blocks; -1 empty unless said otherwise)
+S_STACK = S_PLAYERS + MAX_PLAYERS * N_P  # + village * 4 + depth: seat of the quipu, bottom first
+S_STACK_N = S_STACK + N_VILLAGES * MAX_PLAYERS  # + village: quipus there
+S_TEMPLE = S_STACK_N + N_VILLAGES  # + step (0 = step 1): seat, -1 none
+S_SPACE_MIN = S_TEMPLE + N_TEMPLE  # + space: lowest pips on it, NO_DIE if empty
+S_SPACE_N = S_SPACE_MIN + MAX_SPACES  # + space: dice on it
+S_SPACE_DICE = S_SPACE_N + MAX_SPACES  # + space * 12 + i: seat * 8 + pips
+S_STUDY_DISPLAY = S_SPACE_DICE + MAX_SPACES * MAX_DICE_ON_SPACE  # + pips - 1: tile id, -1 taken
+S_FARM_DISPLAY = S_STUDY_DISPLAY + 6
+S_PALACE = S_FARM_DISPLAY + 6  # + i: mission id, -1 taken
 PALACE_SLOTS = MAX_PLAYERS + 6  # room for players + palace_extra (up to 4) missions
-BD_MARKET = BD_PALACE + PALACE_SLOTS  # + round * 5 + i: good type, -1 none
-N_BOARD = BD_MARKET + 6 * 5
+S_MARKET = S_PALACE + PALACE_SLOTS  # + round * 5 + i: good type, -1 none
 
-# ---- decks[...]: piles as stacks (top at size - 1)
-DK_GOD = 0  # + god * 12 + i
-DK_GOD_DISCARD = DK_GOD + N_GODS * 12  # + i: card ability (face-up discard pile)
-DK_STUDY = DK_GOD_DISCARD + N_GODS * 12
-DK_FARM = DK_STUDY + 36
-DK_STUDY_DISCARD = DK_FARM + 36
-DK_FARM_DISCARD = DK_STUDY_DISCARD + 36
-DK_MISSION = DK_FARM_DISCARD + 36
-N_DECKS = DK_MISSION + 64
+# ---- the piles, as stacks (top at size - 1)
+S_GOD_PILES = S_MARKET + 6 * 5  # + god * 12 + i
+S_GOD_DISCARD = S_GOD_PILES + N_GODS * 12  # + i: card ability (face-up discard pile)
+S_STUDY_STACK = S_GOD_DISCARD + N_GODS * 12
+S_FARM_STACK = S_STUDY_STACK + 36
+S_STUDY_DISCARD = S_FARM_STACK + 36
+S_FARM_DISCARD = S_STUDY_DISCARD + 36
+S_MISSION_PILE = S_FARM_DISCARD + 36
+N_STATE = S_MISSION_PILE + 64
 
-# ---- stats[p, field]: what the analyses read (never read by the rules)
-ST_CARD_GAINED = 0  # + ability
-ST_CARD_PLAYED = ST_CARD_GAINED + N_CARDS  # + ability (with an offering)
-ST_CARD_MEDAL = ST_CARD_PLAYED + N_CARDS  # + ability (through an Inti medal)
-ST_MISSION_DONE = ST_CARD_MEDAL + N_CARDS  # + mission id
-ST_MISSION_FAILED = ST_MISSION_DONE + 61  # + mission id
-ST_GOOD_BOUGHT = ST_MISSION_FAILED + 61  # + good type
-ST_PEOPLE = ST_GOOD_BOUGHT + N_GOODS  # + kind * 12 + ability: tiles gained
-ST_PUTUTU_GAINED1 = ST_PEOPLE + 2 * N_ABILITIES
-ST_PUTUTU_GAINED2 = ST_PUTUTU_GAINED1 + 1
-ST_PUTUTU_SPENT1 = ST_PUTUTU_GAINED2 + 1
-ST_PUTUTU_SPENT2 = ST_PUTUTU_SPENT1 + 1
-ST_PUTUTU_CHANGED = ST_PUTUTU_SPENT2 + 1  # placements where a pututu tile changed the action
-ST_MEDALS_GAINED = ST_PUTUTU_CHANGED + 1
-ST_BLESSINGS = ST_MEDALS_GAINED + 1
-ST_HEADDRESSES = ST_BLESSINGS + 1
-ST_VP = ST_HEADDRESSES + 1  # + VP source
+# ---- rec[REC_*]: the record array (int64), what happened and the scratch rows; never read by the
+# rules. One block of STAT_* fields per seat at REC_STATS + seat * N_STAT (what the analyses
+# read), the dice placed, and the scratch rows bots and rules work in (nothing allocates in play).
+STAT_CARD_GAINED = 0  # + ability
+STAT_CARD_PLAYED = STAT_CARD_GAINED + N_CARDS  # + ability (with an offering)
+STAT_CARD_MEDAL = STAT_CARD_PLAYED + N_CARDS  # + ability (through an Inti medal)
+STAT_MISSION_DONE = STAT_CARD_MEDAL + N_CARDS  # + mission id
+STAT_MISSION_FAILED = STAT_MISSION_DONE + MAX_MISSIONS  # + mission id
+STAT_GOOD_BOUGHT = STAT_MISSION_FAILED + MAX_MISSIONS  # + good type
+STAT_PEOPLE = STAT_GOOD_BOUGHT + N_GOODS  # + kind * 12 + ability: tiles gained
+STAT_PUTUTU_GAINED1 = STAT_PEOPLE + 2 * N_ABILITIES
+STAT_PUTUTU_GAINED2 = STAT_PUTUTU_GAINED1 + 1
+STAT_PUTUTU_SPENT1 = STAT_PUTUTU_GAINED2 + 1
+STAT_PUTUTU_SPENT2 = STAT_PUTUTU_SPENT1 + 1
+STAT_PUTUTU_CHANGED = STAT_PUTUTU_SPENT2 + 1  # placements where a pututu tile changed the action
+STAT_MEDALS_GAINED = STAT_PUTUTU_CHANGED + 1
+STAT_BLESSINGS = STAT_MEDALS_GAINED + 1
+STAT_HEADDRESSES = STAT_BLESSINGS + 1
+STAT_VP = STAT_HEADDRESSES + 1  # + VP source
 VP_START = 0
 VP_ACTION_SPACE = 1
 VP_EXCHANGE = 2
@@ -428,70 +434,107 @@ VP_ACHIEVEMENTS = 12
 N_VP_SOURCES = 13
 VP_SOURCE_NAMES = ("start", "vp_space", "exchange", "headdress", "status", "priests", "goods",
                    "missions", "people", "delivery", "medals", "villages", "achievements")
-ST_RANK = ST_VP + N_VP_SOURCES
-ST_WON = ST_RANK + 1
-ST_FINAL_ORDER = ST_WON + 1
-ST_START_ORDER = ST_FINAL_ORDER + 1
-ST_DOUBLES = ST_START_ORDER + 1  # rolls showing exactly two equal dice
-ST_TRIPLES = ST_DOUBLES + 1  # rolls showing three equal dice
-N_ST = ST_TRIPLES + 1
+STAT_RANK = STAT_VP + N_VP_SOURCES
+STAT_WON = STAT_RANK + 1
+STAT_FINAL_ORDER = STAT_WON + 1
+STAT_START_ORDER = STAT_FINAL_ORDER + 1
+STAT_DOUBLES = STAT_START_ORDER + 1  # rolls showing exactly two equal dice
+STAT_TRIPLES = STAT_DOUBLES + 1  # rolls showing three equal dice
+N_STAT = STAT_TRIPLES + 1
+N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
-# ---- dstat[action, pips]: dice placed (pips 1..6; pips 0 = extra turns of Mama Quilia 05)
-N_DSTAT_PIPS = 7
-
-# ---- scratch rows (int64) for bots and rules, so that nothing allocates during play
-SCR_OPTION = 0  # the option being tried
+SCR_OPTION = 0  # scratch rows: the option being tried
 SCR_BEST = 1  # the best option so far
 SCR_LIST = 2  # a list (candidates, reachable villages, ...)
 SCR_LIST2 = 3
 SCR_TMP = 4
 TOP_TURNS = 8  # the search bot's candidates: a heuristic's best phase-I turns, best first
-SCR_TOP = 5  # + rank: one of those turns (in a look-ahead side's scratch)
+SCR_TOP = 5  # + rank: one of those turns (in a look-ahead record's scratch)
 SCR_TOP_VALUE = SCR_TOP + TOP_TURNS  # [rank]: its heuristic value, in micro-VP
 N_SCR = SCR_TOP_VALUE + 1
 SCR_WIDTH = 96
 
-# ---- log[i, :]: events for `sim replay`
+REC_STATS = 0  # + seat * N_STAT + STAT_*
+REC_DICE = REC_STATS + MAX_PLAYERS * N_STAT  # + action * N_DSTAT_PIPS + pips
+REC_SCRATCH = REC_DICE + N_ACTIONS * N_DSTAT_PIPS  # + row * SCR_WIDTH + i (scr_row)
+N_REC = REC_SCRATCH + N_SCR * SCR_WIDTH
+
+# ---- log[i, :]: events for `sim replay` (a separate int32 array; one row when logging is off)
 LOG_WIDTH = 7
 LOG_CAPACITY = 8192
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def rng_of(st):
+    """The random stream inside the state array, as the uint64[4] sim.core.rng works on."""
+    return st[S_RNG:S_RNG + 2 * RNG_WORDS].view(np.uint64)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def scr_row(rec, row):
+    """A scratch row of the record array (int64[SCR_WIDTH])."""
+    return rec[REC_SCRATCH + row * SCR_WIDTH:REC_SCRATCH + (row + 1) * SCR_WIDTH]
+
+
+@njit_noalloc
+def seat_at(p):
+    """Where seat p's P_* block starts in the state array."""
+    return S_PLAYERS + p * N_P
+
+
+@njit_noalloc
+def stats_at(p):
+    """Where seat p's STAT_* block starts in the record array."""
+    return REC_STATS + p * N_STAT
+
+
 @njit(cache=True)
 def new_state(n_players, logging):
-    """Fresh arrays for one game; setup() fills them."""
-    g = np.zeros(N_G, np.int32)
-    g[G_N_PLAYERS] = n_players
-    pl = np.zeros((MAX_PLAYERS, N_PL), np.int32)
-    board = np.full(N_BOARD, -1, np.int32)
-    decks = np.full(N_DECKS, -1, np.int32)
-    rng = np.zeros(4, np.uint64)
-    return (g, pl, board, decks, rng)
+    """A fresh state array for one game; setup() fills it."""
+    st = np.zeros(N_STATE, np.int32)
+    st[S_N_PLAYERS] = n_players
+    st[S_STACK:] = -1  # the board and the piles start empty
+    return st
 
 
 @njit(cache=True)
 def new_side(n_players, logging):
-    stats = np.zeros((MAX_PLAYERS, N_ST), np.int32)
-    dstat = np.zeros((N_ACTIONS, N_DSTAT_PIPS), np.int32)
+    """The record array and the log of one game (or of a look-ahead: logging off)."""
+    rec = np.zeros(N_REC, np.int64)
     log = np.zeros((LOG_CAPACITY if logging else 1, LOG_WIDTH), np.int32)
-    scratch = np.zeros((N_SCR, SCR_WIDTH), np.int64)
-    return (stats, dstat, log, scratch)
+    return rec, log
 
 
 @njit_noalloc
 def copy_state(src, dst):
-    """Copy the five state arrays of `src` into `dst` (a bot's look-ahead buffer), marked as a
-    look-ahead so that a card turned up from a hidden pile there is a random one of the pile,
-    not the real next card (a bot must not learn the pile order by looking ahead)."""
-    for k in range(src[0].shape[0]):
-        dst[0][k] = src[0][k]
-    a, b = src[1], dst[1]
-    for i in range(a.shape[0]):
-        for k in range(a.shape[1]):
-            b[i, k] = a[i, k]
-    for k in range(src[2].shape[0]):
-        dst[2][k] = src[2][k]
-    for k in range(src[3].shape[0]):
-        dst[3][k] = src[3][k]
-    for k in range(4):
-        dst[4][k] = src[4][k]
-    dst[0][G_LOOKAHEAD] = 1
+    """Copy the state array `src` into `dst` (a bot's look-ahead buffer), marked as a look-ahead
+    so that a card turned up from a hidden pile there is a random one of the pile, not the real
+    next card (a bot must not learn the pile order by looking ahead)."""
+    for k in range(N_STATE):
+        dst[k] = src[k]
+    dst[S_LOOKAHEAD] = 1
+
+
+def players(st):
+    """Python-side view of the players' blocks as a table [seat, P_*] (tests, replay, tools)."""
+    return st[S_PLAYERS:S_PLAYERS + MAX_PLAYERS * N_P].reshape(MAX_PLAYERS, N_P)
+
+
+def stats(rec):
+    """Python-side view of the per-seat records as a table [seat, STAT_*]."""
+    return rec[REC_STATS:REC_STATS + MAX_PLAYERS * N_STAT].reshape(MAX_PLAYERS, N_STAT)
+
+
+def dice(rec):
+    """Python-side view of the dice placed, [action, pips]."""
+    return rec[REC_DICE:REC_DICE + N_ACTIONS * N_DSTAT_PIPS].reshape(N_ACTIONS, N_DSTAT_PIPS)
+
+
+def scratch(rec):
+    """Python-side view of the scratch rows, [row, i]."""
+    return rec[REC_SCRATCH:N_REC].reshape(N_SCR, SCR_WIDTH)
+
+
+def rng_words(st):
+    """Python-side view of the random stream (uint64[4])."""
+    return st[S_RNG:S_RNG + 2 * RNG_WORDS].view(np.uint64)
