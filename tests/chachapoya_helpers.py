@@ -14,7 +14,7 @@ from sim.games.chachapoya import state as S
 
 PARAMS = GAME.resolve_params(None)
 ENGINE = PARAMS.engine
-TREASURE, SCALE, ADVENTURER, RULES = data.tables_of(ENGINE)  # views of the packed array
+TREASURE, SCALE, ADVENTURER, RULES = S.param_tables(ENGINE)  # views of the packed array
 T = {name: i for i, name in enumerate(data.treasure_names(PARAMS.resolved))}
 A = {name: i for i, name in enumerate(data.adventurer_names(PARAMS.resolved))}
 N_T = len(T)
@@ -43,7 +43,7 @@ def make_state(n_players=4, engine=ENGINE, seed=7, logging=False):
     st = S.new_state(engine, n_players, logging)
     g, pstat = st[0], st[9]
     rng_mod.seed_game_stream(st[12], np.uint64(seed), np.uint64(0))
-    treasure, _, adventurer, rules = data.tables_of(engine)
+    treasure, _, adventurer, rules = S.param_tables(engine)
     tdeck = [t for t in range(treasure.shape[0]) for _ in range(treasure[t, S.TF_COUNT])]
     set_tdeck(st, tdeck)
     adeck = [a for a in range(adventurer.shape[0]) for _ in range(adventurer[a, S.AF_COUNT])]

@@ -4,6 +4,7 @@ weights and search budget, as they were before the parameters and bots were decl
 import numpy as np
 
 from sim.games.chachapoya import GAME, data
+from sim.games.chachapoya import state as S
 
 TREASURE = [[8, 5, 0, 0, 1], [5, 7, 0, 0, 1], [8, 3, 0, 0, 1], [8, 2, 0, 0, 1], [8, 1, 0, 0, 1], [5, 0, 1, 3, 1], [3, 0, 2, 1, 0]]
 SCALE = [[0, 5, 10, 0, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000], [0, 7, 15, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000], [0, 3, 6, 10, 0, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000], [0, 2, 5, 7, 10, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000], [0, 1, 3, 6, 10, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000], [0, 0, -5, -10, -15, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000], [0, 0, 0, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000, -1000000]]
@@ -28,7 +29,7 @@ BUDGETS = [[96.0, 2.0, 0.05, 0.5, 12.0, 0.3], [96.0, 2.0, 0.05, 0.5, 12.0, 0.3],
 def test_default_components_pack_as_before():
     engine = GAME.resolve_params(None).engine
     assert engine.dtype == np.int32 and engine.ndim == 1
-    treasure, scale, adventurer, rules = data.tables_of(engine)
+    treasure, scale, adventurer, rules = S.param_tables(engine)
     for got, want in ((treasure, TREASURE), (scale, SCALE), (adventurer, ADVENTURER), (rules, RULES)):
         assert got.dtype == np.int32
         assert got.tolist() == want

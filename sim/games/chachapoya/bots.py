@@ -22,7 +22,7 @@ from .state import (
     P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
     TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY,
     SCR_POOL, SCR_UNSEEN,
-    R_N_ADVENTURERS, R_N_TREASURES, af, tf,
+    H_ADVENTURERS, H_TREASURES, af, tf,
 )
 
 BOT_RANDOM = 0
@@ -141,7 +141,7 @@ def doubtful(a, b, w):
 @njit_noalloc
 def unseen_treasures(params, collected, tout, unseen):
     """Treasure cards not in any collection and not publicly out of the game, into `unseen`."""
-    n_t = params[R_N_TREASURES]
+    n_t = params[H_TREASURES]
     for t in range(n_t):
         n = tf(params, t, TF_COUNT) - tout[1, t]
         for p in range(collected.shape[0]):
@@ -155,7 +155,7 @@ def last_round_worth(params, collected, tout, rng, scratch, seat, n_offer, w):
     """Last round: (worth of taking all face-down cards, of taking one), by sampling unseen cards."""
     if n_offer == 0:
         return 0.0, 0.0
-    unseen = unseen_treasures(params, collected, tout, scratch[SCR_UNSEEN, :params[R_N_TREASURES]])
+    unseen = unseen_treasures(params, collected, tout, scratch[SCR_UNSEEN, :params[H_TREASURES]])
     n_unseen = 0
     for t in range(unseen.shape[0]):
         n_unseen += unseen[t]
@@ -210,7 +210,7 @@ def offer_worth(params, state, seat, w):
 @njit_noalloc
 def keep_costs(params, hand, left, w, out):
     """What spending one card of each kind costs: its later use, less its end-of-game penalty."""
-    for a in range(params[R_N_ADVENTURERS]):
+    for a in range(params[H_ADVENTURERS]):
         if hand[a] == 0:
             out[a] = 0.0
             continue
@@ -267,7 +267,7 @@ def bid_utilities(params, state, seat, w, n_opts, utility):
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
-    keep = state[16][FSCR_KEEP, :params[R_N_ADVENTURERS]]
+    keep = state[16][FSCR_KEEP, :params[H_ADVENTURERS]]
     keep_costs(params, hands[seat], g[S_TDECK_SIZE] / max(g[S_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
     pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)

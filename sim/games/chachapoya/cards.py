@@ -5,7 +5,7 @@ from sim.core.jit import njit_noalloc
 from .state import (
     AF_MAX, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, R_BID_MAX, R_BID_MIN, ROLE_NUMBER,
     ROLE_TRACKER, SCALE_X,
-    R_N_ADVENTURERS, R_SCALE_AT, R_SCALE_WIDTH, af,
+    H_ADVENTURERS, H_SCALE_AT, H_SCALE_WIDTH, af,
 )
 
 
@@ -20,7 +20,7 @@ def bid_strength(params, kind, n, joker):
 @njit_noalloc
 def is_legal_bid(params, hand, kind, n, joker, joker_kind):
     """Bidding: one kind, 1-5 cards, within the card's maximum; Tracker: one joker, or a pair."""
-    if kind < 0 or kind >= params[R_N_ADVENTURERS] or n < 1 or n + joker < params[R_BID_MIN]:
+    if kind < 0 or kind >= params[H_ADVENTURERS] or n < 1 or n + joker < params[R_BID_MIN]:
         return False
     role = af(params, kind, AF_ROLE)
     if role == ROLE_TRACKER:
@@ -37,7 +37,7 @@ def is_legal_bid(params, hand, kind, n, joker, joker_kind):
 @njit_noalloc
 def list_legal_bids(params, hand, options):
     """Every legal bid of a hand, written into options[:, B_*]; returns how many."""
-    n_a = params[R_N_ADVENTURERS]
+    n_a = params[H_ADVENTURERS]
     joker_kind = -1
     for a in range(n_a):
         if af(params, a, AF_ROLE) == ROLE_TRACKER and hand[a] >= 1:
@@ -79,10 +79,10 @@ def scale_points(params, t, c):
     """Points for c cards of type t; past the end of the printed scale the last entry repeats."""
     if c <= 0:
         return 0
-    width = params[R_SCALE_WIDTH]
+    width = params[H_SCALE_WIDTH]
     if c >= width:
         c = width - 1
-    return params[params[R_SCALE_AT] + t * width + c]
+    return params[params[H_SCALE_AT] + t * width + c]
 
 
 @njit_noalloc

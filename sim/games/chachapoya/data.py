@@ -21,7 +21,7 @@ from . import bots as bots_mod
 from . import search as search_mod
 from .state import (
     AF_COUNT, AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, EFFECT_NAMES, MAX_TREASURE_CARDS, N_AF, N_RULES, N_TF,
-    R_ADVENTURER_AT, R_N_ADVENTURERS, R_N_TREASURES, R_SCALE_AT, R_SCALE_WIDTH, ROLE_NAMES, RULES, SCALE_X,
+    H_ADVENTURER_AT, H_ADVENTURERS, H_TREASURES, H_SCALE_AT, H_SCALE_WIDTH, ROLE_NAMES, RULES, SCALE_X,
     TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, TREASURE_AT,
 )
 
@@ -146,7 +146,8 @@ def player_counts(p: dict[str, Any]) -> tuple[int, ...]:
 
 def engine_tables(p: dict[str, Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The validated parameters as four int32 tables: treasure[T, TF_*], scale[T, n cards],
-    adventurer[A, AF_*] and rules[R_*] (the declarations of state.RULES)."""
+    adventurer[A, AF_*] and rules[R_*] (the declarations of state.RULES); state.param_tables gives
+    them back from the packed array."""
     treasures = list(p["treasure"].values())
     longest = max(t["count"] for t in treasures) + p["setup"]["hidden_tokens_per_player"] + 1
     scale = np.zeros((len(treasures), longest + 1), np.int32)
@@ -162,21 +163,12 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
     rules, the tables' sizes and places, then the treasure, adventurer and scale tables row by row."""
     treasure, scale, adventurer, rules = engine_tables(p)
     sizes = np.zeros(TREASURE_AT - N_RULES, np.int32)
-    sizes[R_N_TREASURES - N_RULES] = treasure.shape[0]
-    sizes[R_N_ADVENTURERS - N_RULES] = adventurer.shape[0]
-    sizes[R_SCALE_WIDTH - N_RULES] = scale.shape[1]
-    sizes[R_ADVENTURER_AT - N_RULES] = TREASURE_AT + treasure.size
-    sizes[R_SCALE_AT - N_RULES] = TREASURE_AT + treasure.size + adventurer.size
+    sizes[H_TREASURES - N_RULES] = treasure.shape[0]
+    sizes[H_ADVENTURERS - N_RULES] = adventurer.shape[0]
+    sizes[H_SCALE_WIDTH - N_RULES] = scale.shape[1]
+    sizes[H_ADVENTURER_AT - N_RULES] = TREASURE_AT + treasure.size
+    sizes[H_SCALE_AT - N_RULES] = TREASURE_AT + treasure.size + adventurer.size
     return np.concatenate([rules, sizes, treasure.ravel(), adventurer.ravel(), scale.ravel()]).astype(np.int32)
-
-
-def tables_of(params: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The four tables of engine_tables, as views of a packed engine array (for tests and tools)."""
-    n_t, n_a, width = int(params[R_N_TREASURES]), int(params[R_N_ADVENTURERS]), int(params[R_SCALE_WIDTH])
-    treasure = params[TREASURE_AT:TREASURE_AT + n_t * N_TF].reshape(n_t, N_TF)
-    adventurer = params[params[R_ADVENTURER_AT]:params[R_ADVENTURER_AT] + n_a * N_AF].reshape(n_a, N_AF)
-    scale = params[params[R_SCALE_AT]:params[R_SCALE_AT] + n_t * width].reshape(n_t, width)
-    return treasure, scale, adventurer, params[:N_RULES]
 
 
 def treasure_names(p: dict[str, Any]) -> list[str]:

@@ -27,7 +27,7 @@ from .state import (
     ROLE_NUMBER, ROLE_SPY, ROLE_TRACKER, T_GOT, T_LOST, T_VP, TF_COUNT, TF_EFFECT,
     TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
     SCR_STRENGTH, SCR_UNRESOLVED, ADHIDDEN_AT,
-    N_AF, N_TF, R_ADVENTURER_AT, R_N_ADVENTURERS, R_N_TREASURES, TREASURE_AT, af, tf,
+    N_AF, N_TF, H_ADVENTURER_AT, H_ADVENTURERS, H_TREASURES, TREASURE_AT, af, tf,
 )
 from . import bots
 from .cards import (
@@ -153,7 +153,7 @@ def setup(params, state, n_players):
     """Setup: shuffle both decks, discard treasures unseen by player count, deal hands, tokens."""
     g, hands, tdeck, adeck, tout, pstat, kstat, rng = (
         state[0], state[1], state[3], state[4], state[6], state[9], state[10], state[12])
-    n = lay_out_deck(tdeck, params, TREASURE_AT + TF_COUNT, params[R_N_TREASURES], N_TF)
+    n = lay_out_deck(tdeck, params, TREASURE_AT + TF_COUNT, params[H_TREASURES], N_TF)
     rng_mod.shuffle(rng, tdeck, n)
     n_discard = min(params[R_DISCARD_BASE + n_players], n)
     for i in range(n_discard):
@@ -163,7 +163,7 @@ def setup(params, state, n_players):
     g[S_TDECK_SIZE] = n - n_discard
     g[S_INITIAL_TDECK] = n - n_discard
 
-    m = lay_out_deck(adeck, params, params[R_ADVENTURER_AT] + AF_COUNT, params[R_N_ADVENTURERS], N_AF)
+    m = lay_out_deck(adeck, params, params[H_ADVENTURER_AT] + AF_COUNT, params[H_ADVENTURERS], N_AF)
     rng_mod.shuffle(rng, adeck, m)
     g[S_ADECK_SIZE] = m
     for p in range(n_players):
@@ -173,7 +173,7 @@ def setup(params, state, n_players):
         pstat[p, P_RANK] = 0
         draw_adventurers(state, p, params[R_HAND_SIZE], DRAW_DEAL)
         pstat[p, P_CARDS_DRAWN] = 0
-        for a in range(params[R_N_ADVENTURERS]):
+        for a in range(params[H_ADVENTURERS]):
             kstat[p, K_OPENING, a] = hands[p, a]
     g[S_START] = 0  # seat 0 starts, so seat numbers are turn-order positions
     g[S_KNOWER] = -1
@@ -459,7 +459,7 @@ def most_valuable_previous(params, state, seat, earlier):
     collected = state[2]
     best = -1
     best_loss = 0
-    for t in range(params[R_N_TREASURES]):
+    for t in range(params[H_TREASURES]):
         if earlier[t] <= 0 or tf(params, t, TF_EFFECT) == EFFECT_CURSE:
             continue
         before = points_of(params, collected[seat], t)
@@ -477,7 +477,7 @@ def most_valuable_previous(params, state, seat, earlier):
 def acquire(params, state, seat, cards, n_cards):
     """The winner takes the cards: Checking (X), then each Curse, then each Grim Warriors draw."""
     g, collected, tout, pstat, tstat, log = state[0], state[2], state[6], state[9], state[11], state[13]
-    n_t = params[R_N_TREASURES]
+    n_t = params[H_TREASURES]
     earlier = state[15][SCR_EARLIER, :n_t]
     for t in range(n_t):
         earlier[t] = collected[seat, t]
@@ -778,7 +778,7 @@ def final_scores(params, state, bot_kind, bot_w):
         state[0], state[1], state[2], state[9], state[10], state[11], state[13])
     n_players = g[S_N_PLAYERS]
     for s in range(n_players):
-        for a in range(params[R_N_ADVENTURERS]):
+        for a in range(params[H_ADVENTURERS]):
             kstat[s, K_END, a] = hands[s, a]
         if pstat[s, P_ALIVE] == 0:
             pstat[s, P_SCORE] = 0
@@ -801,12 +801,12 @@ def final_scores(params, state, bot_kind, bot_w):
             log_event(g, log, EV_ELIMINATED, s, ELIM_AT_SCORING, over)
             continue
         total = 0
-        for t in range(params[R_N_TREASURES]):
+        for t in range(params[H_TREASURES]):
             vp = points_of(params, counts, t)
             tstat[s, T_VP, t] = vp
             total += vp
         penalty = 0
-        for a in range(params[R_N_ADVENTURERS]):
+        for a in range(params[H_ADVENTURERS]):
             penalty += hands[s, a] * af(params, a, AF_PENALTY)
         pstat[s, P_VP_HAND] = penalty
         pstat[s, P_SCORE] = total + penalty + pstat[s, P_VP_UNRESOLVED]
@@ -863,7 +863,7 @@ def check_components(params, state):
     """Every card and token is somewhere, exactly once: decks, table, hands, piles, box."""
     g, hands, collected, tdeck, adeck, adiscard, tout, offer, bids, pstat = state[:10]
     n_players = g[S_N_PLAYERS]
-    for a in range(params[R_N_ADVENTURERS]):
+    for a in range(params[H_ADVENTURERS]):
         n = adiscard[a]
         for s in range(n_players):
             if hands[s, a] < 0:
@@ -878,7 +878,7 @@ def check_components(params, state):
                 n += 1
         if n != af(params, a, AF_COUNT):
             g[S_ERROR] = ERR_ADVENTURERS
-    for t in range(params[R_N_TREASURES]):
+    for t in range(params[H_TREASURES]):
         n = tout[0, t] + tout[1, t]
         for s in range(n_players):
             if collected[s, t] < 0:

@@ -38,7 +38,7 @@ from .state import (
     B_KIND, SCR_UNSEEN, S_ADECK_SIZE, S_BURIED, S_FACE_UP, S_KNOWER, S_N_OFFER, S_N_PLAYERS, S_START,
     S_TDECK_HEAD, S_TDECK_SIZE, N_B, P_ALIVE, P_SCORE, P_WON, SCR_DRAWN, ADHIDDEN_AT, TF_COUNT,
     AF_COUNT, new_state,
-    R_N_ADVENTURERS, R_N_TREASURES, af, tf,
+    H_ADVENTURERS, H_TREASURES, af, tf,
 )
 
 # Per-seat settings row (bots.toml: [search] and a search bot's table), float64
@@ -66,9 +66,9 @@ def new_search_context(params, n_players, n_weights):
     seat heuristic) and the decision counter that keys each search's random streams.
     """
     n_cards = 0
-    for t in range(params[R_N_TREASURES]):
+    for t in range(params[H_TREASURES]):
         n_cards += tf(params, t, TF_COUNT)
-    for a in range(params[R_N_ADVENTURERS]):
+    for a in range(params[H_ADVENTURERS]):
         n_cards += af(params, a, AF_COUNT)
     det = new_state(params, n_players, False)
     sim = new_state(params, n_players, False)
@@ -138,7 +138,7 @@ def determinise(params, state, seat, pool, keep_bottom):
 @njit_noalloc
 def deal_adventurers(params, state, seat, pool):
     """The others' hands, the adventurer deck and the unseen discards, pooled and dealt again."""
-    n_a = params[R_N_ADVENTURERS]
+    n_a = params[H_ADVENTURERS]
     g, hands, adeck, adiscard, rng = state[0], state[1], state[4], state[5], state[12]
     adhidden = state[ADHIDDEN_AT]
     n_players = g[S_N_PLAYERS]
@@ -194,7 +194,7 @@ def lay_out_pool(counts, pool):
 @njit_noalloc
 def deal_treasures(params, state, seat, pool, keep_bottom):
     """The treasure deck, the boxed treasures and unseen face-down offers, pooled and dealt again."""
-    n_t = params[R_N_TREASURES]
+    n_t = params[H_TREASURES]
     g, tdeck, tout, offer, rng = state[0], state[3], state[6], state[7], state[12]
     n_deck = g[S_TDECK_SIZE]
     head, length = g[S_TDECK_HEAD], tdeck.shape[0]

@@ -1,11 +1,11 @@
 """State layout of one Chachapoya game: a few typed arrays and the named indices into them.
 
 The parameters (from components.toml + a variant) are one flat int32 array, `params`:
-  params[R_*]                                      the rules (RULES below), then the tables' sizes
-                                                   and places (R_N_TREASURES ... R_SCALE_AT)
+  params[R_*]                                      the rules (RULES below), then a header of the
+                                                   tables' sizes and places (params[H_*])
   tf(params, t, TF_*)                              treasure type t's fields, from TREASURE_AT
-  af(params, a, AF_*)                              adventurer kind a's fields, from params[R_ADVENTURER_AT]
-  cards.scale_points(params, t, n)                 points for n cards of type t, from params[R_SCALE_AT]
+  af(params, a, AF_*)                              adventurer kind a's fields, from params[H_ADVENTURER_AT]
+  cards.scale_points(params, t, n)                 points for n cards of type t, from params[H_SCALE_AT]
 The state of one game is a tuple of arrays (see `new_state`), passed whole to the rule functions.
 """
 import numpy as np
@@ -69,13 +69,13 @@ R_STALEMATE_ROUNDS = RULES.add(Int("rules.stalemate_rounds", 1, 10_000))
 # params[R_DISCARD_BASE + n] = treasures discarded unseen with n players; its keys are the player counts
 R_DISCARD_BASE = RULES.add(PerPlayerCount("setup.treasure_discard", MAX_PLAYERS, 0, MAX_TREASURE_CARDS))
 N_RULES = RULES.size
-# ---- params[...] after the rules: the tables' sizes and places (data.engine_arrays writes them),
-# then treasure[T, N_TF] at TREASURE_AT, adventurer[A, N_AF] and scale[T, width], row by row.
-R_N_TREASURES = N_RULES  # treasure types
-R_N_ADVENTURERS = N_RULES + 1  # adventurer kinds
-R_SCALE_WIDTH = N_RULES + 2  # entries of a scale row (scale[t, 0] = 0: no card)
-R_ADVENTURER_AT = N_RULES + 3
-R_SCALE_AT = N_RULES + 4
+# ---- params[H_*] after the rules: a header of the tables' sizes and places (data.engine_arrays
+# writes them), then treasure[T, N_TF] at TREASURE_AT, adventurer[A, N_AF] and scale[T, width], row by row.
+H_TREASURES = N_RULES  # treasure types
+H_ADVENTURERS = N_RULES + 1  # adventurer kinds
+H_SCALE_WIDTH = N_RULES + 2  # entries of a scale row (scale[t, 0] = 0: no card)
+H_ADVENTURER_AT = N_RULES + 3
+H_SCALE_AT = N_RULES + 4
 TREASURE_AT = N_RULES + 5
 
 
@@ -88,7 +88,17 @@ def tf(params, t, field):
 @njit_noalloc
 def af(params, a, field):
     """Adventurer kind a's field AF_*."""
-    return params[params[R_ADVENTURER_AT] + a * N_AF + field]
+    return params[params[H_ADVENTURER_AT] + a * N_AF + field]
+
+
+def param_tables(params):
+    """Python-side views of the packed parameter array's tables (for tests and tools), as
+    data.engine_tables makes them: treasure[T, TF_*], scale[T, n cards], adventurer[A, AF_*], rules."""
+    n_t, n_a, width = int(params[H_TREASURES]), int(params[H_ADVENTURERS]), int(params[H_SCALE_WIDTH])
+    treasure = params[TREASURE_AT:TREASURE_AT + n_t * N_TF].reshape(n_t, N_TF)
+    adventurer = params[params[H_ADVENTURER_AT]:params[H_ADVENTURER_AT] + n_a * N_AF].reshape(n_a, N_AF)
+    scale = params[params[H_SCALE_AT]:params[H_SCALE_AT] + n_t * width].reshape(n_t, width)
+    return treasure, scale, adventurer, params[:N_RULES]
 
 
 # ---- g[S_*]: the game scalars (S_: a state slot, as in docs/adding-a-game.md)
@@ -209,8 +219,8 @@ LOG_CAPACITY = 4096
 
 @njit(cache=True)
 def new_state(params, n_players, logging):
-    n_t = np.int64(params[R_N_TREASURES])
-    n_a = np.int64(params[R_N_ADVENTURERS])
+    n_t = np.int64(params[H_TREASURES])
+    n_a = np.int64(params[H_ADVENTURERS])
     n_treasures = 0
     for t in range(n_t):
         n_treasures += tf(params, t, TF_COUNT)
