@@ -30,7 +30,6 @@ import datetime as dt
 import hashlib
 import html
 import importlib
-import importlib.util
 import os
 import shutil
 import sys
@@ -277,26 +276,8 @@ def tuning_section(game: str, name: str | None = None, title: str | None = None)
 
 # ------------------------------------------------------------------------- sections by game
 def game_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
-    """The report sections a game asks for, in its order: its `report_sections()` (the game
-    contract); while a game does not declare them (or declares none), the `report_sections()` of
-    its package's `analysis` module when it has one (sim/games/cuzco/analysis/)."""
-    hook = getattr(game, "report_sections", None)
-    sections = tuple(hook()) if callable(hook) else ()
-    return sections or _package_sections(game)
-
-
-def _package_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
-    package = type(game).__module__.rpartition(".")[0]
-    if not package.startswith("sim.games."):
-        return ()
-    try:
-        found = importlib.util.find_spec(f"{package}.analysis")
-    except ModuleNotFoundError:
-        found = None
-    if found is None:
-        return ()
-    hook = getattr(importlib.import_module(f"{package}.analysis"), "report_sections", None)
-    return tuple(hook()) if callable(hook) else ()
+    """The report sections a game asks for, in its order (the game contract's report_sections())."""
+    return tuple(game.report_sections())
 
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",

@@ -170,6 +170,11 @@ class Cuzco(TomlGame):
         CardGroup("good", held="goods_"),
     )
 
+    def report_sections(self) -> tuple:
+        """Cuzco's report pages (sim/games/cuzco/analysis/report.py)."""
+        from .analysis import report_sections
+        return report_sections()
+
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)
