@@ -70,20 +70,6 @@ def default_components() -> dict[str, Any]:
     return load_toml(COMPONENTS_FILE)
 
 
-def _scale_list(raw: list, where: str, key: str) -> list[int]:
-    require(len(raw) > 0, where, key, "must list at least one entry")
-    out = []
-    for v in raw:
-        if v == "X":
-            out.append(SCALE_X)
-        elif isinstance(v, int) and not isinstance(v, bool):
-            require(abs(v) <= MAX_POINTS, where, key, f"entry {v} is out of range (-{MAX_POINTS} to {MAX_POINTS})")
-            out.append(v)
-        else:
-            raise UserError(f"{where}: {key} entries must be whole numbers or \"X\" (got {v!r})")
-    return out
-
-
 def _scale_list(raw: Any, where: str, key: str) -> list[int]:
     require(isinstance(raw, list) and len(raw) > 0, where, key, "must list at least one entry")
     out = []
