@@ -12,14 +12,15 @@ TRACKER = A["tracker"]
 
 
 def mk_hand(**counts):
-    h = np.zeros(N_A, np.int16)
+    """A state whose seat 0 holds exactly these cards (the legality helpers read a seat's hand)."""
+    st = S.new_state(ENGINE, 2)
     for name, n in counts.items():
-        h[A[name]] = n
-    return h
+        S.hands(st)[0, A[name]] = n
+    return st
 
 
 def legal(h, kind, n, joker=False):
-    return bool(is_legal_bid(ENGINE, h, A[kind], n, 1 if joker else 0, TRACKER if joker else -1))
+    return bool(is_legal_bid(ENGINE, h, 0, A[kind], n, 1 if joker else 0, TRACKER if joker else -1))
 
 
 def strength(kind, n, joker=False):
@@ -27,9 +28,8 @@ def strength(kind, n, joker=False):
 
 
 def options_of(h):
-    options = np.zeros((4 * N_A * 5 + 8, S.N_B), np.int16)
-    k = list_legal_bids(ENGINE, h, options)
-    return {(int(o[0]), int(o[1]), int(o[2]), int(o[3])) for o in options[:k]}, k
+    k = list_legal_bids(ENGINE, h, 0)
+    return {(int(o[0]), int(o[1]), int(o[2]), int(o[3])) for o in S.options(h)[:k]}, k
 
 
 def test_bidding_example_three_nines_and_two_elevens():
@@ -88,7 +88,7 @@ def test_tracker_joker_needs_a_tracker_in_hand_and_only_one():
     h = mk_hand(number_9=2, tracker=1)
     assert legal(h, "number_9", 2, joker=True)
     # the joker field is a flag: a value of 2 (two jokers) is not a legal bid
-    assert not is_legal_bid(ENGINE, mk_hand(number_9=1, tracker=2), A["number_9"], 1, 2, TRACKER)
+    assert not is_legal_bid(ENGINE, mk_hand(number_9=1, tracker=2), 0, A["number_9"], 1, 2, TRACKER)
 
 
 @pytest.mark.parametrize("n", [1, 3])
@@ -99,7 +99,7 @@ def test_trackers_alone_only_as_exactly_two(n):
     assert legal(h, "tracker", 2)
     assert not legal(mk_hand(tracker=1), "tracker", 2)
     # a tracker is not a joker for another tracker
-    assert not is_legal_bid(ENGINE, h, TRACKER, 1, 1, TRACKER)
+    assert not is_legal_bid(ENGINE, h, 0, TRACKER, 1, 1, TRACKER)
 
 
 @pytest.mark.parametrize("leader", ["mafia", "dictator", "spy"])
@@ -130,15 +130,15 @@ def test_list_legal_bids_example_hand():
 def test_list_legal_bids_agrees_with_is_legal_bid(seed):
     """Bidding: the enumerated options are exactly the legal bids (no duplicates)."""
     rs = np.random.default_rng(seed)
-    h = np.zeros(N_A, np.int16)
+    h = mk_hand()
     for a in rs.choice(N_A, size=rs.integers(1, 12)):
-        h[a] += 1
+        S.hands(h)[0, a] += 1
     opts, k = options_of(h)
     assert len(opts) == k
     brute = set()
     for a, n, joker in itertools.product(range(N_A), range(0, 7), (0, 1)):
         jk = TRACKER if joker else -1
-        if is_legal_bid(ENGINE, h, a, n, joker, jk):
+        if is_legal_bid(ENGINE, h, 0, a, n, joker, jk):
             brute.add((a, n, joker, jk))
     assert opts == brute
     for a, n, joker, _ in opts:  # nothing beyond five cards, nothing beyond the kind's max

@@ -25,15 +25,15 @@ def _prepared_round(down, buried, knower):
     collect(st, 1, blue_idol=1, yellow_idol=2)
     collect(st, 2, gold=2)
     set_offer(st, ["gold", down], face_up=True, knower=knower)
-    st[0][S.S_BURIED] = T[buried]
+    st[S.S_BURIED] = T[buried]
     return st
 
 
 def _bid(st, seat, bot):
     kinds, weights = bots([bot] * 4)
-    rng_before = st[12].copy()
+    rng_before = S.rng_words(st).copy()
     decision = B.choose_bid(ENGINE, st, seat, kinds[seat], weights[seat])
-    st[12][:] = rng_before
+    S.rng_words(st)[:] = rng_before
     return tuple(int(x) for x in decision)
 
 
@@ -60,12 +60,11 @@ def test_gain_of_counts_scales_curse_and_elimination():
     st = make_state(4)
     collect(st, 0, blue_idol=1, yellow_idol=2)
     w_elim = 15.0
-    col = st[2]
-    assert B.gain_of(ENGINE, col, 0, T["blue_idol"], -1, -1, w_elim, 0.0) == 8
-    assert B.gain_of(ENGINE, col, 0, T["yellow_idol"], -1, -1, w_elim, 0.0) == -10
-    assert B.gain_of(ENGINE, col, 0, T["yellow_idol"], T["yellow_idol"], -1, w_elim, 0.0) == -(7 + 10) - w_elim
+    assert B.gain_of(ENGINE, st, 0, T["blue_idol"], -1, -1, w_elim, 0.0) == 8
+    assert B.gain_of(ENGINE, st, 0, T["yellow_idol"], -1, -1, w_elim, 0.0) == -10
+    assert B.gain_of(ENGINE, st, 0, T["yellow_idol"], T["yellow_idol"], -1, w_elim, 0.0) == -(7 + 10) - w_elim
     # A curse with a gold: the blue idol (card value 7) is the most valuable earlier card.
-    assert B.gain_of(ENGINE, col, 0, T["curse"], T["gold"], -1, w_elim, 0.0) == 1 - 7
+    assert B.gain_of(ENGINE, st, 0, T["curse"], T["gold"], -1, w_elim, 0.0) == 1 - 7
 
 
 def test_heuristic_token_goes_where_it_scores_most():

@@ -7,7 +7,7 @@ import pandas as pd
 import pytest
 
 from determinism import assert_same_tables, tables_by_threads_and_chunks
-from chachapoya_helpers import ADVENTURER, ENGINE, TREASURE, bots, count_adventurers, count_treasures
+from chachapoya_helpers import ADVENTURER, ENGINE, NO_LOG, TREASURE, bots, count_adventurers, count_treasures
 from sim.core import runner
 from sim.core.errors import UserError
 from sim.core.lineup import lineup_indices, seat_bot_matrix
@@ -64,13 +64,13 @@ def test_cards_conserved_in_final_state(n_players, seed):
     """Content: all 45 treasures and 50 adventurers are still accounted for after a whole game
     (decks, table, hands, collections, discard pile, box); tokens are placed, spent or kept."""
     kinds, w = bots(LINEUPS[n_players])
-    st = S.new_state(ENGINE, n_players, False)
-    R.play_game(ENGINE, st, n_players, kinds, w, np.uint64(seed), np.uint64(seed * 7), True)
-    assert st[0][S.S_ERROR] == 0
-    assert st[0][S.S_END_REASON] != S.END_NONE
+    st = S.new_state(ENGINE, n_players)
+    R.play_game(ENGINE, st, NO_LOG, kinds, w, np.uint64(seed), np.uint64(seed * 7), True)
+    assert st[S.S_ERROR] == 0
+    assert st[S.S_END_REASON] != S.END_NONE
     assert (count_treasures(st) == TREASURE[:, S.TF_COUNT]).all()
     assert (count_adventurers(st) == ADVENTURER[:, S.AF_COUNT]).all()
-    pstat = st[9]
+    pstat = S.players(st)
     for s in range(n_players):
         if pstat[s, S.P_ALIVE]:
             used = pstat[s, S.P_TOKEN] + pstat[s, S.P_TOKEN_REFILL] + (pstat[s, S.P_TOKEN_SCORED_ON] >= 0)
@@ -82,23 +82,23 @@ def test_engine_errors_are_named_in_the_failure_message():
     the count at the first check, and the run's failure message names the broken invariant."""
     from sim.games.chachapoya.game import failure_messages
     kinds, w = bots(LINEUPS[2])
-    st = S.new_state(ENGINE, 2, False)
-    st[1][0, 0] = 1
-    R.play_game(ENGINE, st, 2, kinds, w, np.uint64(1), np.uint64(0), True)
-    assert st[0][S.S_ERROR] == S.ERR_ADVENTURERS
+    st = S.new_state(ENGINE, 2)
+    S.hands(st)[0, 0] = 1
+    R.play_game(ENGINE, st, NO_LOG, kinds, w, np.uint64(1), np.uint64(0), True)
+    assert st[S.S_ERROR] == S.ERR_ADVENTURERS
     errors = np.zeros(3, np.int64)
-    errors[1] = st[0][S.S_ERROR]
+    errors[1] = st[S.S_ERROR]
     assert failure_messages(500, errors) == [(501, "engine error: adventurer cards created or lost")]
 
 
 def test_an_illegal_bid_is_named_with_its_seat():
     """Bidding: a bid the hand cannot make is an engine error naming the seat, and no bid is laid."""
     from sim.games.chachapoya.game import failure_messages
-    st = S.new_state(ENGINE, 3, False)
+    st = S.new_state(ENGINE, 3)
     nine = data.adventurer_names(GAME.resolve_params(None).resolved).index("number_9")
-    R.lay_bid(ENGINE, st, 2, nine, 2, 0, -1)  # an empty hand holds no number 9
-    assert st[0][S.S_ERROR] == S.ERR_ILLEGAL_BID + 2 and st[8][2, S.B_KIND] == -1
-    assert failure_messages(0, np.array([st[0][S.S_ERROR]])) == [(0, "engine error: illegal bid chosen by seat 2")]
+    R.lay_bid(ENGINE, st, NO_LOG, 2, nine, 2, 0, -1)  # an empty hand holds no number 9
+    assert st[S.S_ERROR] == S.ERR_ILLEGAL_BID + 2 and S.bids(st)[2, S.B_KIND] == -1
+    assert failure_messages(0, np.array([st[S.S_ERROR]])) == [(0, "engine error: illegal bid chosen by seat 2")]
     assert [S.error_name(c) for c in (S.ERR_TREASURES, S.ERR_TOKENS, S.ERR_NEGATIVE)] == [
         "treasure cards created or lost", "hidden-treasure tokens created or lost",
         "negative card count in a hand or collection"]
@@ -161,13 +161,14 @@ def test_variant_gold_scale_changes_scores():
     """Variants: treasure.gold.scale overrides the printed scale used at scoring."""
     base = GAME.resolve_params(None)
     var = GAME.resolve_params({"treasure": {"gold": {"scale": [4, 8, 12, 16, 20]}}}, "gold")
-    counts = np.zeros(len(data.treasure_names(base.resolved)), np.int16)
+    st = S.new_state(base.engine, 2)
     gold = data.treasure_names(base.resolved).index("gold")
-    counts[gold] = 5
+    S.collections(st)[0, gold] = 5
+    counts = S.collection_at(st, 0)
     from sim.games.chachapoya.cards import overflowed_type, points_of
-    assert overflowed_type(base.engine, counts) == gold
-    assert overflowed_type(var.engine, counts) == -1
-    assert points_of(var.engine, counts, gold) == 20
+    assert overflowed_type(base.engine, st, counts) == gold
+    assert overflowed_type(var.engine, st, counts) == -1
+    assert points_of(var.engine, st, counts, gold) == 20
     # whole games: gold points differ in distribution
     a = simulate(3, LINEUPS[3], 150, params=base)
     b = simulate(3, LINEUPS[3], 150, params=var)
@@ -187,11 +188,11 @@ def test_variant_hand_size_changes_setup():
 def test_variant_treasure_discard_changes_deck():
     """Variants: setup.treasure_discard by player count sets the unseen discard."""
     var = GAME.resolve_params({"setup": {"treasure_discard": {"2": 25, "3": 10, "4": 5}}}, "short")
-    st = S.new_state(var.engine, 2, False)
+    st = S.new_state(var.engine, 2)
     from sim.core import rng as rng_mod
-    rng_mod.seed_game_stream(st[12], np.uint64(1), np.uint64(1))
-    R.setup(var.engine, st, 2)
-    assert st[0][S.S_TDECK_SIZE] == 20 and st[6][0].sum() == 25
+    rng_mod.seed_game_stream(S.rng_words(st), np.uint64(1), np.uint64(1))
+    R.setup(var.engine, st, NO_LOG)
+    assert st[S.S_TDECK_SIZE] == 20 and S.boxed(st).sum() == 25
 
 
 @pytest.mark.parametrize("variant,key", [
@@ -219,11 +220,11 @@ def test_variant_bid_max_cards_limits_bids():
     from sim.games.chachapoya.cards import is_legal_bid
     var = GAME.resolve_params({"rules": {"bid_max_cards": 3}}, "short_bids")
     three = data.adventurer_names(var.resolved).index("number_3")
-    hand = np.zeros(len(data.adventurer_names(var.resolved)), np.int16)
-    hand[three] = 8
-    assert is_legal_bid(var.engine, hand, three, 3, 0, -1)
-    assert not is_legal_bid(var.engine, hand, three, 4, 0, -1)
-    assert is_legal_bid(ENGINE, hand, three, 5, 0, -1)
+    st = S.new_state(var.engine, 2)
+    S.hands(st)[0, three] = 8
+    assert is_legal_bid(var.engine, st, 0, three, 3, 0, -1)
+    assert not is_legal_bid(var.engine, st, 0, three, 4, 0, -1)
+    assert is_legal_bid(ENGINE, st, 0, three, 5, 0, -1)
 
 
 def test_variant_bid_min_cards_is_honoured():
@@ -232,14 +233,14 @@ def test_variant_bid_min_cards_is_honoured():
     from sim.games.chachapoya.cards import is_legal_bid
     var = GAME.resolve_params({"rules": {"bid_min_cards": 2}}, "two_min")
     nine = data.adventurer_names(var.resolved).index("number_9")
-    hand = np.zeros(len(data.adventurer_names(var.resolved)), np.int16)
-    hand[nine] = 3
-    assert is_legal_bid(var.engine, hand, nine, 2, 0, -1)
-    assert not is_legal_bid(var.engine, hand, nine, 1, 0, -1)
+    st = S.new_state(var.engine, 2)
+    S.hands(st)[0, nine] = 3
+    assert is_legal_bid(var.engine, st, 0, nine, 2, 0, -1)
+    assert not is_legal_bid(var.engine, st, 0, nine, 1, 0, -1)
     from sim.games.chachapoya.cards import list_legal_bids
-    options = np.zeros((256, 4), np.int16)
-    k = list_legal_bids(var.engine, hand, options)
-    assert k > 0 and all(options[i, 1] + options[i, 2] >= 2 for i in range(k))
+    k = list_legal_bids(var.engine, st, 0)
+    options = S.options(st)
+    assert k > 0 and all(options[i, S.B_N] + options[i, S.B_JOKER] >= 2 for i in range(k))
 
 
 def test_variant_without_two_player_clash_resolves_last_leader():
@@ -262,24 +263,24 @@ def test_round_by_round_properties(n_players):
     from sim.games.chachapoya.cards import overflowed_type
     kinds, w = bots((LINEUPS[n_players] * 2)[:n_players])
     for game in range(25):
-        st = S.new_state(ENGINE, n_players, False)
-        rng_mod.seed_game_stream(st[12], np.uint64(4242), np.uint64(game))
-        R.setup(ENGINE, st, n_players)
-        g, hands, collected, pstat = st[0], st[1], st[2], st[9]
-        while g[S.S_END_REASON] == S.END_NONE:
-            before = g[S.S_TDECK_SIZE]
-            was_rebid = g[S.S_REBID]
-            R.play_round(ENGINE, st, kinds, w, True)
-            assert g[S.S_ERROR] == 0
-            if g[S.S_END_REASON] != S.END_NONE:
+        st = S.new_state(ENGINE, n_players)
+        rng_mod.seed_game_stream(S.rng_words(st), np.uint64(4242), np.uint64(game))
+        R.setup(ENGINE, st, NO_LOG)
+        hands, pstat = S.hands(st), S.players(st)
+        while st[S.S_END_REASON] == S.END_NONE:
+            before = st[S.S_TDECK_SIZE]
+            was_rebid = st[S.S_REBID]
+            R.play_round(ENGINE, st, NO_LOG, kinds, w, True)
+            assert st[S.S_ERROR] == 0
+            if st[S.S_END_REASON] != S.END_NONE:
                 break
-            assert g[S.S_LAST_ROUND] == 0 or g[S.S_REBID] == 1
-            assert pstat[g[S.S_START], S.P_ALIVE] == 1
+            assert st[S.S_LAST_ROUND] == 0 or st[S.S_REBID] == 1
+            assert pstat[st[S.S_START], S.P_ALIVE] == 1
             for s in range(n_players):
                 if pstat[s, S.P_ALIVE]:
                     assert hands[s].sum() >= 3
-                    assert overflowed_type(ENGINE, collected[s]) == -1
+                    assert overflowed_type(ENGINE, st, S.collection_at(st, s)) == -1
             if not was_rebid:
-                assert g[S.S_TDECK_SIZE] in (before - 2, before - 1, before)  # 2 taken / 1 back / 2 back
-        if g[S.S_END_REASON] == S.END_DECK:
-            assert g[S.S_LAST_ROUND] == 1
+                assert st[S.S_TDECK_SIZE] in (before - 2, before - 1, before)  # 2 taken / 1 back / 2 back
+        if st[S.S_END_REASON] == S.END_DECK:
+            assert st[S.S_LAST_ROUND] == 1

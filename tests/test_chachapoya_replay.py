@@ -18,12 +18,12 @@ NAMES = ["john", "ann", "tim", "betty"]
 def told(n_players, spec, start=0, logging=True):
     """Reveal the bids of spec ({seat: (kind, n[, "joker"])}) on a logging state; (outcome, seat,
     the lines told, the state)."""
-    st = make_state(n_players, logging=logging)
-    st[0][S.S_START] = start
+    st, log = make_state(n_players), S.new_log(logging)
+    st[S.S_START] = start
     set_offer(st, ["gold", "red_idol"], knower=start)
-    st[8][:] = bids_array(n_players, spec)
-    outcome, seat = R.reveal_bids(PARAMS.engine, st, False)
-    return int(outcome), int(seat), event_lines(PARAMS, st, NAMES[:n_players]), st
+    S.bids(st)[:] = bids_array(n_players, spec)
+    outcome, seat = R.reveal_bids(PARAMS.engine, st, log, False)
+    return int(outcome), int(seat), event_lines(PARAMS, st, log, NAMES[:n_players]), st
 
 
 def test_tied_bids_knocked_out_are_told():
@@ -95,7 +95,7 @@ def test_tricky_play_example_is_told():
 def test_nothing_is_logged_with_logging_off():
     """A batch state (logging off) writes no event: the resolution log costs nothing in `sim run`."""
     *_, st = told(4, {0: ("number_9", 2), 1: ("number_9", 2), 2: ("mafia", 1)}, logging=False)
-    assert st[0][S.S_LOG_N] == 0
+    assert st[S.S_LOG_N] == 0
 
 
 @pytest.mark.parametrize("lineup", [["random"] * 4,

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from chachapoya_helpers import (
-    A, ENGINE, T, bids_array, bots, collect, collection, hand, hand_dict, heuristic, make_state, random_bots,
-    resolve, set_adeck, set_offer, set_tdeck, tdeck_list,
+    A, ENGINE, NO_LOG, T, bids_array, bots, collect, collection, hand, hand_dict, heuristic, make_state, random_bots,
+    resolve, set_adeck, set_offer, set_tdeck, set_unresolved, tdeck_list,
 )
 from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
@@ -13,7 +13,7 @@ from sim.games.chachapoya import state as S
 
 def settle(st, outcome, seat, n_players, bot_arrays=None):
     kinds, w = bot_arrays or heuristic(n_players)
-    R.settle_bidding(ENGINE, st, kinds, w, np.int64(outcome), np.int64(seat))
+    R.settle_bidding(ENGINE, st, NO_LOG, kinds, w, np.int64(outcome), np.int64(seat))
 
 
 # ------------------------------------------------------------------ numbers
@@ -75,11 +75,11 @@ def test_tracker_pair_cancel_settles_cards_to_bottom_and_draws_three():
     outcome, seat, _ = resolve(3, {0: ("number_9", 1), 1: ("tracker", 2), 2: ("number_5", 1)})
     settle(st, outcome, seat, 3)
     assert tdeck_list(st) == [T["gold"]] * 5 + [T["blue_idol"], T["curse"]]
-    assert st[0][S.S_N_OFFER] == 0
+    assert st[S.S_N_OFFER] == 0
     assert hand_dict(st, 1) == {"number_3": 3}
     assert all(collection(st, s) == {} for s in range(3))
-    assert st[0][S.S_PAIR_CANCELS] == 1 and st[9][1, S.P_PAIR_CANCELS] == 1
-    R.end_of_round_draws(ENGINE, st, *random_bots(3))
+    assert st[S.S_PAIR_CANCELS] == 1 and S.players(st)[1, S.P_PAIR_CANCELS] == 1
+    R.end_of_round_draws(ENGINE, st, NO_LOG, *random_bots(3))
     assert hand_dict(st, 1)["number_3"] >= 4  # three for the pair, then one more (four in all)
 
 
@@ -94,7 +94,7 @@ def test_two_tracker_pairs_knock_each_other_out():
     outcome, seat, _ = resolve(4, spec)
     settle(st, outcome, seat, 4)
     assert collection(st, 1) == {"gold": 1, "red_idol": 1}
-    assert st[0][S.S_ADECK_SIZE] == 10  # nobody drew
+    assert st[S.S_ADECK_SIZE] == 10  # nobody drew
 
 
 def test_two_tracker_pairs_with_a_leader_let_the_leader_resolve():
@@ -217,22 +217,21 @@ def test_two_player_clash_keeps_the_offer_for_a_rebid_after_draws():
     set_adeck(st, [A["number_5"]] * 20)
     hand(st, 0, mafia=1)
     hand(st, 1, dictator=1)
-    st[9][:, S.P_TOKEN] = 0  # no hidden-treasure refill in this test
+    S.players(st)[:, S.P_TOKEN] = 0  # no hidden-treasure refill in this test
     kinds, w = random_bots(2)
-    R.play_round(ENGINE, st, kinds, w, False)
-    g, offer = st[0], st[7]
-    assert g[S.S_LEADER_CLASHES] == 1 and g[S.S_REBID] == 1 and g[S.S_END_REASON] == 0
-    assert g[S.S_N_OFFER] == 2
-    kept = sorted(int(x) for x in offer[:2])
+    R.play_round(ENGINE, st, NO_LOG, kinds, w, False)
+    assert st[S.S_LEADER_CLASHES] == 1 and st[S.S_REBID] == 1 and st[S.S_END_REASON] == 0
+    assert st[S.S_N_OFFER] == 2
+    kept = sorted(int(x) for x in S.offer(st)[:2])
     deck_after = tdeck_list(st)
     assert len(deck_after) == 9 - 2
-    assert st[5][A["mafia"]] == 1 and st[5][A["dictator"]] == 1  # leaders discarded
+    assert S.adiscard(st)[A["mafia"]] == 1 and S.adiscard(st)[A["dictator"]] == 1  # leaders discarded
     assert collection(st, 0) == {} and collection(st, 1) == {}
     assert hand_dict(st, 0) == {"number_5": 3} and hand_dict(st, 1) == {"number_5": 3}
     # the rebid: no new offer is drawn; seat 0 now wins the same two cards
     hand(st, 0, number_31=1)
     hand(st, 1, number_3=1)
-    R.play_round(ENGINE, st, kinds, w, False)
+    R.play_round(ENGINE, st, NO_LOG, kinds, w, False)
     got = collection(st, 0)
     assert sorted(T[k] for k, v in got.items() for _ in range(v)) == kept
     assert tdeck_list(st) == deck_after
@@ -243,14 +242,13 @@ def test_unresolved_leader_in_last_round_costs_five():
     earlier rounds there is no penalty."""
     for last, penalty in ((1, -5), (0, 0)):
         st = make_state(3)
-        st[0][S.S_LAST_ROUND] = last
-        st[8][:] = bids_array(3, {0: ("mafia", 1), 1: ("dictator", 1), 2: ("number_9", 1)})
-        unresolved = np.zeros(3, np.bool_)
-        outcome, seat = R.resolve_bidding(ENGINE, st[8], np.int64(0), np.int64(3), unresolved)
+        st[S.S_LAST_ROUND] = last
+        S.bids(st)[:] = bids_array(3, {0: ("mafia", 1), 1: ("dictator", 1), 2: ("number_9", 1)})
+        outcome, seat = R.decide_bidding(ENGINE, st)
         assert (outcome, seat) == (R.OUT_WIN_ONE, 1)
-        R.charge_unresolved_leaders(ENGINE, st, unresolved)
-        assert list(st[9][:, S.P_VP_UNRESOLVED]) == [penalty, 0, 0]
-        assert st[9][0, S.P_UNRESOLVED_LEADERS] == (1 if last else 0)
+        R.charge_unresolved_leaders(ENGINE, st, NO_LOG)
+        assert list(S.players(st)[:, S.P_VP_UNRESOLVED]) == [penalty, 0, 0]
+        assert S.players(st)[0, S.P_UNRESOLVED_LEADERS] == (1 if last else 0)
 
 
 def test_unresolved_leader_penalty_reaches_the_final_score():
@@ -258,24 +256,23 @@ def test_unresolved_leader_penalty_reaches_the_final_score():
     st = make_state(2)
     collect(st, 0, gold=1)
     collect(st, 1, gold=1)
-    st[9][:, S.P_TOKEN] = 0
-    st[0][S.S_LAST_ROUND] = 1
-    unresolved = np.array([True, False])
-    R.charge_unresolved_leaders(ENGINE, st, unresolved)
-    R.final_scores(ENGINE, st, *heuristic(2))
-    assert list(st[9][:, S.P_SCORE]) == [1 - 5, 1]
+    S.players(st)[:, S.P_TOKEN] = 0
+    st[S.S_LAST_ROUND] = 1
+    set_unresolved(st, {0})
+    R.charge_unresolved_leaders(ENGINE, st, NO_LOG)
+    R.final_scores(ENGINE, st, NO_LOG, *heuristic(2))
+    assert list(S.players(st)[:, S.P_SCORE]) == [1 - 5, 1]
 
 
 def test_tracker_pair_in_last_round_neutralises_leader_with_penalty():
     """Leader Cards Attention + Note: a pair cancels the last round's leaders, each costing -5."""
     st = make_state(3)
-    st[0][S.S_LAST_ROUND] = 1
+    st[S.S_LAST_ROUND] = 1
     outcome, seat, unresolved = resolve(3, {0: ("spy", 1), 1: ("mafia", 1), 2: ("tracker", 2)})
     assert outcome == R.OUT_PAIR_CANCEL and unresolved == {0, 1}
-    mask = np.zeros(3, np.bool_)
-    mask[list(unresolved)] = True
-    R.charge_unresolved_leaders(ENGINE, st, mask)
-    assert list(st[9][:, S.P_VP_UNRESOLVED]) == [-5, -5, 0]
+    set_unresolved(st, unresolved)
+    R.charge_unresolved_leaders(ENGINE, st, NO_LOG)
+    assert list(S.players(st)[:, S.P_VP_UNRESOLVED]) == [-5, -5, 0]
 
 
 def test_two_player_clash_in_last_round_rebids_with_penalty_and_no_refill():
@@ -289,15 +286,15 @@ def test_two_player_clash_in_last_round_rebids_with_penalty_and_no_refill():
     hand(st, 0, spy=1)
     hand(st, 1, mafia=1)
     kinds, w = bots(["balanced", "balanced"])
-    R.play_round(ENGINE, st, kinds, w, False)
-    g, pstat = st[0], st[9]
-    assert g[S.S_LAST_ROUND] == 1 and g[S.S_REBID] == 1 and g[S.S_END_REASON] == 0
-    assert g[S.S_N_OFFER] == 3
+    R.play_round(ENGINE, st, NO_LOG, kinds, w, False)
+    pstat = S.players(st)
+    assert st[S.S_LAST_ROUND] == 1 and st[S.S_REBID] == 1 and st[S.S_END_REASON] == 0
+    assert st[S.S_N_OFFER] == 3
     assert list(pstat[:, S.P_VP_UNRESOLVED]) == [-5, -5]
     assert list(pstat[:, S.P_TOKEN]) == [1, 1] and list(pstat[:, S.P_TOKEN_REFILL]) == [0, 0]
     assert hand_dict(st, 0) == {"number_5": 3} and hand_dict(st, 1) == {"number_5": 3}
     hand(st, 0, number_3=1)
     hand(st, 1, number_31=1)
-    R.play_round(ENGINE, st, kinds, w, False)
-    assert g[S.S_END_REASON] == S.END_DECK
+    R.play_round(ENGINE, st, NO_LOG, kinds, w, False)
+    assert st[S.S_END_REASON] == S.END_DECK
     assert collection(st, 1) == {"gold": 1, "red_idol": 1, "green_idol": 1}

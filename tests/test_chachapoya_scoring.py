@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from chachapoya_helpers import (
-    ENGINE, T, bots, collect, hand, heuristic, make_state,
+    ENGINE, NO_LOG, T, bots, collect, hand, heuristic, make_state,
 )
 from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
@@ -14,11 +14,12 @@ X = "X"
 
 
 def pts(kind, n):
-    counts = np.zeros(len(T), np.int16)
-    counts[T[kind]] = n
-    if overflowed_type(ENGINE, counts) >= 0:
+    st = S.new_state(ENGINE, 2)
+    S.collections(st)[0, T[kind]] = n
+    at = S.collection_at(st, 0)
+    if overflowed_type(ENGINE, st, at) >= 0:
         return X
-    return int(points_of(ENGINE, counts, T[kind]))
+    return int(points_of(ENGINE, st, at, T[kind]))
 
 
 @pytest.mark.parametrize("kind,expected", [
@@ -39,10 +40,10 @@ def test_printed_scales(kind, expected):
 
 
 def score(st, bot_names=None):
-    n = st[0][S.S_N_PLAYERS]
+    n = st[S.S_N_PLAYERS]
     kinds, w = bots(bot_names) if bot_names else heuristic(n)
-    R.final_scores(ENGINE, st, kinds, w)
-    return st[9]
+    R.final_scores(ENGINE, st, NO_LOG, kinds, w)
+    return S.players(st)
 
 
 def test_example_for_scoring_1():
@@ -56,14 +57,14 @@ def test_example_for_scoring_1():
     hand(st, betty, number_9=2)
     hand(st, lucy, tracker=2)
     hand(st, tim, dictator=1, number_3=1)
-    st[9][betty, S.P_TOKEN] = 0
-    st[9][tim, S.P_TOKEN] = 0
+    S.players(st)[betty, S.P_TOKEN] = 0
+    S.players(st)[tim, S.P_TOKEN] = 0
     pstat = score(st)
     assert pstat[betty, S.P_SCORE] == 14
     assert pstat[lucy, S.P_ALIVE] == 0 and pstat[lucy, S.P_ELIMINATION] == S.ELIM_AT_SCORING
     assert pstat[lucy, S.P_TOKEN_SCORED_ON] in (T["red_idol"], T["green_idol"])
     assert pstat[tim, S.P_SCORE] == 17 and pstat[tim, S.P_VP_HAND] == -3
-    assert st[0][S.S_WINNER] == tim
+    assert st[S.S_WINNER] == tim
     assert list(pstat[:, S.P_RANK]) == [2, 3, 1] and list(pstat[:, S.P_WON]) == [0, 0, 1]
 
 
@@ -76,7 +77,7 @@ def test_example_for_scoring_1_lucy_is_eliminated_wherever_the_token_goes(seed):
     collect(st, 0, gold=1)
     pstat = score(st, ["random", "random"])
     assert pstat[1, S.P_ALIVE] == 0 and pstat[1, S.P_SCORE] == 0
-    assert st[0][S.S_WINNER] == 0
+    assert st[S.S_WINNER] == 0
 
 
 def test_example_for_scoring_2():
@@ -97,8 +98,8 @@ def test_example_for_scoring_2():
     assert pstat[lucy, S.P_ALIVE] == 0 and pstat[lucy, S.P_TOKEN_SCORED_ON] in (T["red_idol"], T["gold"])
     assert pstat[john, S.P_SCORE] == 5 and pstat[john, S.P_TOKEN_SCORED_ON] == T["green_idol"]
     assert pstat[tim, S.P_SCORE] == 17 and pstat[tim, S.P_TOKEN_SCORED_ON] == T["blue_idol"]
-    assert st[0][S.S_WINNER] == tim
-    assert st[11][tim, S.T_VP, T["blue_idol"]] == 15
+    assert st[S.S_WINNER] == tim
+    assert S.treasure_stats(st)[tim, S.T_VP, T["blue_idol"]] == 15
 
 
 def test_hidden_treasure_b_amy_three_red_plus_token_is_ten():
@@ -128,7 +129,7 @@ def test_used_token_is_not_placed_at_scoring():
     """Hidden Treasure A/B: a token spent on a refill is out of the game and adds nothing."""
     st = make_state(2)
     collect(st, 0, red_idol=3)
-    st[9][0, S.P_TOKEN] = 0
+    S.players(st)[0, S.P_TOKEN] = 0
     pstat = score(st)
     assert pstat[0, S.P_SCORE] == 7 and pstat[0, S.P_TOKEN_SCORED_ON] == -1
 
@@ -136,7 +137,7 @@ def test_used_token_is_not_placed_at_scoring():
 def test_hand_penalties_tracker_minus_one_leader_minus_three():
     """Scoring: -1 per Tracker and -3 per Leader left in hand; numbers cost nothing."""
     st = make_state(2)
-    st[9][:, S.P_TOKEN] = 0
+    S.players(st)[:, S.P_TOKEN] = 0
     collect(st, 0, blue_idol=2)
     hand(st, 0, tracker=3, mafia=1, spy=1, number_31=2, number_3=4)
     collect(st, 1, gold=1)
@@ -149,12 +150,12 @@ def test_hand_penalties_tracker_minus_one_leader_minus_three():
 def test_eliminated_in_play_score_zero_and_rank_last():
     """I. Checking / Scoring: an eliminated player cannot win; ties at the top share the win."""
     st = make_state(3)
-    st[9][:, S.P_TOKEN] = 0
+    S.players(st)[:, S.P_TOKEN] = 0
     collect(st, 0, gold=2)
     collect(st, 1, gold=2)
-    st[9][2, S.P_ALIVE] = 0
-    st[9][2, S.P_ELIMINATION] = S.ELIM_IN_PLAY
+    S.players(st)[2, S.P_ALIVE] = 0
+    S.players(st)[2, S.P_ELIMINATION] = S.ELIM_IN_PLAY
     pstat = score(st)
     assert list(pstat[:, S.P_SCORE]) == [3, 3, 0]
     assert list(pstat[:, S.P_RANK]) == [1, 1, 3] and list(pstat[:, S.P_WON]) == [1, 1, 0]
-    assert st[0][S.S_WINNER] == -1  # shared win
+    assert st[S.S_WINNER] == -1  # shared win

@@ -22,7 +22,7 @@ from sim.games.chachapoya import search as X
 from sim.games.chachapoya import state as S
 from sim.games.chachapoya.cards import is_legal_bid
 
-from chachapoya_helpers import ENGINE, bots, count_adventurers, count_treasures, tdeck_list
+from chachapoya_helpers import ENGINE, NO_LOG, bots, count_adventurers, count_treasures, tdeck_list
 
 N = 4
 
@@ -39,18 +39,18 @@ def _bidding_points(seed, n_players=N):
     """Every round of one heuristic game, stopped where the bids are about to be laid: yields
     copies of the state (and the round's start player)."""
     kinds, weights = bots(["balanced"] * n_players)
-    st = S.new_state(ENGINE, n_players, False)
-    R.start_game(ENGINE, st, n_players, np.uint64(seed), np.uint64(0), False)
+    st = S.new_state(ENGINE, n_players)
+    R.start_game(ENGINE, st, NO_LOG, np.uint64(seed), np.uint64(0), False)
     while R.game_goes_on(st):
-        if R.open_round(st) and R.draw_offer(ENGINE, st):
-            start = st[0][S.S_START]
-            bottom, up = B.choose_offer(ENGINE, st, start, kinds[start], weights[start], st[15][S.SCR_DRAWN, :3])
-            R.arrange_offer(ENGINE, st, bottom, up)
-        yield tuple(a.copy() for a in st)
-        R.collect_bids(ENGINE, st, kinds, weights)
-        outcome, seat = R.reveal_bids(ENGINE, st, False)
-        R.settle_bidding(ENGINE, st, kinds, weights, outcome, seat)
-        R.close_round(ENGINE, st, kinds, weights, outcome, False)
+        if R.open_round(st, NO_LOG) and R.draw_offer(ENGINE, st, NO_LOG):
+            start = st[S.S_START]
+            bottom, up = B.choose_offer(ENGINE, st, start, kinds[start], weights[start])
+            R.arrange_offer(st, NO_LOG, bottom, up)
+        yield st.copy()
+        R.collect_bids(ENGINE, st, NO_LOG, kinds, weights)
+        outcome, seat = R.reveal_bids(ENGINE, st, NO_LOG, False)
+        R.settle_bidding(ENGINE, st, NO_LOG, kinds, weights, outcome, seat)
+        R.close_round(ENGINE, st, NO_LOG, kinds, weights, outcome, False)
 
 
 def _context(n_players=N):
@@ -64,32 +64,31 @@ def test_determinisation_conserves_every_component_and_my_view():
     n_checked = 0
     for seed in (1, 2):
         for st in _bidding_points(seed):
-            g = st[0]
             for seat in range(N):
-                if st[9][seat, S.P_ALIVE] == 0:
+                if S.players(st)[seat, S.P_ALIVE] == 0:
                     continue
-                det = tuple(a.copy() for a in st)
-                X.seed_search_stream(det[12], np.uint64(5), np.uint64(0), n_checked, 0)
-                X.determinise(ENGINE, det, seat, np.zeros(200, np.int8), True)
+                det = st.copy()
+                X.seed_search_stream(S.rng_words(det), np.uint64(5), np.uint64(0), n_checked, 0)
+                X.determinise(det, seat, np.zeros(200, np.int64), True)
                 n_checked += 1
                 assert (count_adventurers(det) == count_adventurers(st)).all()
                 assert (count_treasures(det) == count_treasures(st)).all()
                 R.check_components(ENGINE, det)
-                assert det[0][S.S_ERROR] == 0
-                assert (det[1][seat] == st[1][seat]).all()  # my hand
-                assert (det[1].sum(axis=1) == st[1].sum(axis=1)).all()  # hand sizes are public
-                for k in (2, 9, 10):  # collections, player counters, played cards
-                    assert (det[k] == st[k]).all()
-                assert (det[6][1] == st[6][1]).all()  # treasures out of the game in public
-                assert (det[5] - det[S.ADHIDDEN_AT] == st[5] - st[S.ADHIDDEN_AT]).all()  # seen discards
-                assert det[0][S.S_TDECK_SIZE] == g[S.S_TDECK_SIZE] and det[0][S.S_ADECK_SIZE] == g[S.S_ADECK_SIZE]
-                if g[S.S_FACE_UP] == 1:
-                    assert det[7][0] == st[7][0]  # the face-up card
-                    pair = {int(st[7][1]), int(tdeck_list(st)[-1])}  # face down + buried: seen drawn
-                    assert {int(det[7][1]), int(tdeck_list(det)[-1])} == pair
-                    if g[S.S_KNOWER] == seat:
-                        assert det[7][1] == st[7][1]
-                changed_hands += any((det[1][p] != st[1][p]).any() for p in range(N) if p != seat)
+                assert det[S.S_ERROR] == 0
+                assert (S.hands(det)[seat] == S.hands(st)[seat]).all()  # my hand
+                assert (S.hands(det).sum(axis=1) == S.hands(st).sum(axis=1)).all()  # hand sizes are public
+                for view in (S.collections, S.players, S.kind_stats):  # collections, counters, played cards
+                    assert (view(det) == view(st)).all()
+                assert (S.gone(det) == S.gone(st)).all()  # treasures out of the game in public
+                assert (S.adiscard(det) - S.adhidden(det) == S.adiscard(st) - S.adhidden(st)).all()  # seen discards
+                assert det[S.S_TDECK_SIZE] == st[S.S_TDECK_SIZE] and det[S.S_ADECK_SIZE] == st[S.S_ADECK_SIZE]
+                if st[S.S_FACE_UP] == 1:
+                    assert S.offer(det)[0] == S.offer(st)[0]  # the face-up card
+                    pair = {int(S.offer(st)[1]), int(tdeck_list(st)[-1])}  # face down + buried: seen drawn
+                    assert {int(S.offer(det)[1]), int(tdeck_list(det)[-1])} == pair
+                    if st[S.S_KNOWER] == seat:
+                        assert S.offer(det)[1] == S.offer(st)[1]
+                changed_hands += any((S.hands(det)[p] != S.hands(st)[p]).any() for p in range(N) if p != seat)
                 changed_deck += tdeck_list(det) != tdeck_list(st)
     assert changed_hands > n_checked // 2 and changed_deck > n_checked // 2
 
@@ -97,11 +96,11 @@ def test_determinisation_conserves_every_component_and_my_view():
 def _rehidden(st, seat, seed):
     """The same game as `st` for `seat`'s eyes, with every hidden card elsewhere and another real
     random stream: other hands, adventurer deck, treasure deck (bar the bottom card), box."""
-    other = tuple(a.copy() for a in st)
-    g, hands, tdeck, adeck, tout = other[0], other[1], other[3], other[4], other[6]
+    other = st.copy()
+    hands, tdeck, adeck, boxed, offer = S.hands(other), S.tdeck(other), S.adeck(other), S.boxed(other), S.offer(other)
     rnd = np.random.default_rng(seed)
     pool = [a for p in range(N) if p != seat for a in range(hands.shape[1]) for _ in range(hands[p, a])]
-    pool += list(adeck[: g[S.S_ADECK_SIZE]])
+    pool += list(adeck[: other[S.S_ADECK_SIZE]])
     rnd.shuffle(pool)
     k = 0
     for p in range(N):
@@ -111,20 +110,20 @@ def _rehidden(st, seat, seed):
             for a in pool[k:k + size]:
                 hands[p, a] += 1
             k += size
-    adeck[: g[S.S_ADECK_SIZE]] = pool[k:]
+    adeck[: other[S.S_ADECK_SIZE]] = pool[k:]
     cards = tdeck_list(other)
-    free = cards[:-1] + [t for t in range(tout.shape[1]) for _ in range(tout[0, t])]
+    free = cards[:-1] + [t for t in range(boxed.shape[0]) for _ in range(boxed[t])]
     rnd.shuffle(free)
-    tout[0] = 0
+    boxed[:] = 0
     for t in free[len(cards) - 1:]:
-        tout[0, t] += 1
+        boxed[t] += 1
     new_deck = free[: len(cards) - 1] + cards[-1:]
-    if g[S.S_KNOWER] != seat and rnd.integers(2) == 1:  # it saw both drawn, not which is offered
-        new_deck[-1], other[7][1] = other[7][1], new_deck[-1]
-        g[S.S_BURIED] = new_deck[-1]
+    if other[S.S_KNOWER] != seat and rnd.integers(2) == 1:  # it saw both drawn, not which is offered
+        new_deck[-1], offer[1] = offer[1], new_deck[-1]
+        other[S.S_BURIED] = new_deck[-1]
     for i, t in enumerate(new_deck):
-        tdeck[(g[S.S_TDECK_HEAD] + i) % tdeck.shape[0]] = t
-    rng_mod.seed_game_stream(other[12], np.uint64(seed), np.uint64(99))
+        tdeck[(other[S.S_TDECK_HEAD] + i) % tdeck.shape[0]] = t
+    rng_mod.seed_game_stream(S.rng_words(other), np.uint64(seed), np.uint64(99))
     return other
 
 
@@ -134,24 +133,24 @@ def test_search_never_reads_the_real_future():
     fails if a rollout reused the real stream or the real hidden cards.)"""
     _, weights = bots(["balanced"] * N)
     cfg = _budget()
-    points = [st for st in _bidding_points(3) if st[0][S.S_FACE_UP] == 1]
+    points = [st for st in _bidding_points(3) if st[S.S_FACE_UP] == 1]
     tried = 0
     for st in points[2:12:3]:
-        seat = (st[0][S.S_START] + 1) % N
-        if st[9][seat, S.P_ALIVE] == 0:
+        seat = (st[S.S_START] + 1) % N
+        if S.players(st)[seat, S.P_ALIVE] == 0:
             continue
         other = _rehidden(st, seat, 17 + tried)
-        assert not all((a == b).all() for a, b in zip(st, other))
+        assert not (st == other).all()
         results = []
         for state in (st, other):
-            before = tuple(a.copy() for a in state)
+            before = state.copy()
             ctx = _context()
             bid = X.search_bid(ENGINE, state, seat, weights[seat], cfg, np.uint64(11), np.uint64(4), ctx)
-            assert all((a == b).all() for a, b in zip(before, state))  # the real game is not touched
+            assert (before == state).all()  # the real game is not touched
             results.append((tuple(int(x) for x in bid), ctx[X.CX_VALUE][:3].copy()))
         assert results[0][0] == results[1][0]
         assert (results[0][1] == results[1][1]).all()
-        assert is_legal_bid(ENGINE, st[1][seat], *results[0][0])
+        assert is_legal_bid(ENGINE, st, seat, *results[0][0])
         tried += 1
     assert tried >= 2
 

@@ -10,7 +10,7 @@ acquired end such a game as a stalemate.
 import numpy as np
 import pytest
 
-from chachapoya_helpers import PARAMS, bots, collect, heuristic, make_state
+from chachapoya_helpers import NO_LOG, PARAMS, bots, collect, heuristic, make_state
 from sim.core.errors import UserError
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.games.chachapoya import GAME, data
@@ -91,15 +91,15 @@ def test_a_stalled_game_of_the_default_line_up_is_a_stalemate():
 def test_idle_rounds_count_and_reset():
     """A round in which a treasure is acquired (a bidding won: numbers, Mafia, Dictator, a tracker
     joker) resets the count; a tracker pair, a round nobody wins and a 2-player leader clash add one."""
-    g = np.zeros(S.N_S, np.int64)
+    st = make_state(2)
     for outcome in (R.OUT_PAIR_CANCEL, R.OUT_NO_WINNER, R.OUT_CLASH):
-        R.count_idle_round(g, outcome)
-    assert g[S.S_IDLE_ROUNDS] == 3
-    R.count_idle_round(g, R.OUT_WIN_ONE)
-    assert g[S.S_IDLE_ROUNDS] == 0
-    R.count_idle_round(g, R.OUT_NO_WINNER)
-    R.count_idle_round(g, R.OUT_WIN_ALL)
-    assert g[S.S_IDLE_ROUNDS] == 0
+        R.count_idle_round(st, outcome)
+    assert st[S.S_IDLE_ROUNDS] == 3
+    R.count_idle_round(st, R.OUT_WIN_ONE)
+    assert st[S.S_IDLE_ROUNDS] == 0
+    R.count_idle_round(st, R.OUT_NO_WINNER)
+    R.count_idle_round(st, R.OUT_WIN_ALL)
+    assert st[S.S_IDLE_ROUNDS] == 0
 
 
 def test_close_round_declares_the_stalemate_at_the_limit_only():
@@ -107,13 +107,12 @@ def test_close_round_declares_the_stalemate_at_the_limit_only():
     one idle round short of the limit the game goes on; the next idle round ends it."""
     kinds, w = heuristic(2)
     st = make_state(2)
-    g = st[0]
-    g[S.S_ROUND] = 10
-    g[S.S_IDLE_ROUNDS] = STALL_ROUNDS - 2
-    R.close_round(PARAMS.engine, st, kinds, w, np.int64(R.OUT_PAIR_CANCEL), False)
-    assert g[S.S_END_REASON] == S.END_NONE and g[S.S_IDLE_ROUNDS] == STALL_ROUNDS - 1
-    R.close_round(PARAMS.engine, st, kinds, w, np.int64(R.OUT_NO_WINNER), False)
-    assert g[S.S_END_REASON] == S.END_STALEMATE
+    st[S.S_ROUND] = 10
+    st[S.S_IDLE_ROUNDS] = STALL_ROUNDS - 2
+    R.close_round(PARAMS.engine, st, NO_LOG, kinds, w, np.int64(R.OUT_PAIR_CANCEL), False)
+    assert st[S.S_END_REASON] == S.END_NONE and st[S.S_IDLE_ROUNDS] == STALL_ROUNDS - 1
+    R.close_round(PARAMS.engine, st, NO_LOG, kinds, w, np.int64(R.OUT_NO_WINNER), False)
+    assert st[S.S_END_REASON] == S.END_STALEMATE
 
 
 def test_stalemate_scores_the_position_but_nobody_wins():
@@ -121,17 +120,17 @@ def test_stalemate_scores_the_position_but_nobody_wins():
     stalemate has no winner: everyone in play shares rank 1, an eliminated player ranks below."""
     kinds, w = bots(["balanced"] * 3)
     st = make_state(3)
-    g, pstat = st[0], st[9]
+    pstat = S.players(st)
     collect(st, 0, blue_idol=2)
     collect(st, 1, gold=1)
     pstat[:, S.P_TOKEN] = 0
     pstat[2, S.P_ALIVE] = 0
-    g[S.S_END_REASON] = S.END_STALEMATE
-    R.final_scores(PARAMS.engine, st, kinds, w)
+    st[S.S_END_REASON] = S.END_STALEMATE
+    R.final_scores(PARAMS.engine, st, NO_LOG, kinds, w)
     assert pstat[0, S.P_SCORE] == 15 and pstat[1, S.P_SCORE] == 1  # blue idol scale 7, 15; gold 1
     assert pstat[:, S.P_RANK].tolist() == [1, 1, 3]
     assert pstat[:, S.P_WON].tolist() == [0, 0, 0]
-    assert g[S.S_WINNER] == -1
+    assert st[S.S_WINNER] == -1
 
 
 @pytest.mark.parametrize("value", [0, -3, 10_001, 2.5, "50"])

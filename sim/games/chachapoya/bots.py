@@ -11,18 +11,19 @@ A search bot (search.py) decides its bids, offers and takes by rollouts; every o
 its seat, and every choice inside its rollouts, is this heuristic with the search bot's weights.
 """
 
+import numpy as np
+
 from sim.core.jit import njit_noalloc
 
 from sim.core import rng as rng_mod
 from .cards import hand_size, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
-    EFFECT_NONE,
-    S_BURIED, S_FACE_UP, S_INITIAL_TDECK, S_KNOWER, S_N_OFFER, S_N_PLAYERS, S_TDECK_SIZE,
-    P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA, ROLE_NUMBER, ROLE_TRACKER, SCALE_X,
-    TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY,
-    SCR_POOL, SCR_UNSEEN,
-    H_ADVENTURERS, H_TREASURES, af, tf,
+    EFFECT_NONE, S_BURIED, S_FACE_UP, S_GONE_AT, S_INITIAL_TDECK, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER,
+    S_N_PLAYERS, S_N_TREASURES, S_OFFER_AT, S_TDECK_SIZE, P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA,
+    ROLE_NUMBER, ROLE_TRACKER, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
+    FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN,
+    af, collection_at, fscratch, hand_at, option_at, rng_of, scratch_at, seat_at, tf,
 )
 
 BOT_RANDOM = 0
@@ -60,30 +61,36 @@ WEIGHT_NAMES = (
 N_WEIGHTS = len(WEIGHT_NAMES)
 
 LAST_ROUND_SAMPLES = 8
+# Counts passed to compiled functions, np.int64 like the codes of state.py (one compiled version)
+COIN = np.int64(2)  # rng_mod.randint(rng, COIN) == 1: a fair coin toss
+DRAWN = np.int64(3)  # cards the start player draws for the offer (Gameplay)
+ARRANGEMENTS = np.int64(6)  # ways to arrange the three drawn cards (offer_choice)
 
 
 # ------------------------------------------------------------------ valuing treasures
 @njit_noalloc
-def seat_points(params, collected, seat):
+def seat_points(params, st, seat):
     """Points of one seat's collection as it stands (an X counts as its sentinel value)."""
+    collection = collection_at(st, seat)
     total = 0
-    for t in range(collected.shape[1]):
-        total += scale_points(params, t, collected[seat, t])
+    for t in range(st[S_N_TREASURES]):
+        total += scale_points(params, t, st[collection + t])
     return total
 
 
 @njit_noalloc
-def gain_of(params, collected, seat, c0, c1, c2, w_elimination, w_draw):
-    """What taking up to three cards (c1, c2 may be -1) is worth to a collection.
+def gain_of(params, st, seat, c0, c1, c2, w_elimination, w_draw):
+    """What taking up to three cards (c1, c2 may be NO_CARD) is worth to a seat's collection.
 
     Points on the touched types, the curse's loss of the most valuable earlier card, the
     warriors' draws; elimination costs every point held plus the elimination weight.
     """
+    collection = collection_at(st, seat)
     if c1 < 0 and c2 < 0 and tf(params, c0, TF_EFFECT) == EFFECT_NONE:  # the common case, fast
-        held = collected[seat, c0]
+        held = st[collection + c0]
         after = scale_points(params, c0, held + 1)
         if after == SCALE_X:
-            return -seat_points(params, collected, seat) - w_elimination
+            return -seat_points(params, st, seat) - w_elimination
         return float(after - scale_points(params, c0, held))
     delta = 0.0
     eliminated = False
@@ -101,32 +108,32 @@ def gain_of(params, collected, seat, c0, c1, c2, w_elimination, w_draw):
         if (i >= 1 and c0 == t) or (i == 2 and c1 == t):
             continue
         k = 1 + (1 if i == 0 and c1 == t else 0) + (1 if i < 2 and c2 == t else 0)
-        after = scale_points(params, t, collected[seat, t] + k)
+        after = scale_points(params, t, st[collection + t] + k)
         if after == SCALE_X:
             eliminated = True
-        delta += after - scale_points(params, t, collected[seat, t])
+        delta += after - scale_points(params, t, st[collection + t])
     if eliminated:
-        return -seat_points(params, collected, seat) - w_elimination
+        return -seat_points(params, st, seat) - w_elimination
     if has_curse:
-        best = -1
-        for u in range(collected.shape[1]):
-            if collected[seat, u] > 0 and tf(params, u, TF_EFFECT) != EFFECT_CURSE and (
+        best = NO_CARD
+        for u in range(st[S_N_TREASURES]):
+            if st[collection + u] > 0 and tf(params, u, TF_EFFECT) != EFFECT_CURSE and (
                     best < 0 or tf(params, u, TF_VALUE) > tf(params, best, TF_VALUE)):
                 best = u
         if best >= 0:
-            c = collected[seat, best] + (c0 == best) + (c1 == best) + (c2 == best)
+            c = st[collection + best] + (c0 == best) + (c1 == best) + (c2 == best)
             delta += scale_points(params, best, c - 1) - scale_points(params, best, c)
     return delta + draws * w_draw
 
 
 @njit_noalloc
-def public_worth(params, collected, pstat, n_players, seat, card, w):
+def public_worth(params, st, seat, card, w):
     """What one card is worth, on average, to the other players still in play."""
     total = 0.0
     n = 0
-    for p in range(n_players):
-        if p != seat and pstat[p, P_ALIVE] == 1:
-            total += gain_of(params, collected, p, card, -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
+    for p in range(st[S_N_PLAYERS]):
+        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
+            total += gain_of(params, st, p, card, NO_CARD, NO_CARD, w[W_ELIMINATION], w[W_DRAW_CARD])
             n += 1
     return total / n if n > 0 else 0.0
 
@@ -139,79 +146,81 @@ def doubtful(a, b, w):
 
 
 @njit_noalloc
-def unseen_treasures(params, collected, tout, unseen):
-    """Treasure cards not in any collection and not publicly out of the game, into `unseen`."""
-    n_t = params[H_TREASURES]
-    for t in range(n_t):
-        n = tf(params, t, TF_COUNT) - tout[1, t]
-        for p in range(collected.shape[0]):
-            n -= collected[p, t]
-        unseen[t] = n
-    return unseen
+def unseen_treasures(params, st, unseen):
+    """Treasure cards not in any collection and not publicly out of the game, into st[unseen + type]."""
+    n_players = st[S_N_PLAYERS]
+    for t in range(st[S_N_TREASURES]):
+        n = tf(params, t, TF_COUNT) - st[st[S_GONE_AT] + t]
+        for p in range(n_players):
+            n -= st[collection_at(st, p) + t]
+        st[unseen + t] = n
 
 
 @njit_noalloc
-def last_round_worth(params, collected, tout, rng, scratch, seat, n_offer, w):
+def last_round_worth(params, st, seat, w):
     """Last round: (worth of taking all face-down cards, of taking one), by sampling unseen cards."""
+    n_offer = st[S_N_OFFER]
     if n_offer == 0:
         return 0.0, 0.0
-    unseen = unseen_treasures(params, collected, tout, scratch[SCR_UNSEEN, :params[H_TREASURES]])
+    n_t = st[S_N_TREASURES]
+    unseen = scratch_at(st, SCR_UNSEEN)
+    unseen_treasures(params, st, unseen)
     n_unseen = 0
-    for t in range(unseen.shape[0]):
-        n_unseen += unseen[t]
+    for t in range(n_t):
+        n_unseen += st[unseen + t]
     if n_unseen < n_offer:
         return 0.0, 0.0
-    pool = scratch[SCR_POOL, :n_unseen]
+    pool = scratch_at(st, SCR_POOL)
     k = 0
-    for t in range(unseen.shape[0]):
-        for _ in range(unseen[t]):
-            pool[k] = t
+    for t in range(n_t):
+        for _ in range(st[unseen + t]):
+            st[pool + k] = t
             k += 1
+    rng = rng_of(st)
     v_all = 0.0
     v_one = 0.0
     for _ in range(LAST_ROUND_SAMPLES):
         for i in range(n_offer):
             j = i + rng_mod.randint(rng, n_unseen - i)
-            tmp = pool[i]
-            pool[i] = pool[j]
-            pool[j] = tmp
-        c1 = pool[1] if n_offer > 1 else -1
-        c2 = pool[2] if n_offer > 2 else -1
-        v_all += gain_of(params, collected, seat, pool[0], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])
-        v_one += gain_of(params, collected, seat, pool[0], -1, -1, w[W_ELIMINATION], w[W_DRAW_CARD])
+            tmp = st[pool + i]
+            st[pool + i] = st[pool + j]
+            st[pool + j] = tmp
+        c1 = st[pool + 1] if n_offer > 1 else NO_CARD
+        c2 = st[pool + 2] if n_offer > 2 else NO_CARD
+        v_all += gain_of(params, st, seat, st[pool], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])
+        v_one += gain_of(params, st, seat, st[pool], NO_CARD, NO_CARD, w[W_ELIMINATION], w[W_DRAW_CARD])
     return v_all / LAST_ROUND_SAMPLES, v_one / LAST_ROUND_SAMPLES
 
 
 @njit_noalloc
-def offer_worth(params, state, seat, w):
+def offer_worth(params, st, seat, w):
     """(worth of taking every card, worth of the better single card, face-up card's worth to others)."""
-    g, collected, tout, offer, pstat, rng = state[0], state[2], state[6], state[7], state[9], state[12]
-    if g[S_FACE_UP] == 0:
-        v_all, v_one = last_round_worth(params, collected, tout, rng, state[15], seat, g[S_N_OFFER], w)
+    if st[S_FACE_UP] == 0:
+        v_all, v_one = last_round_worth(params, st, seat, w)
         return v_all, v_one, 0.0
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
-    up = offer[0]
-    v_up = gain_of(params, collected, seat, up, -1, -1, w_e, w_d)
-    public = public_worth(params, collected, pstat, g[S_N_PLAYERS], seat, up, w)
-    if g[S_KNOWER] == seat or g[S_BURIED] < 0:
-        down = offer[1]
-        v_both = gain_of(params, collected, seat, up, down, -1, w_e, w_d)
-        v_down = gain_of(params, collected, seat, down, -1, -1, w_e, w_d)
+    up, first_down = st[st[S_OFFER_AT]], st[st[S_OFFER_AT] + 1]
+    v_up = gain_of(params, st, seat, up, NO_CARD, NO_CARD, w_e, w_d)
+    public = public_worth(params, st, seat, up, w)
+    if st[S_KNOWER] == seat or st[S_BURIED] < 0:
+        v_both = gain_of(params, st, seat, up, first_down, NO_CARD, w_e, w_d)
+        v_down = gain_of(params, st, seat, first_down, NO_CARD, NO_CARD, w_e, w_d)
         return v_both, max(v_up, v_down), public
-    a, b = offer[1], g[S_BURIED]  # equally likely to be the face-down card, as far as I know
-    v_both = doubtful(gain_of(params, collected, seat, up, a, -1, w_e, w_d),
-                      gain_of(params, collected, seat, up, b, -1, w_e, w_d), w)
-    v_down = doubtful(gain_of(params, collected, seat, a, -1, -1, w_e, w_d),
-                      gain_of(params, collected, seat, b, -1, -1, w_e, w_d), w)
+    a, b = first_down, st[S_BURIED]  # equally likely to be the face-down card, as far as I know
+    v_both = doubtful(gain_of(params, st, seat, up, a, NO_CARD, w_e, w_d),
+                      gain_of(params, st, seat, up, b, NO_CARD, w_e, w_d), w)
+    v_down = doubtful(gain_of(params, st, seat, a, NO_CARD, NO_CARD, w_e, w_d),
+                      gain_of(params, st, seat, b, NO_CARD, NO_CARD, w_e, w_d), w)
     return v_both, max(v_up, v_down), public
 
 
 # ------------------------------------------------------------------ decisions
 @njit_noalloc
-def keep_costs(params, hand, left, w, out):
+def keep_costs(params, st, seat, left, w, out):
     """What spending one card of each kind costs: its later use, less its end-of-game penalty."""
-    for a in range(params[H_ADVENTURERS]):
-        if hand[a] == 0:
+    hand = hand_at(st, seat)
+    for a in range(st[S_N_ADVENTURERS]):
+        if st[hand + a] == 0:
             out[a] = 0.0
             continue
         role = af(params, a, AF_ROLE)
@@ -232,54 +241,55 @@ def win_chance(strength, mu, sigma):
 
 
 @njit_noalloc
-def choose_bid(params, state, seat, kind, w):
+def choose_bid(params, st, seat, kind, w):
     """Bidding: returns (kind, n, joker, joker_kind); kind -1 if the hand holds no legal bid."""
-    hands, rng, options = state[1], state[12], state[14]
-    n_opts = list_legal_bids(params, hands[seat], options)
+    rng = rng_of(st)
+    n_opts = list_legal_bids(params, st, seat)
     if n_opts == 0:
         return -1, 0, 0, -1
+    best = np.int64(0)  # np.int64 from the start, as it is passed on (see state.py)
     if kind == BOT_RANDOM:
-        i = rng_mod.randint(rng, n_opts)
-        return options[i, B_KIND], options[i, B_N], options[i, B_JOKER], options[i, B_JOKER_KIND]
-    utility = state[16][FSCR_UTILITY, :n_opts]
-    bid_utilities(params, state, seat, w, n_opts, utility)
-    best = 0
-    best_u = -1e300
-    for i in range(n_opts):
-        u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
-        if u > best_u:
-            best_u = u
-            best = i
-    return options[best, B_KIND], options[best, B_N], options[best, B_JOKER], options[best, B_JOKER_KIND]
+        best = rng_mod.randint(rng, n_opts)
+    else:
+        utility = fscratch(st, FSCR_UTILITY)
+        bid_utilities(params, st, seat, w, n_opts, utility)
+        best_u = -1e300
+        for i in range(n_opts):
+            u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
+            if u > best_u:
+                best_u = u
+                best = i
+    at = option_at(st, best)
+    return st[at + B_KIND], st[at + B_N], st[at + B_JOKER], st[at + B_JOKER_KIND]
 
 
 @njit_noalloc
-def bid_utilities(params, state, seat, w, n_opts, utility):
-    """The heuristic's utility (before noise) of each of the n_opts legal bids in state[14].
+def bid_utilities(params, st, seat, w, n_opts, utility):
+    """The heuristic's utility (before noise) of each of the n_opts legal bids in the state's list.
 
     Shared by choose_bid and the search, which tries the best few of them by rollouts.
     """
-    g, hands, pstat, options = state[0], state[1], state[9], state[14]
-    v_all, v_one, public = offer_worth(params, state, seat, w)
+    v_all, v_one, public = offer_worth(params, st, seat, w)
     n_opp = 0
-    for p in range(g[S_N_PLAYERS]):
-        if p != seat and pstat[p, P_ALIVE] == 1:
+    for p in range(st[S_N_PLAYERS]):
+        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
-    keep = state[16][FSCR_KEEP, :params[H_ADVENTURERS]]
-    keep_costs(params, hands[seat], g[S_TDECK_SIZE] / max(g[S_INITIAL_TDECK], 1), w, keep)
+    keep = fscratch(st, FSCR_KEEP)
+    keep_costs(params, st, seat, st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
     pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
             + w[W_PAIR_SAFE] * max(-v_all, 0.0))
     for i in range(n_opts):
-        a = options[i, B_KIND]
+        at = option_at(st, i)
+        a = st[at + B_KIND]
         role = af(params, a, AF_ROLE)
         if role == ROLE_NUMBER:
-            n = options[i, B_N]
-            if options[i, B_JOKER] == 1:
+            n = st[at + B_N]
+            if st[at + B_JOKER] == 1:
                 u = (win_chance((n + 1) * af(params, a, AF_VALUE), mu, sigma) * v_one * gain
-                     - n * keep[a] - keep[options[i, B_JOKER_KIND]])
+                     - n * keep[a] - keep[st[at + B_JOKER_KIND]])
             else:
                 u = win_chance(n * af(params, a, AF_VALUE), mu, sigma) * v_all * gain - n * keep[a]
         elif role == ROLE_TRACKER:
@@ -294,21 +304,20 @@ def bid_utilities(params, state, seat, w, n_opts, utility):
 
 
 @njit_noalloc
-def choose_offer(params, state, seat, kind, w, drawn):
-    """Start player: which of the three drawn cards goes to the bottom, and which is shown.
-
-    Returns (bottom index, face-up index) into `drawn`.
+def choose_offer(params, st, seat, kind, w):
+    """Start player: which of the three drawn cards (scratch row SCR_DRAWN) goes to the bottom,
+    and which is shown. Returns (bottom index, face-up index) into the drawn cards.
     """
-    rng = state[12]
+    rng = rng_of(st)
     if kind == BOT_RANDOM:
-        bottom = rng_mod.randint(rng, 3)
-        up = (bottom + 1 + rng_mod.randint(rng, 2)) % 3
+        bottom = rng_mod.randint(rng, DRAWN)
+        up = (bottom + 1 + rng_mod.randint(rng, COIN)) % 3
         return bottom, up
-    utility = state[16][FSCR_UTILITY, :6]
-    offer_utilities(params, state, seat, w, drawn, utility)
+    utility = fscratch(st, FSCR_UTILITY)
+    offer_utilities(params, st, seat, w, utility)
     best_u = -1e300
-    best = 0
-    for i in range(6):
+    best = np.int64(0)
+    for i in range(ARRANGEMENTS):
         u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
         if u > best_u:
             best_u = u
@@ -324,14 +333,15 @@ def offer_choice(i):
 
 
 @njit_noalloc
-def offer_utilities(params, state, seat, w, drawn, utility):
-    """The heuristic's utility (before noise) of the six arrangements, in offer_choice order."""
-    g, collected, pstat = state[0], state[2], state[9]
-    public = state[16][FSCR_PUBLIC, :3]
+def offer_utilities(params, st, seat, w, utility):
+    """The heuristic's utility (before noise) of the six arrangements of the drawn cards (scratch
+    row SCR_DRAWN), in offer_choice order."""
+    drawn = scratch_at(st, SCR_DRAWN)
+    public = fscratch(st, FSCR_PUBLIC)
     for i in range(3):
-        public[i] = public_worth(params, collected, pstat, g[S_N_PLAYERS], seat, drawn[i], w)
+        public[i] = public_worth(params, st, seat, st[drawn + i], w)
     for bottom in range(3):
-        mine = gain_of(params, collected, seat, drawn[(bottom + 1) % 3], drawn[(bottom + 2) % 3], -1,
+        mine = gain_of(params, st, seat, st[drawn + (bottom + 1) % 3], st[drawn + (bottom + 2) % 3], NO_CARD,
                        w[W_ELIMINATION], w[W_DRAW_CARD])
         for j in range(2):
             up = (bottom + 1 + j) % 3
@@ -340,54 +350,52 @@ def offer_utilities(params, state, seat, w, drawn, utility):
 
 
 @njit_noalloc
-def choose_take(params, state, seat, kind, w):
+def choose_take(params, st, seat, kind, w):
     """A winner who may take one card (tracker joker, dictator): the offer index to take."""
-    g, collected, offer, rng = state[0], state[2], state[7], state[12]
-    n_offer = g[S_N_OFFER]
-    if kind == BOT_RANDOM or g[S_FACE_UP] == 0:
-        return rng_mod.randint(rng, n_offer)
+    if kind == BOT_RANDOM or st[S_FACE_UP] == 0:
+        return rng_mod.randint(rng_of(st), st[S_N_OFFER])
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
-    v_up = gain_of(params, collected, seat, offer[0], -1, -1, w_e, w_d)
-    if g[S_KNOWER] == seat or g[S_BURIED] < 0:
-        v_down = gain_of(params, collected, seat, offer[1], -1, -1, w_e, w_d)
+    up, down = st[st[S_OFFER_AT]], st[st[S_OFFER_AT] + 1]
+    v_up = gain_of(params, st, seat, up, NO_CARD, NO_CARD, w_e, w_d)
+    if st[S_KNOWER] == seat or st[S_BURIED] < 0:
+        v_down = gain_of(params, st, seat, down, NO_CARD, NO_CARD, w_e, w_d)
     else:
-        v_down = doubtful(gain_of(params, collected, seat, offer[1], -1, -1, w_e, w_d),
-                          gain_of(params, collected, seat, g[S_BURIED], -1, -1, w_e, w_d), w)
+        v_down = doubtful(gain_of(params, st, seat, down, NO_CARD, NO_CARD, w_e, w_d),
+                          gain_of(params, st, seat, st[S_BURIED], NO_CARD, NO_CARD, w_e, w_d), w)
     return 0 if v_up >= v_down else 1
 
 
 @njit_noalloc
-def choose_token_refill(params, state, seat, kind, w):
+def choose_token_refill(params, st, seat, kind, w):
     """Hidden Treasure A: refill the hand now, or keep the token for the end."""
-    rng, hands = state[12], state[1]
     if kind == BOT_RANDOM:
-        return rng_mod.randint(rng, 2) == 1
-    return hand_size(hands, seat) <= w[W_TOKEN_HAND]
+        return rng_mod.randint(rng_of(st), COIN) == 1
+    return hand_size(st, seat) <= w[W_TOKEN_HAND]
 
 
 @njit_noalloc
-def choose_token_place(params, state, seat, kind, w):
+def choose_token_place(params, st, seat, kind, w):
     """Hidden Treasure B: the sequence the token joins (the heuristic takes the best score)."""
-    collected, rng = state[2], state[12]
-    counts = collected[seat]
-    n_targets = 0
-    for t in range(counts.shape[0]):
-        if counts[t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
+    collection = collection_at(st, seat)
+    n_t = st[S_N_TREASURES]
+    n_targets = np.int64(0)  # np.int64 from the start, as it is passed on (see state.py)
+    for t in range(n_t):
+        if st[collection + t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
             n_targets += 1
     if kind == BOT_RANDOM:
-        pick = rng_mod.randint(rng, n_targets)
-        for t in range(counts.shape[0]):
-            if counts[t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
+        pick = rng_mod.randint(rng_of(st), n_targets)
+        for t in range(n_t):
+            if st[collection + t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
                 if pick == 0:
                     return t
                 pick -= 1
     best = -1
     best_points = 0
-    for t in range(counts.shape[0]):
-        if counts[t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
-            counts[t] += 1
-            points = -1_000_000_000 if overflowed_type(params, counts) >= 0 else seat_points(params, collected, seat)
-            counts[t] -= 1
+    for t in range(n_t):
+        if st[collection + t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
+            st[collection + t] += 1
+            points = -1_000_000_000 if overflowed_type(params, st, collection) >= 0 else seat_points(params, st, seat)
+            st[collection + t] -= 1
             if best < 0 or points > best_points:
                 best = t
                 best_points = points

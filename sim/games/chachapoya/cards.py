@@ -1,12 +1,21 @@
-"""What cards are worth and which bids are legal: pure helpers shared by the rules and the bots."""
+"""What cards are worth and which bids are legal: pure helpers shared by the rules and the bots.
+
+A hand or a collection is read where it lies in the state array: st[at + kind] or st[at + type]
+(state.hand_at, state.collection_at, or a scratch row holding a collection with a token added).
+"""
+
+import numpy as np
 
 from sim.core.jit import njit_noalloc
 
 from .state import (
     AF_MAX, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, R_BID_MAX, R_BID_MIN, ROLE_NUMBER,
-    ROLE_TRACKER, SCALE_X,
-    H_ADVENTURERS, H_SCALE_AT, H_SCALE_WIDTH, af,
+    ROLE_TRACKER, SCALE_X, S_N_ADVENTURERS, S_N_TREASURES, NO_CARD,
+    H_SCALE_AT, H_SCALE_WIDTH, af, hand_at, option_at,
 )
+
+
+TRACKER_PAIR = np.int64(2)  # Tracker 2: two trackers played together
 
 
 @njit_noalloc
@@ -18,60 +27,64 @@ def bid_strength(params, kind, n, joker):
 
 
 @njit_noalloc
-def is_legal_bid(params, hand, kind, n, joker, joker_kind):
+def is_legal_bid(params, st, seat, kind, n, joker, joker_kind):
     """Bidding: one kind, 1-5 cards, within the card's maximum; Tracker: one joker, or a pair."""
-    if kind < 0 or kind >= params[H_ADVENTURERS] or n < 1 or n + joker < params[R_BID_MIN]:
+    if kind < 0 or kind >= st[S_N_ADVENTURERS] or n < 1 or n + joker < params[R_BID_MIN]:
         return False
+    hand = hand_at(st, seat)
     role = af(params, kind, AF_ROLE)
     if role == ROLE_TRACKER:
-        return joker == 0 and n == 2 and hand[kind] >= 2
-    if n + joker > params[R_BID_MAX] or n + joker > af(params, kind, AF_MAX) or hand[kind] < n:
+        return joker == 0 and n == 2 and st[hand + kind] >= 2
+    if n + joker > params[R_BID_MAX] or n + joker > af(params, kind, AF_MAX) or st[hand + kind] < n:
         return False
     if joker == 1:
         if role != ROLE_NUMBER or joker_kind < 0 or af(params, joker_kind, AF_ROLE) != ROLE_TRACKER:
             return False
-        return hand[joker_kind] >= 1
+        return st[hand + joker_kind] >= 1
     return joker == 0
 
 
 @njit_noalloc
-def list_legal_bids(params, hand, options):
-    """Every legal bid of a hand, written into options[:, B_*]; returns how many."""
-    n_a = params[H_ADVENTURERS]
-    joker_kind = -1
+def list_legal_bids(params, st, seat):
+    """Every legal bid of a seat's hand, written into the state's legal-bid list (option_at); returns how many."""
+    n_a = st[S_N_ADVENTURERS]
+    hand = hand_at(st, seat)
+    joker_kind = NO_CARD
     for a in range(n_a):
-        if af(params, a, AF_ROLE) == ROLE_TRACKER and hand[a] >= 1:
+        if af(params, a, AF_ROLE) == ROLE_TRACKER and st[hand + a] >= 1:
             joker_kind = a
             break
-    k = 0
+    k = np.int64(0)  # np.int64 from the start, as it is passed on (see state.py)
     for a in range(n_a):
-        if hand[a] == 0:
+        held = st[hand + a]
+        if held == 0:
             continue
         role = af(params, a, AF_ROLE)
         if role == ROLE_TRACKER:
-            if hand[a] >= 2 and params[R_BID_MIN] <= 2:
-                options[k, B_KIND] = a
-                options[k, B_N] = 2
-                options[k, B_JOKER] = 0
-                options[k, B_JOKER_KIND] = -1
+            if held >= 2 and params[R_BID_MIN] <= 2:
+                write_option(st, k, a, TRACKER_PAIR, NO_CARD)
                 k += 1
             continue
-        cap = min(hand[a], af(params, a, AF_MAX), params[R_BID_MAX])
+        cap = min(held, af(params, a, AF_MAX), params[R_BID_MAX])
         for n in range(max(1, params[R_BID_MIN]), cap + 1):
-            options[k, B_KIND] = a
-            options[k, B_N] = n
-            options[k, B_JOKER] = 0
-            options[k, B_JOKER_KIND] = -1
+            write_option(st, k, a, n, NO_CARD)
             k += 1
         if role == ROLE_NUMBER and joker_kind >= 0:
-            cap_j = min(hand[a], af(params, a, AF_MAX) - 1, params[R_BID_MAX] - 1)
+            cap_j = min(held, af(params, a, AF_MAX) - 1, params[R_BID_MAX] - 1)
             for n in range(max(1, params[R_BID_MIN] - 1), cap_j + 1):
-                options[k, B_KIND] = a
-                options[k, B_N] = n
-                options[k, B_JOKER] = 1
-                options[k, B_JOKER_KIND] = joker_kind
+                write_option(st, k, a, n, joker_kind)
                 k += 1
     return k
+
+
+@njit_noalloc
+def write_option(st, i, kind, n, joker_kind):
+    """The i-th legal bid: n cards of a kind, and a tracker joker of joker_kind unless NO_CARD."""
+    at = option_at(st, i)
+    st[at + B_KIND] = kind
+    st[at + B_N] = n
+    st[at + B_JOKER] = 1 if joker_kind >= 0 else 0
+    st[at + B_JOKER_KIND] = joker_kind
 
 
 @njit_noalloc
@@ -86,23 +99,24 @@ def scale_points(params, t, c):
 
 
 @njit_noalloc
-def points_of(params, counts, t):
-    """Scoring scale lookup for the count of type t in a collection."""
-    return scale_points(params, t, counts[t])
+def points_of(params, st, at, t):
+    """Scoring scale lookup for the count of type t in the collection at st[at:]."""
+    return scale_points(params, t, st[at + t])
 
 
 @njit_noalloc
-def overflowed_type(params, counts):
-    """I. Checking: the first treasure type whose count has reached an X, or -1."""
-    for t in range(counts.shape[0]):
-        if counts[t] > 0 and points_of(params, counts, t) == SCALE_X:
+def overflowed_type(params, st, at):
+    """I. Checking: the first treasure type whose count in the collection at st[at:] has reached an X, or -1."""
+    for t in range(st[S_N_TREASURES]):
+        if st[at + t] > 0 and points_of(params, st, at, t) == SCALE_X:
             return t
     return -1
 
 
 @njit_noalloc
-def hand_size(hands, seat):
+def hand_size(st, seat):
+    at = hand_at(st, seat)
     n = 0
-    for a in range(hands.shape[1]):
-        n += hands[seat, a]
+    for a in range(st[S_N_ADVENTURERS]):
+        n += st[at + a]
     return n

@@ -11,14 +11,14 @@ from .bots import BOT_SEARCH
 from .rules import play_game
 from .search import play_game_search
 from .state import (
-    ELIMINATION_NAMES, END_REASON_NAMES, S_END_REASON, S_ERROR, S_LEADER_CLASHES,
-    S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_ROUND, S_TDECK_SIZE, S_WINNER, N_K, N_T, P_ALIVE,
+    ELIMINATION_NAMES, END_REASON_NAMES, S_END_REASON, S_ERROR, S_LEADER_CLASHES, S_N_ADVENTURERS,
+    S_N_TREASURES, S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_ROUND, S_TDECK_SIZE, S_WINNER, N_K, N_T, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
     P_RANK, P_SCORE, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
-    P_VP_UNRESOLVED, P_WON, error_name, new_state,
+    P_VP_UNRESOLVED, P_WON, error_name, kind_stat_at, new_log, new_state, seat_at, treasure_stat_at,
 )
 
-# Game-table columns: (column, g field, dtype); n_eliminated is added from the players table.
+# Game-table columns: (column, state slot S_*, dtype); n_eliminated is added from the players table.
 GAME_FIELDS = (
     ("n_rounds", S_ROUND, np.int16),
     ("winner_seat", S_WINNER, np.int8),
@@ -29,7 +29,7 @@ GAME_FIELDS = (
     ("treasure_deck_left", S_TDECK_SIZE, np.int16),
 )
 _G_INDEX = np.array([f for _, f, _ in GAME_FIELDS], np.int64)
-# Player-table scalar columns: (column, pstat field, dtype).
+# Player-table scalar columns: (column, seat field P_*, dtype).
 PLAYER_FIELDS = (
     ("score", P_SCORE, np.int16),
     ("rank", P_RANK, np.int8),
@@ -60,7 +60,8 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budge
     A line-up with a search bot plays through search.play_game_search; any other through the
     heuristic-only rules.play_game.
     """
-    state = new_state(params, n_players, False)
+    st = new_state(params, n_players)
+    log = new_log(False)
     kinds = np.empty(n_players, np.int8)
     weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
     budgets = np.empty((n_players, bot_budgets.shape[1]), np.float64)
@@ -71,18 +72,23 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budge
         budgets[s, :] = bot_budgets[seat_bots_row[s], :]
         searching = searching or kinds[s] == BOT_SEARCH
     if searching:
-        play_game_search(params, state, n_players, kinds, weights, budgets, run_seed, game_index, checked)
+        play_game_search(params, st, log, kinds, weights, budgets, run_seed, game_index, checked)
     else:
-        play_game(params, state, n_players, kinds, weights, run_seed, game_index, checked)
-    g, pstat, kstat, tstat = state[0], state[9], state[10], state[11]
+        play_game(params, st, log, kinds, weights, run_seed, game_index, checked)
     for j in range(g_index.shape[0]):
-        game_row[j] = g[g_index[j]]
+        game_row[j] = st[g_index[j]]
     for s in range(n_players):
         for j in range(pstat_index.shape[0]):
-            player_rows[s, j] = pstat[s, pstat_index[j]]
-        kind_rows[s] = kstat[s]
-        treasure_rows[s] = tstat[s]
-    return g[S_ERROR]
+            player_rows[s, j] = st[seat_at(s) + pstat_index[j]]
+        for r in range(N_K):
+            at = kind_stat_at(st, s, r)
+            for a in range(st[S_N_ADVENTURERS]):
+                kind_rows[s, r, a] = st[at + a]
+        for r in range(N_T):
+            at = treasure_stat_at(st, s, r)
+            for t in range(st[S_N_TREASURES]):
+                treasure_rows[s, r, t] = st[at + t]
+    return st[S_ERROR]
 
 
 @njit(parallel=True, cache=True)
@@ -98,7 +104,7 @@ def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets
 
 
 def failure_messages(first_game: int, errors: np.ndarray) -> list[tuple[int, str]]:
-    """(game index, "engine error: <name>") for each game whose g[S_ERROR] is not 0 (state.ERROR_NAMES)."""
+    """(game index, "engine error: <name>") for each game whose st[S_ERROR] is not 0 (state.ERROR_NAMES)."""
     return [(first_game + int(i), f"engine error: {error_name(int(errors[i]))}") for i in np.flatnonzero(errors)]
 
 

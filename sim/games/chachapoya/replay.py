@@ -7,7 +7,7 @@ from . import data
 from . import rules as R
 from .bots import BOT_SEARCH
 from .search import play_game_search
-from .state import ELIMINATION_NAMES, END_REASON_NAMES, END_STALEMATE, S_LOG_N, new_state
+from .state import ELIMINATION_NAMES, END_REASON_NAMES, END_STALEMATE, S_LOG_N, new_log, new_state
 
 DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rule",
                 R.DRAW_TOKEN: "hidden-treasure refill", R.DRAW_EFFECT: "treasure effect",
@@ -16,26 +16,26 @@ DRAW_REASONS = {R.DRAW_ROUND: "end-of-round draw", R.DRAW_FILL: "three-cards rul
 
 def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_budgets, run_seed,
                  game_index) -> list[str]:
-    state = new_state(params.engine, n_players, True)
+    st = new_state(params.engine, n_players)
+    log = new_log(True)
     kinds = np.asarray(seat_kinds, np.int8)
     weights = np.asarray(seat_weights, np.float64)
     with np.errstate(over="ignore"):
         if (kinds == BOT_SEARCH).any():  # as game.play_one: search line-ups play through search.py
-            play_game_search(params.engine, state, n_players, kinds, weights, np.asarray(seat_budgets, np.float64),
+            play_game_search(params.engine, st, log, kinds, weights, np.asarray(seat_budgets, np.float64),
                              np.uint64(run_seed), np.uint64(game_index), False)
         else:
-            R.play_game(params.engine, state, n_players, kinds, weights, np.uint64(run_seed),
-                        np.uint64(game_index), False)
+            R.play_game(params.engine, st, log, kinds, weights, np.uint64(run_seed), np.uint64(game_index), False)
     seats = ", ".join(f"seat {s} ({seat_names[s]})" for s in range(n_players))
     return [f"chachapoya, {n_players} players, run seed {run_seed}, game {game_index}, variant {params.variant_name}",
-            f"seats: {seats}"] + event_lines(params, state, seat_names)
+            f"seats: {seats}"] + event_lines(params, st, log, seat_names)
 
 
-def event_lines(params, state, seat_names) -> list[str]:
-    """The events a state logged (made with logging on), one line each."""
+def event_lines(params, st, log, seat_names) -> list[str]:
+    """The events a game logged (its log made with logging on), one line each."""
     tnames = data.treasure_names(params.resolved)
     anames = data.adventurer_names(params.resolved)
-    log = state[13][: state[0][S_LOG_N]]
+    log = log[: st[S_LOG_N]]
 
     def card(t):
         return tnames[t] if t >= 0 else "-"

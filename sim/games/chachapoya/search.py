@@ -11,7 +11,7 @@ tie-break. The option with the best mean is played; ties go to the heuristic's o
 
 Hidden information (rulebook: Setup, Gameplay, Bidding, Last Round, Elimination):
 - the other players' hands (their sizes are public), the adventurer deck and the cards an
-  eliminated player put on the discard pile unseen (state adhidden) are pooled and dealt again;
+  eliminated player put on the discard pile unseen (state S_ADHIDDEN_AT) are pooled and dealt again;
   the rest of the discard pile was played face up and stays;
 - the treasure deck, the treasures boxed unseen at Setup and, in the last round, the face-down
   cards nobody has seen are pooled and dealt again. During a bidding the card the start player
@@ -35,10 +35,11 @@ from . import bots
 from . import rules as R
 from .cards import hand_size, list_legal_bids
 from .state import (
-    B_KIND, SCR_UNSEEN, S_ADECK_SIZE, S_BURIED, S_FACE_UP, S_KNOWER, S_N_OFFER, S_N_PLAYERS, S_START,
-    S_TDECK_HEAD, S_TDECK_SIZE, N_B, P_ALIVE, P_SCORE, P_WON, SCR_DRAWN, ADHIDDEN_AT, TF_COUNT,
-    AF_COUNT, new_state,
-    H_ADVENTURERS, H_TREASURES, af, tf,
+    B_KIND, N_B, P_ALIVE, P_SCORE, P_WON, S_ADECK_AT, S_ADECK_SIZE, S_ADHIDDEN_AT, S_ADISCARD_AT,
+    S_BOXED_AT, S_BURIED, S_FACE_UP, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER, S_N_PLAYERS, S_N_TREASURES,
+    S_OFFER_AT, S_OPTIONS_LEN, S_START, S_TDECK_SIZE, SCR_UNSEEN, TF_COUNT, AF_COUNT,
+    H_ADVENTURERS, H_TREASURES, af, copy_state, hand_at, new_log, new_state, option_at, rng_of, scratch_at,
+    seat_at, tdeck_slot, tf,
 )
 
 # Per-seat settings row (bots.toml: [search] and a search bot's table), float64
@@ -50,239 +51,203 @@ CFG_HORIZON = 4  # search only once the treasure deck holds at most this many ca
 CFG_ROLLOUT_NOISE = 5  # the heuristic's noise weight inside rollouts (every seat)
 N_CFG = 6
 
-CANDIDATE_STREAM = 1 << 30  # the rollout index of the stream the candidates are ranked with
+# Flags and counts passed to compiled functions are np.int64 / np.bool_ values, never literals:
+# Numba compiles a function again for each literal argument (see state.py).
+UNCHECKED = np.bool_(False)  # rollouts run without the checked mode's invariant checks
+DURING_BIDDING = np.bool_(True)  # determinise: this round's buried card stays at the bottom
+BEFORE_BIDDING = np.bool_(False)
+TAKE_OPTIONS = np.int64(2)  # a winner who takes one card chooses between the two offered
+CANDIDATE_STREAM = np.int64(1 << 30)  # the rollout index of the stream the candidates are ranked with
 
 # the search context (new_search_context), by position
-CX_DET, CX_SIM, CX_POOL, CX_UTILITY, CX_VALUE, CX_SPREAD, CX_ORDER, CX_CANDS, CX_CHOSEN, CX_ROLL_CHOSEN, \
-    CX_KINDS, CX_W, CX_COUNTER = range(13)
+CX_DET, CX_SIM, CX_NO_LOG, CX_POOL, CX_UTILITY, CX_VALUE, CX_SPREAD, CX_ORDER, CX_CANDS, CX_CHOSEN, \
+    CX_ROLL_CHOSEN, CX_KINDS, CX_W, CX_COUNTER = range(14)
 
 
 @njit(cache=True)
 def new_search_context(params, n_players, n_weights):
     """Work space of one game's searches, allocated once per game (the rollouts allocate nothing).
 
-    Two scratch states (the determinisation and the rollout played from it), a card pool, the
+    Two scratch states (the determinisation and the rollout played from it), their log (logging
+    off: a rollout never writes into the game's replay log), a card pool, the
     options' utilities, the candidates' values, order and bids, the chosen-bids arrays, the rollout line-up (every
     seat heuristic) and the decision counter that keys each search's random streams.
     """
     n_cards = 0
-    for t in range(params[H_TREASURES]):
+    for t in range(np.int64(params[H_TREASURES])):
         n_cards += tf(params, t, TF_COUNT)
-    for a in range(params[H_ADVENTURERS]):
+    for a in range(np.int64(params[H_ADVENTURERS])):
         n_cards += af(params, a, AF_COUNT)
-    det = new_state(params, n_players, False)
-    sim = new_state(params, n_players, False)
-    n_options = det[14].shape[0]
-    return (det, sim, np.zeros(n_cards + 1, np.int8), np.zeros(n_options, np.float64),
-            np.zeros(n_options, np.float64), np.zeros(n_options, np.float64), np.zeros(n_options, np.int64), np.zeros((n_options, N_B), np.int16),
-            np.full((n_players, N_B), R.ASK_BOT, np.int16), np.full((n_players, N_B), R.ASK_BOT, np.int16),
+    det = new_state(params, n_players)
+    sim = new_state(params, n_players)
+    n_options = det[S_OPTIONS_LEN]
+    return (det, sim, new_log(False), np.zeros(n_cards + 1, np.int64), np.zeros(n_options, np.float64),
+            np.zeros(n_options, np.float64), np.zeros(n_options, np.float64), np.zeros(n_options, np.int64),
+            np.zeros((n_options, N_B), np.int64),
+            np.full((n_players, N_B), R.ASK_BOT, np.int64), np.full((n_players, N_B), R.ASK_BOT, np.int64),
             np.full(n_players, bots.BOT_HEURISTIC, np.int8), np.zeros((n_players, n_weights), np.float64),
             np.zeros(1, np.int64))
 
 
-# ------------------------------------------------------------------ copies and streams
-@njit_noalloc
-def copy_state(src, dst):
-    """Copy a game state into another of the same shape (the event log excepted: copies keep none)."""
-    copy_1d(src[0], dst[0])
-    copy_2d(src[1], dst[1])
-    copy_2d(src[2], dst[2])
-    copy_1d(src[3], dst[3])
-    copy_1d(src[4], dst[4])
-    copy_1d(src[5], dst[5])
-    copy_2d(src[6], dst[6])
-    copy_1d(src[7], dst[7])
-    copy_2d(src[8], dst[8])
-    copy_2d(src[9], dst[9])
-    copy_3d(src[10], dst[10])
-    copy_3d(src[11], dst[11])
-    copy_1d(src[12], dst[12])
-    copy_2d(src[14], dst[14])
-    copy_2d(src[15], dst[15])
-    copy_2d(src[16], dst[16])
-    copy_1d(src[ADHIDDEN_AT], dst[ADHIDDEN_AT])
-
-
-@njit_noalloc
-def copy_1d(src, dst):
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
-
-
-@njit_noalloc
-def copy_2d(src, dst):
-    for i in range(src.shape[0]):
-        for j in range(src.shape[1]):
-            dst[i, j] = src[i, j]
-
-
-@njit_noalloc
-def copy_3d(src, dst):
-    for i in range(src.shape[0]):
-        copy_2d(src[i], dst[i])
-
-
 # ------------------------------------------------------------------ determinisation
 @njit_noalloc
-def determinise(params, state, seat, pool, keep_bottom):
+def determinise(st, seat, pool, keep_bottom):
     """Deal again, in place, everything `seat` cannot see (see the module docstring).
 
     Counts stay: every other hand keeps its size, the deck and the unseen discards theirs, the
     box and the offer theirs; no card is created or lost. `keep_bottom` (during a bidding) keeps
     this round's buried card at the bottom of the treasure deck. Uses the state's own stream.
     """
-    deal_adventurers(params, state, seat, pool)
-    deal_treasures(params, state, seat, pool, keep_bottom)
+    deal_adventurers(st, seat, pool)
+    deal_treasures(st, seat, pool, keep_bottom)
 
 
 @njit_noalloc
-def deal_adventurers(params, state, seat, pool):
+def deal_adventurers(st, seat, pool):
     """The others' hands, the adventurer deck and the unseen discards, pooled and dealt again."""
-    n_a = params[H_ADVENTURERS]
-    g, hands, adeck, adiscard, rng = state[0], state[1], state[4], state[5], state[12]
-    adhidden = state[ADHIDDEN_AT]
-    n_players = g[S_N_PLAYERS]
-    counts = state[15][SCR_UNSEEN, :n_a]
+    n_a = st[S_N_ADVENTURERS]
+    deck, discard, hidden = st[S_ADECK_AT], st[S_ADISCARD_AT], st[S_ADHIDDEN_AT]
+    n_players = st[S_N_PLAYERS]
+    counts = scratch_at(st, SCR_UNSEEN)
     for a in range(n_a):
-        counts[a] = adhidden[a]
+        st[counts + a] = st[hidden + a]
         for p in range(n_players):
             if p != seat:
-                counts[a] += hands[p, a]
-    for i in range(g[S_ADECK_SIZE]):
-        counts[adeck[i]] += 1
+                st[counts + a] += st[hand_at(st, p) + a]
+    for i in range(st[S_ADECK_SIZE]):
+        st[counts + st[deck + i]] += 1
     n_hidden = 0
     for a in range(n_a):
-        n_hidden += adhidden[a]
-        adiscard[a] -= adhidden[a]
-        adhidden[a] = 0
-    k = lay_out_pool(counts, pool)
-    rng_mod.shuffle(rng, pool, k)
+        n_hidden += st[hidden + a]
+        st[discard + a] -= st[hidden + a]
+        st[hidden + a] = 0
+    k = lay_out_pool(st, counts, n_a, pool)
+    rng_mod.shuffle(rng_of(st), pool, k)
     k = 0
     for p in range(n_players):
         if p == seat:
             continue
-        size = hand_size(hands, p)
+        size = hand_size(st, p)
+        hand = hand_at(st, p)
         for a in range(n_a):
-            hands[p, a] = 0
+            st[hand + a] = 0
         for _ in range(size):
-            hands[p, pool[k]] += 1
+            st[hand + pool[k]] += 1
             k += 1
     for _ in range(n_hidden):
-        adiscard[pool[k]] += 1
-        adhidden[pool[k]] += 1
+        st[discard + pool[k]] += 1
+        st[hidden + pool[k]] += 1
         k += 1
-    for i in range(g[S_ADECK_SIZE]):
-        adeck[i] = pool[k]
+    for i in range(st[S_ADECK_SIZE]):
+        st[deck + i] = pool[k]
         k += 1
 
 
 @njit_noalloc
-def lay_out_pool(counts, pool):
-    """counts[kind] cards of each kind into pool, kind by kind; returns how many.
+def lay_out_pool(st, counts, n_kinds, pool):
+    """st[counts + kind] cards of each kind into pool, kind by kind; returns how many.
 
     Built from counts, never from where the cards lie, so the shuffled deal depends only on what
     the seat may know, not on the real game's hidden order.
     """
     k = 0
-    for kind in range(counts.shape[0]):
-        for _ in range(counts[kind]):
+    for kind in range(n_kinds):
+        for _ in range(st[counts + kind]):
             pool[k] = kind
             k += 1
     return k
 
 
 @njit_noalloc
-def deal_treasures(params, state, seat, pool, keep_bottom):
+def deal_treasures(st, seat, pool, keep_bottom):
     """The treasure deck, the boxed treasures and unseen face-down offers, pooled and dealt again."""
-    n_t = params[H_TREASURES]
-    g, tdeck, tout, offer, rng = state[0], state[3], state[6], state[7], state[12]
-    n_deck = g[S_TDECK_SIZE]
-    head, length = g[S_TDECK_HEAD], tdeck.shape[0]
-    fixed_bottom = keep_bottom and g[S_FACE_UP] == 1 and g[S_BURIED] >= 0 and n_deck > 0
+    n_t = st[S_N_TREASURES]
+    boxed, offer = st[S_BOXED_AT], st[S_OFFER_AT]
+    n_deck = st[S_TDECK_SIZE]
+    fixed_bottom = keep_bottom and st[S_FACE_UP] == 1 and st[S_BURIED] >= 0 and n_deck > 0
     n_free = n_deck - 1 if fixed_bottom else n_deck
-    unseen_offer = g[S_FACE_UP] == 0  # the last round's cards, face down for everyone
-    counts = state[15][SCR_UNSEEN, :n_t]
+    unseen_offer = st[S_FACE_UP] == 0  # the last round's cards, face down for everyone
+    counts = scratch_at(st, SCR_UNSEEN)
     n_box = 0
     for t in range(n_t):
-        counts[t] = tout[0, t]
-        n_box += tout[0, t]
-        tout[0, t] = 0
+        st[counts + t] = st[boxed + t]
+        n_box += st[boxed + t]
+        st[boxed + t] = 0
     for i in range(n_free):
-        counts[tdeck[(head + i) % length]] += 1
+        st[counts + st[tdeck_slot(st, i)]] += 1
     if unseen_offer:
-        for i in range(g[S_N_OFFER]):
-            counts[offer[i]] += 1
-    k = lay_out_pool(counts, pool)
+        for i in range(st[S_N_OFFER]):
+            st[counts + st[offer + i]] += 1
+    k = lay_out_pool(st, counts, n_t, pool)
+    rng = rng_of(st)
     rng_mod.shuffle(rng, pool, k)
     k = 0
     for i in range(n_free):
-        tdeck[(head + i) % length] = pool[k]
+        st[tdeck_slot(st, i)] = pool[k]
         k += 1
     for _ in range(n_box):
-        tout[0, pool[k]] += 1
+        st[boxed + pool[k]] += 1
         k += 1
     if unseen_offer:
-        for i in range(g[S_N_OFFER]):
-            offer[i] = pool[k]
+        for i in range(st[S_N_OFFER]):
+            st[offer + i] = pool[k]
             k += 1
-    if fixed_bottom and g[S_KNOWER] != seat and g[S_N_OFFER] >= 2:
+    if fixed_bottom and st[S_KNOWER] != seat and st[S_N_OFFER] >= 2:
         # the two cards this seat saw drawn and not shown: which is offered is a coin toss
-        bottom = (head + n_deck - 1) % length
-        low, high = min(tdeck[bottom], offer[1]), max(tdeck[bottom], offer[1])
-        flip = rng_mod.randint(rng, 2) == 1
-        offer[1] = high if flip else low
-        tdeck[bottom] = low if flip else high
-        g[S_BURIED] = tdeck[bottom]
+        bottom = tdeck_slot(st, n_deck - 1)
+        low, high = min(st[bottom], st[offer + 1]), max(st[bottom], st[offer + 1])
+        flip = rng_mod.randint(rng, bots.COIN) == 1
+        st[offer + 1] = high if flip else low
+        st[bottom] = low if flip else high
+        st[S_BURIED] = st[bottom]
 
 
 # ------------------------------------------------------------------ rollouts
 @njit_noalloc
-def finish_game(params, state, kinds, w):
+def finish_game(params, st, log, kinds, w):
     """Heuristic play from the end of a round to the final scores."""
-    while R.game_goes_on(state):
-        R.play_round(params, state, kinds, w, False)
-    R.final_scores(params, state, kinds, w)
+    while R.game_goes_on(st):
+        R.play_round(params, st, log, kinds, w, UNCHECKED)
+    R.final_scores(params, st, log, kinds, w)
 
 
 @njit_noalloc
-def finish_round_from_bids(params, state, kinds, w, chosen):
+def finish_round_from_bids(params, st, log, kinds, w, chosen):
     """From the bidding on (chosen: any bids already decided), then the rest of the game."""
-    R.collect_bids_chosen(params, state, kinds, w, chosen)
-    outcome, winner = R.reveal_bids(params, state, False)
-    R.settle_bidding(params, state, kinds, w, outcome, winner)
-    R.close_round(params, state, kinds, w, outcome, False)
-    finish_game(params, state, kinds, w)
+    R.collect_bids_chosen(params, st, log, kinds, w, chosen)
+    outcome, winner = R.reveal_bids(params, st, log, UNCHECKED)
+    R.settle_bidding(params, st, log, kinds, w, outcome, winner)
+    R.close_round(params, st, log, kinds, w, outcome, UNCHECKED)
+    finish_game(params, st, log, kinds, w)
 
 
 @njit_noalloc
-def rollout_value(state, seat, margin_weight):
+def rollout_value(st, seat, margin_weight):
     """1 for a win (split between shared winners) plus margin_weight per point over the best other.
 
     The margin separates options that win equally often (and is less noisy than the win itself);
     a small weight keeps it from trading a win for points.
     """
-    g, pstat = state[0], state[9]
-    n_players = g[S_N_PLAYERS]
     n_top = 0
     best_other = -1_000_000
-    for p in range(n_players):
-        n_top += pstat[p, P_WON]
-        if p != seat and pstat[p, P_SCORE] > best_other:
-            best_other = pstat[p, P_SCORE]
-    value = margin_weight * (pstat[seat, P_SCORE] - best_other)
-    if pstat[seat, P_WON] == 1:
+    for p in range(st[S_N_PLAYERS]):
+        n_top += st[seat_at(p) + P_WON]
+        if p != seat and st[seat_at(p) + P_SCORE] > best_other:
+            best_other = st[seat_at(p) + P_SCORE]
+    value = margin_weight * (st[seat_at(seat) + P_SCORE] - best_other)
+    if st[seat_at(seat) + P_WON] == 1:
         value += 1.0 / n_top
     return value
 
 
 @njit_noalloc
-def searching(state, cfg):
+def searching(st, cfg):
     """Whether this decision is searched: rollouts are set and the game is within the horizon.
 
     Late decisions are the cheap ones to play out (few rounds left) and the ones whose outcome
     the rollouts measure best; early ones are left to the heuristic.
     """
-    return cfg[CFG_ROLLOUTS] > 0 and state[0][S_TDECK_SIZE] <= cfg[CFG_HORIZON]
+    return cfg[CFG_ROLLOUTS] > 0 and st[S_TDECK_SIZE] <= cfg[CFG_HORIZON]
 
 
 @njit_noalloc
@@ -293,7 +258,7 @@ def choose_candidate(value, spread, n, cfg):
 
 
 @njit_noalloc
-def prepare_rollouts(state, ctx, seat, w_seat, cfg, run_seed, game_index):
+def prepare_rollouts(st, ctx, w_seat, cfg, run_seed, game_index):
     """Next decision number; the rollout line-up (every seat the heuristic with my weights, its
     noise set to rollout_noise); the candidate-ranking copy in ctx's rollout state, on its own
     stream."""
@@ -304,151 +269,160 @@ def prepare_rollouts(state, ctx, seat, w_seat, cfg, run_seed, game_index):
         for j in range(w_roll.shape[1]):
             w_roll[p, j] = w_seat[j]
         w_roll[p, bots.W_NOISE] = cfg[CFG_ROLLOUT_NOISE]
-    copy_state(state, sim)
-    seed_search_stream(sim[12], run_seed, game_index, decision, CANDIDATE_STREAM)
+    copy_state(st, sim)
+    seed_search_stream(rng_of(sim), run_seed, game_index, decision, CANDIDATE_STREAM)
     return decision
 
 
 @njit_noalloc
-def determinisation(params, state, ctx, seat, run_seed, game_index, decision, rollout, keep_bottom):
-    """Rollout `rollout`'s determinisation, in ctx's determinisation state."""
+def determinisation(st, ctx, seat, run_seed, game_index, decision, rollout, keep_bottom):
+    """Rollout `rollout`'s determinisation, into ctx's determinisation state."""
     det = ctx[CX_DET]
-    copy_state(state, det)
-    seed_search_stream(det[12], run_seed, game_index, decision, rollout)
-    determinise(params, det, seat, ctx[CX_POOL], keep_bottom)
-    return det
+    copy_state(st, det)
+    seed_search_stream(rng_of(det), run_seed, game_index, decision, rollout)
+    determinise(det, seat, ctx[CX_POOL], keep_bottom)
+
+
+@njit_noalloc
+def ask_bots(chosen):
+    """No bid decided yet: every seat's bot decides at its turn (rules.collect_bids_chosen)."""
+    for p in range(chosen.shape[0]):
+        chosen[p, B_KIND] = R.ASK_BOT
 
 
 # ------------------------------------------------------------------ the searched decisions
 @njit_noalloc
-def search_bid(params, state, seat, w_seat, cfg, run_seed, game_index, ctx):
+def search_bid(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     """Bidding: the heuristic's best `candidates` legal bids, each played out `rollouts` times.
 
     Returns (kind, n, joker, joker_kind) like bots.choose_bid; kind -1 if there is no legal bid.
     Called before anyone bids: bids are laid face down, so the seat sees nothing more at its turn.
     """
-    sim, utility, value, order, cands = ctx[CX_SIM], ctx[CX_UTILITY], ctx[CX_VALUE], ctx[CX_ORDER], ctx[CX_CANDS]
+    det, sim, utility, value, order, cands = (ctx[CX_DET], ctx[CX_SIM], ctx[CX_UTILITY], ctx[CX_VALUE],
+                                              ctx[CX_ORDER], ctx[CX_CANDS])
     spread = ctx[CX_SPREAD]
-    decision = prepare_rollouts(state, ctx, seat, w_seat, cfg, run_seed, game_index)
-    n_opts = list_legal_bids(params, sim[1][seat], sim[14])
+    no_log = ctx[CX_NO_LOG]
+    decision = prepare_rollouts(st, ctx, w_seat, cfg, run_seed, game_index)
+    n_opts = list_legal_bids(params, sim, seat)
     if n_opts == 0:
         return -1, 0, 0, -1
     bots.bid_utilities(params, sim, seat, w_seat, n_opts, utility)
     n_cand = top_candidates(utility, n_opts, int(cfg[CFG_CANDIDATES]), order)
     for c in range(n_cand):
-        copy_1d(sim[14][order[c]], cands[c])
+        at = option_at(sim, order[c])
+        for f in range(N_B):
+            cands[c, f] = sim[at + f]
     best = 0
-    if n_cand > 1 and searching(state, cfg):
+    if n_cand > 1 and searching(st, cfg):
         chosen = ctx[CX_ROLL_CHOSEN]
         for c in range(n_cand):
             value[c] = 0.0
             spread[c] = 0.0
         for r in range(int(cfg[CFG_ROLLOUTS])):
-            det = determinisation(params, state, ctx, seat, run_seed, game_index, decision, r, True)
+            determinisation(st, ctx, seat, run_seed, game_index, decision, r, DURING_BIDDING)
             for c in range(n_cand):
                 copy_state(det, sim)
-                for p in range(chosen.shape[0]):
-                    chosen[p, B_KIND] = R.ASK_BOT
-                copy_1d(cands[c], chosen[seat])
-                finish_round_from_bids(params, sim, ctx[CX_KINDS], ctx[CX_W], chosen)
+                ask_bots(chosen)
+                for f in range(N_B):
+                    chosen[seat, f] = cands[c, f]
+                finish_round_from_bids(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], chosen)
                 record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
         best = choose_candidate(value, spread, n_cand, cfg)
     return cands[best, 0], cands[best, 1], cands[best, 2], cands[best, 3]
 
 
 @njit_noalloc
-def search_offer(params, state, seat, w_seat, cfg, run_seed, game_index, ctx):
+def search_offer(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     """Start player: the heuristic's best `candidates` of the six arrangements of the three drawn
     cards (scratch row SCR_DRAWN), each played out `rollouts` times. Returns (bottom, face-up)."""
-    sim, utility, value, order, spread = ctx[CX_SIM], ctx[CX_UTILITY], ctx[CX_VALUE], ctx[CX_ORDER], ctx[CX_SPREAD]
-    decision = prepare_rollouts(state, ctx, seat, w_seat, cfg, run_seed, game_index)
-    bots.offer_utilities(params, sim, seat, w_seat, sim[15][SCR_DRAWN, :3], utility)
-    n_cand = top_candidates(utility, 6, int(cfg[CFG_CANDIDATES]), order)
+    det, sim, utility, value, order, spread = (ctx[CX_DET], ctx[CX_SIM], ctx[CX_UTILITY], ctx[CX_VALUE],
+                                               ctx[CX_ORDER], ctx[CX_SPREAD])
+    no_log = ctx[CX_NO_LOG]
+    decision = prepare_rollouts(st, ctx, w_seat, cfg, run_seed, game_index)
+    bots.offer_utilities(params, sim, seat, w_seat, utility)
+    n_cand = top_candidates(utility, bots.ARRANGEMENTS, int(cfg[CFG_CANDIDATES]), order)
     best = 0
-    if n_cand > 1 and searching(state, cfg):
+    if n_cand > 1 and searching(st, cfg):
         chosen = ctx[CX_ROLL_CHOSEN]
         for c in range(n_cand):
             value[c] = 0.0
             spread[c] = 0.0
         for r in range(int(cfg[CFG_ROLLOUTS])):
-            det = determinisation(params, state, ctx, seat, run_seed, game_index, decision, r, False)
+            determinisation(st, ctx, seat, run_seed, game_index, decision, r, BEFORE_BIDDING)
             for c in range(n_cand):
                 copy_state(det, sim)
                 bottom, up = bots.offer_choice(order[c])
-                R.arrange_offer(params, sim, bottom, up)
-                for p in range(chosen.shape[0]):
-                    chosen[p, B_KIND] = R.ASK_BOT
-                finish_round_from_bids(params, sim, ctx[CX_KINDS], ctx[CX_W], chosen)
+                R.arrange_offer(sim, no_log, bottom, up)
+                ask_bots(chosen)
+                finish_round_from_bids(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], chosen)
                 record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
         best = choose_candidate(value, spread, n_cand, cfg)
     return bots.offer_choice(order[best])
 
 
 @njit_noalloc
-def search_take(params, state, seat, w_seat, cfg, run_seed, game_index, outcome, ctx):
+def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ctx):
     """A winner who may take one of the two offered cards: both played out `rollouts` times
     (the heuristic's preference first). The last round's cards are alike to everyone: no search."""
-    sim, value, spread = ctx[CX_SIM], ctx[CX_VALUE], ctx[CX_SPREAD]
-    decision = prepare_rollouts(state, ctx, seat, w_seat, cfg, run_seed, game_index)
-    first = bots.choose_take(params, sim, seat, bots.BOT_HEURISTIC, w_seat)
-    if state[0][S_FACE_UP] == 0 or state[0][S_N_OFFER] != 2 or cfg[CFG_CANDIDATES] < 2 \
-            or not searching(state, cfg):
+    det, sim, value, spread = ctx[CX_DET], ctx[CX_SIM], ctx[CX_VALUE], ctx[CX_SPREAD]
+    no_log = ctx[CX_NO_LOG]
+    decision = prepare_rollouts(st, ctx, w_seat, cfg, run_seed, game_index)
+    first = bots.choose_take(params, sim, seat, ctx[CX_KINDS][seat], w_seat)  # the heuristic's choice
+    if st[S_FACE_UP] == 0 or st[S_N_OFFER] != 2 or cfg[CFG_CANDIDATES] < 2 or not searching(st, cfg):
         return first
-    for c in range(2):
+    for c in range(TAKE_OPTIONS):
         value[c] = 0.0
         spread[c] = 0.0
     for r in range(int(cfg[CFG_ROLLOUTS])):
-        det = determinisation(params, state, ctx, seat, run_seed, game_index, decision, r, True)
-        for c in range(2):
+        determinisation(st, ctx, seat, run_seed, game_index, decision, r, DURING_BIDDING)
+        for c in range(TAKE_OPTIONS):
             copy_state(det, sim)
-            R.carry_out_bidding(params, sim, outcome, seat, first if c == 0 else 1 - first)
-            R.close_round(params, sim, ctx[CX_KINDS], ctx[CX_W], outcome, False)
-            finish_game(params, sim, ctx[CX_KINDS], ctx[CX_W])
+            R.carry_out_bidding(params, sim, no_log, outcome, seat, first if c == 0 else 1 - first)
+            R.close_round(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], outcome, UNCHECKED)
+            finish_game(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W])
             record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-    return first if choose_candidate(value, spread, 2, cfg) == 0 else 1 - first
+    return first if choose_candidate(value, spread, TAKE_OPTIONS, cfg) == 0 else 1 - first
 
 
 # ------------------------------------------------------------------ the real game
 @njit_noalloc
-def play_round_search(params, state, kinds, w, cfg, run_seed, game_index, ctx, checked):
+def play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx, checked):
     """rules.play_round with the search seats' bids, offers and takes decided by search."""
-    g, pstat = state[0], state[9]
-    n_players = g[S_N_PLAYERS]
-    if R.open_round(state):
-        if R.draw_offer(params, state):
-            start = g[S_START]
+    n_players = st[S_N_PLAYERS]
+    if R.open_round(st, log):
+        if R.draw_offer(params, st, log):
+            start = st[S_START]
             if kinds[start] == bots.BOT_SEARCH:
-                bottom, up = search_offer(params, state, start, w[start], cfg[start], run_seed, game_index, ctx)
+                bottom, up = search_offer(params, st, start, w[start], cfg[start], run_seed, game_index, ctx)
             else:
-                bottom, up = bots.choose_offer(params, state, start, kinds[start], w[start],
-                                               state[15][SCR_DRAWN, :3])
-            R.arrange_offer(params, state, bottom, up)
+                bottom, up = bots.choose_offer(params, st, start, kinds[start], w[start])
+            R.arrange_offer(st, log, bottom, up)
     chosen = ctx[CX_CHOSEN]
     for i in range(n_players):
-        seat = (g[S_START] + i) % n_players
+        seat = (st[S_START] + i) % n_players
         chosen[seat, B_KIND] = R.ASK_BOT
-        if kinds[seat] == bots.BOT_SEARCH and pstat[seat, P_ALIVE] == 1:
-            kind, n, joker, joker_kind = search_bid(params, state, seat, w[seat], cfg[seat], run_seed,
-                                                    game_index, ctx)
+        if kinds[seat] == bots.BOT_SEARCH and st[seat_at(seat) + P_ALIVE] == 1:
+            kind, n, joker, joker_kind = search_bid(params, st, seat, w[seat], cfg[seat], run_seed, game_index,
+                                                    ctx)
             chosen[seat, 0] = kind
             chosen[seat, 1] = n
             chosen[seat, 2] = joker
             chosen[seat, 3] = joker_kind
-    R.collect_bids_chosen(params, state, kinds, w, chosen)
-    outcome, winner = R.reveal_bids(params, state, checked)
+    R.collect_bids_chosen(params, st, log, kinds, w, chosen)
+    outcome, winner = R.reveal_bids(params, st, log, checked)
     if outcome == R.OUT_WIN_ONE and kinds[winner] == bots.BOT_SEARCH:
-        pick = search_take(params, state, winner, w[winner], cfg[winner], run_seed, game_index, outcome, ctx)
-        R.carry_out_bidding(params, state, outcome, winner, pick)
+        pick = search_take(params, st, winner, w[winner], cfg[winner], run_seed, game_index, outcome, ctx)
+        R.carry_out_bidding(params, st, log, outcome, winner, pick)
     else:
-        R.settle_bidding(params, state, kinds, w, outcome, winner)
-    R.close_round(params, state, kinds, w, outcome, checked)
+        R.settle_bidding(params, st, log, kinds, w, outcome, winner)
+    R.close_round(params, st, log, kinds, w, outcome, checked)
 
 
 @njit(cache=True)
-def play_game_search(params, state, n_players, kinds, w, cfg, run_seed, game_index, checked):
+def play_game_search(params, st, log, kinds, w, cfg, run_seed, game_index, checked):
     """rules.play_game for a line-up with search seats (cfg: their budgets, one row per seat)."""
-    ctx = new_search_context(params, n_players, w.shape[1])
-    R.start_game(params, state, n_players, run_seed, game_index, checked)
-    while R.game_goes_on(state):
-        play_round_search(params, state, kinds, w, cfg, run_seed, game_index, ctx, checked)
-    R.end_game(params, state, kinds, w, checked)
+    ctx = new_search_context(params, st[S_N_PLAYERS], w.shape[1])
+    R.start_game(params, st, log, run_seed, game_index, checked)
+    while R.game_goes_on(st):
+        play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx, checked)
+    R.end_game(params, st, log, kinds, w, checked)
