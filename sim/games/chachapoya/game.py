@@ -54,14 +54,13 @@ TREASURE_ROWS = ("got", "lost", "vp")  # tstat rows: column prefix per treasure 
 
 @njit(cache=True)
 def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budgets, run_seed, game_index,
-             checked, g_index, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
+             checked, no_log, g_index, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
     """Play one game and write its rows (kept out of the prange body: plain loops there only).
 
     A line-up with a search bot plays through search.play_game_search; any other through the
-    heuristic-only rules.play_game.
+    heuristic-only rules.play_game. `no_log` (logging off: never written) serves every game.
     """
     st = new_state(params, n_players)
-    log = new_log(False)
     kinds = np.empty(n_players, np.int8)
     weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
     budgets = np.empty((n_players, bot_budgets.shape[1]), np.float64)
@@ -72,9 +71,9 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budge
         budgets[s, :] = bot_budgets[seat_bots_row[s], :]
         searching = searching or kinds[s] == BOT_SEARCH
     if searching:
-        play_game_search(params, st, log, kinds, weights, budgets, run_seed, game_index, checked)
+        play_game_search(params, st, no_log, kinds, weights, budgets, run_seed, game_index, checked)
     else:
-        play_game(params, st, log, kinds, weights, run_seed, game_index, checked)
+        play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)
     for j in range(g_index.shape[0]):
         game_row[j] = st[g_index[j]]
     for s in range(n_players):
@@ -93,12 +92,12 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budge
 
 @njit(parallel=True, cache=True)
 def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game,
-               checked, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
+               checked, no_log, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
     """Play len(seat_bots) games in parallel; game i's stream depends only on (run_seed, first_game+i)."""
     for i in prange(seat_bots.shape[0]):
         lo = i * n_players
         errors[i] = play_one(params, n_players, seat_bots[i], bot_kinds, bot_weights, bot_budgets, run_seed,
-                             first_game + np.uint64(i), checked, g_index, pstat_index, out_game[i],
+                             first_game + np.uint64(i), checked, no_log, g_index, pstat_index, out_game[i],
                              out_player[lo:lo + n_players], out_kinds[lo:lo + n_players],
                              out_treasures[lo:lo + n_players])
 
@@ -133,7 +132,7 @@ class Chachapoya(TomlGame):
         out_treasures = np.zeros((n_rows, N_T, len(tr_names)), np.int16)
         errors = np.zeros(n_games, np.int64)
         play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights, budgets,
-                   np.uint64(run_seed), np.uint64(first_game), checked, _G_INDEX, _PSTAT_INDEX,
+                   np.uint64(run_seed), np.uint64(first_game), checked, new_log(False), _G_INDEX, _PSTAT_INDEX,
                    out_game, out_player, out_kinds, out_treasures, errors)
         player_cols: dict[str, np.ndarray] = {}
         for j, (name, field, dt) in enumerate(PLAYER_FIELDS):

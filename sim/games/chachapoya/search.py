@@ -38,7 +38,7 @@ from .state import (
     B_KIND, N_B, P_ALIVE, P_SCORE, P_WON, S_ADECK_AT, S_ADECK_SIZE, S_ADHIDDEN_AT, S_ADISCARD_AT,
     S_BOXED_AT, S_BURIED, S_FACE_UP, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER, S_N_PLAYERS, S_N_TREASURES,
     S_OFFER_AT, S_OPTIONS_LEN, S_START, S_TDECK_SIZE, SCR_UNSEEN, TF_COUNT, AF_COUNT,
-    H_ADVENTURERS, H_TREASURES, af, copy_state, hand_at, new_log, new_state, option_at, rng_of, scratch_at,
+    H_ADVENTURERS, H_TREASURES, LOGGING_OFF, af, copy_state, hand_at, new_log, new_state, option_at, rng_of, scratch_at,
     seat_at, tdeck_slot, tf,
 )
 
@@ -81,7 +81,7 @@ def new_search_context(params, n_players, n_weights):
     det = new_state(params, n_players)
     sim = new_state(params, n_players)
     n_options = det[S_OPTIONS_LEN]
-    return (det, sim, new_log(False), np.zeros(n_cards + 1, np.int64), np.zeros(n_options, np.float64),
+    return (det, sim, new_log(LOGGING_OFF), np.zeros(n_cards + 1, np.int64), np.zeros(n_options, np.float64),
             np.zeros(n_options, np.float64), np.zeros(n_options, np.float64), np.zeros(n_options, np.int64),
             np.zeros((n_options, N_B), np.int64),
             np.full((n_players, N_B), R.ASK_BOT, np.int64), np.full((n_players, N_B), R.ASK_BOT, np.int64),

@@ -305,9 +305,13 @@ def new_state(params, n_players):
     return st
 
 
+LOGGING_OFF = np.bool_(False)  # new_log(LOGGING_OFF) in compiled code: a boolean, as from Python
+
+
 @njit(cache=True)
 def new_log(logging):
-    """The replay log of one game: LOG_CAPACITY rows with logging on, one row (logging off) otherwise."""
+    """The replay log of one game: LOG_CAPACITY rows with logging on, one row (logging off) otherwise.
+    A log with logging off is never written, so one can serve any number of games and look-aheads."""
     return np.zeros((LOG_CAPACITY if logging else 1, LOG_WIDTH), np.int32)
 
 
