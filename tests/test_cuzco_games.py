@@ -194,7 +194,7 @@ def test_bad_variants_name_the_key(variant, needle):
 def test_run_one_logs_every_round():
     """The replay log covers six rounds and ends with the final scores."""
     kinds, w = GAME.bot_arrays(["balanced", "random"])
-    st, _, log = run_one(GAME.resolve_params(None).engine, 2, kinds, w, np.uint64(1), np.uint64(2), True, True)
+    st, _, log = run_one(GAME.resolve_params(None).engine, 2, kinds, w, np.uint64(1), np.uint64(2), True, True, None)
     log = log[: st[S.S_LOG_N]]
     assert st[S.S_ERROR] == 0
     assert (log[:, 0] == 1).sum() == 6

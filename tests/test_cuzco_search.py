@@ -195,6 +195,6 @@ def test_the_search_bot_is_data():
     np.testing.assert_array_equal(search.weights[:N_HEURISTIC_WEIGHTS], bots[policy].weights[:N_HEURISTIC_WEIGHTS])
     assert search.weights[W_SEARCH_ROLLOUTS] >= 1 and search.weights[W_SEARCH_CANDIDATES] >= 2
     assert len(GAME.weight_names("temple")) == N_HEURISTIC_WEIGHTS
-    assert GAME.weight_names("search")[-2:] == ("search_candidates", "search_rollouts")
+    assert GAME.weight_names("search")[-3:] == ("search_candidates", "search_rollouts", "search_confidence")
     pool = default_pool(GAME, "balanced")
     assert "search" not in pool and "random" not in pool and "temple" in pool

@@ -11,3 +11,11 @@ from numba import njit
 
 def njit_noalloc(fn):
     return njit(cache=True, _nrt=False)(fn)
+
+
+def njit_typed(signature: str):
+    """`njit_noalloc` compiled for one declared signature. Callers passing int32 (read from a state
+    array), int64 or bool arguments then share one machine-code version instead of compiling a
+    version per combination of argument types (each version costs compile time, not speed)."""
+    return njit(signature, cache=True, _nrt=False)
+

@@ -15,7 +15,8 @@ search needs besides its rules:
   heuristic's own) only for one whose mean is better by `confidence` standard errors of the paired
   difference; confidence 0 is the plain best total (ties to the lower index).
 
-Chachapoya's search (sim/games/chachapoya/search.py) is built on them.
+Both games' search bots (sim/games/*/search.py) are built on them; Cuzco keeps its own rollout
+streams (search.rollout_stream), which its recorded games were played with.
 """
 import numpy as np
 

@@ -12,7 +12,7 @@ seat (hands of god cards are secret; the god piles are never looked into).
 import numpy as np
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 from .rules import (
     N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
@@ -37,7 +37,7 @@ from .state import (
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
-    rng_of, scr_row, seat_at,
+    T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at,
 )
 from .weights import (
     N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -261,7 +261,7 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     return current
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64, int64[::1])")
 def second_card_source(st, p, card, opt):
     """How a second card can be paid in the same turn, after what `opt` already spends."""
     main_card = opt[O_CARD] >= 0 and opt[O_MEDAL] == 0
@@ -316,7 +316,7 @@ def try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v):
     return best_v
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], float64, int64, int64, boolean)")
 def try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump):
     """Every target of one action at one strength (opt holds die, space and card)."""
     opt[O_ACTION] = action
@@ -374,7 +374,7 @@ def try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, s
     return best_v
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], float64, int64, int64, boolean)")
 def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pips, extra):
     """The actions of one space for a die of `pips`, with and without the god cards that change
     placement or strength (07, 13, 14, 12, 02, 09, 06)."""
@@ -451,7 +451,7 @@ def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pip
     return best_v
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], boolean)")
 def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05)."""
     n = st[S_N_PLAYERS]

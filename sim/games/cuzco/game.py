@@ -3,15 +3,17 @@ from __future__ import annotations
 
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.jit import njit_noalloc
+from sim.core.parallel import run_blocks
 from . import data
 from .rounds import (
-    ERROR_NO_TURN, PHASE_ONE_DONE, check, end_game, finish_round, phase_one_from, start_round,
+    ERROR_NO_TURN, PHASE_ONE_DONE, check, end_game, finish_round, phase_one_from, play_rest, start_round,
 )
+from .bots import KIND_SEARCH
 from .rules import setup
 from .search import new_search_buffers, search_player_turn
 from .state import (
@@ -23,21 +25,21 @@ from .state import (
     STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED, STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1,
     STAT_PUTUTU_SPENT2, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_WON, VP_SOURCE_NAMES, new_side,
     new_state,
-    REC_DICE, rng_of, seat_at, stats_at,
+    REC_DICE, rng_of, seat_at, seat_in_order, stats_at,
 )
 
 
 @njit_noalloc
-def play_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index):
-    """Phase I of the round: the rounds module plays the heuristic seats; each search seat's turn
-    comes back here to be searched."""
+def search_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index):
+    """Phase I of a round with search seats: the rounds module plays the heuristic seats; each
+    search seat's turn comes back here to be searched with the buffers `search`."""
     n = st[S_N_PLAYERS]
     turn = 0
     while True:
         turn = phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn)
         if turn == PHASE_ONE_DONE or st[S_ERROR] != 0:
             return
-        p = st[S_ORDER + turn % n]
+        p = seat_in_order(st, turn % n)
         if not search_player_turn(P, st, rec, log, look, lrec, llog, p, W[p], turn, search, run_seed, game_index, checked):
             st[S_ERROR] = ERROR_NO_TURN
         if st[S_ERROR] != 0:
@@ -45,16 +47,24 @@ def play_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search,
         turn += 1
 
 
-@njit_noalloc
-def play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked, search):
-    """One whole game from its seed: setup, six rounds, the end."""
+@njit(cache=True)
+def play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked, with_search):
+    """One whole game from its seed: setup, six rounds, the end. `with_search` is None for a
+    line-up without a search bot (see `search_flag`): Numba then prunes the search branch, so that
+    kernel never compiles the search bot (half the cold compile)."""
     rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
     setup(P, st, rec, log, n_players)
     if check(P, st, checked):
         return
+    if with_search is None:
+        start_round(P, st, rec, log, 0)
+        if play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, 0) != PHASE_ONE_DONE:
+            st[S_ERROR] = ERROR_NO_TURN  # a search seat, in a kernel built without the search
+        return
+    search = new_search_buffers(n_players)
     for rnd in range(P[R_ROUNDS]):
         start_round(P, st, rec, log, rnd)
-        play_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index)
+        search_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index)
         if st[S_ERROR] != 0:
             return
         finish_round(P, st, rec, log, look, lrec, llog, kinds, W, checked)
@@ -64,15 +74,28 @@ def play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, 
 
 
 @njit(cache=True)
-def run_one(P, n_players, kinds, W, run_seed, game_index, checked, logging):
-    """Allocate one game's arrays and play it (used by the batch kernel, tests and replay)."""
+def run_one(P, n_players, kinds, W, run_seed, game_index, checked, logging, with_search):
+    """Allocate one game's arrays and play it (replay and tests; the batch kernel is play_games).
+    `with_search` is None unless a seat is a search bot (see `search_flag`)."""
+    st, rec, log, look, lrec, llog = new_game_arrays(n_players, logging)
+    play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked, with_search)
+    return st, rec, log
+
+
+@njit(cache=True)
+def new_game_arrays(n_players, logging):
+    """A game's state, record and log, and the look-ahead's (one copy of each)."""
     st = new_state(n_players, logging)
     rec, log = new_side(n_players, logging)
     look = new_state(n_players, False)
     lrec, llog = new_side(n_players, False)
-    play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked,
-              new_search_buffers(n_players))
-    return st, rec, log
+    return st, rec, log, look, lrec, llog
+
+
+def search_flag(kinds: np.ndarray) -> bool | None:
+    """run_one's `with_search`: True when a seat is a search bot, else None, the value for which
+    Numba compiles a kernel without the search bot (half the cold compile)."""
+    return True if bool((np.asarray(kinds) == KIND_SEARCH).any()) else None
 
 
 # Game-table columns: (column, state slot)
@@ -98,51 +121,44 @@ END_FIELDS = (
 _PL_INDEX = np.array([f for _, f in END_FIELDS], np.int64)
 
 
-@njit(cache=True)
-def play_one(P, n_players, seat_bots_row, bot_kinds, bot_weights, run_seed, game_index, checked,
-             g_index, pl_index, game_row, dice_row, player_rows, stat_rows, extra_rows):
-    """Play one game and write its rows (kept out of the prange body: plain loops there only)."""
+@njit(cache=True, nogil=True)
+def play_games(lo, hi, P, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, with_search,
+               g_index, pl_index, out_game, out_dice, out_player, out_stats, out_extra, errors):
+    """Play games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads);
+    game i depends only on (run_seed, first_game + i)."""
     kinds = np.empty(n_players, np.int8)
     W = np.empty((n_players, bot_weights.shape[1]), np.float64)
-    for s in range(n_players):
-        kinds[s] = bot_kinds[seat_bots_row[s]]
-        W[s, :] = bot_weights[seat_bots_row[s], :]
-    st, rec, log = run_one(P, n_players, kinds, W, run_seed, game_index, checked, False)
-    for j in range(g_index.shape[0]):
-        game_row[j] = st[g_index[j]]
-    for a in range(dice_row.shape[0]):
-        for pips in range(N_DSTAT_PIPS):
-            dice_row[a, pips] = rec[REC_DICE + a * N_DSTAT_PIPS + pips]
-    for s in range(n_players):
-        for j in range(pl_index.shape[0]):
-            player_rows[s, j] = st[seat_at(s) + pl_index[j]]
-        for k in range(N_STAT):
-            stat_rows[s, k] = rec[stats_at(s) + k]
-        hand = 0
-        for c in range(N_CARDS):
-            hand += st[seat_at(s) + P_HAND + c]
-        feathers = 0
-        for c in range(4):
-            feathers += st[seat_at(s) + P_FEATHERS + c]
-        circlets = 0
-        for c in range(6):
-            circlets += st[seat_at(s) + P_CIRCLET + c]
-        extra_rows[s, 0] = hand
-        extra_rows[s, 1] = feathers
-        extra_rows[s, 2] = circlets
-    return st[S_ERROR]
-
-
-@njit(parallel=True, cache=True)
-def play_batch(P, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked,
-               g_index, pl_index, out_game, out_dice, out_player, out_stats, out_extra, errors):
-    """Play len(seat_bots) games in parallel; game i depends only on (run_seed, first_game + i)."""
-    for i in prange(seat_bots.shape[0]):
-        lo = i * n_players
-        errors[i] = play_one(P, n_players, seat_bots[i], bot_kinds, bot_weights, run_seed,
-                             first_game + np.uint64(i), checked, g_index, pl_index, out_game[i],
-                             out_dice[i], out_player[lo:lo + n_players], out_stats[lo:lo + n_players],
-                             out_extra[lo:lo + n_players])
+    for i in range(lo, hi):
+        for s in range(n_players):
+            kinds[s] = bot_kinds[seat_bots[i, s]]
+            W[s, :] = bot_weights[seat_bots[i, s], :]
+        st, rec, log, look, lrec, llog = new_game_arrays(n_players, False)
+        play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, first_game + np.uint64(i),
+                       checked, with_search)
+        errors[i] = st[S_ERROR]
+        for j in range(g_index.shape[0]):
+            out_game[i, j] = st[g_index[j]]
+        for a in range(out_dice.shape[1]):
+            for pips in range(N_DSTAT_PIPS):
+                out_dice[i, a, pips] = rec[REC_DICE + a * N_DSTAT_PIPS + pips]
+        for s in range(n_players):
+            row = i * n_players + s
+            for j in range(pl_index.shape[0]):
+                out_player[row, j] = st[seat_at(s) + pl_index[j]]
+            for k in range(N_STAT):
+                out_stats[row, k] = rec[stats_at(s) + k]
+            hand = 0
+            for c in range(N_CARDS):
+                hand += st[seat_at(s) + P_HAND + c]
+            feathers = 0
+            for c in range(4):
+                feathers += st[seat_at(s) + P_FEATHERS + c]
+            circlets = 0
+            for c in range(6):
+                circlets += st[seat_at(s) + P_CIRCLET + c]
+            out_extra[row, 0] = hand
+            out_extra[row, 1] = feathers
+            out_extra[row, 2] = circlets
 
 
 END_REASONS = ("all_rounds_played",)
@@ -187,8 +203,8 @@ class Cuzco(TomlGame):
         out_stats = np.zeros((n_rows, N_STAT), np.int32)
         out_extra = np.zeros((n_rows, 3), np.int32)
         errors = np.zeros(n_games, np.int64)
-        play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
-                   np.uint64(run_seed), np.uint64(first_game), checked, _G_INDEX, _PL_INDEX,
+        run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
+                   np.uint64(run_seed), np.uint64(first_game), checked, search_flag(kinds), _G_INDEX, _PL_INDEX,
                    out_game, out_dice, out_player, out_stats, out_extra, errors)
         game_cols = {name: out_game[:, j].astype(np.int16) for j, (name, _) in enumerate(GAME_FIELDS)}
         game_cols["winner_seat"] = game_cols["winner_seat"].astype(np.int8)

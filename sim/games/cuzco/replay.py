@@ -18,7 +18,7 @@ import numpy as np
 from sim.core import rng as rng_mod
 from . import data
 from . import rules as R
-from .game import run_one
+from .game import run_one, search_flag
 from .state import (
     ABILITY_NAMES, ACTION_NAMES, C_BLESSING_PLENTY, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY,
     C_EXTRA_TURN, C_IGNORE_LOWER, C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN,
@@ -94,7 +94,7 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_se
     with np.errstate(over="ignore"):
         st, rec, game_log = run_one(P, n_players, np.asarray(seat_kinds, np.int8),
                            np.ascontiguousarray(seat_weights, np.float64), np.uint64(run_seed),
-                           np.uint64(game_index), False, True)
+                           np.uint64(game_index), False, True, search_flag(seat_kinds))
         st0, _, log0 = _setup_state(P, n_players, run_seed, game_index)
     capacity = game_log.shape[0]
     n_log = int(st[S_LOG_N])

@@ -5,7 +5,7 @@ functions, so a rollout continues a game exactly as the engine would. Phase I ca
 (pass, position) and stops before a search-bot seat's turn, handing the decision back to the caller;
 a rollout's seats are all heuristic, so there it never stops.
 """
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 from .bots import KIND_SEARCH, choose_good, choose_mission, choose_palace, choose_turn, choose_use
 from .rules import (
     O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, card_source, check_components, end_of_round,
@@ -16,7 +16,7 @@ from .state import (
     C_EXTRA_TURN, C_MISSION_DISCOUNT, S_ERROR, S_N_PLAYERS, S_ORDER, S_PHASE, S_ROUND, P_DICE,
     P_DOUBLE_PEOPLE, P_MISSION, P_USED_FARM, P_USED_STUDY, R_ROUNDS, SCR_BEST, SCR_LIST, SCR_LIST2,
     SCR_OPTION, STUDY, USED_UP,
-    scr_row, seat_at,
+    T_LOG, T_PARAMS, T_REC, T_STATE, scr_row, seat_at, seat_in_order,
 )
 
 ERROR_NO_TURN = 100  # st[S_ERROR] when a bot finds no legal turn (codes 1-15: check_components)
@@ -37,19 +37,6 @@ def has_dice(st, p):
 
 
 @njit_noalloc
-def heuristic_turn(P, st, rec, log, look, lrec, llog, p, w, kind, checked):
-    """One phase-I turn chosen by a heuristic (or random) bot, with the extra turn of Mama Quilia 05."""
-    opt = scr_row(rec, SCR_OPTION)
-    best = scr_row(rec, SCR_BEST)
-    if not choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, False):
-        st[S_ERROR] = ERROR_NO_TURN
-        return
-    perform_turn(P, st, rec, log, p, w, best)
-    finish_turn(P, st, rec, log, look, lrec, llog, p, w, kind, best)
-    check(P, st, checked)
-
-
-@njit_noalloc
 def finish_turn(P, st, rec, log, look, lrec, llog, p, w, kind, done):
     """After a turn `done` that played Mama Quilia 05: the bot's 1-pip extra turn."""
     if done[O_CARD] == C_EXTRA_TURN:
@@ -66,13 +53,22 @@ def phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn):
     n = st[S_N_PLAYERS]
     st[S_PHASE] = 1
     for t in range(turn, TURNS_PER_ROUND * n):
-        p = st[S_ORDER + t % n]
+        p = seat_in_order(st, t % n)
         if not has_dice(st, p):
             continue
         if kinds[p] == KIND_SEARCH:
             return t
-        heuristic_turn(P, st, rec, log, look, lrec, llog, p, W[p], kinds[p], checked)
-        if st[S_ERROR] != 0:
+        w = W[p]
+        opt = scr_row(rec, SCR_OPTION)
+        best = scr_row(rec, SCR_BEST)
+        if not choose_turn(P, st, look, lrec, llog, p, w, kinds[p], opt, best, False):
+            st[S_ERROR] = ERROR_NO_TURN
+            return PHASE_ONE_DONE
+        perform_turn(P, st, rec, log, p, w, best)
+        # finish_turn, written out: one call level less to compile over the whole turn
+        if best[O_CARD] == C_EXTRA_TURN and choose_turn(P, st, look, lrec, llog, p, w, kinds[p], opt, best, True):
+            perform_turn(P, st, rec, log, p, w, best)
+        if check(P, st, checked):
             return PHASE_ONE_DONE
     return PHASE_ONE_DONE
 
@@ -86,7 +82,7 @@ def phase_two(P, st, rec, log, look, lrec, llog, kinds, W, checked):
     n = st[S_N_PLAYERS]
     st[S_PHASE] = 2
     for pos in range(n):
-        p = st[S_ORDER + pos]
+        p = seat_in_order(st, pos)
         st[seat_at(p) + P_USED_STUDY] = -1
         st[seat_at(p) + P_USED_FARM] = -1
         st[seat_at(p) + P_DOUBLE_PEOPLE] = 0
@@ -114,12 +110,12 @@ def phase_three(P, st, rec, log, look, lrec, llog, kinds, W, checked):
     score_status_and_reorder(P, st, rec, log)
     score_priests(P, st, rec, log)
     for pos in range(n):
-        p = st[S_ORDER + pos]
+        p = seat_in_order(st, pos)
         i, src = choose_good(P, st, look, lrec, llog, p, W[p], kinds[p])
         if i >= 0:
             buy_good(P, st, rec, log, p, i, src)
     for pos in range(n):
-        p = st[S_ORDER + pos]
+        p = seat_in_order(st, pos)
         slot, outcome, src = choose_mission(P, st, look, lrec, llog, p, W[p], kinds[p])
         if slot >= 0:
             settle_mission(P, st, rec, log, p, slot, outcome, src)
@@ -137,7 +133,7 @@ def last_missions(P, st, rec, log):
     Mama Quilia 04 covering one missing requirement per card."""
     n = st[S_N_PLAYERS]
     for pos in range(n):
-        p = st[S_ORDER + pos]
+        p = seat_in_order(st, pos)
         for slot in range(3):
             m = st[seat_at(p) + P_MISSION + slot]
             if m < 0:
@@ -151,10 +147,10 @@ def last_missions(P, st, rec, log):
                 settle_mission(P, st, rec, log, p, slot, 0, SRC_NONE)
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64)")
 def start_round(P, st, rec, log, rnd):
     st[S_ROUND] = rnd
-    log_event(st, log, EV_ROUND, rnd + 1)
+    log_event(st, log, EV_ROUND, rnd + 1, 0, 0, 0, 0, 0)
     st[S_PHASE] = 1
     roll_dice(P, st, rec, log)
 
@@ -176,20 +172,24 @@ def end_game(P, st, rec, log, checked):
 
 
 @njit_noalloc
-def play_out(P, st, rec, log, look, lrec, llog, kinds, W, turn):
-    """A rollout: the rest of the game from phase-I turn `turn` of the current round, every seat
-    played by its (heuristic) kind."""
-    phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, False, turn)
-    if st[S_ERROR] != 0:
-        return
-    finish_round(P, st, rec, log, look, lrec, llog, kinds, W, False)
-    for rnd in range(st[S_ROUND] + 1, P[R_ROUNDS]):
+def play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn):
+    """The rest of the game from phase-I turn `turn` of the current round: a whole game after
+    setup and the first roll, or a search bot's rollout. Returns PHASE_ONE_DONE, or the turn
+    number at which a search-bot seat is to move (its turn not played; never in a rollout)."""
+    rnd = st[S_ROUND]
+    while True:
+        t = phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn)
+        if t != PHASE_ONE_DONE or st[S_ERROR] != 0:
+            return t
+        phase_two(P, st, rec, log, look, lrec, llog, kinds, W, checked)
         if st[S_ERROR] != 0:
-            return
+            return PHASE_ONE_DONE
+        phase_three(P, st, rec, log, look, lrec, llog, kinds, W, checked)
+        rnd += 1
+        if rnd >= P[R_ROUNDS] or st[S_ERROR] != 0:
+            break
         start_round(P, st, rec, log, rnd)
-        phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, False, 0)
-        if st[S_ERROR] != 0:
-            return
-        finish_round(P, st, rec, log, look, lrec, llog, kinds, W, False)
+        turn = 0
     if st[S_ERROR] == 0:
-        end_game(P, st, rec, log, False)
+        end_game(P, st, rec, log, checked)
+    return PHASE_ONE_DONE

@@ -13,7 +13,7 @@ import numpy as np
 
 from sim.core import rng as rng_mod
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
     AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_FEATHER, AB_FOOD, AB_GOD_CARD, AB_OFFERING, AB_QUIPU,
@@ -55,7 +55,7 @@ from .state import (
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
     H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, good_field, joint_amount, mask_colour, mission_field, road_field, space_actions, tile_field, village_field,
-    N_DSTAT_PIPS, REC_DICE, rng_of, scr_row, seat_at, stats_at,
+    N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
 from .weights import W_ABILITY_PREF, W_CARD_PREF
 
@@ -118,23 +118,24 @@ EV_EXTRA_TURN = 23  # seat
 EV_FEATHER = 24  # seat, colour, slot
 
 
-@njit_noalloc
-def log_event(st, log, ev, a=0, b=0, c=0, d=0, e=0, f=0):
-    """Append an event for `sim replay`; a no-op unless the log was made with logging on."""
+@njit_typed(f"void({T_STATE}, {T_LOG}, int64, int64, int64, int64, int64, int64, int64)")
+def log_event(st, log, ev, a, b, c, d, e, f):
+    """Append an event for `sim replay`; a no-op unless the log was made with logging on.
+    Every event passes all six values (unused ones 0): one signature, compiled once."""
     append_event(st, S_LOG_N, log, ev, a, b, c, d, e, f)
 
 
 # ------------------------------------------------------------------------------ supplies
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, {T_REC}, {T_LOG}, int64, int64, int64)")
 def gain_vp(st, rec, log, p, n, source):
     st[seat_at(p) + P_VP] += n
     rec[stats_at(p) + STAT_VP + source] += n
     if n != 0:
-        log_event(st, log, EV_VP, p, n, source)
+        log_event(st, log, EV_VP, p, n, source, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64, int64, int64)")
 def take_from_supply(st, p, supply, field, n):
     """Up to n items of a finite common supply (st[supply]) onto a player's mask board (P_* field);
     returns how many there were."""
@@ -144,19 +145,19 @@ def take_from_supply(st, p, supply, field, n):
     return k
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def gain_offerings(st, p, n):
     """Offerings come from the common supply (30 printed) while it lasts."""
     return take_from_supply(st, p, S_OFFERING_SUPPLY, P_OFFERINGS, n)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def gain_food(st, p, n):
     """Food comes from the common supply (36 printed) while it lasts."""
     return take_from_supply(st, p, S_FOOD_SUPPLY, P_FOOD, n)
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64, int64)")
 def advance_status(P, st, p, n):
     """Move the status marker n spaces; it lands on top of the markers already there."""
     if n <= 0:
@@ -166,7 +167,7 @@ def advance_status(P, st, p, n):
     st[seat_at(p) + P_STATUS_SEQ] = st[S_STATUS_SEQ]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def feather_slot_for(P, st, p, colour):
     """The free slot a colour goes to: one that completes a circlet's pair, the cheapest first;
     otherwise the cheapest circlet with a free slot of that colour. -1 if none is free."""
@@ -189,14 +190,14 @@ def feather_slot_for(P, st, p, colour):
     return best
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64)")
 def can_take_feather(P, st, p, colour):
     if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
         return False
     return feather_slot_for(P, st, p, colour) >= 0
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
 def take_feather(P, st, rec, log, p, colour):
     """A feather from the common supply into a matching slot (never more than 3 of a colour)."""
     if not can_take_feather(P, st, p, colour):
@@ -205,7 +206,7 @@ def take_feather(P, st, rec, log, p, colour):
     st[seat_at(p) + P_SLOT + slot] = 1
     st[seat_at(p) + P_FEATHERS + colour] += 1
     st[S_FEATHER_SUPPLY + colour] -= 1
-    log_event(st, log, EV_FEATHER, p, colour, slot)
+    log_event(st, log, EV_FEATHER, p, colour, slot, 0, 0, 0)
     return True
 
 
@@ -287,7 +288,7 @@ def take_god_card(st, rec, log, p, god):
         return -1
     st[seat_at(p) + P_HAND + card] += 1
     rec[stats_at(p) + STAT_CARD_GAINED + card] += 1
-    log_event(st, log, EV_CARD_GAIN, p, card)
+    log_event(st, log, EV_CARD_GAIN, p, card, 0, 0, 0, 0)
     st[S_GOD_UP + god] = -1
     reveal_god(st, god)
     return card
@@ -314,7 +315,7 @@ def take_preferred_god_card(st, rec, log, p, w):
     return take_god_card(st, rec, log, p, god)
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, int64)")
 def discard_god_card(st, card):
     """A card onto the face-up discard pile; a god whose display and pile had run dry turns it
     up again at once (its pile is rebuilt from the discards, Layout of God Cards)."""
@@ -324,7 +325,7 @@ def discard_god_card(st, card):
         reveal_god(st, card // 3)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def card_source(st, p, card):
     """How a player can use a card's ability now: from the hand (needs an offering), through an
     Inti medal on a face-up card (Inti medal), or not at all."""
@@ -335,7 +336,7 @@ def card_source(st, p, card):
     return SRC_NONE
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, {T_REC}, {T_LOG}, int64, int64, int64)")
 def play_card(st, rec, log, p, card, source):
     """Pay for a god card: the card and an offering, or a medal and the face-up card."""
     if source == SRC_CARD:
@@ -351,12 +352,12 @@ def play_card(st, rec, log, p, card, source):
         discard_god_card(st, card)
         if st[S_GOD_UP + card // 3] < 0:
             reveal_god(st, card // 3)
-    log_event(st, log, EV_CARD, p, card, 1 if source == SRC_MEDAL else 0)
+    log_event(st, log, EV_CARD, p, card, 1 if source == SRC_MEDAL else 0, 0, 0, 0)
 
 
 # ------------------------------------------------------------------------------ the fire blessing
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64)")
 def fire_blessing(P, st, rec, log, p, w, choice, plenty):
     """The fire blessing: a god card or an offering, and a status space or a food; with
     Viracocha 08, 3 food and 3 status spaces instead."""
@@ -365,7 +366,7 @@ def fire_blessing(P, st, rec, log, p, w, choice, plenty):
         play_card(st, rec, log, p, C_BLESSING_PLENTY, plenty)
         food = gain_food(st, p, P[R_PLENTY_FOOD])
         advance_status(P, st, p, P[R_PLENTY_STATUS])
-        log_event(st, log, EV_BLESSING, p, -1, 0, P[R_PLENTY_STATUS], food)
+        log_event(st, log, EV_BLESSING, p, -1, 0, P[R_PLENTY_STATUS], food, 0)
         return
     card = -1
     offering = 0
@@ -384,7 +385,7 @@ def fire_blessing(P, st, rec, log, p, w, choice, plenty):
         advance_status(P, st, p, status)
     else:
         food = gain_food(st, p, P[R_BLESS_STATUS])
-    log_event(st, log, EV_BLESSING, p, card, offering, status, food)
+    log_event(st, log, EV_BLESSING, p, card, offering, status, food, 0)
 
 
 # ------------------------------------------------------------------------------ the road system
@@ -402,13 +403,13 @@ def road_between(P, a, b, kind):
     return best
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def arm_to(P, st, village):
     """Index of the overlay arm that leads to an inner village under the current rotation."""
     return (village - st[S_ROTATION]) % 6
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64, int64)")
 def leave_cuzco_arm(P, st, p, kind, pips, village):
     """The overlay arm a chasqui leaving Cuzco takes to an inner village, -1 if none fits. A
     chasqui that has returned to Cuzco may turn the overlay first, so any arm of the right kind
@@ -426,7 +427,7 @@ def leave_cuzco_arm(P, st, p, kind, pips, village):
     return -1
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64, int64, int64, boolean)")
 def can_move(P, st, p, kind, pips, dest, jump):
     """Movement across a stone trail or rope bridge of equal or fewer pips to an adjacent place;
     a jump (Mama Sara 14) reaches any village."""
@@ -445,7 +446,7 @@ def can_move(P, st, p, kind, pips, dest, jump):
     return road_between(P, here, dest, kind) <= pips
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64, float64[::1], int64)")
 def deliver_quipu(P, st, rec, log, p, village, w, delivery_vp):
     """Action: Movement - a quipu onto the village's building (mask first, then the reserve; one
     per player colour per village), then the village's feather. A village already holding this
@@ -465,14 +466,14 @@ def deliver_quipu(P, st, rec, log, p, village, w, delivery_vp):
     st[seat_at(p) + P_QUIPU_DELIVERED] += 1
     colour = village_field(P, village, VF_COLOUR)
     got = take_feather(P, st, rec, log, p, colour)
-    log_event(st, log, EV_DELIVER, p, village, colour if got else -1)
+    log_event(st, log, EV_DELIVER, p, village, colour if got else -1, 0, 0, 0)
     if delivery_vp != SRC_NONE:
         play_card(st, rec, log, p, C_DELIVERY_VP, delivery_vp)
         gain_vp(st, rec, log, p, village_field(P, village, VF_VP), VP_DELIVERY)
     return True
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64, int64, int64, int64, int64)")
 def move_chasqui(P, st, rec, log, p, w, dest, kind, pips, bless, plenty, delivery_vp):
     """Move to `dest` (legality checked by the caller): a village takes a quipu, Cuzco gives a
     fire blessing and lets the chasqui turn the overlay when it next leaves."""
@@ -484,7 +485,7 @@ def move_chasqui(P, st, rec, log, p, w, dest, kind, pips, bless, plenty, deliver
                 st[S_ROTATION] = (dest - k) % 6
         st[seat_at(p) + P_MAY_ROTATE] = 0
     st[seat_at(p) + P_LOC] = dest
-    log_event(st, log, EV_MOVE, p, here, dest, kind)
+    log_event(st, log, EV_MOVE, p, here, dest, kind, 0, 0)
     if dest == CUZCO:
         st[seat_at(p) + P_MAY_ROTATE] = 1
         fire_blessing(P, st, rec, log, p, w, bless, plenty)
@@ -510,7 +511,7 @@ def put_tile(P, st, rec, log, p, tile):
             kind = tile_field(P, tile, TF_KIND)
             rec[stats_at(p) + STAT_PEOPLE + kind * N_ABILITIES + tile_field(P, tile, TF_ABILITY)] += 1
             log_event(st, log, EV_TILE, p, kind, tile, tile_field(P, tile, TF_ABILITY),
-                      tile_field(P, tile, TF_VALUE))
+                      tile_field(P, tile, TF_VALUE), 0)
             return
 
 
@@ -566,7 +567,7 @@ def take_discard_tile(P, st, rec, log, p, position):
     return True
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def slide_down(P, st, p, kind, n):
     """Exchange: slide down up to n tiles of a kind (the most valuable first); returns the status
     or food they show."""
@@ -600,7 +601,7 @@ def slide_up(P, st, p, n):
         st[seat_at(p) + P_SLID + best] = 0
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def count_unslid(P, st, p, kind):
     n = 0
     for i in range(12):
@@ -610,7 +611,7 @@ def count_unslid(P, st, p, kind):
     return n
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def count_tiles(P, st, p, kind, ability):
     """Tiles of a kind (and ability, -1 any) on the mask board."""
     n = 0
@@ -635,7 +636,7 @@ def activate_circlet(P, st, rec, log, p, w, c, bless, plenty):
     st[seat_at(p) + P_CIRCLET + c] = 1
     vp = P[R_HEADDRESS_VP + st[S_ROUND]] + P[R_CIRCLET_VP + c]
     rec[stats_at(p) + STAT_HEADDRESSES] += 1
-    log_event(st, log, EV_HEADDRESS, p, c, vp)
+    log_event(st, log, EV_HEADDRESS, p, c, vp, 0, 0, 0)
     gain_vp(st, rec, log, p, vp, VP_HEADDRESS)
     fire_blessing(P, st, rec, log, p, w, bless, plenty)
 
@@ -665,7 +666,7 @@ def place_priest(P, st, rec, log, p, w, step, bless, plenty, priest_return):
                 s -= 1
     st[S_TEMPLE + step] = p
     st[seat_at(p) + P_PRIESTS_HOME] -= 1
-    log_event(st, log, EV_PRIEST, p, step + 1, expelled)
+    log_event(st, log, EV_PRIEST, p, step + 1, expelled, 0, 0, 0)
     fire_blessing(P, st, rec, log, p, w, bless, plenty)
 
 
@@ -718,7 +719,7 @@ def do_exchange(P, st, rec, log, p, w, counts, pips):
                 st[seat_at(p) + P_QUIPU_MASK] -= 1
                 st[seat_at(p) + P_QUIPU_RESERVE] += 1
         if done > 0:
-            log_event(st, log, EV_EXCHANGE, p, ex, done)
+            log_event(st, log, EV_EXCHANGE, p, ex, done, 0, 0, 0)
 
 
 @njit_noalloc
@@ -763,7 +764,7 @@ def action_possible(P, st, p, action, strength, jump):
 
 # ------------------------------------------------------------------------------ dice placement
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64)")
 def space_has_action(P, st, space, action):
     return (space_actions(P, st[S_N_PLAYERS], space) >> action) & 1 == 1
 
@@ -773,7 +774,7 @@ def is_vp_space(P, st, space):
     return space_has_action(P, st, space, A_VP)
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64, boolean)")
 def die_fits(P, st, space, pips, ignore_lower):
     """Phase I: a die goes where its pips are lower than every die already there (the VP space
     excepted); Viracocha 07 lifts the rule."""
@@ -792,7 +793,7 @@ def recompute_space_min(st, space):
     st[S_SPACE_MIN + space] = m
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, int64, int64, int64)")
 def put_die(st, space, seat, pips):
     n = st[S_SPACE_N + space]
     if n < MAX_DICE_ON_SPACE:
@@ -820,7 +821,7 @@ def move_die(st, rec, log, p, from_space, to_space):
     st[S_SPACE_N + from_space] = n - 1
     recompute_space_min(st, from_space)
     put_die(st, to_space, code // 8, code % 8)
-    log_event(st, log, EV_MOVE_DIE, p, from_space, to_space, code % 8)
+    log_event(st, log, EV_MOVE_DIE, p, from_space, to_space, code % 8, 0, 0)
     return True
 
 
@@ -875,7 +876,7 @@ def perform_turn(P, st, rec, log, p, w, opt):
         rec[REC_DICE + action * N_DSTAT_PIPS + pips] += 1
     else:
         rec[REC_DICE + action * N_DSTAT_PIPS + 0] += 1
-        log_event(st, log, EV_EXTRA_TURN, p)
+        log_event(st, log, EV_EXTRA_TURN, p, 0, 0, 0, 0, 0)
     st[S_TURNS] += 1
     strength = 6 if card == C_VIRTUAL_SIX else pips
     log_event(st, log, EV_PLACE, p, space, action, pips, opt[O_PU1] + opt[O_PU2], strength)
@@ -934,7 +935,7 @@ def use_ability(P, st, rec, log, p, w, use):
     if n == 0:
         return
     amount = joint_amount(P, ability, n)
-    log_event(st, log, EV_USE, p, kind, ability, n)
+    log_event(st, log, EV_USE, p, kind, ability, n, 0, 0)
     target = use[U_TARGET]
     if ability == AB_OFFERING:
         gain_offerings(st, p, amount)
@@ -1098,7 +1099,7 @@ def mission_shortfall(P, st, p, m):
     return short
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64, int64, int64)")
 def settle_mission(P, st, rec, log, p, slot, outcome, discount_src):
     """Complete (outcome 1: 6 VP; 2: 4 VP with Mama Quilia 04) or return (0) a mission."""
     m = st[seat_at(p) + P_MISSION + slot]
@@ -1114,10 +1115,10 @@ def settle_mission(P, st, rec, log, p, slot, outcome, discount_src):
         rec[stats_at(p) + STAT_MISSION_FAILED + m] += 1
         st[S_BOX_MISSIONS] += 1
     st[seat_at(p) + P_MISSION + slot] = -1
-    log_event(st, log, EV_MISSION, p, m, outcome)
+    log_event(st, log, EV_MISSION, p, m, outcome, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
 def take_palace_mission(st, rec, log, p, index):
     """Phase III 4: a new mission from the palace display (not refilled until the round ends)."""
     m = st[S_PALACE + index]
@@ -1127,7 +1128,7 @@ def take_palace_mission(st, rec, log, p, index):
     for slot in range(3):
         if st[seat_at(p) + P_MISSION + slot] < 0:
             st[seat_at(p) + P_MISSION + slot] = m
-            log_event(st, log, EV_NEW_MISSION, p, m)
+            log_event(st, log, EV_NEW_MISSION, p, m, 0, 0, 0, 0)
             return
 
 
@@ -1154,8 +1155,8 @@ def score_status_and_reorder(P, st, rec, log):
                 best = p
         st[S_ORDER + pos] = best
     for pos in range(n):
-        p = st[S_ORDER + pos]
-        log_event(st, log, EV_STATUS_VP, p, P[R_STATUS_VP + st[seat_at(p) + P_STATUS]], pos)
+        p = seat_in_order(st, pos)
+        log_event(st, log, EV_STATUS_VP, p, P[R_STATUS_VP + st[seat_at(p) + P_STATUS]], pos, 0, 0, 0)
         st[seat_at(p) + P_ORDER_POS] = pos
         st[seat_at(p) + P_STATUS] = 0
         st[seat_at(p) + P_STATUS_SEQ] = n - pos
@@ -1187,10 +1188,10 @@ def score_priests(P, st, rec, log):
         if best >= 0:
             st[seat_at(best) + P_MEDALS] += 1
             rec[stats_at(best) + STAT_MEDALS_GAINED] += 1
-        log_event(st, log, EV_MEDAL, best)
+        log_event(st, log, EV_MEDAL, best, 0, 0, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64, int64)")
 def buy_good(P, st, rec, log, p, index, double_src):
     """Phase III 3: one good from the round's market row, paid in food, its VP at once (twice
     with Iliapa 03)."""
@@ -1204,7 +1205,7 @@ def buy_good(P, st, rec, log, p, index, double_src):
     st[seat_at(p) + P_GOODS + t] += 1
     st[seat_at(p) + P_GOODS_BOUGHT] += 1
     rec[stats_at(p) + STAT_GOOD_BOUGHT + t] += 1
-    log_event(st, log, EV_BUY, p, t, good_field(P, t, GF_FOOD), good_field(P, t, GF_VP))
+    log_event(st, log, EV_BUY, p, t, good_field(P, t, GF_FOOD), good_field(P, t, GF_VP), 0, 0)
     gain_vp(st, rec, log, p, good_field(P, t, GF_VP), VP_GOODS)
     if double_src != SRC_NONE:
         play_card(st, rec, log, p, C_DOUBLE_GOOD, double_src)
@@ -1225,7 +1226,7 @@ def deal_onto(st, counter, stack, dest, count):
         st[counter] = n - 1
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64)")
 def refill_display(P, st, kind):
     """Phase III 5: leftover study/farm tiles go to the discard pile; 6 new ones are laid out."""
     base = S_STUDY_DISPLAY if kind == STUDY else S_FARM_DISPLAY
@@ -1285,10 +1286,10 @@ def roll_dice(P, st, rec, log):
     rng = rng_of(st)
     n = st[S_N_PLAYERS]
     for pos in range(n):
-        p = st[S_ORDER + pos]
+        p = seat_in_order(st, pos)
         for d in range(P[R_DICE]):
             st[seat_at(p) + P_DICE + d] = 1 + rng_mod.randint(rng, 6)
-        log_event(st, log, EV_ROLL, p, st[seat_at(p) + P_DICE], st[seat_at(p) + P_DICE + 1], st[seat_at(p) + P_DICE + 2])
+        log_event(st, log, EV_ROLL, p, st[seat_at(p) + P_DICE], st[seat_at(p) + P_DICE + 1], st[seat_at(p) + P_DICE + 2], 0, 0)
         a, b, c = st[seat_at(p) + P_DICE], st[seat_at(p) + P_DICE + 1], st[seat_at(p) + P_DICE + 2]
         if a == b and b == c:
             rec[stats_at(p) + STAT_TRIPLES] += 1
@@ -1297,14 +1298,14 @@ def roll_dice(P, st, rec, log):
     if P[R_PUTUTU] == 0:
         return
     for pos in range(n - 1, -1, -1):
-        p = st[S_ORDER + pos]
+        p = seat_in_order(st, pos)
         a, b, c = st[seat_at(p) + P_DICE], st[seat_at(p) + P_DICE + 1], st[seat_at(p) + P_DICE + 2]
         if a == b and b == c:
             if st[S_PUTUTU2] > 0:
                 st[S_PUTUTU2] -= 1
                 st[seat_at(p) + P_PUTUTU2] += 1
                 rec[stats_at(p) + STAT_PUTUTU_GAINED2] += 1
-                log_event(st, log, EV_PUTUTU_GAIN, p, 2)
+                log_event(st, log, EV_PUTUTU_GAIN, p, 2, 0, 0, 0, 0)
             else:
                 st[S_PUTUTU_SHORT] += 1
         elif a == b or b == c or a == c:
@@ -1312,7 +1313,7 @@ def roll_dice(P, st, rec, log):
                 st[S_PUTUTU1] -= 1
                 st[seat_at(p) + P_PUTUTU1] += 1
                 rec[stats_at(p) + STAT_PUTUTU_GAINED1] += 1
-                log_event(st, log, EV_PUTUTU_GAIN, p, 1)
+                log_event(st, log, EV_PUTUTU_GAIN, p, 1, 0, 0, 0, 0)
             else:
                 st[S_PUTUTU_SHORT] += 1
 
@@ -1536,7 +1537,7 @@ def final_scoring(P, st, rec, log):
     for rank in range(n):
         best = -1
         for pos in range(n):
-            p = st[S_ORDER + pos]
+            p = seat_in_order(st, pos)
             if rec[stats_at(p) + STAT_RANK] != 0:
                 continue
             if best < 0 or st[seat_at(p) + P_VP] > st[seat_at(best) + P_VP]:
@@ -1552,7 +1553,7 @@ def final_scoring(P, st, rec, log):
         if rec[stats_at(p) + STAT_RANK] == 1:
             rec[stats_at(p) + STAT_WON] = 1
             st[S_WINNER] = p
-        log_event(st, log, EV_FINAL, p, st[seat_at(p) + P_VP], rec[stats_at(p) + STAT_RANK], rec[stats_at(p) + STAT_WON])
+        log_event(st, log, EV_FINAL, p, st[seat_at(p) + P_VP], rec[stats_at(p) + STAT_RANK], rec[stats_at(p) + STAT_WON], 0, 0)
 
 
 # ------------------------------------------------------------------------------ invariants

@@ -10,16 +10,19 @@ stream of its own, never the game's). All candidates of one rollout share its de
 its stream (common random numbers), so they are compared on the same luck. Every seat of a
 rollout is played by the bot's own heuristic weights: it does not know its opponents' styles.
 A rollout is worth the bot's VP margin over the best opponent, plus WIN_BONUS for a win; the
-candidate with the best total is played. Phase II and III choices are the heuristic's.
+bot plays the candidate with the best total, or with `confidence` above 0, leaves the heuristic's
+first turn only for one better by that many standard errors (sim.core.search.pick_candidate).
+Phase II and III choices are the heuristic's.
 """
 import numpy as np
 from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_noalloc
+from sim.core.search import SEARCH_SALT, pick_candidate, record_paired
 from .bots import KIND_HEURISTIC, NO_TOP, choose_turn
 from .rules import N_O, perform_turn
-from .rounds import check, finish_turn, play_out
+from .rounds import check, finish_turn, play_rest
 from .state import (
     S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
@@ -27,10 +30,9 @@ from .state import (
     new_state,
     RNG_WORDS, rng_of, scr_row, seat_at,
 )
-from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
+from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_CONFIDENCE, W_SEARCH_ROLLOUTS
 
 WIN_BONUS = 10.0  # VP a rollout's win is worth on top of the margin
-SEARCH_SALT = np.uint64(0x5EA5C4B07D1CE5ED)  # keeps rollout streams apart from every game's stream
 MAX_HIDDEN = 2 * MAX_PLAYERS  # face-down starting cards: two per player
 VIEW_STREAM = (1 << 19) - 1  # rollout_stream index of the view the candidates are ranked in
 
@@ -40,7 +42,7 @@ def new_search_buffers(n_players):
     """Arrays a search reuses at every decision (nothing allocates during play)."""
     rrec, rlog = new_side(n_players, False)
     return (new_state(n_players, False), new_state(n_players, False), rrec, rlog,
-            np.zeros((TOP_TURNS, N_O), np.int64), np.zeros(TOP_TURNS, np.float64),
+            np.zeros((TOP_TURNS, N_O), np.int64), np.zeros((2, TOP_TURNS), np.float64),
             np.zeros((2, MAX_HIDDEN), np.int64), np.zeros(4, np.uint64),
             np.zeros(MAX_PLAYERS, np.int8), np.zeros((MAX_PLAYERS, N_WEIGHTS), np.float64))
 
@@ -129,7 +131,7 @@ def rollout_stream(rng, run_seed, game_index, decision, r):
 
 
 @njit_noalloc
-def top_candidates(lrec, w, candidates):
+def heuristic_candidates(lrec, w, candidates):
     """Copy the heuristic's best turns (recorded by its last choose_turn) into `candidates`."""
     limit = min(TOP_TURNS, max(1, np.int64(w[W_SEARCH_CANDIDATES])))
     values = scr_row(lrec, SCR_TOP_VALUE)
@@ -148,7 +150,8 @@ def top_candidates(lrec, w, candidates):
 def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed, game_index, chosen):
     """Fill `chosen` with seat p's phase-I turn number `turn` (see the module docstring); False
     when there is no legal turn."""
-    root, rs, rrec, rlog, candidates, totals, hidden, rng, rkinds, rW = buffers
+    root, rs, rrec, rlog, candidates, sums, hidden, rng, rkinds, rW = buffers
+    totals, spread = sums[0], sums[1]
     n = st[S_N_PLAYERS]
     for s in range(n):  # rollouts: every seat the heuristic with p's weights
         rkinds[s] = KIND_HEURISTIC
@@ -165,11 +168,12 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
     determinise(st, root, p, rng, hidden)
     if not choose_turn(P, root, look, lrec, llog, p, w, heuristic, scr_row(rec, SCR_OPTION), chosen, False):
         return False
-    n_candidates = top_candidates(lrec, w, candidates)
+    n_candidates = heuristic_candidates(lrec, w, candidates)
     if n_candidates <= 1:
         return True
     for i in range(n_candidates):
         totals[i] = 0.0
+        spread[i] = 0.0
     for r in range(rollouts):
         rollout_stream(rng, run_seed, game_index, decision, 2 * r)
         determinise(st, root, p, rng, hidden)
@@ -178,12 +182,9 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
             rollout_stream(rng_of(rs), run_seed, game_index, decision, 2 * r + 1)
             perform_turn(P, rs, rrec, rlog, p, w, candidates[i])
             finish_turn(P, rs, rrec, rlog, look, lrec, llog, p, w, heuristic, candidates[i])
-            play_out(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, turn + 1)
-            totals[i] += rollout_value(rs, p)
-    best = 0
-    for i in range(1, n_candidates):
-        if totals[i] > totals[best]:
-            best = i
+            play_rest(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn + 1)
+            record_paired(totals, spread, i, rollout_value(rs, p))
+    best = pick_candidate(totals, spread, n_candidates, rollouts, w[W_SEARCH_CONFIDENCE])
     for f in range(N_O):
         chosen[f] = candidates[best, f]
     return True

@@ -14,8 +14,15 @@ one (copy_state, one loop), so rules never read the record and never allocate.
 import numpy as np
 from numba import njit
 
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 from sim.core.paramspec import Bool, Int, IntList, Ints, LengthOf, PerPlayerCount, RulesLayout
+
+# Numba types of the parameter, state, record and log arrays (below), for functions compiled with
+# one declared signature (sim.core.jit.njit_typed): whole, C-contiguous arrays.
+T_PARAMS = "int32[::1]"
+T_STATE = "int32[::1]"
+T_REC = "int64[::1]"
+T_LOG = "int32[:, ::1]"
 
 MAX_PLAYERS = 4
 N_VILLAGES = 12
@@ -242,17 +249,17 @@ MISSIONS_AT = JOINT_AT + N_ABILITIES * N_JOINT  # + mission * N_MF + MF_*
 N_PARAMS = MISSIONS_AT + MAX_MISSIONS * N_MF
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def village_field(P, v, field):
     return P[VILLAGES_AT + v * N_VF + field]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def road_field(P, e, field):
     return P[ROADS_AT + e * N_RF + field]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def arm_field(P, k, field):
     return P[ARMS_AT + k * N_RF + field]
 
@@ -268,12 +275,12 @@ def mask_colour(P, mask, slot):
     return P[MASKS_AT + mask * N_SLOTS + slot]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def good_field(P, t, field):
     return P[GOODS_AT + t * N_GF + field]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def tile_field(P, tile, field):
     return P[PEOPLE_AT + tile * N_TF + field]
 
@@ -284,7 +291,7 @@ def joint_amount(P, ability, n):
     return P[JOINT_AT + ability * N_JOINT + n - 1]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def mission_field(P, m, field):
     return P[MISSIONS_AT + m * N_MF + field]
 
@@ -476,13 +483,19 @@ def scr_row(rec, row):
     return rec[REC_SCRATCH + row * SCR_WIDTH:REC_SCRATCH + (row + 1) * SCR_WIDTH]
 
 
-@njit_noalloc
+@njit_typed("int64(int64)")
 def seat_at(p):
     """Where seat p's P_* block starts in the state array."""
     return S_PLAYERS + p * N_P
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64)")
+def seat_in_order(st, pos):
+    """The seat at position `pos` of the player order (an int64, like every seat argument)."""
+    return st[S_ORDER + pos]
+
+
+@njit_typed("int64(int64)")
 def stats_at(p):
     """Where seat p's STAT_* block starts in the record array."""
     return REC_STATS + p * N_STAT

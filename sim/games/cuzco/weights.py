@@ -4,7 +4,7 @@ A heuristic bot values a position as a weighted sum of features of its own seat 
 `position_value`); the same weights rank its small choices in the middle of an action
 (which face-up god card to take, which feather colour, ...), so a bot's style is all data.
 """
-from sim.core.paramspec import Int
+from sim.core.paramspec import Float, Int
 from .state import N_ABILITIES, N_CARDS, TOP_TURNS
 
 SCALAR_WEIGHTS = (
@@ -45,8 +45,10 @@ N_HEURISTIC_WEIGHTS = W_ABILITY_PREF + N_ABILITIES
 SEARCH_BUDGET = (
     Int("candidates", 1, TOP_TURNS, doc="phase-I turns compared by rollouts: the heuristic's best few"),
     Int("rollouts", 0, 10_000, doc="determinised rollouts to the end of the game per candidate"),
+    Float("confidence", 0.0, 10.0, doc="standard errors by which a candidate must beat the heuristic's first turn"),
 )
 SEARCH_SETTINGS = tuple((f"search_{setting.key}", setting.doc) for setting in SEARCH_BUDGET)
 W_SEARCH_CANDIDATES = N_HEURISTIC_WEIGHTS
 W_SEARCH_ROLLOUTS = N_HEURISTIC_WEIGHTS + 1
+W_SEARCH_CONFIDENCE = N_HEURISTIC_WEIGHTS + 2
 N_WEIGHTS = N_HEURISTIC_WEIGHTS + len(SEARCH_SETTINGS)

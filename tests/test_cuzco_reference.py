@@ -1,0 +1,62 @@
+"""Cuzco's games are the same games as before the engine's exact rewrites (issue 13).
+
+tests/reference/ holds the first games of runs played by the engine before them (commit edb3bfb;
+how they were made: tests/reference/make_reference.py): base and Pututu, 2-4 players, default
+and mixed line-ups. Every column both tables have must agree row for row; columns added since
+(end_reason) are not compared.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from sim.core import registry, runner
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.core.params import load_variant
+
+REFERENCE = Path(__file__).resolve().parent / "reference"
+VARIANTS = Path(__file__).resolve().parents[1] / "variants"
+RUNS = sorted(p.name for p in REFERENCE.iterdir() if (p / "config.json").is_file())
+
+
+def play_like(config: dict, n_games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
+    game = registry.get_game(config["game"])
+    variant = None
+    if config["variant"] != "base":
+        _, variant = load_variant(VARIANTS / f"{config['game']}-{config['variant']}.toml")
+    params = game.resolve_params(variant, config["variant"])
+    names, idx = lineup_indices(config["bots"])
+    seat_bots = seat_bot_matrix(idx, 0, n_games, config["rotate_seats"])
+    return runner.run_chunk_in_memory(game, params, config["players"], names, seat_bots, config["seed"], 0, n_games)
+
+
+def same_values(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
+    """The columns both frames have whose values differ (dtypes may have widened since)."""
+    differ = []
+    for col in before.columns.intersection(after.columns):
+        a, b = before[col], after[col]
+        if isinstance(a.dtype, pd.CategoricalDtype) or isinstance(b.dtype, pd.CategoricalDtype):
+            a, b = a.astype(str), b.astype(str)
+        if not np.array_equal(a.to_numpy(), b.to_numpy()):
+            differ.append(col)
+    return differ
+
+
+def test_every_reference_run_is_present():
+    assert {"cuzco-2p", "cuzco-3p", "cuzco-4p", "cuzco-4p-pututu", "cuzco-3p-mixed",
+            "cuzco-4p-mixed-pututu"} <= set(RUNS)
+
+
+@pytest.mark.parametrize("run", RUNS)
+def test_games_are_the_games_played_before_the_rewrite(run):
+    config = json.loads((REFERENCE / run / "config.json").read_text())
+    games_before = pd.read_parquet(REFERENCE / run / "games.parquet")
+    players_before = pd.read_parquet(REFERENCE / run / "players.parquet")
+    games, players = play_like(config, len(games_before))
+    assert len(games) == len(games_before) and len(players) == len(players_before)
+    assert same_values(games_before, games.sort_values("game_id").reset_index(drop=True)) == []
+    assert same_values(players_before, players.sort_values(["game_id", "seat"]).reset_index(drop=True)) == []
