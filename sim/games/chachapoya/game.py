@@ -48,8 +48,8 @@ PLAYER_FIELDS = (
     ("lost_to_curse", P_LOST_TO_CURSE, np.int16),
 )
 _PSTAT_INDEX = np.array([f for _, f, _ in PLAYER_FIELDS], np.int64)
-KIND_ROWS = ("opening", "played", "end")  # kstat rows: column prefix per adventurer kind
-TREASURE_ROWS = ("got", "lost", "vp")  # tstat rows: column prefix per treasure type
+KIND_ROWS = ("opening", "played", "end")  # K_* record rows: column prefix per adventurer kind
+TREASURE_ROWS = ("got", "lost", "vp")  # T_* record rows: column prefix per treasure type
 
 
 @njit(cache=True)
