@@ -54,11 +54,13 @@ TREASURE_ROWS = ("got", "lost", "vp")  # T_* record rows: column prefix per trea
 
 @njit(cache=True)
 def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budgets, run_seed, game_index,
-             checked, no_log, g_index, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
+             checked, with_search, no_log, g_index, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
     """Play one game and write its rows (kept out of the prange body: plain loops there only).
 
-    A line-up with a search bot plays through search.play_game_search; any other through the
-    heuristic-only rules.play_game. `no_log` (logging off: never written) serves every game.
+    A game with a search bot plays through search.play_game_search; any other through the
+    heuristic-only rules.play_game. `with_search` is None for a line-up without a search bot
+    (search_flag): Numba then prunes the search branch, so that kernel never compiles the search
+    bot. `no_log` (logging off: never written) serves every game.
     """
     st = new_state(params, n_players)
     kinds = np.empty(n_players, np.int8)
@@ -70,7 +72,9 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budge
         weights[s, :] = bot_weights[seat_bots_row[s], :]
         budgets[s, :] = bot_budgets[seat_bots_row[s], :]
         searching = searching or kinds[s] == BOT_SEARCH
-    if searching:
+    if with_search is None:
+        play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)
+    elif searching:
         play_game_search(params, st, no_log, kinds, weights, budgets, run_seed, game_index, checked)
     else:
         play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)
@@ -92,14 +96,20 @@ def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budge
 
 @njit(parallel=True, cache=True)
 def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game,
-               checked, no_log, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures, errors):
+               checked, with_search, no_log, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures,
+               errors):
     """Play len(seat_bots) games in parallel; game i's stream depends only on (run_seed, first_game+i)."""
     for i in prange(seat_bots.shape[0]):
         lo = i * n_players
         errors[i] = play_one(params, n_players, seat_bots[i], bot_kinds, bot_weights, bot_budgets, run_seed,
-                             first_game + np.uint64(i), checked, no_log, g_index, pstat_index, out_game[i],
-                             out_player[lo:lo + n_players], out_kinds[lo:lo + n_players],
+                             first_game + np.uint64(i), checked, with_search, no_log, g_index, pstat_index,
+                             out_game[i], out_player[lo:lo + n_players], out_kinds[lo:lo + n_players],
                              out_treasures[lo:lo + n_players])
+
+
+def search_flag(bot_kinds: np.ndarray, seat_bots: np.ndarray) -> bool | None:
+    """play_batch's `with_search`: True when a seat of the line-up is a search bot, else None."""
+    return True if bool((bot_kinds[np.unique(seat_bots)] == BOT_SEARCH).any()) else None
 
 
 def failure_messages(first_game: int, errors: np.ndarray) -> list[tuple[int, str]]:
@@ -132,7 +142,8 @@ class Chachapoya(TomlGame):
         out_treasures = np.zeros((n_rows, N_T, len(tr_names)), np.int16)
         errors = np.zeros(n_games, np.int64)
         play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights, budgets,
-                   np.uint64(run_seed), np.uint64(first_game), checked, new_log(False), _G_INDEX, _PSTAT_INDEX,
+                   np.uint64(run_seed), np.uint64(first_game), checked, search_flag(kinds, seat_bots), new_log(False),
+                   _G_INDEX, _PSTAT_INDEX,
                    out_game, out_player, out_kinds, out_treasures, errors)
         player_cols: dict[str, np.ndarray] = {}
         for j, (name, field, dt) in enumerate(PLAYER_FIELDS):
