@@ -3,9 +3,10 @@ from __future__ import annotations
 
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
+from sim.core.parallel import run_blocks
 from . import data
 from .bots import BOT_SEARCH
 from .rules import play_game
@@ -52,63 +53,56 @@ KIND_ROWS = ("opening", "played", "end")  # K_* record rows: column prefix per a
 TREASURE_ROWS = ("got", "lost", "vp")  # T_* record rows: column prefix per treasure type
 
 
-@njit(cache=True)
-def play_one(params, n_players, seat_bots_row, bot_kinds, bot_weights, bot_budgets, run_seed, game_index,
-             checked, with_search, no_log, g_index, pstat_index, game_row, player_rows, kind_rows, treasure_rows):
-    """Play one game and write its rows (kept out of the prange body: plain loops there only).
+@njit(cache=True, nogil=True)
+def play_games(lo, hi, params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game,
+               checked, with_search, no_log, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures,
+               errors):
+    """Play games lo..hi-1 of a chunk and write their rows (sim.core.parallel.run_blocks spreads
+    the blocks over threads); game i depends only on (run_seed, first_game + i).
 
     A game with a search bot plays through search.play_game_search; any other through the
     heuristic-only rules.play_game. `with_search` is None for a line-up without a search bot
     (search_flag): Numba then prunes the search branch, so that kernel never compiles the search
-    bot. `no_log` (logging off: never written) serves every game.
+    bot. The seats' bot arrays are allocated once per block, and `no_log` (logging off: never
+    written) serves every game.
     """
-    st = new_state(params, n_players)
     kinds = np.empty(n_players, np.int8)
     weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
     budgets = np.empty((n_players, bot_budgets.shape[1]), np.float64)
-    searching = False
-    for s in range(n_players):
-        kinds[s] = bot_kinds[seat_bots_row[s]]
-        weights[s, :] = bot_weights[seat_bots_row[s], :]
-        budgets[s, :] = bot_budgets[seat_bots_row[s], :]
-        searching = searching or kinds[s] == BOT_SEARCH
-    if with_search is None:
-        play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)
-    elif searching:
-        play_game_search(params, st, no_log, kinds, weights, budgets, run_seed, game_index, checked)
-    else:
-        play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)
-    for j in range(g_index.shape[0]):
-        game_row[j] = st[g_index[j]]
-    for s in range(n_players):
-        for j in range(pstat_index.shape[0]):
-            player_rows[s, j] = st[seat_at(s) + pstat_index[j]]
-        for r in range(N_K):
-            at = kind_stat_at(st, s, r)
-            for a in range(st[S_N_ADVENTURERS]):
-                kind_rows[s, r, a] = st[at + a]
-        for r in range(N_T):
-            at = treasure_stat_at(st, s, r)
-            for t in range(st[S_N_TREASURES]):
-                treasure_rows[s, r, t] = st[at + t]
-    return st[S_ERROR]
-
-
-@njit(parallel=True, cache=True)
-def play_batch(params, n_players, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game,
-               checked, with_search, no_log, g_index, pstat_index, out_game, out_player, out_kinds, out_treasures,
-               errors):
-    """Play len(seat_bots) games in parallel; game i's stream depends only on (run_seed, first_game+i)."""
-    for i in prange(seat_bots.shape[0]):
-        lo = i * n_players
-        errors[i] = play_one(params, n_players, seat_bots[i], bot_kinds, bot_weights, bot_budgets, run_seed,
-                             first_game + np.uint64(i), checked, with_search, no_log, g_index, pstat_index,
-                             out_game[i], out_player[lo:lo + n_players], out_kinds[lo:lo + n_players],
-                             out_treasures[lo:lo + n_players])
+    for i in range(lo, hi):
+        searching = False
+        for s in range(n_players):
+            kinds[s] = bot_kinds[seat_bots[i, s]]
+            weights[s, :] = bot_weights[seat_bots[i, s], :]
+            budgets[s, :] = bot_budgets[seat_bots[i, s], :]
+            searching = searching or kinds[s] == BOT_SEARCH
+        st = new_state(params, n_players)
+        game_index = first_game + np.uint64(i)
+        if with_search is None:
+            play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)
+        elif searching:
+            play_game_search(params, st, no_log, kinds, weights, budgets, run_seed, game_index, checked)
+        else:
+            play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)
+        errors[i] = st[S_ERROR]
+        for j in range(g_index.shape[0]):
+            out_game[i, j] = st[g_index[j]]
+        for s in range(n_players):
+            row = i * n_players + s
+            for j in range(pstat_index.shape[0]):
+                out_player[row, j] = st[seat_at(s) + pstat_index[j]]
+            for r in range(N_K):
+                at = kind_stat_at(st, s, r)
+                for a in range(st[S_N_ADVENTURERS]):
+                    out_kinds[row, r, a] = st[at + a]
+            for r in range(N_T):
+                at = treasure_stat_at(st, s, r)
+                for t in range(st[S_N_TREASURES]):
+                    out_treasures[row, r, t] = st[at + t]
 
 
 def search_flag(bot_kinds: np.ndarray, seat_bots: np.ndarray) -> bool | None:
-    """play_batch's `with_search`: True when a seat of the line-up is a search bot, else None."""
+    """play_games's `with_search`: True when a seat of the line-up is a search bot, else None."""
     return True if bool((bot_kinds[np.unique(seat_bots)] == BOT_SEARCH).any()) else None
 
 
@@ -141,10 +135,9 @@ class Chachapoya(TomlGame):
         out_kinds = np.zeros((n_rows, N_K, len(adv_names)), np.int16)
         out_treasures = np.zeros((n_rows, N_T, len(tr_names)), np.int16)
         errors = np.zeros(n_games, np.int64)
-        play_batch(params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds, weights, budgets,
-                   np.uint64(run_seed), np.uint64(first_game), checked, search_flag(kinds, seat_bots), new_log(False),
-                   _G_INDEX, _PSTAT_INDEX,
-                   out_game, out_player, out_kinds, out_treasures, errors)
+        run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds,
+                   weights, budgets, np.uint64(run_seed), np.uint64(first_game), checked, search_flag(kinds, seat_bots),
+                   new_log(False), _G_INDEX, _PSTAT_INDEX, out_game, out_player, out_kinds, out_treasures, errors)
         player_cols: dict[str, np.ndarray] = {}
         for j, (name, field, dt) in enumerate(PLAYER_FIELDS):
             col = out_player[:, j]

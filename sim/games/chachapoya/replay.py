@@ -21,7 +21,7 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, seat_b
     kinds = np.asarray(seat_kinds, np.int8)
     weights = np.asarray(seat_weights, np.float64)
     with np.errstate(over="ignore"):
-        if (kinds == BOT_SEARCH).any():  # as game.play_one: search line-ups play through search.py
+        if (kinds == BOT_SEARCH).any():  # as game.play_games: search line-ups play through search.py
             play_game_search(params.engine, st, log, kinds, weights, np.asarray(seat_budgets, np.float64),
                              np.uint64(run_seed), np.uint64(game_index), False)
         else:
