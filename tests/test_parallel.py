@@ -1,0 +1,51 @@
+"""sim.core.parallel.run_blocks: every item exactly once, in blocks, on the threads Numba is set to."""
+from __future__ import annotations
+
+import threading
+
+import numba
+import numpy as np
+import pytest
+
+from sim.core import parallel
+
+
+def covered(n_items: int, threads: int) -> tuple[np.ndarray, set[int], list[tuple[int, int]]]:
+    """How often each item was played, the threads that played, and the blocks."""
+    counts = np.zeros(n_items, np.int64)
+    seen_threads: set[int] = set()
+    blocks: list[tuple[int, int]] = []
+    lock = threading.Lock()
+
+    def kernel(lo, hi, out):
+        with lock:
+            seen_threads.add(threading.get_ident())
+            blocks.append((lo, hi))
+            out[lo:hi] += 1
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(min(threads, numba.config.NUMBA_NUM_THREADS))
+    try:
+        parallel.run_blocks(kernel, n_items, counts)
+    finally:
+        numba.set_num_threads(previous)
+    return counts, seen_threads, blocks
+
+
+@pytest.mark.parametrize("n_items", [1, parallel.BLOCK - 1, parallel.BLOCK, 5 * parallel.BLOCK + 3])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_every_item_is_played_exactly_once(n_items, threads):
+    counts, _, blocks = covered(n_items, threads)
+    assert (counts == 1).all()
+    if threads > 1 and numba.config.NUMBA_NUM_THREADS > 1 and n_items > parallel.BLOCK:
+        assert all(hi - lo <= parallel.BLOCK for lo, hi in blocks)
+
+
+def test_one_thread_plays_everything_in_one_call():
+    counts, threads, blocks = covered(10 * parallel.BLOCK, 1)
+    assert blocks == [(0, 10 * parallel.BLOCK)] and len(threads) == 1 and (counts == 1).all()
+
+
+def test_no_items_is_no_call():
+    counts, _, blocks = covered(0, 2)
+    assert len(counts) == 0 and blocks in ([], [(0, 0)])
