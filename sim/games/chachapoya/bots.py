@@ -16,13 +16,13 @@ import numpy as np
 from sim.core.jit import njit_noalloc
 
 from sim.core import rng as rng_mod
-from .cards import hand_size, list_legal_bids, overflowed_type, scale_points
+from .cards import TRACKER_PAIR, hand_size, list_legal_bids, overflowed_type, scale_points
 from .state import (
-    AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
+    AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE, S_BURIED, S_FACE_UP, S_GONE_AT, S_INITIAL_TDECK, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER,
-    S_N_PLAYERS, S_N_TREASURES, S_OFFER_AT, S_TDECK_SIZE, P_ALIVE, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA,
+    S_N_PLAYERS, S_N_TREASURES, S_OFFER_AT, S_TDECK_SIZE, S_UP_GAINS_READY, P_ALIVE, R_BID_MAX, R_BID_MIN, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA,
     ROLE_NUMBER, ROLE_TRACKER, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
-    FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN,
+    FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN, SCR_UP_GAIN,
     af, collection_at, fscratch, hand_at, option_at, rng_of, scratch_at, seat_at, tf,
 )
 
@@ -85,13 +85,19 @@ def gain_of(params, st, seat, c0, c1, c2, w_elimination, w_draw):
     Points on the touched types, the curse's loss of the most valuable earlier card, the
     warriors' draws; elimination costs every point held plus the elimination weight.
     """
-    collection = collection_at(st, seat)
     if c1 < 0 and c2 < 0 and tf(params, c0, TF_EFFECT) == EFFECT_NONE:  # the common case, fast
-        held = st[collection + c0]
+        held = st[collection_at(st, seat) + c0]
         after = scale_points(params, c0, held + 1)
-        if after == SCALE_X:
-            return -seat_points(params, st, seat) - w_elimination
-        return float(after - scale_points(params, c0, held))
+        if after != SCALE_X:
+            return float(after - scale_points(params, c0, held))
+    return gain_of_general(params, st, seat, c0, c1, c2, w_elimination, w_draw)
+
+
+@njit_noalloc
+def gain_of_general(params, st, seat, c0, c1, c2, w_elimination, w_draw):
+    """gain_of past its common case (one plain card that does not eliminate), kept out of line
+    so that the common case is small enough to be compiled into its callers."""
+    collection = collection_at(st, seat)
     delta = 0.0
     eliminated = False
     has_curse = False
@@ -200,8 +206,12 @@ def offer_worth(params, st, seat, w):
         return v_all, v_one, 0.0
     w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
     up, first_down = st[st[S_OFFER_AT]], st[st[S_OFFER_AT] + 1]
-    v_up = gain_of(params, st, seat, up, NO_CARD, NO_CARD, w_e, w_d)
-    public = public_worth(params, st, seat, up, w)
+    if st[S_UP_GAINS_READY] == 1:  # during a bidding: the face-up card's gains, computed once for every seat
+        v_up = up_card_gain(params, st, seat, up, w_e, w_d)
+        public = up_card_public_worth(params, st, seat, up, w_e, w_d)
+    else:
+        v_up = gain_of(params, st, seat, up, NO_CARD, NO_CARD, w_e, w_d)
+        public = public_worth(params, st, seat, up, w)
     if st[S_KNOWER] == seat or st[S_BURIED] < 0:
         v_both = gain_of(params, st, seat, up, first_down, NO_CARD, w_e, w_d)
         v_down = gain_of(params, st, seat, first_down, NO_CARD, NO_CARD, w_e, w_d)
@@ -212,6 +222,86 @@ def offer_worth(params, st, seat, w):
     v_down = doubtful(gain_of(params, st, seat, a, NO_CARD, NO_CARD, w_e, w_d),
                       gain_of(params, st, seat, b, NO_CARD, NO_CARD, w_e, w_d), w)
     return v_both, max(v_up, v_down), public
+
+
+# A bidding's table of the face-up card's gains (scratch row SCR_UP_GAIN, per seat p in play): at
+# p the points it adds, at n_players + p how gain_of values it, at 2 * n_players + p the seat's points
+GAIN_PLAIN = 0  # gain_of's common case: the points it adds
+GAIN_EFFECT = 1  # the points it adds (a curse's loss included), plus its draws times the draw weight
+GAIN_ELIMINATES = 2  # it eliminates the seat: minus the seat's points, minus the elimination weight
+
+
+@njit_noalloc
+def up_card_gains(params, st, bot_kind):
+    """Before a bidding with a face-up card: what that card adds to each seat in play, as gain_of
+    would compute it before the weights come in (every seat's bot needs it for itself and for the
+    others' public worth, and nothing it depends on changes during a bidding). The table holds
+    while st[S_UP_GAINS_READY] is 1: rules.collect_bids sets it around its bids only."""
+    st[S_UP_GAINS_READY] = 0
+    if st[S_FACE_UP] == 0:
+        return
+    heuristic = False
+    for p in range(bot_kind.shape[0]):
+        heuristic = heuristic or bot_kind[p] != BOT_RANDOM
+    if not heuristic:
+        return
+    n = st[S_N_PLAYERS]
+    row = scratch_at(st, SCR_UP_GAIN)
+    up = st[st[S_OFFER_AT]]
+    effect = tf(params, up, TF_EFFECT)
+    for p in range(n):
+        if st[seat_at(p) + P_ALIVE] == 0:
+            continue
+        collection = collection_at(st, p)
+        held = st[collection + up]
+        after = scale_points(params, up, held + 1)
+        if after == SCALE_X:
+            st[row + n + p] = GAIN_ELIMINATES
+            st[row + 2 * n + p] = seat_points(params, st, p)
+            continue
+        delta = after - scale_points(params, up, held)
+        if effect == EFFECT_NONE:
+            st[row + n + p] = GAIN_PLAIN
+        else:
+            st[row + n + p] = GAIN_EFFECT
+            if effect == EFFECT_CURSE:  # gain_of_general's curse loss, for one card
+                best = NO_CARD
+                for u in range(st[S_N_TREASURES]):
+                    if st[collection + u] > 0 and tf(params, u, TF_EFFECT) != EFFECT_CURSE and (
+                            best < 0 or tf(params, u, TF_VALUE) > tf(params, best, TF_VALUE)):
+                        best = u
+                if best >= 0:
+                    c = st[collection + best] + (up == best)
+                    delta += scale_points(params, best, c - 1) - scale_points(params, best, c)
+        st[row + p] = delta
+    st[S_UP_GAINS_READY] = 1
+
+
+@njit_noalloc
+def up_card_gain(params, st, p, up, w_elimination, w_draw):
+    """gain_of(params, st, p, up, NO_CARD, NO_CARD, w_elimination, w_draw) from the bidding's table
+    (up_card_gains): the same value, to the last bit (gain_of's sums are of small integers)."""
+    n = st[S_N_PLAYERS]
+    row = scratch_at(st, SCR_UP_GAIN)
+    how = st[row + n + p]
+    if how == GAIN_ELIMINATES:
+        return -st[row + 2 * n + p] - w_elimination
+    if how == GAIN_PLAIN:
+        return float(st[row + p])
+    draws = tf(params, up, TF_EFFECT_AMOUNT) if tf(params, up, TF_EFFECT) == EFFECT_DRAW else 0
+    return float(st[row + p]) + draws * w_draw
+
+
+@njit_noalloc
+def up_card_public_worth(params, st, seat, up, w_elimination, w_draw):
+    """public_worth of the face-up card from the bidding's table: the same sum in the same order."""
+    total = 0.0
+    n = 0
+    for p in range(st[S_N_PLAYERS]):
+        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
+            total += up_card_gain(params, st, p, up, w_elimination, w_draw)
+            n += 1
+    return total / n if n > 0 else 0.0
 
 
 # ------------------------------------------------------------------ decisions
@@ -243,24 +333,144 @@ def win_chance(strength, mu, sigma):
 @njit_noalloc
 def choose_bid(params, st, seat, kind, w):
     """Bidding: returns (kind, n, joker, joker_kind); kind -1 if the hand holds no legal bid."""
-    rng = rng_of(st)
+    if kind != BOT_RANDOM:
+        return heuristic_bid(params, st, seat, w)
     n_opts = list_legal_bids(params, st, seat)
     if n_opts == 0:
         return -1, 0, 0, -1
-    best = np.int64(0)  # np.int64 from the start, as it is passed on (see state.py)
-    if kind == BOT_RANDOM:
-        best = rng_mod.randint(rng, n_opts)
-    else:
-        utility = fscratch(st, FSCR_UTILITY)
-        bid_utilities(params, st, seat, w, n_opts, utility)
-        best_u = -1e300
-        for i in range(n_opts):
-            u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
-            if u > best_u:
-                best_u = u
-                best = i
-    at = option_at(st, best)
+    at = option_at(st, rng_mod.randint(rng_of(st), n_opts))
     return st[at + B_KIND], st[at + B_N], st[at + B_JOKER], st[at + B_JOKER_KIND]
+
+
+@njit_noalloc
+def heuristic_bid(params, st, seat, w):
+    """choose_bid of a heuristic: the legal bid of best utility (bid_utilities) plus noise.
+
+    One pass over the hand instead of listing the legal bids and then valuing the list: the bids
+    come in list_legal_bids's order, each valued as bid_utilities values it and given its noise
+    draw in that order, so the choice and the random stream are those of the listed version
+    (tests/test_chachapoya_bots.py compares the two).
+    """
+    n_a = st[S_N_ADVENTURERS]
+    hand = hand_at(st, seat)
+    bid_min, bid_max = params[R_BID_MIN], params[R_BID_MAX]
+    joker_kind = NO_CARD
+    for a in range(n_a):
+        if af(params, a, AF_ROLE) == ROLE_TRACKER and st[hand + a] >= 1:
+            joker_kind = a
+            break
+    if not any_legal_bid(params, st, hand, joker_kind):
+        return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
+    v_all, v_one, public = offer_worth(params, st, seat, w)
+    n_opp = 0
+    for p in range(st[S_N_PLAYERS]):
+        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
+            n_opp += 1
+    mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
+    sigma = max(w[W_SIGMA], 1e-6)
+    left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
+    gain = w[W_GAIN]
+    pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
+            + w[W_PAIR_SAFE] * max(-v_all, 0.0))
+    keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
+    noise = w[W_NOISE]
+    # A number bid's win chance is at most 1 (also in floating point), so its value before the
+    # costs is at most top_all (top_one with a joker): a bid whose bound plus its noise does not
+    # beat the best so far is skipped after its noise draw, which it still takes. Rounding is
+    # monotone, so the bound holds for the computed values too and the choice is unchanged.
+    top_all = max(v_all * gain, 0.0)
+    top_one = max(v_one * gain, 0.0)
+    rng = rng_of(st)
+    best_u = -1e300
+    best_kind, best_n, best_joker = np.int64(-1), np.int64(0), NO_CARD
+    for a in range(n_a):
+        held = st[hand + a]
+        if held == 0:
+            continue
+        keep = keep_cost(params, st, hand, a, left, w)
+        role = af(params, a, AF_ROLE)
+        if role == ROLE_TRACKER:
+            if held >= 2 and bid_min <= 2:
+                u = pair - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
+                if u > best_u:
+                    best_u, best_kind, best_n, best_joker = u, a, TRACKER_PAIR, NO_CARD
+            continue
+        cap = min(held, af(params, a, AF_MAX), bid_max)
+        if role == ROLE_NUMBER:
+            value = af(params, a, AF_VALUE)
+            for n in range(max(1, bid_min), cap + 1):
+                jitter = noise * (rng_mod.uniform(rng) - 0.5)
+                if top_all - n * keep + jitter <= best_u:
+                    continue  # dominated: even a sure win would not beat the best so far
+                u = win_chance(n * value, mu, sigma) * v_all * gain - n * keep + jitter
+                if u > best_u:
+                    best_u, best_kind, best_n, best_joker = u, a, n, NO_CARD
+            if joker_kind >= 0:
+                cap_j = min(held, af(params, a, AF_MAX) - 1, bid_max - 1)
+                for n in range(max(1, bid_min - 1), cap_j + 1):
+                    jitter = noise * (rng_mod.uniform(rng) - 0.5)
+                    if top_one - n * keep - keep_joker + jitter <= best_u:
+                        continue
+                    u = win_chance((n + 1) * value, mu, sigma) * v_one * gain - n * keep - keep_joker + jitter
+                    if u > best_u:
+                        best_u, best_kind, best_n, best_joker = u, a, n, joker_kind
+            continue
+        if role == ROLE_MAFIA:
+            u = w[W_LEADER_SUCCESS] * v_all * gain - keep
+        elif role == ROLE_DICTATOR:
+            u = w[W_LEADER_SUCCESS] * v_one * gain - keep
+        else:
+            u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep
+        for n in range(max(1, bid_min), cap + 1):  # a leader's list entries share one utility
+            un = u + noise * (rng_mod.uniform(rng) - 0.5)
+            if un > best_u:
+                best_u, best_kind, best_n, best_joker = un, a, n, NO_CARD
+    if best_kind < 0:  # every utility NaN: the listed version keeps the first legal bid
+        return first_legal_bid(params, st, seat)
+    return best_kind, best_n, 1 if best_joker >= 0 else 0, best_joker
+
+
+@njit_noalloc
+def any_legal_bid(params, st, hand, joker_kind):
+    """Whether list_legal_bids would list at least one bid for the hand at st[hand:]."""
+    bid_min, bid_max = params[R_BID_MIN], params[R_BID_MAX]
+    for a in range(st[S_N_ADVENTURERS]):
+        held = st[hand + a]
+        if held == 0:
+            continue
+        role = af(params, a, AF_ROLE)
+        if role == ROLE_TRACKER:
+            if held >= 2 and bid_min <= 2:
+                return True
+            continue
+        if min(held, af(params, a, AF_MAX), bid_max) >= max(1, bid_min):
+            return True
+        if role == ROLE_NUMBER and joker_kind >= 0 and (
+                min(held, af(params, a, AF_MAX) - 1, bid_max - 1) >= max(1, bid_min - 1)):
+            return True
+    return False
+
+
+@njit_noalloc
+def first_legal_bid(params, st, seat):
+    """The first bid of list_legal_bids's list (there is one)."""
+    list_legal_bids(params, st, seat)
+    at = option_at(st, 0)
+    return st[at + B_KIND], st[at + B_N], st[at + B_JOKER], st[at + B_JOKER_KIND]
+
+
+@njit_noalloc
+def keep_cost(params, st, hand, a, left, w):
+    """keep_costs for one kind a of the hand at st[hand:]."""
+    if st[hand + a] == 0:
+        return 0.0
+    role = af(params, a, AF_ROLE)
+    relief = (1.0 - left) * (-af(params, a, AF_PENALTY))
+    if role == ROLE_NUMBER:
+        return left * (w[W_KEEP_POINT] * af(params, a, AF_VALUE) + w[W_KEEP_CARD]) - relief
+    if role == ROLE_TRACKER:
+        return left * w[W_KEEP_TRACKER] - relief
+    return left * w[W_KEEP_LEADER] - relief
 
 
 @njit_noalloc

@@ -19,7 +19,7 @@ from .state import (
     ERR_TOKENS, ERR_TREASURES, S_ADECK_AT, S_ADECK_SIZE, S_ADHIDDEN_AT, S_ADISCARD_AT, S_BOXED_AT,
     S_BURIED, S_END_REASON, S_ERROR, S_FACE_UP, S_GONE_AT, S_IDLE_ROUNDS, S_INITIAL_TDECK, S_KNOWER,
     S_LAST_ROUND, S_LEADER_CLASHES, S_LOG_N, S_N_ADVENTURERS, S_N_OFFER, S_N_PLAYERS, S_N_TREASURES,
-    S_NO_WINNER_ROUNDS, S_OFFER_AT, S_OFFER_LEN, S_PAIR_CANCELS, S_REBID, S_ROUND, S_START,
+    S_NO_WINNER_ROUNDS, S_OFFER_AT, S_OFFER_LEN, S_PAIR_CANCELS, S_UP_GAINS_READY, S_REBID, S_ROUND, S_START,
     S_TDECK_AT, S_TDECK_HEAD, S_TDECK_LEN, S_TDECK_SIZE, S_WINNER, K_END, K_OPENING, K_PLAYED, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
     P_RANK, P_SCORE, P_TOKEN, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS,
@@ -264,6 +264,7 @@ def place_bid(params, st, log, seat, kind, n, joker, joker_kind):
 def collect_bids(params, st, log, bot_kind, bot_w):
     """Bidding: from the start player clockwise each player in play lays a bid face down."""
     n_players = st[S_N_PLAYERS]
+    bots.up_card_gains(params, st, bot_kind)
     for i in range(n_players):
         seat = (st[S_START] + i) % n_players
         st[bid_at(seat) + B_KIND] = -1
@@ -271,6 +272,7 @@ def collect_bids(params, st, log, bot_kind, bot_w):
             continue
         kind, n, joker, joker_kind = bots.choose_bid(params, st, seat, bot_kind[seat], bot_w[seat])
         lay_bid(params, st, log, seat, kind, n, joker, joker_kind)
+    st[S_UP_GAINS_READY] = 0
 
 
 # chosen[seat, B_KIND] of collect_bids_chosen: the seat's bot decides at its turn
@@ -285,6 +287,7 @@ def collect_bids_chosen(params, st, log, bot_kind, bot_w, chosen):
     seat sees nothing more at its turn) and passes it here, keeping the bidding order of the log.
     """
     n_players = st[S_N_PLAYERS]
+    bots.up_card_gains(params, st, bot_kind)
     for i in range(n_players):
         seat = (st[S_START] + i) % n_players
         st[bid_at(seat) + B_KIND] = -1
@@ -296,6 +299,7 @@ def collect_bids_chosen(params, st, log, bot_kind, bot_w, chosen):
             kind, n = chosen[seat, B_KIND], chosen[seat, B_N]
             joker, joker_kind = chosen[seat, B_JOKER], chosen[seat, B_JOKER_KIND]
         lay_bid(params, st, log, seat, kind, n, joker, joker_kind)
+    st[S_UP_GAINS_READY] = 0
 
 
 @njit_noalloc

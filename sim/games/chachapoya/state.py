@@ -163,7 +163,8 @@ S_SCRATCH_WIDTH = 38
 S_FSCRATCH_AT = 39  # + FSCR_* * width + i: float64 bits (fscratch)
 S_FSCRATCH_WIDTH = 40
 S_OPTIONS_LEN = 41  # legal bids the list has room for
-S_RNG = 42  # + 0..3: the random stream's uint64 words (rng_of)
+S_UP_GAINS_READY = 42  # 1 while a bidding's table of what the face-up card adds to each seat holds (SCR_UP_GAIN)
+S_RNG = 43  # + 0..3: the random stream's uint64 words (rng_of)
 RNG_WORDS = 4
 S_PLAYERS = S_RNG + RNG_WORDS  # + seat * N_P + P_* (seat_at), room for MAX_PLAYERS seats; then the sections
 
@@ -247,7 +248,8 @@ SCR_COUNTS = np.int64(4)  # a collection with the hidden-treasure token added
 SCR_UNSEEN = np.int64(5)  # treasure cards a bot has not seen, per type
 SCR_POOL = np.int64(6)  # those cards one by one (last-round sampling)
 SCR_STRENGTH = np.int64(7)  # each seat's bid strength (-1: not a number bid)
-N_SCR = 8
+SCR_UP_GAIN = np.int64(8)  # during a bidding, per seat: what the face-up card adds (bots.up_card_gains)
+N_SCR = 9
 FSCR_KEEP = np.int64(0)  # a bot's cost of spending each adventurer kind
 FSCR_PUBLIC = np.int64(1)  # what each drawn card is worth to the others
 FSCR_UTILITY = np.int64(2)  # a bot's utility of each legal bid or offer (the search ranks its candidates by it)
@@ -278,7 +280,7 @@ def new_state(params, n_players):
     tdeck_len = max(n_treasures, 1)
     offer_len = max(params[R_OFFER_DRAW], params[R_LAST_ROUND_DECK]) + 1
     n_options = 4 * n_a * params[R_BID_MAX] + 8
-    width = max(n_treasures, n_t, n_a, n_players, offer_len, 3) + 1
+    width = max(n_treasures, n_t, n_a, 3 * n_players, offer_len, 3) + 1
     fwidth = max(width, n_options)
     words = np.array([  # each section's length, in SECTIONS order
         n_players * n_a, n_players * n_t, tdeck_len, max(n_adventurers, 1), n_a, n_a, n_t, n_t, offer_len,
