@@ -63,12 +63,14 @@ def play_games(lo, hi, params, n_players, seat_bots, bot_kinds, bot_weights, bot
     A game with a search bot plays through search.play_game_search; any other through the
     heuristic-only rules.play_game. `with_search` is None for a line-up without a search bot
     (search_flag): Numba then prunes the search branch, so that kernel never compiles the search
-    bot. The seats' bot arrays are allocated once per block, and `no_log` (logging off: never
-    written) serves every game.
+    bot. The seats' bot arrays and the state array are allocated once per block (each game starts
+    from a copy of one fresh state), and `no_log` (logging off: never written) serves every game.
     """
     kinds = np.empty(n_players, np.int8)
     weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
     budgets = np.empty((n_players, bot_budgets.shape[1]), np.float64)
+    fresh = new_state(params, n_players)
+    st = np.empty_like(fresh)
     for i in range(lo, hi):
         searching = False
         for s in range(n_players):
@@ -76,7 +78,7 @@ def play_games(lo, hi, params, n_players, seat_bots, bot_kinds, bot_weights, bot
             weights[s, :] = bot_weights[seat_bots[i, s], :]
             budgets[s, :] = bot_budgets[seat_bots[i, s], :]
             searching = searching or kinds[s] == BOT_SEARCH
-        st = new_state(params, n_players)
+        st[:] = fresh  # each game starts from a fresh state, in the block's one state array
         game_index = first_game + np.uint64(i)
         if with_search is None:
             play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)

@@ -614,11 +614,10 @@ def end_of_round_draws(params, st, log, bot_kind, bot_w):
         at = seat_at(seat)
         if st[at + P_ALIVE] == 0:
             continue
-        draw_adventurers(st, log, seat, np.int64(params[R_ROUND_DRAW]), DRAW_ROUND)
-        held = hand_size(st, seat)
+        # the hand's size, counted once: each draw adds the cards it drew
+        held = hand_size(st, seat) + draw_adventurers(st, log, seat, np.int64(params[R_ROUND_DRAW]), DRAW_ROUND)
         if held < params[R_MIN_HAND]:
-            draw_adventurers(st, log, seat, params[R_MIN_HAND] - held, DRAW_FILL)
-        held = hand_size(st, seat)
+            held += draw_adventurers(st, log, seat, params[R_MIN_HAND] - held, DRAW_FILL)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).
         if st[S_LAST_ROUND] == 0 and st[at + P_TOKEN] > 0 and held < params[R_TOKEN_REFILL_TO]:
             if bots.choose_token_refill(params, st, seat, bot_kind[seat], bot_w[seat]):
