@@ -17,8 +17,8 @@ from .rules import (
     N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
-    buy_good, can_move, card_source, circlet_ready, count_tiles, die_fits, empty_spaces,
-    fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn,
+    buy_good, can_move, card_source, count_unslid, circlet_ready, count_tiles, die_fits, empty_spaces,
+    fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
 from .state import (
@@ -37,7 +37,7 @@ from .state import (
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
-    T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at,
+    T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, rng_of, scr_row, seat_at,
 )
 from .weights import (
     N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -62,8 +62,29 @@ BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (ex
 # ------------------------------------------------------------------------------ valuing a position
 
 @njit_noalloc
-def position_value(P, st, p, w):
-    """What seat p's position is worth to a bot with weights w, in VP-like units."""
+def tile_terms(P, st, p, w):
+    """Seat p's people tiles: the value of the unslid ones, and what their abilities are worth to
+    the bot (the first tile of a kind and ability counts fully, each identical one half)."""
+    unslid = 0
+    held = 0.0
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t < 0:
+            continue
+        if st[seat_at(p) + P_SLID + i] == 0:
+            unslid += tile_field(P, t, TF_VALUE)
+        first = True
+        for j in range(i):
+            u = st[seat_at(p) + P_TILE + j]
+            if u >= 0 and tile_field(P, u, TF_KIND) == tile_field(P, t, TF_KIND) and tile_field(P, u, TF_ABILITY) == tile_field(P, t, TF_ABILITY):
+                first = False
+        held += w[W_ABILITY_PREF + tile_field(P, t, TF_ABILITY)] * (1.0 if first else 0.5)
+    return unslid, held
+
+
+@njit_noalloc
+def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
+    """position_value given the two costliest parts: tile_terms and the missions' shortfalls."""
     n = st[S_N_PLAYERS]
     rnd = st[S_ROUND]
     left = P[R_ROUNDS] - rnd
@@ -124,27 +145,11 @@ def position_value(P, st, p, w):
         if k > 0 and st[S_STACK + vil * MAX_PLAYERS + k - 1] == p:
             top_vp += village_field(P, vil, VF_VP)
     v += w[W_VILLAGE] * top_vp
-    unslid = 0
-    held = 0.0
-    for i in range(12):
-        t = st[seat_at(p) + P_TILE + i]
-        if t < 0:
-            continue
-        if st[seat_at(p) + P_SLID + i] == 0:
-            unslid += tile_field(P, t, TF_VALUE)
-        # the first tile of a kind and ability counts fully, each identical one half
-        first = True
-        for j in range(i):
-            u = st[seat_at(p) + P_TILE + j]
-            if u >= 0 and tile_field(P, u, TF_KIND) == tile_field(P, t, TF_KIND) and tile_field(P, u, TF_ABILITY) == tile_field(P, t, TF_ABILITY):
-                first = False
-        held += w[W_ABILITY_PREF + tile_field(P, t, TF_ABILITY)] * (1.0 if first else 0.5)
     v += left * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid
                  + w[W_EMPTY] * empty_spaces(P, st, p) + held)
     for slot in range(3):
-        m = st[seat_at(p) + P_MISSION + slot]
-        if m >= 0:
-            short = mission_shortfall(P, st, p, m)
+        if st[seat_at(p) + P_MISSION + slot] >= 0:
+            short = short0 if slot == 0 else (short1 if slot == 1 else short2)
             if short == 0:
                 v += w[W_MISSION_READY]
             else:
@@ -155,6 +160,86 @@ def position_value(P, st, p, w):
     if loc == CUZCO or loc < 6:
         v += w[W_CUZCO]
     return v
+
+
+@njit_noalloc
+def slot_shortfall(P, st, p, slot):
+    m = st[seat_at(p) + P_MISSION + slot]
+    return mission_shortfall(P, st, p, m) if m >= 0 else 0
+
+
+@njit_noalloc
+def position_value(P, st, p, w):
+    """What seat p's position is worth to a bot with weights w, in VP-like units."""
+    unslid, held = tile_terms(P, st, p, w)
+    return position_sum(P, st, p, w, unslid, held, slot_shortfall(P, st, p, 0), slot_shortfall(P, st, p, 1),
+                        slot_shortfall(P, st, p, 2))
+
+
+BASE_UNSLID = 0  # scratch row SCR_BASE: the decision's starting position, for look_value
+BASE_SHORT = 1  # + slot: each mission's shortfall
+BASE_HELD = 4  # a float64: tile_terms' held
+BASE_FIELDS = 8  # + 4 * slot + 2 * part: (start, count) of the fields that part reads
+
+
+@njit_noalloc
+def remember_decision_base(P, st, p, w, lrec):
+    """The costly parts of position_value for the position a decision starts from, and the state
+    fields each depends on, for look_value to reuse on every option that leaves them alone."""
+    base = scr_row(lrec, SCR_BASE)
+    unslid, held = tile_terms(P, st, p, w)
+    base[BASE_UNSLID] = unslid
+    base[BASE_HELD:BASE_HELD + 1].view(np.float64)[0] = held
+    for slot in range(3):
+        m = st[seat_at(p) + P_MISSION + slot]
+        base[BASE_SHORT + slot] = mission_shortfall(P, st, p, m) if m >= 0 else 0
+        for part in range(2):
+            start, count = (0, 0)
+            if m >= 0:
+                start, count = requirement_fields(p, mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
+            base[BASE_FIELDS + 4 * slot + 2 * part] = start
+            base[BASE_FIELDS + 4 * slot + 2 * part + 1] = count
+
+
+@njit_noalloc
+def look_value(P, st, look, lrec, p, w):
+    """position_value of the look-ahead `look`, a copy of `st` after one option: the tile and
+    mission parts are computed again only if the option changed the fields they read."""
+    base = scr_row(lrec, SCR_BASE)
+    tiles = seat_at(p) + P_TILE
+    same_tiles = True
+    for i in range(tiles, tiles + MASK_FIELDS):
+        if st[i] != look[i]:
+            same_tiles = False
+            break
+    if same_tiles:
+        unslid = base[BASE_UNSLID]
+        held = base[BASE_HELD:BASE_HELD + 1].view(np.float64)[0]
+    else:
+        unslid, held = tile_terms(P, look, p, w)
+    s0 = base[BASE_SHORT]
+    s1 = base[BASE_SHORT + 1]
+    s2 = base[BASE_SHORT + 2]
+    for slot in range(3):
+        m = look[seat_at(p) + P_MISSION + slot]
+        same = m == st[seat_at(p) + P_MISSION + slot]
+        for part in range(2):
+            start = base[BASE_FIELDS + 4 * slot + 2 * part]
+            if start < 0:
+                same = False
+            for i in range(start, start + base[BASE_FIELDS + 4 * slot + 2 * part + 1]):
+                if not same:
+                    break
+                same = st[i] == look[i]
+        if not same:
+            short = mission_shortfall(P, look, p, m) if m >= 0 else 0
+            if slot == 0:
+                s0 = short
+            elif slot == 1:
+                s1 = short
+            else:
+                s2 = short
+    return position_sum(P, look, p, w, unslid, held, s0, s1, s2)
 
 
 @njit_noalloc
@@ -170,13 +255,98 @@ def judged(P, look, p, w, kind, rng):
 
 
 @njit_noalloc
-def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
+def clear_exchange_memo(lrec):
+    memo = memo_of(lrec)
+    for i in range(MEMO_SLOTS):
+        memo[i] = 0
+    memo[MEMO_USED] = 0
+
+
+@njit_typed("int64(int64[::1])")
+def exchange_outcome_key(opt):
+    """What decides an Exchange turn's outcome for the player's own position, packed in one word
+    (0: not an Exchange, or too large to pack): the pututu tiles, the card and how it is paid, the
+    extra turn of Mama Quilia 05 or not. Not the die, the space nor the pips: the exchanges
+    planned never cost more than the pips (plan_exchange), and the die itself lands on the action
+    board and leaves the player's dice, which position_value does not read."""
+    if opt[O_ACTION] != A_EXCHANGE or opt[O_PU1] >= 64 or opt[O_PU2] >= 64 or opt[O_CARD_ARG] != 0:
+        return 0
+    return 1 | (opt[O_PU1] << 1) | (opt[O_PU2] << 7) | ((opt[O_CARD] + 1) << 13) | (opt[O_MEDAL] << 19) | \
+        ((1 if opt[O_DIE] < 0 else 0) << 21) | (opt[O_BLESS] << 22) | (opt[O_PLENTY] << 26) | (opt[O_DELIVERY] << 30)
+
+
+@njit_typed("int64(int64[::1])")
+def exchange_counts_key(opt):
+    """The exchange counts packed in one word (-1: too large to pack)."""
+    key = 0
+    for ex in range(N_EXCHANGES):
+        if opt[O_EX + ex] < 0 or opt[O_EX + ex] >= 64:
+            return -1
+        key |= np.int64(opt[O_EX + ex]) << (6 * ex)
+    return key
+
+
+@njit_typed(f"boolean({T_STATE}, {T_STATE})")
+def same_stream(st, look):
+    """Whether the look-ahead drew nothing from its random stream (its outcome is then the same
+    from every copy of the state, wherever the stream stands)."""
+    for i in range(S_RNG, S_RNG + 2 * RNG_WORDS):
+        if st[i] != look[i]:
+            return False
+    return True
+
+
+@njit_noalloc
+def outcome_value(P, st, look, lrec, llog, p, w, opt):
+    """position_value after the turn `opt`, played on a copy of the state. An Exchange turn's
+    outcome is often reached again within a decision (the plans for different pips share their
+    first steps): the memo keeps the value of each that drew no random number, and is cleared
+    when a decision starts."""
+    memo = memo_of(lrec)
+    k0 = exchange_outcome_key(opt)
+    k1 = exchange_counts_key(opt)
+    slot = -1
+    if k0 != 0 and k1 >= 0:
+        h = k0 * 1000003 + k1 * 7919
+        h ^= h >> 29
+        slot = h & (MEMO_SLOTS - 1)
+        while memo[slot] != 0:
+            if memo[slot] == k0 and memo[MEMO_SLOTS + slot] == k1:
+                return memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot]
+            slot = (slot + 1) & (MEMO_SLOTS - 1)
+    lrec[REC_COUNTS + COUNT_PLAYS] += 1
     copy_state(st, look)
     perform_turn(P, look, lrec, llog, p, w, opt)
-    v = judged(P, look, p, w, kind, rng_of(st))
-    if opt[O_CARD] == C_EXTRA_TURN and kind != KIND_RANDOM:
+    v = look_value(P, st, look, lrec, p, w)
+    if slot >= 0 and memo[MEMO_USED] < MEMO_SLOTS // 2 and same_stream(st, look):
+        memo[slot] = k0
+        memo[MEMO_SLOTS + slot] = k1
+        memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot] = v
+        memo[MEMO_USED] += 1
+    return v
+
+
+@njit_noalloc
+def value_of_outcome(st, lrec, w, kind, opt, pv):
+    """turn_value for an outcome whose position value is pv: plus the bot's noise and its liking
+    for an extra turn (the random bot: a uniform draw)."""
+    lrec[REC_COUNTS + COUNT_OPTIONS] += 1
+    if kind == KIND_RANDOM:
+        return rng_mod.uniform(rng_of(st))
+    v = pv
+    if w[W_NOISE] > 0:
+        v += w[W_NOISE] * (rng_mod.uniform(rng_of(st)) - 0.5)
+    if opt[O_CARD] == C_EXTRA_TURN:
         v += w[W_EXTRA_TURN] * w[W_CARD_PREF + C_EXTRA_TURN]
     return v
+
+
+@njit_noalloc
+def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
+    """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
+    look-ahead), plus the bot's liking for an extra turn."""
+    pv = outcome_value(P, st, look, lrec, llog, p, w, opt) if kind != KIND_RANDOM else 0.0
+    return value_of_outcome(st, lrec, w, kind, opt, pv)
 
 
 @njit_noalloc
@@ -234,30 +404,62 @@ def keep_turn_if_better(opt, best, v, best_v, rec):
 # ------------------------------------------------------------------------------ phase I
 
 @njit_noalloc
+def exchange_limit(P, st, p, opt, ex):
+    """How many exchanges of this kind can do anything in the turn `opt`, when a count on the
+    current position says so (-1 otherwise): a status exchange needs an unslid study tile, an
+    offering one the supply, a quipu one a quipu on the mask board (rules.exchange_allowed), and
+    no exchange done before them in do_exchange's order changes those counts. A turn with a card
+    is left to the look-ahead (13 slides tiles up, a card's payment returns an offering)."""
+    if opt[O_CARD] >= 0:
+        return -1
+    if ex == EX_STATUS:
+        return count_unslid(P, st, p, STUDY)
+    if ex == EX_OFFERING:
+        return st[S_OFFERING_SUPPLY]
+    if ex == EX_QUIPU:
+        return st[seat_at(p) + P_QUIPU_MASK]
+    return -1
+
+
+@njit_noalloc
 def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     """Spend the exchange pips greedily: add the exchange that raises the value most, while any
-    does. Returns the value of the plan (opt[O_EX..] holds it)."""
+    does. Returns the value of the plan (opt[O_EX..] holds it). An exchange beyond its limit
+    (exchange_limit) does nothing: its outcome is the plan's own, valued without a look-ahead
+    unless the plan takes god cards (a look-ahead turns up a random one)."""
+    heuristic = kind != KIND_RANDOM
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    current = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
+    current_pv = outcome_value(P, st, look, lrec, llog, p, w, opt) if heuristic else 0.0
+    current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
     budget = pips
     while True:
         best_ex = -1
         best_v = current
+        best_pv = current_pv
         for ex in range(N_EXCHANGES):
             if P[R_EXCHANGE + ex] > budget:
                 continue
             opt[O_EX + ex] += 1
-            v = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
+            pv = 0.0
+            if heuristic:
+                limit = exchange_limit(P, st, p, opt, ex)
+                if 0 <= limit < opt[O_EX + ex] and opt[O_EX + EX_GOD_CARD] == 0:
+                    pv = current_pv
+                else:
+                    pv = outcome_value(P, st, look, lrec, llog, p, w, opt)
+            v = value_of_outcome(st, lrec, w, kind, opt, pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
                 best_v = v
                 best_ex = ex
+                best_pv = pv
         if best_ex < 0:
             break
         opt[O_EX + best_ex] += 1
         budget -= P[R_EXCHANGE + best_ex]
         current = best_v
+        current_pv = best_pv
     return current
 
 
@@ -283,9 +485,12 @@ def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
     best_b = 0
     best_v = NO_VALUE
     for b in range(4):
-        copy_state(st, look)
-        fire_blessing(P, look, lrec, llog, p, w, b, SRC_NONE)
-        v = judged(P, look, p, w, kind, rng_of(st))
+        if kind == KIND_RANDOM:
+            v = rng_mod.uniform(rng_of(st))
+        else:
+            copy_state(st, look)
+            fire_blessing(P, look, lrec, llog, p, w, b, SRC_NONE)
+            v = judged(P, look, p, w, kind, rng_of(st))
         if v > best_v:
             best_v = v
             best_b = b
@@ -461,6 +666,9 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     for i in range(cache.shape[0]):
         cache[i] = 0
     clear_top_turns(lrec)
+    lrec[REC_COUNTS + COUNT_DECISIONS] += 1
+    clear_exchange_memo(lrec)
+    remember_decision_base(P, st, p, w, lrec)
     cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
     for d in range(3):
         rolled = st[seat_at(p) + P_DICE + d]
@@ -522,6 +730,8 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
 
 @njit_noalloc
 def use_value(P, st, look, lrec, llog, p, w, kind, use):
+    if kind == KIND_RANDOM:
+        return rng_mod.uniform(rng_of(st))
     copy_state(st, look)
     use_ability(P, look, lrec, llog, p, w, use)
     return judged(P, look, p, w, kind, rng_of(st))
@@ -636,9 +846,12 @@ def choose_good(P, st, look, lrec, llog, p, w, kind):
         for src in (SRC_NONE, src03):
             if src == SRC_NONE and src03 != SRC_NONE and best_i == i:
                 continue
-            copy_state(st, look)
-            buy_good(P, look, lrec, llog, p, i, src)
-            v = judged(P, look, p, w, kind, rng_of(st))
+            if kind == KIND_RANDOM:
+                v = rng_mod.uniform(rng_of(st))
+            else:
+                copy_state(st, look)
+                buy_good(P, look, lrec, llog, p, i, src)
+                v = judged(P, look, p, w, kind, rng_of(st))
             if v > best_v:
                 best_v = v
                 best_i = i
@@ -672,9 +885,12 @@ def choose_mission(P, st, look, lrec, llog, p, w, kind):
                 continue
             if outcome == 0 and any_done:
                 continue
-            copy_state(st, look)
-            settle_mission(P, look, lrec, llog, p, slot, outcome, src04)
-            v = judged(P, look, p, w, kind, rng_of(st))
+            if kind == KIND_RANDOM:
+                v = rng_mod.uniform(rng_of(st))
+            else:
+                copy_state(st, look)
+                settle_mission(P, look, lrec, llog, p, slot, outcome, src04)
+                v = judged(P, look, p, w, kind, rng_of(st))
             if v > best_v:
                 best_v = v
                 best = (slot, outcome, src04 if outcome == 2 else SRC_NONE)
@@ -689,9 +905,12 @@ def choose_palace(P, st, look, lrec, llog, p, w, kind):
     for i in range(st[S_PALACE_SIZE]):
         if st[S_PALACE + i] < 0:
             continue
-        copy_state(st, look)
-        take_palace_mission(look, lrec, llog, p, i)
-        v = judged(P, look, p, w, kind, rng_of(st))
+        if kind == KIND_RANDOM:
+            v = rng_mod.uniform(rng_of(st))
+        else:
+            copy_state(st, look)
+            take_palace_mission(look, lrec, llog, p, i)
+            v = judged(P, look, p, w, kind, rng_of(st))
         if v > best_v:
             best_v = v
             best_i = i

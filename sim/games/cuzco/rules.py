@@ -15,6 +15,7 @@ from sim.core import rng as rng_mod
 from sim.core.eventlog import append_event
 from sim.core.jit import njit_noalloc, njit_typed
 from .state import (
+    MASK_FIELDS,
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
     AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_FEATHER, AB_FOOD, AB_GOD_CARD, AB_OFFERING, AB_QUIPU,
     AB_STATUS, AB_STUDY, AB_TRAIL, AB_VP, S_FARM_DISPLAY, S_MARKET, S_PALACE, S_SPACE_DICE,
@@ -200,9 +201,11 @@ def can_take_feather(P, st, p, colour):
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
 def take_feather(P, st, rec, log, p, colour):
     """A feather from the common supply into a matching slot (never more than 3 of a colour)."""
-    if not can_take_feather(P, st, p, colour):
+    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
         return False
     slot = feather_slot_for(P, st, p, colour)
+    if slot < 0:
+        return False
     st[seat_at(p) + P_SLOT + slot] = 1
     st[seat_at(p) + P_FEATHERS + colour] += 1
     st[S_FEATHER_SUPPLY + colour] -= 1
@@ -217,9 +220,11 @@ def feather_colour_choice(P, st, p):
     best = -1
     best_key = 1 << 30
     for colour in range(N_COLOURS):
-        if not can_take_feather(P, st, p, colour):
+        if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
             continue
         slot = feather_slot_for(P, st, p, colour)
+        if slot < 0:
+            continue
         c = slot // 2
         key = c + (0 if st[seat_at(p) + P_SLOT + (slot ^ 1)] != 0 else 10)
         if key < best_key:
@@ -699,7 +704,8 @@ def do_exchange(P, st, rec, log, p, w, counts, pips):
         cost = P[R_EXCHANGE + ex]
         done = 0
         for _ in range(counts[ex]):
-            if budget < cost or not exchange_allowed(P, st, p, ex):
+            colour = feather_colour_choice(P, st, p) if ex == EX_FEATHER else -1
+            if budget < cost or (colour < 0 if ex == EX_FEATHER else not exchange_allowed(P, st, p, ex)):
                 break
             budget -= cost
             done += 1
@@ -714,7 +720,7 @@ def do_exchange(P, st, rec, log, p, w, counts, pips):
             elif ex == EX_GOD_CARD:
                 take_preferred_god_card(st, rec, log, p, w)
             elif ex == EX_FEATHER:
-                take_feather(P, st, rec, log, p, feather_colour_choice(P, st, p))
+                take_feather(P, st, rec, log, p, colour)
             else:
                 st[seat_at(p) + P_QUIPU_MASK] -= 1
                 st[seat_at(p) + P_QUIPU_RESERVE] += 1
@@ -1085,6 +1091,42 @@ def requirement_have(P, st, p, kind, arg):
     if kind == MK_PEOPLE_WITH_ABILITY:
         return count_tiles(P, st, p, STUDY, arg) + count_tiles(P, st, p, FARM, arg)
     return 0
+
+
+@njit_noalloc
+def requirement_fields(p, kind):
+    """(start, count): the state fields requirement_have reads for seat p and this kind, one
+    contiguous range (count 0: none; start -1: unknown). A bot's look-ahead reuses a mission's
+    shortfall when an option leaves these fields alone."""
+    seat = seat_at(p)
+    if kind == MK_NONE:
+        return 0, 0
+    if kind == MK_PRIESTS:
+        return S_TEMPLE, N_TEMPLE
+    if kind == MK_FARM_TILES or kind == MK_STUDY_TILES or kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES \
+            or kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID or kind == MK_PEOPLE_WITH_ABILITY:
+        return seat + P_TILE, MASK_FIELDS
+    if kind == MK_ORDER_TOKEN_ONE:
+        return seat + P_ORDER_POS, 1
+    if kind == MK_GOODS or kind == MK_GOODS_OF_TYPE or kind == MK_GOODS_TYPES:
+        return seat + P_GOODS, N_GOODS
+    if kind == MK_VILLAGES:
+        return seat + P_QUIPU_DELIVERED, 1
+    if kind == MK_FEATHERS_OF_COLOUR or kind == MK_FEATHER_COLOURS or kind == MK_FEATHERS:
+        return seat + P_FEATHERS, N_COLOURS
+    if kind == MK_VILLAGES_OF_COLOUR or kind == MK_VILLAGES_WORTH or kind == MK_VILLAGES_IN_RING or kind == MK_VILLAGE_VALUES:
+        return seat + P_DELIVERED, N_VILLAGES
+    if kind == MK_GOD_COLOURS or kind == MK_GOD_SAME_COLOUR or kind == MK_GODS_OF:
+        return seat + P_HAND, N_CARDS
+    if kind == MK_FOOD:
+        return seat + P_FOOD, 1
+    if kind == MK_CIRCLETS:
+        return seat + P_CIRCLET, N_CIRCLETS
+    if kind == MK_MEDALS:
+        return seat + P_MEDALS, 1
+    if kind == MK_OFFERINGS:
+        return seat + P_OFFERINGS, 1
+    return -1, 0
 
 
 @njit_noalloc

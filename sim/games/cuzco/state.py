@@ -458,13 +458,25 @@ SCR_TMP = 4
 TOP_TURNS = 8  # the search bot's candidates: a heuristic's best phase-I turns, best first
 SCR_TOP = 5  # + rank: one of those turns (in a look-ahead record's scratch)
 SCR_TOP_VALUE = SCR_TOP + TOP_TURNS  # [rank]: its heuristic value, in micro-VP
-N_SCR = SCR_TOP_VALUE + 1
+SCR_BASE = SCR_TOP_VALUE + 1  # a look-ahead's position value parts at the decision's start (bots)
+N_SCR = SCR_BASE + 1
 SCR_WIDTH = 96
 
 REC_STATS = 0  # + seat * N_STAT + STAT_*
 REC_DICE = REC_STATS + MAX_PLAYERS * N_STAT  # + action * N_DSTAT_PIPS + pips
 REC_SCRATCH = REC_DICE + N_ACTIONS * N_DSTAT_PIPS  # + row * SCR_WIDTH + i (scr_row)
-N_REC = REC_SCRATCH + N_SCR * SCR_WIDTH
+MEMO_SLOTS = 256  # a decision's Exchange outcomes (bots.outcome_value): keys, second keys, values
+MEMO_USED = 3 * MEMO_SLOTS  # + the number of slots in use
+REC_MEMO = REC_SCRATCH + N_SCR * SCR_WIDTH
+REC_COUNTS = REC_MEMO + MEMO_USED + 1  # + COUNT_*: a look-ahead record's running work counters
+COUNT_DECISIONS = 0  # phase-I turns chosen
+COUNT_OPTIONS = 1  # phase-I options valued
+COUNT_PLAYS = 2  # of those, played on a copy of the state
+N_COUNTS = 3
+N_REC = REC_COUNTS + N_COUNTS
+
+MASK_FIELDS = 24  # P_TILE and P_SLID, side by side: a seat's whole mask board
+assert P_SLID == P_TILE + 12
 
 # ---- log[i, :]: events for `sim replay` (a separate int32 array; one row when logging is off)
 LOG_WIDTH = 7
@@ -481,6 +493,12 @@ def rng_of(st):
 def scr_row(rec, row):
     """A scratch row of the record array (int64[SCR_WIDTH])."""
     return rec[REC_SCRATCH + row * SCR_WIDTH:REC_SCRATCH + (row + 1) * SCR_WIDTH]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def memo_of(rec):
+    """A look-ahead record's outcome memo (int64[MEMO_USED + 1], see bots.outcome_value)."""
+    return rec[REC_MEMO:REC_COUNTS]
 
 
 @njit_typed("int64(int64)")
@@ -545,7 +563,7 @@ def dice(rec):
 
 def scratch(rec):
     """Python-side view of the scratch rows, [row, i]."""
-    return rec[REC_SCRATCH:N_REC].reshape(N_SCR, SCR_WIDTH)
+    return rec[REC_SCRATCH:REC_MEMO].reshape(N_SCR, SCR_WIDTH)
 
 
 def rng_words(st):
