@@ -201,17 +201,22 @@ def remember_decision_base(P, st, p, w, lrec):
             base[BASE_FIELDS + 4 * slot + 2 * part + 1] = count
 
 
+@njit_typed(f"boolean({T_STATE}, {T_STATE}, int64, int64)")
+def fields_equal(st, look, start, count):
+    """Whether count fields from start are the same in both states (one pass, no early exit: the
+    ranges are short and a branch-free loop is faster)."""
+    differ = 0
+    for i in range(count):
+        differ |= st[start + i] ^ look[start + i]
+    return differ == 0
+
+
 @njit_noalloc
 def look_value(P, st, look, lrec, p, w):
     """position_value of the look-ahead `look`, a copy of `st` after one option: the tile and
     mission parts are computed again only if the option changed the fields they read."""
     base = scr_row(lrec, SCR_BASE)
-    tiles = seat_at(p) + P_TILE
-    same_tiles = True
-    for i in range(tiles, tiles + MASK_FIELDS):
-        if st[i] != look[i]:
-            same_tiles = False
-            break
+    same_tiles = fields_equal(st, look, seat_at(p) + P_TILE, MASK_FIELDS)
     if same_tiles:
         unslid = base[BASE_UNSLID]
         held = base[BASE_HELD:BASE_HELD + 1].view(np.float64)[0]
@@ -225,12 +230,7 @@ def look_value(P, st, look, lrec, p, w):
         same = m == st[seat_at(p) + P_MISSION + slot]
         for part in range(2):
             start = base[BASE_FIELDS + 4 * slot + 2 * part]
-            if start < 0:
-                same = False
-            for i in range(start, start + base[BASE_FIELDS + 4 * slot + 2 * part + 1]):
-                if not same:
-                    break
-                same = st[i] == look[i]
+            same = same and start >= 0 and fields_equal(st, look, start, base[BASE_FIELDS + 4 * slot + 2 * part + 1])
         if not same:
             short = mission_shortfall(P, look, p, m) if m >= 0 else 0
             if slot == 0:
