@@ -67,18 +67,17 @@ def tile_terms(P, st, p, w):
     the bot (the first tile of a kind and ability counts fully, each identical one half)."""
     unslid = 0
     held = 0.0
+    seen = np.int64(0)  # bit kind * N_ABILITIES + ability: a tile of that kind and ability came before
     for i in range(12):
         t = st[seat_at(p) + P_TILE + i]
         if t < 0:
             continue
         if st[seat_at(p) + P_SLID + i] == 0:
             unslid += tile_field(P, t, TF_VALUE)
-        first = True
-        for j in range(i):
-            u = st[seat_at(p) + P_TILE + j]
-            if u >= 0 and tile_field(P, u, TF_KIND) == tile_field(P, t, TF_KIND) and tile_field(P, u, TF_ABILITY) == tile_field(P, t, TF_ABILITY):
-                first = False
-        held += w[W_ABILITY_PREF + tile_field(P, t, TF_ABILITY)] * (1.0 if first else 0.5)
+        ability = tile_field(P, t, TF_ABILITY)
+        bit = np.int64(1) << (tile_field(P, t, TF_KIND) * N_ABILITIES + ability)
+        held += w[W_ABILITY_PREF + ability] * (0.5 if seen & bit else 1.0)
+        seen |= bit
     return unslid, held
 
 
@@ -162,7 +161,7 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
     return v
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def slot_shortfall(P, st, p, slot):
     m = st[seat_at(p) + P_MISSION + slot]
     return mission_shortfall(P, st, p, m) if m >= 0 else 0
