@@ -4,15 +4,20 @@ leaves the position as it was. (tests/test_cuzco_reference.py checks whole games
 engine before the shortcuts.)"""
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from cuzco_helpers import ABILITY, ACTION, MISSIONS, PEOPLE, give_tile, option, space_of, table, weights
+from sim.core.params import load_variant
+from sim.games.cuzco import GAME
 from sim.games.cuzco import bots as B
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
 
 SEAT = 1
+VARIANTS = Path(__file__).resolve().parents[1] / "variants"
 N_PLAYERS = 4
 
 
@@ -149,3 +154,18 @@ def test_an_exchange_beyond_its_limit_does_nothing(name):
     assert np.array_equal(after[0], after[1])
     with_card = option(die=0, pips=6, space=space_of(st, "exchange"), action=ACTION["exchange"], card=0)
     assert B.exchange_limit(P, st, SEAT, with_card, ex) == -1
+
+
+@pytest.mark.parametrize("variant_file", [None, "cuzco-pututu.toml"])
+def test_the_way_table_is_the_roads_table(variant_file):
+    """The Road System: road_between reads a table data.py derives from the roads (fewest pips of
+    a trail, of a bridge, of either, in both directions); it equals a scan of the roads."""
+    variant = None if variant_file is None else load_variant(VARIANTS / variant_file)[1]
+    P = GAME.resolve_params(variant).engine
+    roads = S.param_tables(P)[2]
+    for a in range(S.N_VILLAGES):
+        for b in range(S.N_VILLAGES):
+            for kind in (S.WAY_TRAIL, S.WAY_BRIDGE, S.WAY_ANY):
+                pips = [r[S.RF_PIPS] for r in roads if {int(r[S.RF_A]), int(r[S.RF_B])} == {a, b} and a != b
+                        and (kind == S.WAY_ANY or r[S.RF_KIND] == kind)]
+                assert R.road_between(P, a, b, kind) == min(pips, default=99)

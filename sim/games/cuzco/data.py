@@ -15,7 +15,7 @@ from sim.core.params import format_key, load_toml, require
 from sim.core.paramspec import Choice, Int, IntList, Records
 from .state import (
     ACTION_NAMES, ABILITY_NAMES, CARD_NAMES, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
-    GOOD_NAMES, H_MASKS, H_MISSIONS, H_ROADS, MAX_MASKS, MAX_PLAYERS, MAX_MISSIONS, MAX_ROADS,
+    GOOD_NAMES, H_MASKS, H_MISSIONS, H_ROADS, WAY_ANY, WAY_PIPS_AT, MAX_MASKS, MAX_PLAYERS, MAX_MISSIONS, MAX_ROADS,
     MAX_SPACES, MAX_STARTING_MISSIONS, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING,
     MISSION_KIND_NAMES, N_ABILITIES, N_GF, N_GODS, N_GOODS, N_PARAMS, N_RULES, N_SLOTS, N_VILLAGES,
     RF_KIND, RF_PIPS, RULES, VF_COLOUR, VF_RING, VF_VP, param_tables,
@@ -168,6 +168,12 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
     roads = param_tables(P)[2]
     for e, (a, b, kind, pips) in enumerate(ways):
         roads[e] = (names.index(a), names.index(b), WAY_KINDS.index(kind), pips)
+    way_pips = P[WAY_PIPS_AT:WAY_PIPS_AT + N_VILLAGES * N_VILLAGES * 3].reshape(N_VILLAGES, N_VILLAGES, 3)
+    way_pips[:] = 99
+    for a, b, kind, pips in roads[:len(ways)]:
+        for x, y in ((a, b), (b, a)):
+            way_pips[x, y, kind] = min(way_pips[x, y, kind], pips)
+            way_pips[x, y, WAY_ANY] = min(way_pips[x, y, WAY_ANY], pips)
     for k, (kind, pips) in enumerate(p["roads"]["cuzco_arms"]):
         arms[k, RF_KIND] = WAY_KINDS.index(kind)
         arms[k, RF_PIPS] = pips

@@ -15,7 +15,7 @@ from sim.core import rng as rng_mod
 from sim.core.eventlog import append_event
 from sim.core.jit import njit_noalloc, njit_typed
 from .state import (
-    MASK_FIELDS,
+    MASK_FIELDS, WAY_PIPS_AT,
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
     AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_FEATHER, AB_FOOD, AB_GOD_CARD, AB_OFFERING, AB_QUIPU,
     AB_STATUS, AB_STUDY, AB_TRAIL, AB_VP, S_FARM_DISPLAY, S_MARKET, S_PALACE, S_SPACE_DICE,
@@ -395,17 +395,11 @@ def fire_blessing(P, st, rec, log, p, w, choice, plenty):
 
 # ------------------------------------------------------------------------------ the road system
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64, int64)")
 def road_between(P, a, b, kind):
     """Minimum pips of a way of this kind between two villages (kind WAY_ANY: the easier one),
-    or 99 if there is none."""
-    best = 99
-    for e in range(P[H_ROADS]):
-        ra, rb = road_field(P, e, RF_A), road_field(P, e, RF_B)
-        if (ra == a and rb == b) or (ra == b and rb == a):
-            if kind == WAY_ANY or road_field(P, e, RF_KIND) == kind:
-                best = min(best, road_field(P, e, RF_PIPS))
-    return best
+    or 99 if there is none (the table data.py derives from the roads)."""
+    return P[WAY_PIPS_AT + (a * N_VILLAGES + b) * 3 + kind]
 
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")

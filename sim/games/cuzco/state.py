@@ -246,7 +246,8 @@ GOODS_AT = MASKS_AT + MAX_MASKS * N_SLOTS  # + good type * N_GF + GF_*
 PEOPLE_AT = GOODS_AT + N_GOODS * N_GF  # + tile * N_TF + TF_*
 JOINT_AT = PEOPLE_AT + N_PEOPLE * N_TF  # + ability * N_JOINT + tiles - 1
 MISSIONS_AT = JOINT_AT + N_ABILITIES * N_JOINT  # + mission * N_MF + MF_*
-N_PARAMS = MISSIONS_AT + MAX_MISSIONS * N_MF
+WAY_PIPS_AT = MISSIONS_AT + MAX_MISSIONS * N_MF  # + (a * N_VILLAGES + b) * 3 + WAY_*: fewest pips
+N_PARAMS = WAY_PIPS_AT + N_VILLAGES * N_VILLAGES * 3  # of a way from a to b (99: none), from the roads
 
 
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
