@@ -139,6 +139,7 @@ def test_the_search_never_reads_the_real_future():
 def test_candidates_are_the_heuristics_best_turns_in_order():
     st, side, look, lside, W, turn = decision_state(6)
     best = np.zeros(S.SCR_WIDTH, np.int64)
+    lside[0][S.REC_RANK_TURNS] = 1  # as search_turn asks at its root decision
     assert choose_turn(P, st, look, *lside, SEARCHER, W[SEARCHER], HEURISTIC, S.scratch(side[0])[S.SCR_OPTION], best, False)
     values = S.scratch(lside[0])[S.SCR_TOP_VALUE, :S.TOP_TURNS]
     ranked = values[values != NO_TOP]

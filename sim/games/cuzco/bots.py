@@ -37,7 +37,7 @@ from .state import (
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
-    T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, rng_of, scr_row, seat_at,
+    T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, REC_RANK_TURNS, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, rng_of, scr_row, seat_at,
 )
 from .weights import (
     N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -395,8 +395,10 @@ def record_top_turn(opt, v, rec):
 
 @njit_noalloc
 def keep_turn_if_better(opt, best, v, best_v, rec):
-    """keep_if_better for phase-I turns, also ranking the best few for the search bot."""
-    record_top_turn(opt, v, rec)
+    """keep_if_better for phase-I turns, also ranking the best few when the search bot asks
+    (rec[REC_RANK_TURNS]: its root decision, not its rollouts nor any other bot)."""
+    if rec[REC_RANK_TURNS] != 0:
+        record_top_turn(opt, v, rec)
     return keep_if_better(opt, best, v, best_v)
 
 

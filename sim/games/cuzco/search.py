@@ -26,7 +26,7 @@ from .rounds import check, finish_turn, play_rest
 from .state import (
     S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
-    P_HAND, P_VP, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
+    P_HAND, P_VP, REC_RANK_TURNS, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
     new_state,
     RNG_WORDS, rng_of, scr_row, seat_at,
 )
@@ -166,7 +166,10 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
     # (a copy of the state, random stream included) depends on the game's hidden order or stream.
     rollout_stream(rng, run_seed, game_index, decision, VIEW_STREAM)
     determinise(st, root, p, rng, hidden)
-    if not choose_turn(P, root, look, lrec, llog, p, w, heuristic, scr_row(rec, SCR_OPTION), chosen, False):
+    lrec[REC_RANK_TURNS] = 1
+    found = choose_turn(P, root, look, lrec, llog, p, w, heuristic, scr_row(rec, SCR_OPTION), chosen, False)
+    lrec[REC_RANK_TURNS] = 0
+    if not found:
         return False
     n_candidates = heuristic_candidates(lrec, w, candidates)
     if n_candidates <= 1:

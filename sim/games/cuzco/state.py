@@ -474,7 +474,8 @@ COUNT_DECISIONS = 0  # phase-I turns chosen
 COUNT_OPTIONS = 1  # phase-I options valued
 COUNT_PLAYS = 2  # of those, played on a copy of the state
 N_COUNTS = 3
-N_REC = REC_COUNTS + N_COUNTS
+REC_RANK_TURNS = REC_COUNTS + N_COUNTS  # 1 while the search bot's root decision ranks its best turns
+N_REC = REC_RANK_TURNS + 1
 
 MASK_FIELDS = 24  # P_TILE and P_SLID, side by side: a seat's whole mask board
 assert P_SLID == P_TILE + 12
