@@ -343,6 +343,23 @@ def choose_bid(params, st, seat, kind, w):
 
 
 @njit_noalloc
+def bid_context(params, st, seat, w):
+    """What every bid of a seat is valued against: the offer's worth (to all, to one, to the
+    others), the strength expected to win it (mu, sigma), and the value of cancelling it with a
+    tracker pair."""
+    v_all, v_one, public = offer_worth(params, st, seat, w)
+    n_opp = 0
+    for p in range(st[S_N_PLAYERS]):
+        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
+            n_opp += 1
+    mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
+    sigma = max(w[W_SIGMA], 1e-6)
+    pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
+            + w[W_PAIR_SAFE] * max(-v_all, 0.0))
+    return v_all, v_one, public, mu, sigma, pair
+
+
+@njit_noalloc
 def heuristic_bid(params, st, seat, w):
     """choose_bid of a heuristic: the legal bid of best utility (bid_utilities) plus noise.
 
@@ -361,17 +378,9 @@ def heuristic_bid(params, st, seat, w):
             break
     if not any_legal_bid(params, st, hand, joker_kind):
         return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
-    v_all, v_one, public = offer_worth(params, st, seat, w)
-    n_opp = 0
-    for p in range(st[S_N_PLAYERS]):
-        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
-            n_opp += 1
-    mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
-    sigma = max(w[W_SIGMA], 1e-6)
+    v_all, v_one, public, mu, sigma, pair = bid_context(params, st, seat, w)
     left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
     gain = w[W_GAIN]
-    pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
-            + w[W_PAIR_SAFE] * max(-v_all, 0.0))
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
     noise = w[W_NOISE]
     # A number bid's win chance is at most 1 (also in floating point), so its value before the
@@ -479,18 +488,10 @@ def bid_utilities(params, st, seat, w, n_opts, utility):
 
     Shared by choose_bid and the search, which tries the best few of them by rollouts.
     """
-    v_all, v_one, public = offer_worth(params, st, seat, w)
-    n_opp = 0
-    for p in range(st[S_N_PLAYERS]):
-        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
-            n_opp += 1
-    mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
-    sigma = max(w[W_SIGMA], 1e-6)
+    v_all, v_one, public, mu, sigma, pair = bid_context(params, st, seat, w)
     keep = fscratch(st, FSCR_KEEP)
     keep_costs(params, st, seat, st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
-    pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
-            + w[W_PAIR_SAFE] * max(-v_all, 0.0))
     for i in range(n_opts):
         at = option_at(st, i)
         a = st[at + B_KIND]

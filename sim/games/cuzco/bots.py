@@ -247,7 +247,12 @@ def judged(P, look, p, w, kind, rng):
     random bot, a uniform draw from the game's stream."""
     if kind == KIND_RANDOM:
         return rng_mod.uniform(rng)
-    v = position_value(P, look, p, w)
+    return with_noise(position_value(P, look, p, w), w, rng)
+
+
+@njit_noalloc
+def with_noise(v, w, rng):
+    """A heuristic value plus the bot's noise (a draw from the game's stream when it has any)."""
     if w[W_NOISE] > 0:
         v += w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
     return v
@@ -332,9 +337,7 @@ def value_of_outcome(st, lrec, w, kind, opt, pv):
     lrec[REC_COUNTS + COUNT_OPTIONS] += 1
     if kind == KIND_RANDOM:
         return rng_mod.uniform(rng_of(st))
-    v = pv
-    if w[W_NOISE] > 0:
-        v += w[W_NOISE] * (rng_mod.uniform(rng_of(st)) - 0.5)
+    v = with_noise(pv, w, rng_of(st))
     if opt[O_CARD] == C_EXTRA_TURN:
         v += w[W_EXTRA_TURN] * w[W_CARD_PREF + C_EXTRA_TURN]
     return v

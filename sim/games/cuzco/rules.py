@@ -191,19 +191,24 @@ def feather_slot_for(P, st, p, colour):
     return best
 
 
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+def feather_room(P, st, p, colour):
+    """The slot a feather of this colour would take, -1 if it cannot be taken (3 of the colour
+    already, none left in the supply, or no free slot of that colour)."""
+    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
+        return -1
+    return feather_slot_for(P, st, p, colour)
+
+
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64)")
 def can_take_feather(P, st, p, colour):
-    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
-        return False
-    return feather_slot_for(P, st, p, colour) >= 0
+    return feather_room(P, st, p, colour) >= 0
 
 
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
 def take_feather(P, st, rec, log, p, colour):
     """A feather from the common supply into a matching slot (never more than 3 of a colour)."""
-    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
-        return False
-    slot = feather_slot_for(P, st, p, colour)
+    slot = feather_room(P, st, p, colour)
     if slot < 0:
         return False
     st[seat_at(p) + P_SLOT + slot] = 1
@@ -220,9 +225,7 @@ def feather_colour_choice(P, st, p):
     best = -1
     best_key = 1 << 30
     for colour in range(N_COLOURS):
-        if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
-            continue
-        slot = feather_slot_for(P, st, p, colour)
+        slot = feather_room(P, st, p, colour)
         if slot < 0:
             continue
         c = slot // 2
