@@ -1,12 +1,17 @@
 """Cuzco's games are the same games as before the engine's exact rewrites (issue 13).
 
-tests/reference/ holds the first games of runs played by the engine before them (commit edb3bfb;
-how they were made: tests/reference/make_reference.py): base and Pututu, 2-4 players, default
-and mixed line-ups. Every column both tables have must agree row for row; columns added since
-(end_reason) are not compared.
+tests/reference/ holds the first games of runs (how they were made: tests/reference/make_reference.py):
+- cuzco-*: played by the engine before the exact rewrites (commit edb3bfb), when every heuristic
+  played each phase-I option on a copy of the state. That bot is now the kind "lookahead": these
+  runs are played again with every heuristic bot as a lookahead one (config "heuristic_kind").
+- modelled-*: the heuristic as it is now (phase-I options valued from their modelled effects,
+  effects.py), played when it became the default; later exact rewrites must leave them unchanged.
+Base and Pututu, 2-4 players, default and mixed line-ups. Every column both tables have must agree
+row for row; columns added since (end_reason) are not compared.
 """
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -17,6 +22,7 @@ import pytest
 from sim.core import registry, runner
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.core.params import load_variant
+from sim.games.cuzco.bots import KIND_HEURISTIC, KIND_LOOKAHEAD
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 VARIANTS = Path(__file__).resolve().parents[1] / "variants"
@@ -31,7 +37,20 @@ def play_like(config: dict, n_games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     params = game.resolve_params(variant, config["variant"])
     names, idx = lineup_indices(config["bots"])
     seat_bots = seat_bot_matrix(idx, 0, n_games, config["rotate_seats"])
+    if config.get("heuristic_kind") == "lookahead":
+        game = as_lookahead(game)
     return runner.run_chunk_in_memory(game, params, config["players"], names, seat_bots, config["seed"], 0, n_games)
+
+
+def as_lookahead(game):
+    """The game with every heuristic bot played as the lookahead kind (same weights)."""
+    class Lookahead(type(game)):
+        def bot_arrays(self, bot_names):
+            kinds, weights = super().bot_arrays(bot_names)
+            return np.where(kinds == KIND_HEURISTIC, KIND_LOOKAHEAD, kinds).astype(kinds.dtype), weights
+    twin = copy.copy(game)
+    twin.__class__ = Lookahead
+    return twin
 
 
 def same_values(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
@@ -48,7 +67,7 @@ def same_values(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
 
 def test_every_reference_run_is_present():
     assert {"cuzco-2p", "cuzco-3p", "cuzco-4p", "cuzco-4p-pututu", "cuzco-3p-mixed",
-            "cuzco-4p-mixed-pututu"} <= set(RUNS)
+            "cuzco-4p-mixed-pututu", "modelled-3p", "modelled-4p", "modelled-4p-mixed-pututu"} <= set(RUNS)
 
 
 @pytest.mark.parametrize("run", RUNS)

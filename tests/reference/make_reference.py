@@ -1,11 +1,17 @@
 """Cut the saved reference tables out of full datasets: the first GAMES games of each run.
 
-The Cuzco engine's exact rewrites (issue 13) must leave every game unchanged; the reference tables
-were played by the engine before them (commit edb3bfb) with
-    sim run cuzco --players P --games N --seed 7 --rotate-seats [--bots ...] [--variant ...]
 Game i of a run depends only on the seed and i, so the first games of a long run are the games a
-short run plays. A deliberate change of play regenerates them from new runs with this script:
-    python tests/reference/make_reference.py DATASETS_DIR
+short run plays. Two sets (tests/test_cuzco_reference.py):
+- cuzco-*: cut from runs of the engine before the exact rewrites of issue 13 (commit edb3bfb),
+    sim run cuzco --players P --games N --seed 7 --rotate-seats [--bots ...] [--variant ...]
+  whose heuristic is now the kind "lookahead". They are kept as they are, never regenerated.
+- modelled-*: the heuristic valuing options from their modelled effects, cut from
+    sim run cuzco --players 3 --games 60 --seed 7 --rotate-seats --out DIR/modelled-3p
+    sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --out DIR/modelled-4p
+    sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --bots random,headdress,balanced,temple-tuned \
+        --variant variants/cuzco-pututu.toml --out DIR/modelled-4p-mixed-pututu
+  A deliberate change of the heuristic's play regenerates them from new runs with this script:
+    python tests/reference/make_reference.py DIR
 """
 from __future__ import annotations
 
@@ -17,7 +23,7 @@ import pandas as pd
 
 GAMES = 60
 HERE = Path(__file__).resolve().parent
-RUNS = ("cuzco-2p", "cuzco-3p", "cuzco-4p", "cuzco-4p-pututu", "cuzco-3p-mixed", "cuzco-4p-mixed-pututu")
+RUNS = ("modelled-3p", "modelled-4p", "modelled-4p-mixed-pututu")
 
 
 def main(source: str) -> None:

@@ -1,10 +1,15 @@
-"""Cuzco bots: every legal choice enumerated, each tried on a copy of the state and valued.
+"""Cuzco bots: every legal choice enumerated and valued.
 
 All bots share one enumeration of the legal options (dice, pututu tiles, action spaces, targets,
-fire blessings, god cards and Inti medals). A heuristic bot tries each option on a look-ahead
-copy (state.copy_state + the rules) and keeps the one whose resulting position it values most;
-`position_value` is a weighted sum of features of its own seat, the weights being the bot's style
-(bots.toml). The random bot gives every option an independent uniform value, so it picks
+fire blessings, god cards and Inti medals). A heuristic bot keeps the option whose resulting
+position it values most; `position_value` is a weighted sum of features of its own seat, the
+weights being the bot's style (bots.toml), in value groups (effects.G_*). A phase-I turn's result
+is modelled from its direct effects (effects.py): written into the state in place with a journal,
+only the groups it touched valued again against the decision's table of group values, then undone;
+turns with the same effects share one valuation per decision. The kind "lookahead" (same weights)
+plays each phase-I turn on a copy of the state with the rules instead: the bot of before issue 13,
+several times slower, kept for comparison. Phase-II uses, goods, missions and the palace are tried
+on a copy by both. The random bot gives every option an independent uniform value, so it picks
 uniformly among the enumerated legal options. Bots read only public information and their own
 seat (hands of god cards are secret; the god piles are never looked into).
 """
@@ -37,7 +42,13 @@ from .state import (
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
-    T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, REC_RANK_TURNS, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, rng_of, scr_row, seat_at,
+    T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, REC_RANK_TURNS, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, COUNT_MODELLED, rng_of, scr_row, seat_at, journal_of,
+)
+from .effects import (
+    ALL_GROUPS, G_CARDS, G_FEATHERS, G_FOOD, G_GOODS, G_LOC, G_MEDALS, G_MISSIONS, G_ORDER, G_PRIESTS,
+    G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
+    spend_pututu,
+    fire_blessing as fire_blessing_effects, requirement_group,
 )
 from .weights import (
     N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -47,10 +58,11 @@ from .weights import (
 )
 from .state import ABILITY_NAMES, CARD_NAMES
 
-BOT_KIND_NAMES = ("random", "heuristic", "search")
+BOT_KIND_NAMES = ("random", "heuristic", "search", "lookahead")
 KIND_RANDOM = 0
-KIND_HEURISTIC = 1
+KIND_HEURISTIC = 1  # phase-I turns valued from their modelled direct effects (effects.py)
 KIND_SEARCH = 2  # search.py: phase-I turns by rollouts; everything else as KIND_HEURISTIC
+KIND_LOOKAHEAD = 3  # the same weights, each phase-I turn played by the rules on a copy (slower)
 WEIGHT_NAMES = tuple([name for name, _ in SCALAR_WEIGHTS] + [f"card_{c}" for c in CARD_NAMES]
                      + [f"ability_{a}" for a in ABILITY_NAMES] + [name for name, _ in SEARCH_SETTINGS])
 assert len(WEIGHT_NAMES) == N_WEIGHTS
@@ -81,17 +93,16 @@ def tile_terms(P, st, p, w):
     return unslid, held
 
 
+# Each group's part of position_value is added to a running sum v, in a fixed order: position_sum
+# adds every group so (its float sum is the same, operation for operation, as ever: the lookahead
+# kind plays as before), a group's value alone is its part added to 0.0 (group_term).
+
 @njit_noalloc
-def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
-    """position_value given the two costliest parts: tile_terms and the missions' shortfalls."""
+def add_priests(P, st, p, w, v):
+    """Priests: the VP still to come per priest on the steps, and the medal race."""
     n = st[S_N_PLAYERS]
-    rnd = st[S_ROUND]
-    left = P[R_ROUNDS] - rnd
-    v = w[W_VP] * st[seat_at(p) + P_VP]
-    v += w[W_STATUS] * P[R_STATUS_VP + st[seat_at(p) + P_STATUS]]
-    # priests: VP still to come per priest on the steps, and the medal race
     per_priest = 0
-    for r in range(rnd, P[R_ROUNDS]):
+    for r in range(st[S_ROUND], P[R_ROUNDS]):
         per_priest += P[R_PRIEST_VP + r]
     mine = 0
     for s in range(N_TEMPLE):
@@ -111,7 +122,12 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
                 lead = False
         if lead:
             v += w[W_MAJORITY]
-    v += w[W_MEDAL] * st[seat_at(p) + P_MEDALS]
+    return v
+
+
+@njit_noalloc
+def add_cards(st, p, w, v):
+    """God cards in hand (each card's preference, extra copies less) and offerings to pay with."""
     cards = 0
     card_value = 0.0
     for c in range(N_CARDS):
@@ -121,12 +137,13 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
             card_value += w[W_CARD_PREF + c] * (1.0 + 0.3 * (k - 1))
     v += w[W_CARD] * card_value
     v += w[W_OFFERING] * min(st[seat_at(p) + P_OFFERINGS], cards + 1) + 0.1 * st[seat_at(p) + P_OFFERINGS]
-    if left > 0:
-        v += w[W_FOOD] * min(st[seat_at(p) + P_FOOD], 8)
-    goods = 0
-    for t in range(N_GOODS):
-        goods += st[seat_at(p) + P_GOODS + t]
-    v += w[W_GOOD] * goods
+    return v
+
+
+@njit_noalloc
+def add_feathers(P, st, p, w, v):
+    """Feathers, circlets ready to be activated (worth their headdress VP next round), active ones."""
+    rnd = st[S_ROUND]
     feathers = 0
     for c in range(N_COLOURS):
         feathers += st[seat_at(p) + P_FEATHERS + c]
@@ -137,27 +154,86 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
         if circlet_ready(st, p, c):
             v += w[W_PAIR] * (P[R_HEADDRESS_VP + min(rnd + 1, P[R_ROUNDS] - 1)] + P[R_CIRCLET_VP + c])
     v += w[W_CIRCLET] * active
-    v += w[W_QUIPU] * st[seat_at(p) + P_QUIPU_DELIVERED]
-    top_vp = 0
-    for vil in range(N_VILLAGES):
-        k = st[S_STACK_N + vil]
-        if k > 0 and st[S_STACK + vil * MAX_PLAYERS + k - 1] == p:
-            top_vp += village_field(P, vil, VF_VP)
-    v += w[W_VILLAGE] * top_vp
-    v += left * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid
-                 + w[W_EMPTY] * empty_spaces(P, st, p) + held)
-    for slot in range(3):
-        if st[seat_at(p) + P_MISSION + slot] >= 0:
-            short = short0 if slot == 0 else (short1 if slot == 1 else short2)
-            if short == 0:
-                v += w[W_MISSION_READY]
-            else:
-                v -= w[W_MISSION_GAP] * min(short, 6)
-    v += w[W_PUTUTU] * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
-    v += w[W_ORDER] * (n - 1 - st[seat_at(p) + P_ORDER_POS])
+    return v
+
+
+@njit_noalloc
+def add_mission(st, p, w, slot, short, v):
+    """A mission slot: a bonus if met, a penalty per unit short (capped), nothing if empty."""
+    if st[seat_at(p) + P_MISSION + slot] < 0:
+        return v
+    if short == 0:
+        return v + w[W_MISSION_READY]
+    return v - w[W_MISSION_GAP] * min(short, 6)
+
+
+@njit_noalloc
+def add_group(P, st, p, w, g, v):
+    """v plus one value group's part of position_value (effects.G_*). The mask board is two groups
+    here (G_TILES: its people tiles; G_EMPTY: its empty spaces) and one addend in position_sum."""
+    left = P[R_ROUNDS] - st[S_ROUND]
+    if g == G_VP:
+        return v + w[W_VP] * st[seat_at(p) + P_VP]
+    if g == G_STATUS:
+        return v + w[W_STATUS] * P[R_STATUS_VP + st[seat_at(p) + P_STATUS]]
+    if g == G_PRIESTS:
+        return add_priests(P, st, p, w, v)
+    if g == G_MEDALS:
+        return v + w[W_MEDAL] * st[seat_at(p) + P_MEDALS]
+    if g == G_CARDS:
+        return add_cards(st, p, w, v)
+    if g == G_FOOD:
+        return v + w[W_FOOD] * min(st[seat_at(p) + P_FOOD], 8) if left > 0 else v
+    if g == G_GOODS:
+        goods = 0
+        for t in range(N_GOODS):
+            goods += st[seat_at(p) + P_GOODS + t]
+        return v + w[W_GOOD] * goods
+    if g == G_FEATHERS:
+        return add_feathers(P, st, p, w, v)
+    if g == G_QUIPUS:
+        return v + w[W_QUIPU] * st[seat_at(p) + P_QUIPU_DELIVERED]
+    if g == G_VILLAGES:
+        top_vp = 0
+        for vil in range(N_VILLAGES):
+            k = st[S_STACK_N + vil]
+            if k > 0 and st[S_STACK + vil * MAX_PLAYERS + k - 1] == p:
+                top_vp += village_field(P, vil, VF_VP)
+        return v + w[W_VILLAGE] * top_vp
+    if g == G_TILES:
+        unslid, held = tile_terms(P, st, p, w)
+        return v + left * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid + held)
+    if g == G_EMPTY:
+        return v + left * w[W_EMPTY] * empty_spaces(P, st, p)
+    if g >= G_MISSIONS and g < G_MISSIONS + 3:
+        return add_mission(st, p, w, g - G_MISSIONS, slot_shortfall(P, st, p, g - G_MISSIONS), v)
+    if g == G_PUTUTU:
+        return v + w[W_PUTUTU] * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
+    if g == G_ORDER:
+        return v + w[W_ORDER] * (st[S_N_PLAYERS] - 1 - st[seat_at(p) + P_ORDER_POS])
     loc = st[seat_at(p) + P_LOC]
-    if loc == CUZCO or loc < 6:
-        v += w[W_CUZCO]
+    return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
+
+
+@njit_noalloc
+def group_term(P, st, p, w, g):
+    """One value group's part of position_value, alone."""
+    return add_group(P, st, p, w, g, 0.0)
+
+
+@njit_noalloc
+def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
+    """position_value given the two costliest parts: tile_terms and the missions' shortfalls."""
+    v = 0.0
+    for g in (G_VP, G_STATUS, G_PRIESTS, G_MEDALS, G_CARDS, G_FOOD, G_GOODS, G_FEATHERS, G_QUIPUS, G_VILLAGES):
+        v = add_group(P, st, p, w, g, v)
+    v += (P[R_ROUNDS] - st[S_ROUND]) * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid
+                                        + w[W_EMPTY] * empty_spaces(P, st, p) + held)
+    v = add_mission(st, p, w, 0, short0, v)
+    v = add_mission(st, p, w, 1, short1, v)
+    v = add_mission(st, p, w, 2, short2, v)
+    for g in (G_PUTUTU, G_ORDER, G_LOC):
+        v = add_group(P, st, p, w, g, v)
     return v
 
 
@@ -179,6 +255,9 @@ BASE_UNSLID = 0  # scratch row SCR_BASE: the decision's starting position, for l
 BASE_SHORT = 1  # + slot: each mission's shortfall
 BASE_HELD = 4  # a float64: tile_terms' held
 BASE_FIELDS = 8  # + 4 * slot + 2 * part: (start, count) of the fields that part reads
+BASE_MISSION_GROUPS = 20  # + slot: the value groups (bit set) a mission's requirements read
+BASE_TERMS = 24  # + group: float64 value of each group (effects.G_*)
+BASE_TOTAL = BASE_TERMS + N_GROUPS  # float64: their sum, the position's value
 
 
 @njit_noalloc
@@ -198,6 +277,108 @@ def remember_decision_base(P, st, p, w, lrec):
                 start, count = requirement_fields(p, mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
             base[BASE_FIELDS + 4 * slot + 2 * part] = start
             base[BASE_FIELDS + 4 * slot + 2 * part + 1] = count
+        groups = 0
+        if m >= 0:
+            for part in range(2):
+                g = requirement_group(mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
+                groups |= ALL_GROUPS if g == -2 else (1 << g if g >= 0 else 0)
+        base[BASE_MISSION_GROUPS + slot] = groups
+    terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
+    total = 0.0
+    for g in range(N_GROUPS):
+        if g >= G_MISSIONS and g < G_MISSIONS + 3:
+            terms[g] = add_mission(st, p, w, g - G_MISSIONS, base[BASE_SHORT + g - G_MISSIONS], 0.0)
+        else:
+            terms[g] = group_term(P, st, p, w, g)
+        total += terms[g]
+    terms[N_GROUPS] = total
+
+
+@njit_noalloc
+def journal_value(P, st, lrec, p, w):
+    """position_value of the state as an option's journal left it: the decision's value with
+    each group the journal touched computed again (a mission slot when a group it reads was)."""
+    base = scr_row(lrec, SCR_BASE)
+    terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
+    touched = journal_of(lrec)[J_GROUPS]
+    v = terms[N_GROUPS]
+    g = 0
+    rest = touched
+    while rest != 0:
+        if rest & 1:
+            v += group_term(P, st, p, w, g) - terms[g]
+        rest >>= 1
+        g += 1
+    for slot in range(3):
+        if touched & base[BASE_MISSION_GROUPS + slot]:
+            g = G_MISSIONS + slot
+            v += group_term(P, st, p, w, g) - terms[g]
+    return v
+
+
+@njit_typed("int64(int64[::1])")
+def effect_key(opt):
+    """What decides a turn's modelled effects (effects.apply_turn), packed in one word (0: too
+    large to pack): the action and its target, the strength where it matters (the temple step, the
+    exchange budget), the card and how it is paid, the blessing and delivery choices. Not the die,
+    the space nor the pututu tiles (spend_pututu, valued apart)."""
+    action = opt[O_ACTION]
+    card = opt[O_CARD]
+    strength = 0
+    if action == A_TEMPLE or action == A_EXCHANGE:
+        strength = 6 if card == C_VIRTUAL_SIX else (1 if opt[O_DIE] < 0 else opt[O_PIPS])
+    arg = opt[O_CARD_ARG] if card == C_SEARCH_DISCARD else 0
+    if opt[O_TARGET] + 1 >= 64 or arg < 0 or arg >= 256:
+        return 0
+    return 1 | (action << 1) | ((opt[O_TARGET] + 1) << 4) | (strength << 10) | ((card + 1) << 13) | \
+        (opt[O_MEDAL] << 18) | (opt[O_BLESS] << 19) | (opt[O_PLENTY] << 22) | (opt[O_DELIVERY] << 24) | (arg << 26)
+
+
+@njit_noalloc
+def memo_slot(memo, k0, k1):
+    """The slot of a decision's outcome memo holding the keys (k0, k1), or the empty slot where
+    they would go (the memo is never filled beyond half, so there is one)."""
+    h = k0 * 1000003 + k1 * 7919
+    h ^= h >> 29
+    slot = h & (MEMO_SLOTS - 1)
+    while memo[slot] != 0 and not (memo[slot] == k0 and memo[MEMO_SLOTS + slot] == k1):
+        slot = (slot + 1) & (MEMO_SLOTS - 1)
+    return slot
+
+
+@njit_noalloc
+def modelled_value(P, st, lrec, p, w, opt):
+    """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
+    in place and undone: no copy, no rules run. Turns with the same effects (another die, space
+    or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear."""
+    pututu = -w[W_PUTUTU] * (opt[O_PU1] + 2 * opt[O_PU2])
+    memo = memo_of(lrec)
+    k0 = effect_key(opt)
+    k1 = exchange_counts_key(opt) if opt[O_ACTION] == A_EXCHANGE else 0
+    slot = -1
+    if k0 != 0 and k1 >= 0:
+        slot = memo_slot(memo, k0, k1)
+        if memo[slot] != 0:
+            return memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot] + pututu
+    lrec[REC_COUNTS + COUNT_MODELLED] += 1
+    apply_turn(P, st, journal_of(lrec), p, w, opt)
+    v = journal_value(P, st, lrec, p, w)
+    undo(st, journal_of(lrec))
+    if slot >= 0 and memo[MEMO_USED] < MEMO_SLOTS // 2:
+        memo[slot] = k0
+        memo[MEMO_SLOTS + slot] = k1
+        memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot] = v
+        memo[MEMO_USED] += 1
+    return v + pututu
+
+
+@njit_noalloc
+def modelled_blessing_value(P, st, lrec, p, w, choice):
+    """position_value after a fire blessing of this choice, as modelled_value."""
+    fire_blessing_effects(P, st, journal_of(lrec), p, w, choice, SRC_NONE)
+    v = journal_value(P, st, lrec, p, w)
+    undo(st, journal_of(lrec))
+    return v
 
 
 @njit_typed(f"boolean({T_STATE}, {T_STATE}, int64, int64)")
@@ -301,23 +482,21 @@ def same_stream(st, look):
 
 
 @njit_noalloc
-def outcome_value(P, st, look, lrec, llog, p, w, opt):
-    """position_value after the turn `opt`, played on a copy of the state. An Exchange turn's
-    outcome is often reached again within a decision (the plans for different pips share their
-    first steps): the memo keeps the value of each that drew no random number, and is cleared
-    when a decision starts."""
+def outcome_value(P, st, look, lrec, llog, p, w, kind, opt):
+    """position_value after the turn `opt`: from its modelled effects, or (KIND_LOOKAHEAD) played
+    on a copy of the state. An Exchange turn's outcome is often reached again within a decision
+    (the plans for different pips share their first steps): the look-ahead's memo keeps the value
+    of each that drew no random number, and is cleared when a decision starts."""
+    if kind != KIND_LOOKAHEAD:
+        return modelled_value(P, st, lrec, p, w, opt)
     memo = memo_of(lrec)
     k0 = exchange_outcome_key(opt)
     k1 = exchange_counts_key(opt)
     slot = -1
     if k0 != 0 and k1 >= 0:
-        h = k0 * 1000003 + k1 * 7919
-        h ^= h >> 29
-        slot = h & (MEMO_SLOTS - 1)
-        while memo[slot] != 0:
-            if memo[slot] == k0 and memo[MEMO_SLOTS + slot] == k1:
-                return memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot]
-            slot = (slot + 1) & (MEMO_SLOTS - 1)
+        slot = memo_slot(memo, k0, k1)
+        if memo[slot] != 0:
+            return memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot]
     lrec[REC_COUNTS + COUNT_PLAYS] += 1
     copy_state(st, look)
     perform_turn(P, look, lrec, llog, p, w, opt)
@@ -347,7 +526,7 @@ def value_of_outcome(st, lrec, w, kind, opt, pv):
 def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
     look-ahead), plus the bot's liking for an extra turn."""
-    pv = outcome_value(P, st, look, lrec, llog, p, w, opt) if kind != KIND_RANDOM else 0.0
+    pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt) if kind != KIND_RANDOM else 0.0
     return value_of_outcome(st, lrec, w, kind, opt, pv)
 
 
@@ -434,7 +613,7 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     heuristic = kind != KIND_RANDOM
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    current_pv = outcome_value(P, st, look, lrec, llog, p, w, opt) if heuristic else 0.0
+    current_pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt) if heuristic else 0.0
     current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
     budget = pips
     while True:
@@ -451,7 +630,7 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
                 if 0 <= limit < opt[O_EX + ex] and opt[O_EX + EX_GOD_CARD] == 0:
                     pv = current_pv
                 else:
-                    pv = outcome_value(P, st, look, lrec, llog, p, w, opt)
+                    pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt)
             v = value_of_outcome(st, lrec, w, kind, opt, pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
@@ -491,6 +670,8 @@ def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
     for b in range(4):
         if kind == KIND_RANDOM:
             v = rng_mod.uniform(rng_of(st))
+        elif kind != KIND_LOOKAHEAD:
+            v = with_noise(modelled_blessing_value(P, st, lrec, p, w, b), w, rng_of(st))
         else:
             copy_state(st, look)
             fire_blessing(P, look, lrec, llog, p, w, b, SRC_NONE)

@@ -466,16 +466,19 @@ SCR_WIDTH = 96
 REC_STATS = 0  # + seat * N_STAT + STAT_*
 REC_DICE = REC_STATS + MAX_PLAYERS * N_STAT  # + action * N_DSTAT_PIPS + pips
 REC_SCRATCH = REC_DICE + N_ACTIONS * N_DSTAT_PIPS  # + row * SCR_WIDTH + i (scr_row)
-MEMO_SLOTS = 256  # a decision's Exchange outcomes (bots.outcome_value): keys, second keys, values
+MEMO_SLOTS = 512  # a decision's outcomes (bots.outcome_value, bots.modelled_value): keys, second keys, values
 MEMO_USED = 3 * MEMO_SLOTS  # + the number of slots in use
 REC_MEMO = REC_SCRATCH + N_SCR * SCR_WIDTH
 REC_COUNTS = REC_MEMO + MEMO_USED + 1  # + COUNT_*: a look-ahead record's running work counters
 COUNT_DECISIONS = 0  # phase-I turns chosen
 COUNT_OPTIONS = 1  # phase-I options valued
-COUNT_PLAYS = 2  # of those, played on a copy of the state
-N_COUNTS = 3
+COUNT_PLAYS = 2  # of those, played on a copy of the state (KIND_LOOKAHEAD)
+COUNT_MODELLED = 3  # of those, valued from their modelled effects (the others: a decision's memo)
+N_COUNTS = 4
 REC_RANK_TURNS = REC_COUNTS + N_COUNTS  # 1 while the search bot's root decision ranks its best turns
-N_REC = REC_RANK_TURNS + 1
+JOURNAL_ENTRIES = 256  # a heuristic's option applied in place (effects.py): (field, old value) pairs
+REC_JOURNAL = REC_RANK_TURNS + 1  # [0] entries, [1] groups touched, then the pairs
+N_REC = REC_JOURNAL + 2 + 2 * JOURNAL_ENTRIES
 
 MASK_FIELDS = 24  # P_TILE and P_SLID, side by side: a seat's whole mask board
 assert P_SLID == P_TILE + 12
@@ -501,6 +504,12 @@ def scr_row(rec, row):
 def memo_of(rec):
     """A look-ahead record's outcome memo (int64[MEMO_USED + 1], see bots.outcome_value)."""
     return rec[REC_MEMO:REC_COUNTS]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def journal_of(rec):
+    """A heuristic's journal of the changes an option made in place (effects.py)."""
+    return rec[REC_JOURNAL:N_REC]
 
 
 @njit_typed("int64(int64)")

@@ -1,6 +1,6 @@
 """Work per game of the Cuzco bots: phase-I decisions, options valued, options played on a copy.
 
-    python -m sim.games.cuzco.workcount [--players 4] [--games 300] [--variant base]
+    python -m sim.games.cuzco.workcount [--players 4] [--games 300] [--variant base] [--lookahead]
 
 Plays the default line-up on one thread and reads the running counters of the look-ahead record
 (state.REC_COUNTS): the engine's cost is mostly options played on a copy, so this is the number
@@ -16,15 +16,18 @@ import numpy as np
 from sim.core import registry
 from sim.core.lineup import lineup_indices
 from . import game as cuzco_game
-from .state import COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, N_COUNTS, REC_COUNTS
+from .bots import KIND_HEURISTIC, KIND_LOOKAHEAD
+from .state import COUNT_DECISIONS, COUNT_MODELLED, COUNT_OPTIONS, COUNT_PLAYS, N_COUNTS, REC_COUNTS
 
 
-def count_work(n_players: int, n_games: int, variant: str, seed: int = 7) -> dict:
+def count_work(n_players: int, n_games: int, variant: str, seed: int = 7, lookahead: bool = False) -> dict:
     game = registry.get_game("cuzco")
     params = game.resolve_params(None, variant)
     bot_names, lineup = lineup_indices(list(game.default_bots(n_players)))
     kinds, weights = game.bot_arrays(bot_names)
     kinds, weights = kinds[np.array(lineup)], weights[np.array(lineup)]
+    if lookahead:
+        kinds = np.where(kinds == KIND_HEURISTIC, KIND_LOOKAHEAD, kinds)
     totals = np.zeros(N_COUNTS, np.int64)
     started = time.process_time()
     for i in range(n_games):
@@ -34,7 +37,8 @@ def count_work(n_players: int, n_games: int, variant: str, seed: int = 7) -> dic
         totals += lrec[REC_COUNTS:REC_COUNTS + N_COUNTS]
     seconds = time.process_time() - started
     return {"decisions": totals[COUNT_DECISIONS] / n_games, "options": totals[COUNT_OPTIONS] / n_games,
-            "plays": totals[COUNT_PLAYS] / n_games, "ms_per_game": 1000 * seconds / n_games}
+            "plays": totals[COUNT_PLAYS] / n_games, "modelled": totals[COUNT_MODELLED] / n_games,
+            "ms_per_game": 1000 * seconds / n_games}
 
 
 def main() -> None:
@@ -42,12 +46,14 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--variant", default="base")
+    parser.add_argument("--lookahead", action="store_true",
+                        help="the same bots as kind lookahead: every phase-I option played on a copy")
     args = parser.parse_args()
-    count_work(args.players, 5, args.variant)  # compile, or load from the cache
-    work = count_work(args.players, args.games, args.variant)
+    count_work(args.players, 5, args.variant, lookahead=args.lookahead)  # compile, or load from the cache
+    work = count_work(args.players, args.games, args.variant, lookahead=args.lookahead)
     print(f"{args.games} games, {args.players} players, {args.variant}: per game "
           f"{work['decisions']:.1f} phase-I decisions, {work['options']:.0f} options valued, "
-          f"{work['plays']:.0f} played on a copy; {work['ms_per_game']:.2f} ms CPU a game (one thread)")
+          f"{work['plays']:.0f} played on a copy, {work['modelled']:.0f} modelled; {work['ms_per_game']:.2f} ms CPU a game (one thread)")
 
 
 if __name__ == "__main__":
