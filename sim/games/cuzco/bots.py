@@ -47,7 +47,7 @@ from .state import (
 from .effects import (
     ALL_GROUPS, G_CARDS, G_FEATHERS, G_FOOD, G_GOODS, G_LOC, G_MEDALS, G_MISSIONS, G_ORDER, G_PRIESTS,
     G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
-    spend_pututu,
+    spend_pututu, exchange_step, undo_to, J_N,
     fire_blessing as fire_blessing_effects, requirement_group,
 )
 from .weights import (
@@ -605,11 +605,59 @@ def exchange_limit(P, st, p, opt, ex):
 
 
 @njit_noalloc
+def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
+    """plan_exchange for a heuristic valuing modelled effects: the plan so far stays applied, and
+    each candidate adds its one exchange on top (effects.exchange_step), is valued and taken back.
+    An exchange that can do nothing leaves the plan's value."""
+    journal = journal_of(lrec)
+    for ex in range(N_EXCHANGES):
+        opt[O_EX + ex] = 0
+    pututu = -w[W_PUTUTU] * (opt[O_PU1] + 2 * opt[O_PU2])
+    lrec[REC_COUNTS + COUNT_MODELLED] += 1
+    apply_turn(P, st, journal, p, w, opt)
+    current_pv = journal_value(P, st, lrec, p, w) + pututu
+    current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
+    budget = pips
+    while True:
+        best_ex = -1
+        best_v = current
+        best_pv = current_pv
+        mark = journal[J_N]
+        groups = journal[J_GROUPS]
+        for ex in range(N_EXCHANGES):
+            if P[R_EXCHANGE + ex] > budget:
+                continue
+            opt[O_EX + ex] += 1
+            pv = current_pv
+            if exchange_step(P, st, journal, p, w, ex):
+                lrec[REC_COUNTS + COUNT_MODELLED] += 1
+                pv = journal_value(P, st, lrec, p, w) + pututu
+                undo_to(st, journal, mark, groups)
+            v = value_of_outcome(st, lrec, w, kind, opt, pv)
+            opt[O_EX + ex] -= 1
+            if v > best_v:
+                best_v = v
+                best_ex = ex
+                best_pv = pv
+        if best_ex < 0:
+            break
+        opt[O_EX + best_ex] += 1
+        budget -= P[R_EXCHANGE + best_ex]
+        exchange_step(P, st, journal, p, w, best_ex)
+        current = best_v
+        current_pv = best_pv
+    undo(st, journal)
+    return current
+
+
+@njit_noalloc
 def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     """Spend the exchange pips greedily: add the exchange that raises the value most, while any
     does. Returns the value of the plan (opt[O_EX..] holds it). An exchange beyond its limit
     (exchange_limit) does nothing: its outcome is the plan's own, valued without a look-ahead
     unless the plan takes god cards (a look-ahead turns up a random one)."""
+    if kind != KIND_RANDOM and kind != KIND_LOOKAHEAD:
+        return plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips)
     heuristic = kind != KIND_RANDOM
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0

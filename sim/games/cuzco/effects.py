@@ -118,13 +118,19 @@ def save_range(st, journal, start, count, group):
         put(st, journal, i, st[i], group)
 
 
+@njit_typed(f"void({T_STATE}, {T_REC}, int64, int64)")
+def undo_to(st, journal, mark, groups):
+    """Put back the fields journalled since entry `mark`, newest first; `groups` were touched before."""
+    for k in range(journal[J_N] - 1, mark - 1, -1):
+        st[journal[J_PAIRS + 2 * k]] = journal[J_PAIRS + 2 * k + 1]
+    journal[J_N] = mark
+    journal[J_GROUPS] = groups
+
+
 @njit_typed(f"void({T_STATE}, {T_REC})")
 def undo(st, journal):
-    """Put every journalled field back, newest first, and empty the journal."""
-    for k in range(journal[J_N] - 1, -1, -1):
-        st[journal[J_PAIRS + 2 * k]] = journal[J_PAIRS + 2 * k + 1]
-    journal[J_N] = 0
-    journal[J_GROUPS] = 0
+    """Put every journalled field back and empty the journal."""
+    undo_to(st, journal, 0, 0)
 
 
 # ------------------------------------------------------------------------------ supplies and cards
@@ -277,6 +283,41 @@ def place_priest(P, st, journal, p, step, priest_return):
 
 
 @njit_noalloc
+def exchange_step(P, st, journal, p, w, ex):
+    """One exchange of kind ex (rules.do_exchange); False if it can do nothing now (and does
+    nothing). The exchanges touch disjoint parts of the position, so their order is immaterial."""
+    if ex == EX_STATUS:
+        if count_unslid(P, st, p, STUDY) == 0:
+            return False
+        save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+        gain_status(P, st, journal, p, slide_down(P, st, p, STUDY, 1))
+    elif ex == EX_FOOD:
+        if count_unslid(P, st, p, FARM) == 0 or st[S_FOOD_SUPPLY] <= 0:
+            return False
+        save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+        take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_down(P, st, p, FARM, 1))
+    elif ex == EX_VP:
+        gain_vp(st, journal, p, 1)
+    elif ex == EX_OFFERING:
+        if st[S_OFFERING_SUPPLY] <= 0:
+            return False
+        take_supply(st, journal, p, S_OFFERING_SUPPLY, P_OFFERINGS, 1)
+    elif ex == EX_GOD_CARD:
+        return take_god_card(st, journal, p, w)
+    elif ex == EX_FEATHER:
+        colour = feather_colour_choice(P, st, p)
+        if colour < 0:
+            return False
+        take_feather(P, st, journal, p, colour)
+    else:
+        if st[seat_at(p) + P_QUIPU_MASK] <= 0:
+            return False
+        add(st, journal, seat_at(p) + P_QUIPU_MASK, -1, G_EMPTY)
+        add(st, journal, seat_at(p) + P_QUIPU_RESERVE, 1, G_NONE)
+    return True
+
+
+@njit_noalloc
 def exchange(P, st, journal, p, w, opt, pips):
     """rules.do_exchange: the exchanges in their order, each while it does anything and the
     pips last."""
@@ -284,37 +325,8 @@ def exchange(P, st, journal, p, w, opt, pips):
     for ex in range(N_EXCHANGES):
         cost = P[R_EXCHANGE + ex]
         for _ in range(opt[O_EX + ex]):
-            if budget < cost:
+            if budget < cost or not exchange_step(P, st, journal, p, w, ex):
                 break
-            if ex == EX_STATUS:
-                if count_unslid(P, st, p, STUDY) == 0:
-                    break
-                save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
-                gain_status(P, st, journal, p, slide_down(P, st, p, STUDY, 1))
-            elif ex == EX_FOOD:
-                if count_unslid(P, st, p, FARM) == 0 or st[S_FOOD_SUPPLY] <= 0:
-                    break
-                save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
-                take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_down(P, st, p, FARM, 1))
-            elif ex == EX_VP:
-                gain_vp(st, journal, p, 1)
-            elif ex == EX_OFFERING:
-                if st[S_OFFERING_SUPPLY] <= 0:
-                    break
-                take_supply(st, journal, p, S_OFFERING_SUPPLY, P_OFFERINGS, 1)
-            elif ex == EX_GOD_CARD:
-                if not take_god_card(st, journal, p, w):
-                    break
-            elif ex == EX_FEATHER:
-                colour = feather_colour_choice(P, st, p)
-                if colour < 0:
-                    break
-                take_feather(P, st, journal, p, colour)
-            else:
-                if st[seat_at(p) + P_QUIPU_MASK] <= 0:
-                    break
-                add(st, journal, seat_at(p) + P_QUIPU_MASK, -1, G_EMPTY)
-                add(st, journal, seat_at(p) + P_QUIPU_RESERVE, 1, G_NONE)
             budget -= cost
 
 
