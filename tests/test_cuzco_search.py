@@ -11,7 +11,7 @@ from sim.core.tune import default_pool
 from sim.games.cuzco import GAME
 from sim.games.cuzco import state as S
 from sim.games.cuzco.bots import KIND_HEURISTIC, KIND_SEARCH, NO_TOP, choose_turn
-from sim.games.cuzco.rounds import PHASE_ONE_DONE, finish_round, phase_one_from, start_round
+from sim.games.cuzco.rounds import PHASE_ONE_DONE, phase_one_from, phase_three, phase_two, start_round
 from sim.games.cuzco.rules import N_O, check_components, setup
 from sim.games.cuzco.search import determinise, new_search_buffers, search_turn
 from sim.games.cuzco.weights import N_HEURISTIC_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
@@ -43,7 +43,8 @@ def decision_state(seed, rounds_before=2):
     for rnd in range(rounds_before):
         start_round(P, st, *side, rnd)
         assert phase_one_from(P, st, *side, look, *lside, heuristic, W, True, 0) == PHASE_ONE_DONE
-        finish_round(P, st, *side, look, *lside, heuristic, W, True)
+        phase_two(P, st, *side, look, *lside, heuristic, W, True)
+        phase_three(P, st, *side, look, *lside, heuristic, W, True)
     start_round(P, st, *side, rounds_before)
     turn = phase_one_from(P, st, *side, look, *lside, kinds, W, True, 0)
     assert turn != PHASE_ONE_DONE and st[S.S_ERROR] == 0

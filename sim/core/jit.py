@@ -19,3 +19,11 @@ def njit_typed(signature: str):
     version per combination of argument types (each version costs compile time, not speed)."""
     return njit(signature, cache=True, _nrt=False)
 
+
+def njit_inline(fn):
+    """`njit_noalloc` whose body Numba copies into its compiled callers (inline="always") instead
+    of compiling it as a function of its own. For orchestration called from one or two places
+    (a game's round sequence): each compiled function re-optimises and re-emits the machine code
+    of everything it calls, so a level of wrappers over the whole game costs as much compile time
+    as the game itself. Not for helpers called from many places (the body is copied at each)."""
+    return njit(cache=True, _nrt=False, inline="always")(fn)

@@ -7,20 +7,18 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_inline
 from sim.core.parallel import run_blocks
 from . import data
-from .rounds import (
-    ERROR_NO_TURN, PHASE_ONE_DONE, check, end_game, finish_round, phase_one_from, play_rest, start_round,
-)
+from .rounds import ERROR_NO_TURN, PHASE_ONE_DONE, check, play_rest, start_round
 from .bots import KIND_SEARCH
 from .rules import setup
 from .search import new_search_buffers, search_player_turn
 from .state import (
-    ABILITY_NAMES, ACTION_NAMES, CARD_NAMES, S_ERROR, S_N_PLAYERS, S_ORDER, S_PUTUTU1, S_PUTUTU2,
+    ABILITY_NAMES, ACTION_NAMES, CARD_NAMES, S_ERROR, S_ORDER, S_PUTUTU1, S_PUTUTU2,
     S_PUTUTU_SHORT, S_TEMPLE_MEDALS, S_TURNS, S_WINNER, GOOD_NAMES, N_ABILITIES, N_CARDS, N_DSTAT_PIPS,
     N_STAT, P_CIRCLET, P_FEATHERS, P_FOOD, P_HAND, P_MEDALS, P_MISSIONS_DONE, P_N_TILES, P_OFFERINGS,
-    P_QUIPU_DELIVERED, P_VP, R_ROUNDS, STAT_BLESSINGS, STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED,
+    P_QUIPU_DELIVERED, P_VP, STAT_BLESSINGS, STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED,
     STAT_DOUBLES, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES, STAT_MEDALS_GAINED, STAT_MISSION_DONE,
     STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED, STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1,
     STAT_PUTUTU_SPENT2, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_WON, VP_SOURCE_NAMES, new_side,
@@ -29,18 +27,37 @@ from .state import (
 )
 
 
-@njit_noalloc
-def search_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index):
-    """Phase I of a round with search seats: the rounds module plays the heuristic seats; each
-    search seat's turn comes back here to be searched with the buffers `search`."""
-    n = st[S_N_PLAYERS]
+@njit_inline
+def play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked):
+    """One whole game from its seed, every seat a heuristic or random bot: setup, six rounds, the
+    end (rounds.play_rest)."""
+    rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
+    setup(P, st, rec, log, n_players)
+    if check(P, st, checked):
+        return
+    start_round(P, st, rec, log, 0)
+    if play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, 0) != PHASE_ONE_DONE:
+        st[S_ERROR] = ERROR_NO_TURN  # a search seat, in a kernel built without the search
+
+
+@njit_inline
+def play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked):
+    """One whole game with search seats: rounds.play_rest plays up to a search seat's phase-I
+    turn, which is searched here with the buffers of new_search_buffers, then goes on."""
+    rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
+    setup(P, st, rec, log, n_players)
+    if check(P, st, checked):
+        return
+    search = new_search_buffers(n_players)
+    start_round(P, st, rec, log, 0)
     turn = 0
     while True:
-        turn = phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn)
+        turn = play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn)
         if turn == PHASE_ONE_DONE or st[S_ERROR] != 0:
             return
-        p = seat_in_order(st, turn % n)
-        if not search_player_turn(P, st, rec, log, look, lrec, llog, p, W[p], turn, search, run_seed, game_index, checked):
+        p = seat_in_order(st, turn % n_players)
+        if not search_player_turn(P, st, rec, log, look, lrec, llog, p, W[p], turn, search, run_seed, game_index,
+                                  checked):
             st[S_ERROR] = ERROR_NO_TURN
         if st[S_ERROR] != 0:
             return
@@ -49,28 +66,12 @@ def search_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, searc
 
 @njit(cache=True)
 def play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked, with_search):
-    """One whole game from its seed: setup, six rounds, the end. `with_search` is None for a
-    line-up without a search bot (see `search_flag`): Numba then prunes the search branch, so that
-    kernel never compiles the search bot (half the cold compile)."""
-    rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
-    setup(P, st, rec, log, n_players)
-    if check(P, st, checked):
-        return
+    """One whole game from its seed. `with_search` is None for a line-up without a search bot (see
+    `search_flag`): that version never compiles the search bot."""
     if with_search is None:
-        start_round(P, st, rec, log, 0)
-        if play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, 0) != PHASE_ONE_DONE:
-            st[S_ERROR] = ERROR_NO_TURN  # a search seat, in a kernel built without the search
-        return
-    search = new_search_buffers(n_players)
-    for rnd in range(P[R_ROUNDS]):
-        start_round(P, st, rec, log, rnd)
-        search_phase_one(P, st, rec, log, look, lrec, llog, kinds, W, checked, search, run_seed, game_index)
-        if st[S_ERROR] != 0:
-            return
-        finish_round(P, st, rec, log, look, lrec, llog, kinds, W, checked)
-        if st[S_ERROR] != 0:
-            return
-    end_game(P, st, rec, log, checked)
+        play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked)
+    else:
+        play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked)
 
 
 @njit(cache=True)
@@ -125,7 +126,8 @@ _PL_INDEX = np.array([f for _, f in END_FIELDS], np.int64)
 def play_games(lo, hi, P, n_players, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, with_search,
                g_index, pl_index, out_game, out_dice, out_player, out_stats, out_extra, errors):
     """Play games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads);
-    game i depends only on (run_seed, first_game + i)."""
+    game i depends only on (run_seed, first_game + i). `with_search` None (a line-up without a
+    search bot, see `search_flag`) and True compile two kernels; only the second holds the search."""
     kinds = np.empty(n_players, np.int8)
     W = np.empty((n_players, bot_weights.shape[1]), np.float64)
     for i in range(lo, hi):
@@ -133,8 +135,13 @@ def play_games(lo, hi, P, n_players, seat_bots, bot_kinds, bot_weights, run_seed
             kinds[s] = bot_kinds[seat_bots[i, s]]
             W[s, :] = bot_weights[seat_bots[i, s], :]
         st, rec, log, look, lrec, llog = new_game_arrays(n_players, False)
-        play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, first_game + np.uint64(i),
-                       checked, with_search)
+        # the game's body is inlined here (not a call to play_game): one compiled level less
+        if with_search is None:
+            play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed,
+                                first_game + np.uint64(i), checked)
+        else:
+            play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed,
+                             first_game + np.uint64(i), checked)
         errors[i] = st[S_ERROR]
         for j in range(g_index.shape[0]):
             out_game[i, j] = st[g_index[j]]

@@ -4,8 +4,12 @@ The real game (game.py) and the search bot's rollouts (search.py) both play roun
 functions, so a rollout continues a game exactly as the engine would. Phase I can start from any
 (pass, position) and stops before a search-bot seat's turn, handing the decision back to the caller;
 a rollout's seats are all heuristic, so there it never stops.
+
+play_rest and the phases under it are inlined into their callers (`njit_inline`): the batch
+kernel, the search game and the rollouts then call the bots and rules directly, with no level of
+compiled wrappers between, each of which would re-optimise the whole game under it (issue 13).
 """
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .bots import KIND_SEARCH, choose_good, choose_mission, choose_palace, choose_turn, choose_use
 from .rules import (
     O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, card_source, check_components, end_of_round,
@@ -36,7 +40,7 @@ def has_dice(st, p):
     return st[seat_at(p) + P_DICE] != 0 or st[seat_at(p) + P_DICE + 1] != 0 or st[seat_at(p) + P_DICE + 2] != 0
 
 
-@njit_noalloc
+@njit_inline
 def finish_turn(P, st, rec, log, look, lrec, llog, p, w, kind, done):
     """After a turn `done` that played Mama Quilia 05: the bot's 1-pip extra turn."""
     if done[O_CARD] == C_EXTRA_TURN:
@@ -45,7 +49,7 @@ def finish_turn(P, st, rec, log, look, lrec, llog, p, w, kind, done):
             perform_turn(P, st, rec, log, p, w, extra)
 
 
-@njit_noalloc
+@njit_inline
 def phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn):
     """Phase I from turn number `turn` (pass * players + position; 0 after the roll): one die per
     player per turn in player order. Returns the turn number at which a search-bot seat is to
@@ -73,7 +77,7 @@ def phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn):
     return PHASE_ONE_DONE
 
 
-@njit_noalloc
+@njit_inline
 def phase_two(P, st, rec, log, look, lrec, llog, kinds, W, checked):
     """Phase II: in player order, one study and one farm ability each (and the extra ones of
     Pacha Mama 11 / Mama Sara 15), in the order the player likes."""
@@ -102,7 +106,7 @@ def phase_two(P, st, rec, log, look, lrec, llog, kinds, W, checked):
         st[seat_at(p) + P_DOUBLE_PEOPLE] = 0
 
 
-@njit_noalloc
+@njit_inline
 def phase_three(P, st, rec, log, look, lrec, llog, kinds, W, checked):
     """Phase III: status and player order, priests, market, missions, end of round."""
     n = st[S_N_PLAYERS]
@@ -127,7 +131,7 @@ def phase_three(P, st, rec, log, look, lrec, llog, kinds, W, checked):
         end_of_round(P, st, rec, log)
 
 
-@njit_noalloc
+@njit_inline
 def last_missions(P, st, rec, log):
     """End of the Game: every player completes what they can of their three remaining missions,
     Mama Quilia 04 covering one missing requirement per card."""
@@ -155,23 +159,14 @@ def start_round(P, st, rec, log, rnd):
     roll_dice(P, st, rec, log)
 
 
-@njit_noalloc
-def finish_round(P, st, rec, log, look, lrec, llog, kinds, W, checked):
-    """Phases II and III of the current round, after phase I."""
-    phase_two(P, st, rec, log, look, lrec, llog, kinds, W, checked)
-    if st[S_ERROR] != 0:
-        return
-    phase_three(P, st, rec, log, look, lrec, llog, kinds, W, checked)
-
-
-@njit_noalloc
+@njit_inline
 def end_game(P, st, rec, log, checked):
     last_missions(P, st, rec, log)
     final_scoring(P, st, rec, log)
     check(P, st, checked)
 
 
-@njit_noalloc
+@njit_inline
 def play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn):
     """The rest of the game from phase-I turn `turn` of the current round: a whole game after
     setup and the first roll, or a search bot's rollout. Returns PHASE_ONE_DONE, or the turn

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_inline, njit_noalloc
 from sim.core.search import SEARCH_SALT, pick_candidate, record_paired
 from .bots import KIND_HEURISTIC, NO_TOP, choose_turn
 from .rules import N_O, perform_turn
@@ -146,7 +146,7 @@ def heuristic_candidates(lrec, w, candidates):
     return k
 
 
-@njit_noalloc
+@njit_inline
 def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed, game_index, chosen):
     """Fill `chosen` with seat p's phase-I turn number `turn` (see the module docstring); False
     when there is no legal turn."""
@@ -193,7 +193,7 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
     return True
 
 
-@njit_noalloc
+@njit_inline
 def search_player_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed, game_index, checked):
     """A search seat's phase-I turn, played in the real game (its extra turn is the heuristic's)."""
     chosen = scr_row(rec, SCR_BEST)
