@@ -13,10 +13,11 @@ def njit_noalloc(fn):
     return njit(cache=True, _nrt=False)(fn)
 
 
-def njit_typed(signature: str):
-    """`njit_noalloc` compiled for one declared signature. Callers passing int32 (read from a state
-    array), int64 or bool arguments then share one machine-code version instead of compiling a
-    version per combination of argument types (each version costs compile time, not speed)."""
+def njit_typed(signature: str | list[str]):
+    """`njit_noalloc` compiled for one declared signature (or a short list of them). Callers passing
+    int32 (read from a state array), int64, literal or bool arguments then share one machine-code
+    version instead of compiling a version per combination of argument types (each version costs
+    compile time, not speed)."""
     return njit(signature, cache=True, _nrt=False)
 
 

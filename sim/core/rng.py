@@ -9,7 +9,7 @@ they run as plain Python on NumPy scalars (callers wrap that in np.errstate(over
 """
 import numpy as np
 
-from .jit import njit_noalloc
+from .jit import njit_noalloc, njit_typed
 
 STATE_WORDS = 4
 
@@ -38,7 +38,9 @@ def seed_game_stream(state, run_seed, game_index):
         state[0] = _GOLDEN
 
 
-@njit_noalloc
+# Declared signatures: callers pass int32 or int64 counts, literal constants (randint(rng, 6)) and
+# int32 or int64 arrays; without them Numba compiles a version per combination (11 for these three).
+@njit_typed("uint64(uint64, int64)")
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
@@ -57,7 +59,7 @@ def next_u64(state):
     return result
 
 
-@njit_noalloc
+@njit_typed("int64(uint64[::1], int64)")
 def randint(state, n):
     """Uniform integer in [0, n) for n >= 1 (multiply-shift on the top 32 bits; bias < 2^-32 * n)."""
     top = next_u64(state) >> np.uint64(32)
@@ -70,7 +72,7 @@ def uniform(state):
     return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
-@njit_noalloc
+@njit_typed(["void(uint64[::1], int32[::1], int64)", "void(uint64[::1], int64[::1], int64)"])
 def shuffle(state, arr, n):
     """Fisher-Yates shuffle of arr[:n] in place."""
     for i in range(n - 1, 0, -1):
