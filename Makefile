@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-scale bench-bots clean
+.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-compile bench-scale bench-bots clean
 
 setup: $(STAMP)
 
@@ -42,6 +42,13 @@ bench-chachapoya: $(STAMP)
 # benchmark plays 20,000 games (plain Python: 3 games).
 bench-cuzco: $(STAMP)
 	$(VENV)/bin/python -m sim.core.bench cuzco --games 20000 --players 4 --repeats 3 --nojit-games 3
+
+# Issue 13's compile line: the Cuzco engine compiled from an empty Numba cache, one game of the
+# default line-up (at most 90 s on the 2-core machine; a line-up with a search bot compiles the
+# search kernel on first use), with the compile seconds of each function and the functions
+# compiled in several versions.
+bench-compile: $(STAMP)
+	@dir=$$(mktemp -d) && NUMBA_CACHE_DIR=$$dir $(VENV)/bin/python -m sim.core.compile_engines --profile cuzco; status=$$?; rm -rf $$dir; exit $$status
 
 # Issue 5's limits: peak memory of the whole process tree as the game count grows, and the Dask
 # LocalCluster's throughput against the local backend. Long: about 15 minutes for Chachapoya and

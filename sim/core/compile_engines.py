@@ -5,6 +5,11 @@ compilation on one core, so compiling the engines in parallel processes, into th
 cache, saves wall time, and the test workers then load them instead of each compiling its own.
 
     python -m sim.core.compile_engines [--workers N]
+    NUMBA_CACHE_DIR=<empty dir> python -m sim.core.compile_engines --profile cuzco
+
+`--profile GAME` compiles one engine in this process and prints where the compile time went:
+the exclusive seconds of each compiled function (its own compile, without the functions it
+compiled first) and the functions compiled in more than one version (issue 13).
 """
 from __future__ import annotations
 
@@ -31,12 +36,63 @@ def compile_engine(game_name: str) -> tuple[str, float]:
     return game_name, time.perf_counter() - started
 
 
+def compile_profile(game_name: str, top: int = 25) -> list[str]:
+    """compile_engine(game_name) with Numba's compile events recorded: report lines, the total
+    first, then the `top` functions by exclusive compile seconds, then every function of `sim`
+    compiled in more than one version, with its signatures."""
+    import sys
+
+    from numba.core import event
+    from numba.core.registry import CPUDispatcher
+
+    exclusive: dict[str, float] = {}
+    versions: dict[str, int] = {}
+    stack: list[list[float]] = []
+
+    class Listener(event.Listener):
+        def on_start(self, ev):
+            stack.append([time.perf_counter(), 0.0])
+
+        def on_end(self, ev):
+            started, children = stack.pop()
+            seconds = time.perf_counter() - started
+            func = ev.data["dispatcher"].py_func
+            name = f"{func.__module__.rsplit('.', 1)[-1]}.{func.__name__}"
+            exclusive[name] = exclusive.get(name, 0.0) + seconds - children
+            versions[name] = versions.get(name, 0) + 1
+            if stack:
+                stack[-1][1] += seconds
+
+    listener = Listener()
+    event.register("numba:compile", listener)
+    try:
+        _, seconds = compile_engine(game_name)
+    finally:
+        event.unregister("numba:compile", listener)
+    lines = [f"{game_name}: {seconds:.1f} s, {sum(versions.values())} compiled versions of {len(versions)} functions",
+             "exclusive compile seconds (versions):"]
+    for name, sec in sorted(exclusive.items(), key=lambda kv: -kv[1])[:top]:
+        lines.append(f"  {sec:7.1f}  {name} ({versions[name]})")
+    for module_name, module in sorted(sys.modules.items()):
+        if not module_name.startswith("sim"):
+            continue
+        for name, value in vars(module).items():
+            if isinstance(value, CPUDispatcher) and value.__module__ == module_name and len(value.signatures) > 1:
+                lines.append(f"{module_name}.{name}: {len(value.signatures)} versions")
+                lines.extend(f"    {sig}" for sig in value.signatures)
+    return lines
+
+
 def main(argv: list[str] | None = None) -> int:
     from sim.core import registry
 
     parser = argparse.ArgumentParser(prog="python -m sim.core.compile_engines", description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
+    parser.add_argument("--profile", metavar="GAME", help="compile one game's engine here and print where the time went")
     args = parser.parse_args(argv)
+    if args.profile:
+        print("\n".join(compile_profile(args.profile)))
+        return 0
     names = registry.game_names()
     with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(names)))) as pool:
         for name, seconds in pool.map(compile_engine, names):

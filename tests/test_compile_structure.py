@@ -1,0 +1,51 @@
+"""What the Cuzco batch kernel compiles (issue 13: the cold compile).
+
+Each compiled function re-optimises and re-emits the machine code of everything it calls, so the
+kernel of a line-up without a search bot must not hold the search, the round sequence must be
+inlined into the kernel rather than compiled as levels of its own, and the random-stream helpers
+must compile once whatever the argument types their callers pass. Checked in a fresh process
+(the engine loads from the cache `make test` fills; a cold cache compiles it, about 90 s).
+"""
+import json
+import subprocess
+import sys
+
+PROBE = """
+import json, sys
+from numba.core.registry import CPUDispatcher
+from sim.core.compile_engines import compile_engine
+compile_engine("cuzco")
+from sim.core import rng
+from sim.games.cuzco import game, rounds, search
+
+def versions(mod):
+    return {k: len(v.signatures) for k, v in vars(mod).items()
+            if isinstance(v, CPUDispatcher) and v.__module__ == mod.__name__}
+
+print(json.dumps({"rng": versions(rng), "rounds": versions(rounds), "search": versions(search),
+                  "game": versions(game)}))
+"""
+
+
+def test_default_kernel_compiles_no_search_and_no_round_wrappers():
+    result = subprocess.run([sys.executable, "-c", PROBE], capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout.strip().splitlines()[-1])
+    assert found["game"]["play_games"] == 1  # the heuristic-only kernel alone
+    assert found["game"]["play_game"] == 0 and found["game"]["run_one"] == 0
+    assert not any(found["search"].values()), found["search"]  # no search in a heuristic kernel
+    for name in ("phase_one_from", "phase_two", "phase_three", "end_game", "last_missions", "play_rest"):
+        assert found["rounds"][name] == 0, name  # inlined into the kernel, not compiled as a level
+    assert found["rng"]["randint"] == 1 and found["rng"]["_rotl"] == 1
+    assert found["rng"]["shuffle"] == 2  # int32 and int64 arrays, whatever the count's type
+
+
+def test_profile_command_reports_the_engine():
+    """`python -m sim.core.compile_engines --profile GAME` (make bench-compile, with an empty cache):
+    the total first; from a warm cache nothing is compiled."""
+    result = subprocess.run([sys.executable, "-m", "sim.core.compile_engines", "--profile", "cuzco"],
+                            capture_output=True, text=True, timeout=900)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("cuzco: ") and "compiled versions of" in lines[0]
+    assert lines[1] == "exclusive compile seconds (versions):"
