@@ -319,13 +319,14 @@ def journal_value(P, st, lrec, p, w):
 @njit_typed("int64(int64[::1])")
 def effect_key(opt):
     """What decides a turn's modelled effects (effects.apply_turn), packed in one word (0: too
-    large to pack): the action and its target, the strength where it matters (the temple step, the
-    exchange budget), the card and how it is paid, the blessing and delivery choices. Not the die,
-    the space nor the pututu tiles (spend_pututu, valued apart)."""
+    large to pack): the action and its target, the strength where it matters (the temple step), the
+    card and how it is paid, the blessing and delivery choices; for an Exchange, with
+    exchange_counts_key, the exchanges (the plans never cost more than the pips, so the pips do not
+    matter). Not the die, the space nor the pututu tiles (spend_pututu, valued apart)."""
     action = opt[O_ACTION]
     card = opt[O_CARD]
     strength = 0
-    if action == A_TEMPLE or action == A_EXCHANGE:
+    if action == A_TEMPLE:
         strength = 6 if card == C_VIRTUAL_SIX else (1 if opt[O_DIE] < 0 else opt[O_PIPS])
     arg = opt[O_CARD_ARG] if card == C_SEARCH_DISCARD else 0
     if opt[O_TARGET] + 1 >= 64 or arg < 0 or arg >= 256:
@@ -610,35 +611,53 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
     each candidate adds its one exchange on top (effects.exchange_step), is valued and taken back.
     An exchange that can do nothing leaves the plan's value."""
     journal = journal_of(lrec)
+    memo = memo_of(lrec)
+    values = memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
     pututu = -w[W_PUTUTU] * (opt[O_PU1] + 2 * opt[O_PU2])
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
     apply_turn(P, st, journal, p, w, opt)
-    current_pv = journal_value(P, st, lrec, p, w) + pututu
+    current_jv = journal_value(P, st, lrec, p, w)
+    current_pv = current_jv + pututu
     current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
+    k0 = effect_key(opt)
     budget = pips
     while True:
         best_ex = -1
         best_v = current
         best_pv = current_pv
+        best_jv = current_jv
         mark = journal[J_N]
         groups = journal[J_GROUPS]
         for ex in range(N_EXCHANGES):
             if P[R_EXCHANGE + ex] > budget:
                 continue
             opt[O_EX + ex] += 1
-            pv = current_pv
-            if exchange_step(P, st, journal, p, w, ex):
-                lrec[REC_COUNTS + COUNT_MODELLED] += 1
-                pv = journal_value(P, st, lrec, p, w) + pututu
-                undo_to(st, journal, mark, groups)
+            k1 = exchange_counts_key(opt)
+            slot = memo_slot(memo, k0, k1) if k0 != 0 and k1 >= 0 else -1
+            if slot >= 0 and memo[slot] != 0:
+                jv = values[slot]
+                pv = jv + pututu
+            else:
+                jv = current_jv
+                if exchange_step(P, st, journal, p, w, ex):
+                    lrec[REC_COUNTS + COUNT_MODELLED] += 1
+                    jv = journal_value(P, st, lrec, p, w)
+                    undo_to(st, journal, mark, groups)
+                pv = jv + pututu
+                if slot >= 0 and memo[MEMO_USED] < MEMO_SLOTS // 2:
+                    memo[slot] = k0
+                    memo[MEMO_SLOTS + slot] = k1
+                    values[slot] = jv
+                    memo[MEMO_USED] += 1
             v = value_of_outcome(st, lrec, w, kind, opt, pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
                 best_v = v
                 best_ex = ex
                 best_pv = pv
+                best_jv = jv
         if best_ex < 0:
             break
         opt[O_EX + best_ex] += 1
@@ -646,6 +665,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
         exchange_step(P, st, journal, p, w, best_ex)
         current = best_v
         current_pv = best_pv
+        current_jv = best_jv
     undo(st, journal)
     return current
 
