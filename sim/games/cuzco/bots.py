@@ -22,7 +22,7 @@ from .rules import (
     N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
-    buy_good, can_move, card_source, count_unslid, circlet_ready, count_tiles, die_fits, empty_spaces,
+    ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits, empty_spaces,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
@@ -849,9 +849,6 @@ def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pip
             opt[O_CARD] = -1
             best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
             for card in (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD):
-                src = card_source(st, p, card)
-                if src == SRC_NONE:
-                    continue
                 if card == C_VIRTUAL_SIX and (pips >= 6 or action == A_VP or extra):
                     continue
                 if card == C_JUMP and action != A_TRAIL and action != A_BRIDGE:
@@ -860,10 +857,13 @@ def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pip
                     continue
                 if card == C_SLIDE_UP and action != A_EXCHANGE:
                     continue
+                if card == C_SEARCH_DISCARD and (action != A_STUDY and action != A_FARM):
+                    continue
+                src = card_source(st, p, card)
+                if src == SRC_NONE:
+                    continue
                 if card == C_SEARCH_DISCARD:
-                    if (action != A_STUDY and action != A_FARM) or empty_spaces(P, st, p) < 2:
-                        continue
-                    if st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] == 0:
+                    if empty_spaces(P, st, p) < 2 or st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] == 0:
                         continue
                     opt[O_CARD_ARG] = best_discard_tile(P, st, p, w)
                 opt[O_CARD] = card
@@ -1065,8 +1065,9 @@ def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
             extra_src = card_source(st, p, C_EXTRA_STUDY if tkind == STUDY else C_EXTRA_FARM)
             if extra_src == SRC_NONE:
                 continue
+        held = ability_bits(P, st, p, tkind)
         for ability in range(N_ABILITIES):
-            if ability == used or count_tiles(P, st, p, tkind, ability) == 0:
+            if ability == used or (held >> ability) & 1 == 0:
                 continue
             for i in range(N_U):
                 use[i] = 0

@@ -624,6 +624,17 @@ def count_tiles(P, st, p, kind, ability):
     return n
 
 
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+def ability_bits(P, st, p, kind):
+    """The abilities of a seat's tiles of one kind, as a bit set (bit = ability)."""
+    seen = np.int64(0)
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and tile_field(P, t, TF_KIND) == kind:
+            seen |= np.int64(1) << tile_field(P, t, TF_ABILITY)
+    return seen
+
+
 @njit_noalloc
 def circlet_ready(st, p, c):
     return st[seat_at(p) + P_CIRCLET + c] == 0 and st[seat_at(p) + P_SLOT + 2 * c] != 0 and st[seat_at(p) + P_SLOT + 2 * c + 1] != 0
@@ -1035,13 +1046,7 @@ def requirement_have(P, st, p, kind, arg):
                 seen |= np.int64(1) << min(village_field(P, v, VF_VP), 63)
         return popcount(seen)
     if kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES:
-        tkind = STUDY if kind == MK_STUDY_ABILITIES else FARM
-        seen = np.int64(0)
-        for i in range(12):
-            t = st[seat_at(p) + P_TILE + i]
-            if t >= 0 and tile_field(P, t, TF_KIND) == tkind:
-                seen |= np.int64(1) << tile_field(P, t, TF_ABILITY)
-        return popcount(seen)
+        return popcount(ability_bits(P, st, p, STUDY if kind == MK_STUDY_ABILITIES else FARM))
     if kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID:
         n = 0
         for i in range(12):
