@@ -13,10 +13,10 @@ its seat, and every choice inside its rollouts, is this heuristic with the searc
 
 import numpy as np
 
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_inline, njit_noalloc
 
 from sim.core import rng as rng_mod
-from .cards import TRACKER_PAIR, hand_size, list_legal_bids, overflowed_type, scale_points
+from .cards import TRACKER_PAIR, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE, S_BURIED, S_FACE_UP, S_GONE_AT, S_INITIAL_TDECK, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER,
@@ -65,6 +65,7 @@ LAST_ROUND_SAMPLES = 8
 COIN = np.int64(2)  # rng_mod.randint(rng, COIN) == 1: a fair coin toss
 DRAWN = np.int64(3)  # cards the start player draws for the offer (Gameplay)
 ARRANGEMENTS = np.int64(6)  # ways to arrange the three drawn cards (offer_choice)
+NO_DRAWS = np.int64(0)  # gain_of_general's draw count for cards without the draw effect
 
 
 # ------------------------------------------------------------------ valuing treasures
@@ -85,11 +86,44 @@ def gain_of(params, st, seat, c0, c1, c2, w_elimination, w_draw):
     Points on the touched types, the curse's loss of the most valuable earlier card, the
     warriors' draws; elimination costs every point held plus the elimination weight.
     """
-    if c1 < 0 and c2 < 0 and tf(params, c0, TF_EFFECT) == EFFECT_NONE:  # the common case, fast
-        held = st[collection_at(st, seat) + c0]
-        after = scale_points(params, c0, held + 1)
-        if after != SCALE_X:
-            return float(after - scale_points(params, c0, held))
+    if c2 < 0:
+        # the common cases, fast: one or two cards without a curse that do not eliminate, valued
+        # as gain_of_general values them (the same sums in the same order)
+        e0 = tf(params, c0, TF_EFFECT)
+        collection = collection_at(st, seat)
+        held = st[collection + c0]
+        if c1 < 0:
+            after = scale_points(params, c0, held + 1)
+            if after != SCALE_X:
+                if e0 == EFFECT_NONE:
+                    return float(after - scale_points(params, c0, held))
+                if e0 == EFFECT_DRAW:
+                    delta = 0.0
+                    delta += after - scale_points(params, c0, held)
+                    return delta + np.int64(tf(params, c0, TF_EFFECT_AMOUNT)) * w_draw
+        else:
+            e1 = tf(params, c1, TF_EFFECT)
+            if (e0 == EFFECT_NONE or e0 == EFFECT_DRAW) and (e1 == EFFECT_NONE or e1 == EFFECT_DRAW):
+                draws = NO_DRAWS
+                if e0 == EFFECT_DRAW:
+                    draws += tf(params, c0, TF_EFFECT_AMOUNT)
+                if e1 == EFFECT_DRAW:
+                    draws += tf(params, c1, TF_EFFECT_AMOUNT)
+                if c1 == c0:
+                    after = scale_points(params, c0, held + 2)
+                    if after != SCALE_X:
+                        delta = 0.0
+                        delta += after - scale_points(params, c0, held)
+                        return delta + draws * w_draw
+                else:
+                    after = scale_points(params, c0, held + 1)
+                    held1 = st[collection + c1]
+                    after1 = scale_points(params, c1, held1 + 1)
+                    if after != SCALE_X and after1 != SCALE_X:
+                        delta = 0.0
+                        delta += after - scale_points(params, c0, held)
+                        delta += after1 - scale_points(params, c1, held1)
+                        return delta + draws * w_draw
     return gain_of_general(params, st, seat, c0, c1, c2, w_elimination, w_draw)
 
 
@@ -330,7 +364,7 @@ def win_chance(strength, mu, sigma):
     return 0.5 + 0.5 * x / (1.0 + abs(x))
 
 
-@njit_noalloc
+@njit_inline
 def choose_bid(params, st, seat, kind, w):
     """Bidding: returns (kind, n, joker, joker_kind); kind -1 if the hand holds no legal bid."""
     if kind != BOT_RANDOM:
@@ -577,11 +611,11 @@ def choose_take(params, st, seat, kind, w):
 
 
 @njit_noalloc
-def choose_token_refill(params, st, seat, kind, w):
-    """Hidden Treasure A: refill the hand now, or keep the token for the end."""
+def choose_token_refill(params, st, seat, kind, w, held):
+    """Hidden Treasure A: refill the hand of `held` cards now, or keep the token for the end."""
     if kind == BOT_RANDOM:
         return rng_mod.randint(rng_of(st), COIN) == 1
-    return hand_size(st, seat) <= w[W_TOKEN_HAND]
+    return held <= w[W_TOKEN_HAND]
 
 
 @njit_noalloc

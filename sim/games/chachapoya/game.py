@@ -16,7 +16,7 @@ from .state import (
     S_N_TREASURES, S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_ROUND, S_TDECK_SIZE, S_WINNER, N_K, N_T, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
     P_RANK, P_SCORE, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
-    P_VP_UNRESOLVED, P_WON, error_name, kind_stat_at, new_log, new_state, seat_at, treasure_stat_at,
+    P_VP_UNRESOLVED, P_WON, error_name, kind_stat_at, new_log, new_state, reset_state, seat_at, treasure_stat_at,
 )
 
 # Game-table columns: (column, state slot S_*, dtype); n_eliminated is added from the players table.
@@ -70,7 +70,7 @@ def play_games(lo, hi, params, n_players, seat_bots, bot_kinds, bot_weights, bot
     weights = np.empty((n_players, bot_weights.shape[1]), np.float64)
     budgets = np.empty((n_players, bot_budgets.shape[1]), np.float64)
     fresh = new_state(params, n_players)
-    st = np.empty_like(fresh)
+    st = fresh.copy()
     for i in range(lo, hi):
         searching = False
         for s in range(n_players):
@@ -78,7 +78,7 @@ def play_games(lo, hi, params, n_players, seat_bots, bot_kinds, bot_weights, bot
             weights[s, :] = bot_weights[seat_bots[i, s], :]
             budgets[s, :] = bot_budgets[seat_bots[i, s], :]
             searching = searching or kinds[s] == BOT_SEARCH
-        st[:] = fresh  # each game starts from a fresh state, in the block's one state array
+        reset_state(fresh, st)  # each game starts from a fresh state, in the block's one state array
         game_index = first_game + np.uint64(i)
         if with_search is None:
             play_game(params, st, no_log, kinds, weights, run_seed, game_index, checked)

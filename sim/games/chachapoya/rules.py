@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_inline, njit_noalloc
 
 from sim.core import rng as rng_mod
 from .state import (
@@ -188,7 +188,7 @@ def setup(params, st, log):
 
 
 # ------------------------------------------------------------------ offer
-@njit_noalloc
+@njit_inline
 def prepare_offer(params, st, log, bot_kind, bot_w):
     """Gameplay: the start player draws three, bottoms one secretly, shows one, hides one.
 
@@ -241,7 +241,7 @@ def arrange_offer(st, log, bottom, face_up):
 
 
 # ------------------------------------------------------------------ bidding
-@njit_noalloc
+@njit_inline
 def place_bid(params, st, log, seat, kind, n, joker, joker_kind):
     """Move the bid's cards from the hand to the table."""
     bid = bid_at(seat)
@@ -260,7 +260,7 @@ def place_bid(params, st, log, seat, kind, n, joker, joker_kind):
     log_event(st, log, EV_BID, seat, kind, n, joker, bid_strength(params, kind, n, joker), UNUSED)
 
 
-@njit_noalloc
+@njit_inline
 def collect_bids(params, st, log, bot_kind, bot_w):
     """Bidding: from the start player clockwise each player in play lays a bid face down."""
     n_players = st[S_N_PLAYERS]
@@ -302,7 +302,7 @@ def collect_bids_chosen(params, st, log, bot_kind, bot_w, chosen):
     st[S_UP_GAINS_READY] = 0
 
 
-@njit_noalloc
+@njit_inline
 def lay_bid(params, st, log, seat, kind, n, joker, joker_kind):
     """A chosen bid goes to the table; an illegal one is an engine error (and no bid)."""
     if kind >= 0 and not is_legal_bid(params, st, seat, kind, n, joker, joker_kind):
@@ -430,7 +430,7 @@ def is_leader_bid(params, st, seat):
     return kind >= 0 and af(params, kind, AF_ROLE) >= ROLE_MAFIA
 
 
-@njit_noalloc
+@njit_inline
 def discard_bids(st):
     """Played adventurer cards go to the discard pile."""
     discard = st[S_ADISCARD_AT]
@@ -533,7 +533,7 @@ def acquire(params, st, log, seat, cards, n_cards):
             draw_adventurers(st, log, seat, np.int64(tf(params, t, TF_EFFECT_AMOUNT)), DRAW_EFFECT)
 
 
-@njit_noalloc
+@njit_inline
 def settle_bidding(params, st, log, bot_kind, bot_w, outcome, seat):
     """Carry out a bidding's outcome on the cards on the table (the winner's bot picks a card
     when it may take only one)."""
@@ -587,7 +587,7 @@ def carry_out_bidding(params, st, log, outcome, seat, pick):
     acquire(params, st, log, seat, taken, n_taken)
 
 
-@njit_noalloc
+@njit_inline
 def charge_unresolved_leaders(params, st, log):
     """Leader Cards, Note: a leader that cannot resolve in the last round costs its player 5.
 
@@ -604,7 +604,7 @@ def charge_unresolved_leaders(params, st, log):
 
 
 # ------------------------------------------------------------------ end of round
-@njit_noalloc
+@njit_inline
 def end_of_round_draws(params, st, log, bot_kind, bot_w):
     """II. Three Cards Rule and Hidden Treasure A (not in the last round), from the start player
     clockwise."""
@@ -620,7 +620,7 @@ def end_of_round_draws(params, st, log, bot_kind, bot_w):
             held += draw_adventurers(st, log, seat, params[R_MIN_HAND] - held, DRAW_FILL)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).
         if st[S_LAST_ROUND] == 0 and st[at + P_TOKEN] > 0 and held < params[R_TOKEN_REFILL_TO]:
-            if bots.choose_token_refill(params, st, seat, bot_kind[seat], bot_w[seat]):
+            if bots.choose_token_refill(params, st, seat, bot_kind[seat], bot_w[seat], held):
                 st[at + P_TOKEN] -= 1
                 st[at + P_TOKEN_REFILL] += 1
                 draw_adventurers(st, log, seat, params[R_TOKEN_REFILL_TO] - held, DRAW_TOKEN)
@@ -634,7 +634,7 @@ def players_in_play(st):
     return n
 
 
-@njit_noalloc
+@njit_inline
 def next_start_player(st):
     """IV. New Round: the player to the left of the start player (skipping eliminated players)."""
     n_players = st[S_N_PLAYERS]
@@ -645,7 +645,7 @@ def next_start_player(st):
     return st[S_START]
 
 
-@njit_noalloc
+@njit_inline
 def play_round(params, st, log, bot_kind, bot_w, checked):
     """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws.
 
@@ -660,7 +660,7 @@ def play_round(params, st, log, bot_kind, bot_w, checked):
     close_round(params, st, log, bot_kind, bot_w, outcome, checked)
 
 
-@njit_noalloc
+@njit_inline
 def open_round(st, log):
     """A new round begins; returns True when it needs a new offer (not a 2-player rebid)."""
     st[S_ROUND] += 1
@@ -670,7 +670,7 @@ def open_round(st, log):
     return new_offer
 
 
-@njit_noalloc
+@njit_inline
 def reveal_bids(params, st, log, checked):
     """The bids are turned face up and decided; leaders' penalties, then the bids are discarded.
 
@@ -689,7 +689,7 @@ def reveal_bids(params, st, log, checked):
     return outcome, seat
 
 
-@njit_noalloc
+@njit_inline
 def log_resolution(params, st, log, outcome, winner):
     """Replay only: how a decided bidding came out. Tracker pairs that knocked each other out
     (Tracker 2), the leader that resolved (Leader Cards) and, where the number bids decide, the
@@ -744,7 +744,7 @@ def log_tie_knockouts(st, log, winner, highest):
         log_event(st, log, EV_TIE_KNOCKOUT, value, tied, UNUSED, UNUSED, UNUSED, UNUSED)
 
 
-@njit_noalloc
+@njit_inline
 def count_idle_round(st, outcome):
     """Stalemate rule (engine rule, not printed): counts the rounds in a row in which nobody
     acquired a treasure (a tracker pair cancelled, nobody won, or a 2-player leader clash)."""
@@ -754,7 +754,7 @@ def count_idle_round(st, outcome):
         st[S_IDLE_ROUNDS] += 1
 
 
-@njit_noalloc
+@njit_inline
 def close_round(params, st, log, bot_kind, bot_w, outcome, checked):
     """After the cards are settled: the end checks, the end-of-round draws, the next start player.
 
@@ -947,7 +947,7 @@ def start_game(params, st, log, run_seed, game_index, checked):
         check_components(params, st)
 
 
-@njit_noalloc
+@njit_inline
 def game_goes_on(st):
     return st[S_END_REASON] == 0 and st[S_ERROR] == 0
 
