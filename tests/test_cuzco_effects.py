@@ -226,3 +226,17 @@ def test_equal_effects_share_one_valuation():
     assert lrec[S.REC_COUNTS + S.COUNT_MODELLED] == 1
     assert tiled == pytest.approx(plain - w[B.W_PUTUTU])
     assert plain == pytest.approx(B.position_value(P, st, SEAT, w) + w[B.W_VP] * P[S.R_VP_SPACE])
+
+
+def test_every_heuristic_has_a_lookahead_twin():
+    """NAME-lookahead: the same weights, played as the kind lookahead (the strength comparisons of
+    BENCHMARKS.md); a twin is never a tune's pool member."""
+    from sim.games.cuzco import GAME
+    from sim.core.tune import default_pool
+    specs = GAME.bots()
+    heuristics = [n for n, s in specs.items() if s.kind == B.KIND_HEURISTIC]
+    assert len(heuristics) >= 5
+    for name in heuristics:
+        twin = specs[f"{name}-lookahead"]
+        assert twin.kind == B.KIND_LOOKAHEAD and np.array_equal(twin.weights, specs[name].weights)
+    assert not any(n.endswith("-lookahead") for n in default_pool(GAME, "balanced"))

@@ -229,7 +229,17 @@ def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
     (sim/core/bots_file.py reads them). A bot's vector is its heuristic weights, then its search
     budget (the [search] defaults unless a search bot sets its own), where search.py reads it."""
     schema = bots_schema()
-    return read_bots(BOTS_FILE, TUNED_BOTS_FILE, schema).specs(schema, budget_names=schema.budget_names)
+    specs = read_bots(BOTS_FILE, TUNED_BOTS_FILE, schema).specs(schema, budget_names=schema.budget_names)
+    return {**specs, **lookahead_twins(specs)}
+
+
+def lookahead_twins(specs: dict) -> dict:
+    """NAME-lookahead for every heuristic bot: the same weights, as the kind "lookahead" (each
+    phase-I turn played on a copy by the rules: the heuristic before issue 13, for comparisons)."""
+    from .bots import BOT_KIND_NAMES
+    heuristic, lookahead = BOT_KIND_NAMES.index("heuristic"), BOT_KIND_NAMES.index("lookahead")
+    return {f"{name}-lookahead": (f"{name} played by look-ahead on a copy (kind lookahead)", lookahead, weights)
+            for name, (_, kind, weights) in specs.items() if kind == heuristic and f"{name}-lookahead" not in specs}
 
 
 def weight_names(kind: str) -> tuple[str, ...]:
