@@ -218,7 +218,7 @@ def add_group(P, st, p, w, g, v):
 @njit_noalloc
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone."""
-    return add_group(P, st, p, w, g, 0.0)
+    return add_group(P, st, p, w, g, np.float64(0.0))
 
 
 @njit_noalloc
@@ -229,9 +229,8 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
         v = add_group(P, st, p, w, g, v)
     v += (P[R_ROUNDS] - st[S_ROUND]) * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid
                                         + w[W_EMPTY] * empty_spaces(P, st, p) + held)
-    v = add_mission(st, p, w, 0, short0, v)
-    v = add_mission(st, p, w, 1, short1, v)
-    v = add_mission(st, p, w, 2, short2, v)
+    for slot in range(3):
+        v = add_mission(st, p, w, slot, short0 if slot == 0 else (short1 if slot == 1 else short2), v)
     for g in (G_PUTUTU, G_ORDER, G_LOC):
         v = add_group(P, st, p, w, g, v)
     return v
@@ -287,7 +286,7 @@ def remember_decision_base(P, st, p, w, lrec):
     total = 0.0
     for g in range(N_GROUPS):
         if g >= G_MISSIONS and g < G_MISSIONS + 3:
-            terms[g] = add_mission(st, p, w, g - G_MISSIONS, base[BASE_SHORT + g - G_MISSIONS], 0.0)
+            terms[g] = add_mission(st, p, w, g - G_MISSIONS, base[BASE_SHORT + g - G_MISSIONS], np.float64(0.0))
         else:
             terms[g] = group_term(P, st, p, w, g)
         total += terms[g]

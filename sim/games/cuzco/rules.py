@@ -497,7 +497,7 @@ def move_chasqui(P, st, rec, log, p, w, dest, kind, pips, bless, plenty, deliver
 
 # ------------------------------------------------------------------------------ mask board
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def empty_spaces(P, st, p):
     return P[R_MASK_SPACES] - st[seat_at(p) + P_QUIPU_MASK] - st[seat_at(p) + P_N_TILES]
 
@@ -1257,7 +1257,7 @@ def buy_good(P, st, rec, log, p, index, double_src):
     return True
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, int64, int64, int64, int64)")
 def deal_onto(st, counter, stack, dest, count):
     """Turn up to `count` items from the top of a stack (size in st[counter]) onto the board
     slots dest, dest + 1, ...; stops when the stack is empty."""
@@ -1364,7 +1364,7 @@ def roll_dice(P, st, rec, log):
 
 # ------------------------------------------------------------------------------ setup
 
-@njit_noalloc
+@njit_typed(["void(uint64[::1], int32[::1], int64)", "void(uint64[::1], int64[::1], int64)"])
 def shuffle_into(rng, arr, n):
     if n > 1:
         rng_mod.shuffle(rng, arr, n)
