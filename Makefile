@@ -38,8 +38,8 @@ bench: bench-chachapoya bench-cuzco
 bench-chachapoya: $(STAMP)
 	$(VENV)/bin/python -m sim.core.bench chachapoya --games 1000000 --players 4 --repeats 3
 
-# Cuzco's heuristic bots look ahead over every legal option: about 3 ms a game per core, so the
-# benchmark plays 20,000 games (plain Python: 3 games).
+# Cuzco's heuristic bots value every legal option (from its modelled effects): about 1.5-2 ms a
+# game per core, so the benchmark plays 20,000 games (plain Python: 3 games).
 bench-cuzco: $(STAMP)
 	$(VENV)/bin/python -m sim.core.bench cuzco --games 20000 --players 4 --repeats 3 --nojit-games 3
 
