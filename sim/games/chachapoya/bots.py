@@ -79,7 +79,7 @@ def seat_points(params, st, seat):
     return total
 
 
-@njit_noalloc
+@njit_inline
 def gain_of(params, st, seat, c0, c1, c2, w_elimination, w_draw):
     """What taking up to three cards (c1, c2 may be NO_CARD) is worth to a seat's collection.
 
@@ -178,7 +178,7 @@ def public_worth(params, st, seat, card, w):
     return total / n if n > 0 else 0.0
 
 
-@njit_noalloc
+@njit_inline
 def doubtful(a, b, w):
     """The worth of one of two equally likely cards, shaded towards the worse by suspicion."""
     s = min(max(w[W_SUSPICION], 0.0), 1.0)
@@ -311,7 +311,7 @@ def up_card_gains(params, st, bot_kind):
     st[S_UP_GAINS_READY] = 1
 
 
-@njit_noalloc
+@njit_inline
 def up_card_gain(params, st, p, up, w_elimination, w_draw):
     """gain_of(params, st, p, up, NO_CARD, NO_CARD, w_elimination, w_draw) from the bidding's table
     (up_card_gains): the same value, to the last bit (gain_of's sums are of small integers)."""
@@ -357,7 +357,7 @@ def keep_costs(params, st, seat, left, w, out):
             out[a] = left * w[W_KEEP_LEADER] - relief
 
 
-@njit_noalloc
+@njit_inline
 def win_chance(strength, mu, sigma):
     """A cheap S-curve: the chance a bid of this strength wins."""
     x = (strength - mu) / sigma
@@ -502,7 +502,7 @@ def first_legal_bid(params, st, seat):
     return st[at + B_KIND], st[at + B_N], st[at + B_JOKER], st[at + B_JOKER_KIND]
 
 
-@njit_noalloc
+@njit_inline
 def keep_cost(params, st, hand, a, left, w):
     """keep_costs for one kind a of the hand at st[hand:]."""
     if st[hand + a] == 0:
