@@ -10,7 +10,7 @@ from sim.core.parallel import run_blocks
 from . import data
 from .bots import BOT_SEARCH
 from .rules import play_game
-from .search import play_game_search
+from .search import N_CFG, play_game_search
 from .state import (
     ELIMINATION_NAMES, END_REASON_NAMES, S_END_REASON, S_ERROR, S_LEADER_CLASHES, S_N_ADVENTURERS,
     S_N_TREASURES, S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_ROUND, S_TDECK_SIZE, S_WINNER, N_K, N_T, P_ALIVE,
@@ -126,9 +126,13 @@ class Chachapoya(TomlGame):
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)
-        budgets = data.search_budgets(bot_names)
         if seat_bots.shape != (n_games, n_players):
             raise ValueError(f"seat_bots has shape {seat_bots.shape}, expected {(n_games, n_players)}")
+        # the engine reads a bot's search budget only for a search bot: the bots files are read
+        # (about 11 ms, once per engine slice) only for a line-up with one
+        with_search = search_flag(kinds, seat_bots)
+        budgets = (data.search_budgets(bot_names) if with_search else
+                   np.zeros((len(bot_names), N_CFG), np.float64))
         tr_names = data.treasure_names(params.resolved)
         adv_names = data.adventurer_names(params.resolved)
         n_rows = n_games * n_players
@@ -138,7 +142,7 @@ class Chachapoya(TomlGame):
         out_treasures = np.zeros((n_rows, N_T, len(tr_names)), np.int16)
         errors = np.zeros(n_games, np.int64)
         run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds,
-                   weights, budgets, np.uint64(run_seed), np.uint64(first_game), checked, search_flag(kinds, seat_bots),
+                   weights, budgets, np.uint64(run_seed), np.uint64(first_game), checked, with_search,
                    new_log(False), _G_INDEX, _PSTAT_INDEX, out_game, out_player, out_kinds, out_treasures, errors)
         player_cols: dict[str, np.ndarray] = {}
         for j, (name, field, dt) in enumerate(PLAYER_FIELDS):
