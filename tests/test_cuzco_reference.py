@@ -6,6 +6,7 @@ tests/reference/ holds the first games of runs (how they were made: tests/refere
   runs are played again with every heuristic bot as a lookahead one (config "heuristic_kind").
 - modelled-*: the heuristic as it is now (phase-I options valued from their modelled effects,
   effects.py), played when it became the default; later exact rewrites must leave them unchanged.
+Each run's config records the weight vectors its bots had, so a re-tune does not change it.
 Base and Pututu, 2-4 players, default and mixed line-ups. Every column both tables have must agree
 row for row; columns added since (end_reason) are not compared.
 """
@@ -37,19 +38,25 @@ def play_like(config: dict, n_games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     params = game.resolve_params(variant, config["variant"])
     names, idx = lineup_indices(config["bots"])
     seat_bots = seat_bot_matrix(idx, 0, n_games, config["rotate_seats"])
-    if config.get("heuristic_kind") == "lookahead":
-        game = as_lookahead(game)
+    game = as_recorded(game, config.get("heuristic_kind") == "lookahead", config.get("weights", {}))
     return runner.run_chunk_in_memory(game, params, config["players"], names, seat_bots, config["seed"], 0, n_games)
 
 
-def as_lookahead(game):
-    """The game with every heuristic bot played as the lookahead kind (same weights)."""
-    class Lookahead(type(game)):
+def as_recorded(game, lookahead: bool, weights: dict):
+    """The game with the bots as the reference run had them: the weight vectors it recorded (a
+    re-tune since changes a bot's weights, not the reference), and, for the runs of the engine
+    before issue 13, every heuristic bot played as the lookahead kind."""
+    class Recorded(type(game)):
         def bot_arrays(self, bot_names):
-            kinds, weights = super().bot_arrays(bot_names)
-            return np.where(kinds == KIND_HEURISTIC, KIND_LOOKAHEAD, kinds).astype(kinds.dtype), weights
+            kinds, vectors = super().bot_arrays(bot_names)
+            for i, name in enumerate(bot_names):
+                if name in weights:
+                    vectors[i, :len(weights[name])] = weights[name]
+            if lookahead:
+                kinds = np.where(kinds == KIND_HEURISTIC, KIND_LOOKAHEAD, kinds).astype(kinds.dtype)
+            return kinds, vectors
     twin = copy.copy(game)
-    twin.__class__ = Lookahead
+    twin.__class__ = Recorded
     return twin
 
 

@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pandas as pd
 
+from sim.core import registry
+
 GAMES = 60
 HERE = Path(__file__).resolve().parent
 RUNS = ("modelled-3p", "modelled-4p", "modelled-4p-mixed-pututu")
@@ -37,6 +39,8 @@ def main(source: str) -> None:
             frame.to_parquet(out / f"{table}.parquet", index=False)
         config = json.loads((Path(source) / run / "manifest.json").read_text())["config"]
         run_config = {k: config[k] for k in ("game", "players", "seed", "bots", "rotate_seats", "variant")}
+        specs = registry.get_game(config["game"]).bots()
+        run_config["weights"] = {b: [float(x) for x in specs[b].weights] for b in config["bots"] if b != "random"}
         (out / "config.json").write_text(json.dumps(run_config, indent=1) + "\n")
         print(run, "written")
 
