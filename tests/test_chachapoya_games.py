@@ -284,3 +284,23 @@ def test_round_by_round_properties(n_players):
                 assert st[S.S_TDECK_SIZE] in (before - 2, before - 1, before)  # 2 taken / 1 back / 2 back
         if st[S.S_END_REASON] == S.END_DECK:
             assert st[S.S_LAST_ROUND] == 1
+
+
+@pytest.mark.parametrize("lineup", [["balanced-tuned", "cautious-tuned", "greedy-tuned", "bluffer-tuned"],
+                                    ["random", "greedy", "bluffer", "random"]])
+def test_games_never_read_the_sections_reset_state_leaves(lineup):
+    """state.reset_state does not copy the legal-bid list nor the float scratch rows between games:
+    a game writes them before it reads them, so junk left there by an earlier game changes nothing."""
+    kinds, w = bots(lineup)
+    fresh = S.new_state(ENGINE, len(lineup))
+    for game_index in range(60):
+        clean = fresh.copy()
+        st = fresh.copy()
+        st[st[S.S_OPTIONS_AT]:st[S.S_KIND_STATS_AT]] = 12345  # an earlier game's junk
+        st[st[S.S_FSCRATCH_AT]:] = np.float64(-3.5e7).view(np.int64)
+        S.reset_state(fresh, st)
+        for state in (clean, st):
+            R.play_game(ENGINE, state, NO_LOG, kinds, w, np.uint64(5), np.uint64(game_index), False)
+        np.testing.assert_array_equal(st[:st[S.S_OPTIONS_AT]], clean[:clean[S.S_OPTIONS_AT]])
+        np.testing.assert_array_equal(st[st[S.S_KIND_STATS_AT]:st[S.S_FSCRATCH_AT]],
+                                      clean[clean[S.S_KIND_STATS_AT]:clean[S.S_FSCRATCH_AT]])
