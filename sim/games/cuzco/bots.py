@@ -47,7 +47,7 @@ from .state import (
 from .effects import (
     ALL_GROUPS, G_CARDS, G_FEATHERS, G_FOOD, G_GOODS, G_LOC, G_MEDALS, G_MISSIONS, G_ORDER, G_PRIESTS,
     G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
-    spend_pututu, exchange_step, undo_to, J_N,
+    exchange_step, undo_to, J_N, G_UNKNOWN,
     fire_blessing as fire_blessing_effects, requirement_group,
 )
 from .weights import (
@@ -280,7 +280,7 @@ def remember_decision_base(P, st, p, w, lrec):
         if m >= 0:
             for part in range(2):
                 g = requirement_group(mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
-                groups |= ALL_GROUPS if g == -2 else (1 << g if g >= 0 else 0)
+                groups |= ALL_GROUPS if g == G_UNKNOWN else (1 << g if g >= 0 else 0)
         base[BASE_MISSION_GROUPS + slot] = groups
     terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
     total = 0.0
@@ -347,6 +347,23 @@ def memo_slot(memo, k0, k1):
 
 
 @njit_noalloc
+def memo_value(memo, slot):
+    """The value the memo holds in a slot memo_slot found filled."""
+    return memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot]
+
+
+@njit_noalloc
+def memo_store(memo, slot, k0, k1, v):
+    """Keep a value under its keys in the empty slot memo_slot found (-1: unkeyed), while the memo
+    is at most half full."""
+    if slot >= 0 and memo[MEMO_USED] < MEMO_SLOTS // 2:
+        memo[slot] = k0
+        memo[MEMO_SLOTS + slot] = k1
+        memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot] = v
+        memo[MEMO_USED] += 1
+
+
+@njit_noalloc
 def modelled_value(P, st, lrec, p, w, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
@@ -359,16 +376,12 @@ def modelled_value(P, st, lrec, p, w, opt):
     if k0 != 0 and k1 >= 0:
         slot = memo_slot(memo, k0, k1)
         if memo[slot] != 0:
-            return memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot] + pututu
+            return memo_value(memo, slot) + pututu
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
     apply_turn(P, st, journal_of(lrec), p, w, opt)
     v = journal_value(P, st, lrec, p, w)
     undo(st, journal_of(lrec))
-    if slot >= 0 and memo[MEMO_USED] < MEMO_SLOTS // 2:
-        memo[slot] = k0
-        memo[MEMO_SLOTS + slot] = k1
-        memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot] = v
-        memo[MEMO_USED] += 1
+    memo_store(memo, slot, k0, k1, v)
     return v + pututu
 
 
@@ -496,16 +509,13 @@ def outcome_value(P, st, look, lrec, llog, p, w, kind, opt):
     if k0 != 0 and k1 >= 0:
         slot = memo_slot(memo, k0, k1)
         if memo[slot] != 0:
-            return memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot]
+            return memo_value(memo, slot)
     lrec[REC_COUNTS + COUNT_PLAYS] += 1
     copy_state(st, look)
     perform_turn(P, look, lrec, llog, p, w, opt)
     v = look_value(P, st, look, lrec, p, w)
-    if slot >= 0 and memo[MEMO_USED] < MEMO_SLOTS // 2 and same_stream(st, look):
-        memo[slot] = k0
-        memo[MEMO_SLOTS + slot] = k1
-        memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)[slot] = v
-        memo[MEMO_USED] += 1
+    if same_stream(st, look):
+        memo_store(memo, slot, k0, k1, v)
     return v
 
 
@@ -611,7 +621,6 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
     An exchange that can do nothing leaves the plan's value."""
     journal = journal_of(lrec)
     memo = memo_of(lrec)
-    values = memo[2 * MEMO_SLOTS:3 * MEMO_SLOTS].view(np.float64)
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
     pututu = -w[W_PUTUTU] * (opt[O_PU1] + 2 * opt[O_PU2])
@@ -636,7 +645,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
             k1 = exchange_counts_key(opt)
             slot = memo_slot(memo, k0, k1) if k0 != 0 and k1 >= 0 else -1
             if slot >= 0 and memo[slot] != 0:
-                jv = values[slot]
+                jv = memo_value(memo, slot)
                 pv = jv + pututu
             else:
                 jv = current_jv
@@ -645,11 +654,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
                     jv = journal_value(P, st, lrec, p, w)
                     undo_to(st, journal, mark, groups)
                 pv = jv + pututu
-                if slot >= 0 and memo[MEMO_USED] < MEMO_SLOTS // 2:
-                    memo[slot] = k0
-                    memo[MEMO_SLOTS + slot] = k1
-                    values[slot] = jv
-                    memo[MEMO_USED] += 1
+                memo_store(memo, slot, k0, k1, jv)
             v = value_of_outcome(st, lrec, w, kind, opt, pv)
             opt[O_EX + ex] -= 1
             if v > best_v:

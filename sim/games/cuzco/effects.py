@@ -28,7 +28,7 @@ from .state import (
     MK_GOD_COLOURS, MK_GOD_SAME_COLOUR, MK_GODS_OF, MK_GOODS, MK_GOODS_OF_TYPE, MK_GOODS_TYPES,
     MK_MEDALS, MK_NONE, MK_OFFERINGS, MK_ORDER_TOKEN_ONE, MK_PEOPLE_SLID, MK_PEOPLE_WITH_ABILITY,
     MK_PRIESTS, MK_STUDY_ABILITIES, MK_STUDY_SLID, MK_STUDY_TILES, MK_VILLAGE_VALUES, MK_VILLAGES,
-    MK_VILLAGES_IN_RING, MK_VILLAGES_OF_COLOUR, MK_VILLAGES_WORTH, N_EXCHANGES, N_GODS, N_TEMPLE,
+    MK_VILLAGES_IN_RING, MK_VILLAGES_OF_COLOUR, MK_VILLAGES_WORTH, N_EXCHANGES, N_TEMPLE,
     P_CIRCLET, P_DELIVERED, P_FEATHERS, P_FOOD, P_HAND, P_LOC, P_MEDALS, P_N_TILES, P_OFFERINGS,
     P_PUTUTU1, P_PUTUTU2, P_QUIPU_DELIVERED, P_QUIPU_MASK, P_QUIPU_RESERVE, P_SLID, P_SLOT, P_STATUS,
     P_TILE, P_VP, R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP,
@@ -57,6 +57,7 @@ G_LOC = 16
 G_EMPTY = 17  # empty mask spaces (tiles and quipus on the mask)
 N_GROUPS = 18
 G_NONE = -1  # a field no group reads (a supply, the display): journalled, not re-valued
+G_UNKNOWN = -2  # a requirement kind requirement_group does not know: any change may matter
 ALL_GROUPS = (1 << N_GROUPS) - 1
 
 J_N = 0  # journal: entries
@@ -89,7 +90,7 @@ def requirement_group(kind):
         return G_FOOD
     if kind == MK_MEDALS:
         return G_MEDALS
-    return -2  # unknown: every change may matter
+    return G_UNKNOWN
 
 
 # ------------------------------------------------------------------------------ the journal
