@@ -1,7 +1,8 @@
 """A tiny dice game implementing the Game contract, so the core is tested without a real game.
 
 Each round every player rolls a die ("greedy" rolls twice and keeps the better roll); a roll of
-exactly 1 by seat 0 may end the game early. Ties for the top score are shared wins.
+exactly 1 by seat 0 may end the game early. Each seat then adds its `seat_bonus` (0 by default; the
+balance search's known-answer tests move it). Ties for the top score are shared wins.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ END_REASONS = ["all_rounds", "snake_eyes"]
 
 
 @njit(parallel=True, cache=True)
-def _play(seat_kinds, run_seed, first_game, rounds, sides, threshold, fail_game):
+def _play(seat_kinds, run_seed, first_game, rounds, sides, threshold, fail_game, seat_bonus):
     n_games, n_players = seat_kinds.shape
     score = np.zeros(n_games * n_players, dtype=np.int16)
     won = np.zeros(n_games * n_players, dtype=np.bool_)
@@ -51,6 +52,8 @@ def _play(seat_kinds, run_seed, first_game, rounds, sides, threshold, fail_game)
                 end_reason[g] = 1
                 break
         n_rounds[g] = played
+        for s in range(n_players):
+            score[base + s] += seat_bonus[s]
         best = score[base]
         for s in range(1, n_players):
             best = max(best, score[base + s])
@@ -73,8 +76,13 @@ class FakeGame(GameBase):
         resolved = merge_variant(DEFAULTS, variant or {}, where=where)
         if resolved["dice"]["sides"] < 2:
             raise UserError(f"{where}: dice.sides must be at least 2")
+        bonus = resolved["seat_bonus"]
+        if not all(isinstance(b, int) and not isinstance(b, bool) and -1000 <= b <= 1000 for b in bonus):
+            raise UserError(f"{where}: seat_bonus must be whole numbers between -1000 and 1000")
+        seat_bonus = np.zeros(max(len(bonus), max(self.player_counts)), dtype=np.int16)
+        seat_bonus[:len(bonus)] = bonus
         engine = (resolved["rounds"], resolved["dice"]["sides"], resolved["elimination"]["threshold"],
-                  resolved["debug"]["fail_game"])
+                  resolved["debug"]["fail_game"], seat_bonus)
         return Params(resolved=resolved, engine=engine, variant_name=variant_name)
 
     def allowed_players(self, params):
@@ -94,9 +102,10 @@ class FakeGame(GameBase):
         return kinds[np.asarray(seat_bots)]
 
     def simulate(self, params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, checked=False):
-        rounds, sides, threshold, fail_game = params.engine
+        rounds, sides, threshold, fail_game, seat_bonus = params.engine
         score, won, eliminated, n_rounds, end_reason, error = _play(
-            self._kinds(bot_names, seat_bots), np.uint64(run_seed), first_game, rounds, sides, threshold, fail_game)
+            self._kinds(bot_names, seat_bots), np.uint64(run_seed), first_game, rounds, sides, threshold, fail_game,
+            seat_bonus)
         failures = [(first_game + int(g), "score table corrupted") for g in np.flatnonzero(error)]
         by_game = score.reshape(n_games, n_players)
         rank = (1 + (by_game[:, None, :] > by_game[:, :, None]).sum(axis=2)).astype(np.int8).reshape(-1)
