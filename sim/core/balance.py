@@ -425,10 +425,28 @@ class Evidence:
         values = self.values(x)
         key = values_text(values)
         if key not in self.candidates:
-            self.candidates[key] = Candidate(x=float(x), values=values, first_step=len(self.rows) + 1,
+            self.candidates[key] = Candidate(x=self.canonical(x), values=values, first_step=len(self.rows) + 1,
                                              wins_by_position=[0] * self.s.players,
                                              score_by_position=[0.0] * self.s.players)
         return self.candidates[key]
+
+    def canonical(self, x: float) -> float:
+        """The x that stands for x's values: the middle of the run of x (on a fixed grid of the
+        range) giving the same values, so a rounded rule's candidate sits at the centre of its
+        values' stretch for the fit; x itself when it is alone there."""
+        grid = np.linspace(self.s.lo, self.s.hi, 4001)
+        key = values_text(self.values(x))
+        i = int(np.argmin(np.abs(grid - x)))
+        same = lambda j: values_text(self.values(float(grid[j]))) == key  # noqa: E731
+        if not same(i):
+            return float(x)
+        a, b = i, i
+        while a > 0 and same(a - 1):
+            a -= 1
+        while b < len(grid) - 1 and same(b + 1):
+            b += 1
+        middle = float((grid[a] + grid[b]) / 2)
+        return middle if values_text(self.values(middle)) == key else float(x)
 
     def add(self, row: dict[str, Any]) -> None:
         c = self.candidate(row["x"])
@@ -528,13 +546,19 @@ class Evidence:
         xr = min((c.x for c in right), default=s.hi)
         if xl > xr:  # a non-monotone stretch: the evidence contradicts the assumption; search the whole range
             xl, xr = s.lo, s.hi
-        # An open candidate played last keeps playing until it is resolved.
+        fit = self.fit(xl, xr)
+        root = self.root(fit)
+        x = self.pick(root if root is not None else (xl + xr) / 2, xl, xr, states)
+        # An open candidate played last keeps playing until it is resolved, unless the fit over
+        # every candidate (which pools their games) puts another value clearly nearer the target.
         if self.rows:
             last = self.candidates[self.rows[-1]["values"]]
             if states[last.key] == OPEN and xl <= last.x <= xr:
-                return Plan(RUNNING, last.x, self.next_games(last))
-        root = self.fitted_root(xl, xr)
-        x = self.pick(root if root is not None else (xl + xr) / 2, xl, xr, states)
+                if x is None or fit is None or values_text(self.values(x)) == last.key:
+                    return Plan(RUNNING, last.x, self.next_games(last))
+                nearer = abs(self.predict(fit, last.x) - s.target) - abs(self.predict(fit, self.canonical(x)) - s.target)
+                if nearer <= s.tolerance / 4:
+                    return Plan(RUNNING, last.x, self.next_games(last))
         if x is None:
             # No untried value is left in the bracket: play on the candidates that may still be
             # within tolerance (their interval meets the band), nearest the target first.
@@ -565,9 +589,9 @@ class Evidence:
                 return float(grid[i])
         return None
 
-    def fitted_root(self, xl: float, xr: float) -> float | None:
-        """Where a fit of the metric on x over the candidates in [xl, xr] meets the target; None when
-        there are fewer than two of them or the fit has no usable slope."""
+    def fit(self, xl: float, xr: float) -> tuple[float, float] | None:
+        """(intercept, slope) of the metric on x (on the logit scale for a rate) over the candidates
+        in [xl, xr]; None when there are fewer than two of them or the fit fails."""
         inside = [c for c in self.played() if xl <= c.x <= xr and c.counted > 0]
         if len({c.x for c in inside}) < 2:
             return None
@@ -580,14 +604,23 @@ class Evidence:
         try:
             with warnings.catch_warnings(), np.errstate(all="ignore"):
                 warnings.simplefilter("ignore")  # two points fit exactly; separation is handled below
-                fit = self._fit(sm, exog, n, totals)
-            b0, b1 = fit.params
-            link = math.log(self.s.target / (1 - self.s.target)) if self.s.metric.is_rate else self.s.target
+                b0, b1 = self._fit(sm, exog, n, totals).params
         except Exception:  # a degenerate fit (perfect separation, singular matrix): bisect instead
             return None
         if not (math.isfinite(b0) and math.isfinite(b1)) or abs(b1) < 1e-12:
             return None
-        root = (link - b0) / b1
+        return float(b0), float(b1)
+
+    def predict(self, fit: tuple[float, float], x: float) -> float:
+        line = fit[0] + fit[1] * x
+        return 1 / (1 + math.exp(-max(min(line, 700), -700))) if self.s.metric.is_rate else line
+
+    def root(self, fit: tuple[float, float] | None) -> float | None:
+        """Where the fit meets the target."""
+        if fit is None:
+            return None
+        link = math.log(self.s.target / (1 - self.s.target)) if self.s.metric.is_rate else self.s.target
+        root = (link - fit[0]) / fit[1]
         return float(root) if math.isfinite(root) else None
 
     def _fit(self, sm, exog, n, totals):
