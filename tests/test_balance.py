@@ -252,3 +252,14 @@ def test_existing_output_needs_resume(sim_main, capsys, tmp_path):
     status, _, err = sim_main(capsys, ["balance", "dicey", "--param", "seat_bonus[0]", "--range", "0,5",
                                        "--target", "0.25", "--out", str(out), "--resume"])
     assert status == 2 and "no balance search" in err and len(err.splitlines()) == 1
+
+
+def test_time_limit_stops_resumably_and_engine_failure_leaves_nothing(game, tmp_path):
+    from sim.core.errors import EngineFailure
+
+    timed = B.search(game, _settings(game, time_limit=1e-6), tmp_path / "timed")
+    assert timed.status == B.TIME and len(B.read_evidence(tmp_path / "timed")[1]) == 1
+    assert B.search(game, _settings(game), tmp_path / "timed", resume=True).status == B.FOUND
+    with pytest.raises(EngineFailure, match="game 7 of run seed 3"):
+        B.search(game, _settings(game, overrides={"debug": {"fail_game": 7}}), tmp_path / "failed")
+    assert not (tmp_path / "failed").exists()

@@ -137,6 +137,9 @@ def balance_chart(manifest: dict[str, Any], candidates: pd.DataFrame, batches: p
         if best is not None:
             ax.plot([best["x"]], [scale * best["metric"]], "o", markersize=13, markerfacecolor="none",
                     markeredgecolor="black", label="answer" if manifest["result"]["status"] == "found" else "closest")
+            values = "; ".join(f"{name.split('.')[-1]} = {value}" for name, value in best["values"].items())
+            ax.annotate(values, (best["x"], scale * best["metric"]), xytext=(12, 12), textcoords="offset points",
+                        fontsize=8, arrowprops={"arrowstyle": "-", "color": "black", "linewidth": 0.6})
     ax.set_xlabel("x (" + "; ".join(manifest.get("rules", [])) + ")", fontsize=8)
     ax.set_ylabel(manifest.get("metric_description", config["metric"]) + (" (%)" if rate else ""))
     result = manifest.get("result") or {}

@@ -110,7 +110,8 @@ def add_balance_parser(commands) -> None:
                          help=f"games of a candidate's first batch; later batches grow with what its interval "
                               f"needs (default {DEFAULT_BATCH})")
     command.add_argument("--time-limit", type=float, metavar="SECONDS",
-                         help="stop after the batch that passes this wall time (resumable with --resume)")
+                         help="stop once this wall time has passed (batches are cut to fit it; at least one is "
+                              "played; resumable with --resume)")
     command.add_argument("--players", type=int, help="number of players (default: the game's)")
     command.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat (seats rotated)")
     command.add_argument("--seed", type=int, default=0, help="run seed of every candidate's games (default 0)")

@@ -51,7 +51,8 @@ dataset (`--out`: manifest.json, batches.parquet, candidates.parquet, each repla
 after every batch) is the state, and `--resume` replays the plan from it and continues; a search
 killed mid-batch loses that batch only, played again identically. The interval is checked after
 every batch of a candidate (at most a handful of looks, since games double), a mild optimism on
-the stated 95%.
+the stated 95%. Under `--time-limit` a batch is also cut to what the time left allows at the last
+batch's speed (so such a search's batches depend on the machine's speed; its evidence stays valid).
 """
 from __future__ import annotations
 
@@ -844,6 +845,8 @@ def search(game: Any, settings: Settings, out: str | Path, resume: bool = False,
     numba.set_num_threads(min(settings.workers, numba.config.NUMBA_NUM_THREADS))
     started = time.perf_counter()
     wall_before = float(manifest.get("wall_seconds", 0.0))
+    rate: float | None = None  # games per second of the last batch (sizes batches under --time-limit)
+    created = not evidence.rows
     try:
         while True:
             plan = evidence.plan()
@@ -854,15 +857,19 @@ def search(game: Any, settings: Settings, out: str | Path, resume: bool = False,
                 plan = Plan(BUDGET, reason=f"the budget of {settings.budget:,} games is spent")
                 break
             elapsed = time.perf_counter() - started
-            if settings.time_limit is not None and elapsed >= settings.time_limit:
+            if settings.time_limit is not None and rate is not None and elapsed >= settings.time_limit:
                 plan = Plan(TIME, reason=f"the time limit of {settings.time_limit:g} s is reached "
                                          f"(--resume continues)")
                 break
             c = evidence.candidate(plan.x)
             n_games = min(plan.games, remaining)
+            if settings.time_limit is not None and rate:  # a batch that fits in the time left
+                n_games = min(n_games, max(settings.batch, int((settings.time_limit - elapsed) * rate)))
             batch_started = time.perf_counter()
             stats = player.play(c.values, c.games, n_games)
-            stats.update({"x": c.x, "first_game": c.games, "seconds": round(time.perf_counter() - batch_started, 3)})
+            seconds = time.perf_counter() - batch_started
+            rate = n_games / seconds if seconds > 0 else None
+            stats.update({"x": c.x, "first_game": c.games, "seconds": round(seconds, 3)})
             evidence.add(stats)
             manifest["wall_seconds"] = round(wall_before + time.perf_counter() - started, 3)
             _save(out, manifest, evidence)
@@ -871,6 +878,12 @@ def search(game: Any, settings: Settings, out: str | Path, resume: bool = False,
     except KeyboardInterrupt:
         raise Interrupted(f"interrupted; {len(evidence.rows)} batches are saved in {out}: run the same command "
                           f"with --resume to continue") from None
+    except EngineFailure:
+        if created and not evidence.rows:  # a new search that played nothing leaves nothing behind
+            import shutil
+
+            shutil.rmtree(out, ignore_errors=True)
+        raise
     finally:
         numba.set_num_threads(previous_threads)
     manifest["wall_seconds"] = round(wall_before + time.perf_counter() - started, 3)
