@@ -66,9 +66,11 @@ def test_single_tracker_pair_cancels_and_neutralises_leaders():
 
 def test_tracker_pair_cancel_settles_cards_to_bottom_and_draws_three():
     """Tracker 2: the treasures go back to the bottom of the deck and the pair's player draws three
-    adventurer cards (then the usual one at the end of the round)."""
+    adventurer cards (then the usual one at the end of the round). The draw is the player's choice
+    (test_chachapoya_choices.py): with the whole deck to come, the heuristic draws."""
     st = make_state(3)
     set_tdeck(st, [T["gold"]] * 5)
+    st[S.S_INITIAL_TDECK] = 5
     set_offer(st, ["blue_idol", "curse"], knower=0)
     set_adeck(st, [A["number_3"]] * 20)
     hand(st, 1)

@@ -73,19 +73,17 @@ def test_stalemate_rounds_is_the_rule_that_stops_it():
     assert off.player_columns["won"].reshape(-1, 2).any(axis=1).all()
 
 
-def test_a_stalled_game_of_the_default_line_up_is_a_stalemate():
+def test_the_measured_stalled_game_no_longer_stalls():
     """The measured case (2 players, default line-up, seed 7, seats rotated; game 7309 of the
-    100,000-game run in the README): one player ends up holding the whole adventurer deck and
-    cancels every bidding with a tracker pair (Tracker 2) from round 37 on. It used to run to the
-    400-round limit and be scored with a winner; now it stops 50 rounds after the last treasure
-    acquired, with no winner."""
+    100,000-game run in the README): one player ended up holding the whole adventurer deck and
+    cancelled every bidding with a tracker pair (Tracker 2) from round 37 on, drawing three each
+    time, until the stalemate rule stopped it at round 86 with no winner. Since the pair's draw is
+    the player's choice (issue 14) and the bots value a late pair without the cards they would
+    not draw, the same game ends by the rules, as no game of that run stalls any more."""
     res = simulate(PARAMS, 2, data.default_lineup()[:2], 7309, 1, 7)
-    g, p = res.game_columns, res.player_columns
-    assert g["end_reason"][0] == STALEMATE
-    assert g["n_rounds"][0] == 36 + STALL_ROUNDS
-    assert g["winner_seat"][0] == -1
-    assert not p["won"].any() and (p["rank"] == 1).all()
-    assert sorted(p["end_tracker"].tolist()) == [0, 8]  # one seat holds every tracker
+    g = res.game_columns
+    assert g["end_reason"][0] in (S.END_DECK, S.END_LAST_STANDING)
+    assert g["n_rounds"][0] < STALL_ROUNDS
 
 
 def test_idle_rounds_count_and_reset():

@@ -20,7 +20,8 @@ from .cards import TRACKER_PAIR, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE, S_BURIED, S_FACE_UP, S_GONE_AT, S_INITIAL_TDECK, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER,
-    S_N_PLAYERS, S_N_TREASURES, S_OFFER_AT, S_TDECK_SIZE, S_UP_GAINS_READY, P_ALIVE, R_BID_MAX, R_BID_MIN, R_PAIR_DRAW, ROLE_DICTATOR, ROLE_MAFIA,
+    S_N_PLAYERS, S_N_TREASURES, S_OFFER_AT, S_TDECK_SIZE, S_UP_GAINS_READY, P_ALIVE, R_BID_MAX, R_BID_MIN, R_PAIR_DRAW,
+    R_TOKEN_REFILL_TO, ROLE_DICTATOR, ROLE_MAFIA, S_ADHIDDEN_AT, S_ADISCARD_AT, S_LAST_ROUND, AF_COUNT,
     ROLE_NUMBER, ROLE_TRACKER, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
     FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN, SCR_UP_GAIN,
     af, collection_at, fscratch, hand_at, option_at, rng_of, scratch_at, seat_at, tf,
@@ -51,13 +52,16 @@ WEIGHT_NAMES = (
     "suspicion",        # discount on the face-down card per point of an attractive face-up card
     "risk",             # cost per point of spread in the unknown card's worth
     "bait",             # start player: show others a tempting card, hide a bad one
-    "token_hand",       # use the token to refill when the hand has at most this many cards
+    "refill_card",      # hidden-treasure refill: value of each card it draws (scaled by how much game is left)
     "noise",            # random jitter on every choice (spread of utilities)
     "self_offer",       # start player: weight on the offer's worth to myself
+    "token_keep",       # keeping the token: value per point it would add at scoring to my treasures as they stand
+    "token_base",       # keeping the token: value whatever my treasures (the sequences still to come)
 )
 (W_GAIN, W_ELIMINATION, W_DRAW_CARD, W_KEEP_POINT, W_KEEP_CARD, W_KEEP_TRACKER, W_KEEP_LEADER,
  W_MU_BASE, W_MU_PUBLIC, W_MU_OPPONENT, W_SIGMA, W_LEADER_SUCCESS, W_SPY_SAFE, W_PAIR_DENY,
- W_PAIR_SAFE, W_SUSPICION, W_RISK, W_BAIT, W_TOKEN_HAND, W_NOISE, W_SELF_OFFER) = range(21)
+ W_PAIR_SAFE, W_SUSPICION, W_RISK, W_BAIT, W_REFILL_CARD, W_NOISE, W_SELF_OFFER, W_TOKEN_KEEP,
+ W_TOKEN_BASE) = range(23)
 N_WEIGHTS = len(WEIGHT_NAMES)
 
 LAST_ROUND_SAMPLES = 8
@@ -388,7 +392,8 @@ def bid_context(params, st, seat, w):
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
-    pair = (w[W_DRAW_CARD] * params[R_PAIR_DRAW] + w[W_PAIR_DENY] * max(public, 0.0)
+    # the pair's draw counts at what the bot will make of it: declined (0) when it is worth less
+    pair = (max(pair_draw_worth(params, st, seat, w), 0.0) + w[W_PAIR_DENY] * max(public, 0.0)
             + w[W_PAIR_SAFE] * max(-v_all, 0.0))
     return v_all, v_one, public, mu, sigma, pair
 
@@ -611,11 +616,91 @@ def choose_take(params, st, seat, kind, w):
 
 
 @njit_noalloc
-def choose_token_refill(params, st, seat, kind, w, held):
-    """Hidden Treasure A: refill the hand of `held` cards now, or keep the token for the end."""
+def game_left(st):
+    """The share of the treasure deck still to come (1 at the start, 0 in the last round): how much
+    use a card in hand still has (keep_costs, drawn_card_worth)."""
+    if st[S_LAST_ROUND] == 1:
+        return 0.0
+    return st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
+
+
+@njit_noalloc
+def unseen_penalty(params, st, seat):
+    """The mean end-of-game hand penalty (Scoring: -1 a Tracker, -3 a Leader) of the adventurer
+    cards this seat has not seen: all of them less its hand and the discards played face up."""
+    hand, discard, hidden = hand_at(st, seat), st[S_ADISCARD_AT], st[S_ADHIDDEN_AT]
+    n = 0
+    total = 0
+    for a in range(st[S_N_ADVENTURERS]):
+        k = af(params, a, AF_COUNT) - st[hand + a] - (st[discard + a] - st[hidden + a])
+        n += k
+        total += k * af(params, a, AF_PENALTY)
+    return total / n if n > 0 else 0.0
+
+
+@njit_noalloc
+def drawn_card_worth(params, st, seat, w_card):
+    """What one adventurer card drawn now is worth: its use in later biddings (w_card, scaled by the
+    game left, as keep_costs scales a card's use) and, as the end nears, the hand penalty it may
+    cost (the unseen cards' mean). In the last round a drawn card is never played."""
+    left = game_left(st)
+    return left * w_card + (1.0 - left) * unseen_penalty(params, st, seat)
+
+
+@njit_noalloc
+def pair_draw_worth(params, st, seat, w):
+    """Tracker 2: what drawing the tracker pair's cards is worth (draw_card per card, valued now)."""
+    return params[R_PAIR_DRAW] * drawn_card_worth(params, st, seat, w[W_DRAW_CARD])
+
+
+@njit_noalloc
+def choose_pair_draw(params, st, seat, kind, w):
+    """Tracker 2: the pair's player "can immediately draw three". The heuristic draws when the
+    cards are worth more than nothing (every card is valued alike, so all or none)."""
     if kind == BOT_RANDOM:
         return rng_mod.randint(rng_of(st), COIN) == 1
-    return held <= w[W_TOKEN_HAND]
+    return pair_draw_worth(params, st, seat, w) > 0.0
+
+
+@njit_noalloc
+def token_worth(params, st, seat, w):
+    """Hidden Treasure B: what the token would add at scoring to the seat's treasures as they stand,
+    on the sequence choose_token_place would pick; an X there costs every point plus the
+    elimination weight. 0 with no sequence to join (it would go unused)."""
+    collection = collection_at(st, seat)
+    best = 0.0
+    found = False
+    for t in range(st[S_N_TREASURES]):
+        held = st[collection + t]
+        if held > 0 and tf(params, t, TF_TOKEN_OK) == 1:
+            after = scale_points(params, t, held + 1)
+            if after == SCALE_X:
+                worth = -seat_points(params, st, seat) - w[W_ELIMINATION]
+            else:
+                worth = float(after - scale_points(params, t, held))
+            if not found or worth > best:
+                best = worth
+                found = True
+    return best
+
+
+@njit_noalloc
+def refill_worth(params, st, seat, w, held):
+    """Hidden Treasure A against B: (worth of refilling a hand of `held` cards to eight now,
+    worth of keeping the token for scoring)."""
+    refill = (params[R_TOKEN_REFILL_TO] - held) * drawn_card_worth(params, st, seat, w[W_REFILL_CARD])
+    keep = w[W_TOKEN_BASE] + w[W_TOKEN_KEEP] * token_worth(params, st, seat, w)
+    return refill, keep
+
+
+@njit_noalloc
+def choose_token_refill(params, st, seat, kind, w, held):
+    """Hidden Treasure A: refill the hand of `held` cards now, or keep the token for the end.
+    The heuristic refills when the cards are worth more than the token kept (refill_worth)."""
+    if kind == BOT_RANDOM:
+        return rng_mod.randint(rng_of(st), COIN) == 1
+    refill, keep = refill_worth(params, st, seat, w, held)
+    return refill > keep
 
 
 @njit_noalloc

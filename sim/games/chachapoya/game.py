@@ -14,7 +14,7 @@ from .search import N_CFG, play_game_search
 from .state import (
     ELIMINATION_NAMES, END_REASON_NAMES, S_END_REASON, S_ERROR, S_LEADER_CLASHES, S_N_ADVENTURERS,
     S_N_TREASURES, S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_ROUND, S_TDECK_SIZE, S_WINNER, N_K, N_T, P_ALIVE,
-    P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
+    P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS, P_PAIR_DECLINED,
     P_RANK, P_SCORE, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
     P_VP_UNRESOLVED, P_WON, error_name, kind_stat_at, new_log, new_state, reset_state, seat_at, treasure_stat_at,
 )
@@ -46,6 +46,7 @@ PLAYER_FIELDS = (
     ("token_scored_on", P_TOKEN_SCORED_ON, np.int16),
     ("unresolved_leaders", P_UNRESOLVED_LEADERS, np.int16),
     ("tracker_pair_cancels", P_PAIR_CANCELS, np.int16),
+    ("pair_draws_declined", P_PAIR_DECLINED, np.int16),
     ("lost_to_curse", P_LOST_TO_CURSE, np.int16),
 )
 _PSTAT_INDEX = np.array([f for _, f, _ in PLAYER_FIELDS], np.int64)
@@ -122,6 +123,11 @@ class Chachapoya(TomlGame):
         CardGroup("adventurer", held="opening_", played=("played_",), kept="end_"),
         CardGroup("treasure", held="got_"),
     )
+
+    def report_sections(self) -> tuple:
+        """Chachapoya's report pages (sim/games/chachapoya/analysis/report.py)."""
+        from .analysis import report_sections
+        return report_sections()
 
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:

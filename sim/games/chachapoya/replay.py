@@ -59,7 +59,7 @@ def event_lines(params, st, log, seat_names) -> list[str]:
             joker = " + tracker" if c and d else ""
             lines.append(f"   {who(a)} bids {c} x {anames[b]}{joker}" + (f" = {e}" if e else ""))
         elif ev == R.EV_PAIR_CANCEL:
-            lines.append(f"   {who(a)}'s tracker pair cancels the bidding")
+            lines.append(f"   {who(a)}'s tracker pair cancels the bidding" + ("" if b else " (its player declines the draw)"))
         elif ev == R.EV_PAIRS_KNOCKED:
             lines.append(f"   {a} tracker pairs knock each other out (nobody draws three); the other bids decide")
         elif ev == R.EV_LEADER_RESOLVED:

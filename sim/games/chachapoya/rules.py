@@ -21,7 +21,7 @@ from .state import (
     S_LAST_ROUND, S_LEADER_CLASHES, S_LOG_N, S_N_ADVENTURERS, S_N_OFFER, S_N_PLAYERS, S_N_TREASURES,
     S_NO_WINNER_ROUNDS, S_OFFER_AT, S_OFFER_LEN, S_PAIR_CANCELS, S_UP_GAINS_READY, S_REBID, S_ROUND, S_START,
     S_TDECK_AT, S_TDECK_HEAD, S_TDECK_LEN, S_TDECK_SIZE, S_WINNER, K_END, K_OPENING, K_PLAYED, P_ALIVE,
-    P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS,
+    P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS, P_PAIR_DECLINED,
     P_RANK, P_SCORE, P_TOKEN, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS,
     P_VP_HAND, P_VP_UNRESOLVED, P_WON, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE,
     R_LAST_ROUND_DECK, R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT,
@@ -45,7 +45,7 @@ EV_OFFER_DRAWN = np.int64(2)  # start, card, card, card
 EV_OFFER = np.int64(3)  # start, face-up, face-down, bottomed
 EV_LAST_OFFER = np.int64(4)  # n cards, card, card, card (all face down)
 EV_BID = np.int64(5)  # seat, kind, n cards, joker (1/0), strength
-EV_PAIR_CANCEL = np.int64(6)  # seat
+EV_PAIR_CANCEL = np.int64(6)  # seat, draws the pair's cards (1/0)
 EV_PAIRS_KNOCKED = np.int64(7)  # number of pairs
 EV_LEADER_RESOLVED = np.int64(8)  # seat, kind
 EV_LEADER_UNRESOLVED = np.int64(9)  # seat, kind, penalty
@@ -536,16 +536,24 @@ def acquire(params, st, log, seat, cards, n_cards):
 @njit_inline
 def settle_bidding(params, st, log, bot_kind, bot_w, outcome, seat):
     """Carry out a bidding's outcome on the cards on the table (the winner's bot picks a card
-    when it may take only one)."""
+    when it may take only one; a tracker pair's player decides whether to draw its cards)."""
     pick = -1
     if outcome == OUT_WIN_ONE:
         pick = bots.choose_take(params, st, seat, bot_kind[seat], bot_w[seat])
+    elif outcome == OUT_PAIR_CANCEL:
+        pick = PAIR_DRAWS if bots.choose_pair_draw(params, st, seat, bot_kind[seat], bot_w[seat]) else PAIR_DECLINES
     carry_out_bidding(params, st, log, outcome, seat, pick)
+
+
+# carry_out_bidding's pick for OUT_PAIR_CANCEL: the pair's player draws its cards, or declines them
+PAIR_DECLINES = np.int64(0)
+PAIR_DRAWS = np.int64(1)
 
 
 @njit_noalloc
 def carry_out_bidding(params, st, log, outcome, seat, pick):
-    """settle_bidding with the winner's pick made (offer index; used only by OUT_WIN_ONE)."""
+    """settle_bidding with the choice made: for OUT_WIN_ONE the offer index the winner takes,
+    for OUT_PAIR_CANCEL whether the pair's player draws (PAIR_DRAWS) or not (PAIR_DECLINES)."""
     offer = st[S_OFFER_AT]
     n_offer = st[S_N_OFFER]
     if outcome == OUT_CLASH:
@@ -556,7 +564,9 @@ def carry_out_bidding(params, st, log, outcome, seat, pick):
         if outcome == OUT_PAIR_CANCEL:
             st[S_PAIR_CANCELS] += 1
             st[seat_at(seat) + P_PAIR_CANCELS] += 1
-            log_event(st, log, EV_PAIR_CANCEL, seat, UNUSED, UNUSED, UNUSED, UNUSED, UNUSED)
+            if pick == PAIR_DECLINES:
+                st[seat_at(seat) + P_PAIR_DECLINED] += 1
+            log_event(st, log, EV_PAIR_CANCEL, seat, pick, UNUSED, UNUSED, UNUSED, UNUSED)
         else:
             st[S_NO_WINNER_ROUNDS] += 1
             log_event(st, log, EV_NO_WINNER, UNUSED, UNUSED, UNUSED, UNUSED, UNUSED, UNUSED)
@@ -564,7 +574,7 @@ def carry_out_bidding(params, st, log, outcome, seat, pick):
             treasure_to_bottom(st, log, st[offer + i])
             st[offer + i] = -1
         st[S_N_OFFER] = 0
-        if outcome == OUT_PAIR_CANCEL:
+        if outcome == OUT_PAIR_CANCEL and pick == PAIR_DRAWS:  # Tracker 2: "can immediately draw three"
             draw_adventurers(st, log, seat, np.int64(params[R_PAIR_DRAW]), DRAW_PAIR)
         return
     st[seat_at(seat) + P_BIDS_WON] += 1

@@ -220,7 +220,8 @@ P_WON = 12
 P_LOST_TO_CURSE = 13
 P_PAIR_CANCELS = 14
 P_CARDS_DRAWN = 15
-P_BID = 16  # + B_*: the seat's bid on the table
+P_PAIR_DECLINED = 16  # tracker-pair draws the player declined (Tracker 2: "can immediately draw three")
+P_BID = 17  # + B_*: the seat's bid on the table
 N_P = P_BID + N_B
 
 ELIM_NONE = np.int64(0)
