@@ -14,6 +14,8 @@ from sim.analysis import report
 from sim.analysis.io import open_dataset
 from sim.analysis.report import (DatasetSpec, ReportSpec, TournamentDatasetSpec, build_reports, default_specs,
                                  ensure_datasets)
+from sim.core import registry
+from sim.core.robust import run_robust
 from sim.core.tournament import run_tournament
 from sim.analysis.winrates import seat_win_rates
 from sim.cli import main
@@ -21,7 +23,7 @@ from sim.core.errors import UserError
 from test_ladder import dicey3  # noqa: F401  (the fake game with a third bot, a module fixture)
 
 NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview", "tournament", "ladder",
-             "tuning"}
+             "tuning", "robust"}
 BOT_NOTEBOOKS = {"ladder", "tuning"}  # executed by the `built_bots` fixture, on fake-game ladders and a tuned file
 
 
@@ -44,14 +46,18 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
         if path.stem == "tuning":  # reads the game's tuned bots, no dataset
             assert re.search(r'^game = "cuzco"', tagged[0].source, re.M), path.name
         else:
-            assert re.search(r'^dataset = "data/(cuzco|chachapoya)-(base|tournament|ladder)"', tagged[0].source,
+            assert re.search(r'^dataset = "data/(cuzco|chachapoya)-(base|tournament|ladder|robust)"', tagged[0].source,
                              re.M), path.name
         assert nb.cells[0].cell_type == "markdown" and nb.cells[0].source.startswith("# ")
         assert sum(c.cell_type == "markdown" for c in nb.cells) >= 4, f"{path.name}: explain the charts"
 
 
 def test_default_specs_are_the_main_job():
-    tournament, ladder, tuning, *specs = default_specs()
+    everything = default_specs()
+    assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == [
+        "overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya"]
+    tournament, ladder, tuning, *specs, robust = [s for s in everything if report.spec_game(s) == "cuzco"]
+    assert robust.notebook == "robust" and robust.datasets["dataset"].games == 8000  # 1 in 25, at most 20,000
     assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
                                       "variant_comparison"]
     assert tournament.notebook == "tournament" and tournament.datasets["dataset"].games == 400
@@ -65,7 +71,7 @@ def test_default_specs_are_the_main_job():
     assert specs[-1].datasets == {"dataset": base, "compare_to": pututu}
     assert all(s.datasets["dataset"] == base for s in specs)
     assert {s.notebook for s in specs} <= NOTEBOOKS
-    small = default_specs(games=500, data_dir="elsewhere", seed=3)[3].datasets["dataset"]
+    small = default_specs(games=500, data_dir="elsewhere", seed=3)[7].datasets["dataset"]
     assert (small.path, small.games, small.seed) == (Path("elsewhere/cuzco-base"), 500, 3)
 
 
@@ -86,7 +92,8 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
     defaults = default_specs(games=400, seed=11)
     specs = [dataclasses.replace(s, datasets={k: dataclasses.replace(d, path=small[d.path.name])
                                              for k, d in s.datasets.items()})
-             for s in defaults if s.notebook not in {"tournament"} | BOT_NOTEBOOKS]
+             for s in defaults if s.notebook not in {"tournament", "robust"} | BOT_NOTEBOOKS
+             and report.spec_game(s) == "cuzco"]
     # The Cuzco tournament's notebook, on a small Chachapoya tournament (the same code, seconds to play).
     (tournament,) = [s for s in defaults if s.notebook == "tournament"]
     path = tmp_path_factory.mktemp("tournament") / "chachapoya-tournament"
@@ -94,8 +101,15 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
     data = TournamentDatasetSpec(path, "chachapoya", ("random", "greedy", "balanced"), 400, 4, 11)
     specs.append(dataclasses.replace(tournament, datasets={"dataset": data}))
     chachapoya = DatasetSpec(chachapoya_small, "chachapoya", 2000, seed=11)
-    specs.append(ReportSpec("overview_chachapoya", "overview", "Chachapoya overview",  # the same notebook, no hook
+    specs.append(ReportSpec("overview_chachapoya", "overview", "Chachapoya overview",  # the same notebook
                             "Chachapoya in short.", {"dataset": chachapoya}))
+    # The robustness page, on a small Chachapoya robustness run (400 games per table; its headlines
+    # from the Chachapoya dataset above).
+    (robust,) = [s for s in defaults if s.name == "robust_chachapoya"]
+    path = tmp_path_factory.mktemp("robust") / "chachapoya-robust"
+    run_robust(registry.get_game("chachapoya"), path, 400, 11, progress=False)
+    specs.append(dataclasses.replace(robust, datasets={"dataset": report.RobustDatasetSpec(path, "chachapoya", 400,
+                                                                                            11)}))
     out = tmp_path_factory.mktemp("reports")
     index = build_reports(specs, out, simulate=False, progress=False, jobs=2)
     return specs, out, index
@@ -119,7 +133,7 @@ def test_index_links_every_report_with_its_data(built):
     specs, out, index = built
     assert index == out / "index.html"
     page = index.read_text()
-    assert re.findall(r'<a href="([^"]+)">', page) == [f"{s.name}.html" for s in specs]
+    assert re.findall(r'<a href="([^"]+)">', page.split("<table>")[1]) == [f"{s.name}.html" for s in specs]
     rows = page.split("<tr>")[2:]
     assert len(rows) == len(specs)
     for row, spec in zip(rows, specs):
@@ -305,7 +319,8 @@ OLD_PAGES = [
 
 
 def test_the_report_hook_gives_the_same_pages_as_before():
-    specs = default_specs(games=50_000, data_dir="d", seed=7)
+    specs = [s for s in default_specs(games=50_000, data_dir="d", seed=7)
+             if report.spec_game(s) == "cuzco" and s.notebook != "robust"]
     assert [(s.name, s.title, s.description) for s in specs] == [
         (name, title, description.replace("40 games", "8 games").replace("2,000", "500"))
         for name, title, description in OLD_PAGES]
@@ -328,7 +343,7 @@ def test_the_report_hook_gives_the_same_pages_as_before():
 
 
 class _Hooked:
-    """A game object with a report hook (the contract's report_sections)."""
+    """A game object with a report hook (the contract's report_sections) and no robustness tables."""
 
     name = "hooked"
 
@@ -337,6 +352,9 @@ class _Hooked:
 
     def report_sections(self):
         return self.sections
+
+    def robustness(self):
+        return None
 
 
 def test_every_game_is_asked_for_its_sections(monkeypatch):
@@ -362,9 +380,14 @@ def test_cuzco_sections_come_from_its_analysis_package():
     from sim.games.cuzco import analysis
 
     cuzco = registry.get_game("cuzco")
-    assert [s.name for s in report.game_sections(cuzco)] == [s.name for s in analysis.report_sections()]
-    assert report.game_sections(registry.get_game("chachapoya")) == ()
-    assert report.overview_parameters("chachapoya") == {} and report.overview_parameters("nosuchgame") == {}
+    assert [s.name for s in report.game_sections(cuzco)] == [s.name for s in analysis.report_sections()] + [
+        "robust_cuzco"]
+    from sim.games.chachapoya import analysis as chachapoya
+
+    assert [s.name for s in report.game_sections(registry.get_game("chachapoya"))] == [
+        s.name for s in chachapoya.report_sections()] + ["robust_chachapoya"]
+    assert report.overview_parameters("chachapoya") == {"game": "chachapoya", "by": "seat"}
+    assert report.overview_parameters("nosuchgame") == {}
     assert report.overview_parameters("cuzco")["by"] == "start_order"
 
 

@@ -70,10 +70,9 @@ class DatasetSpec:
     rotate_seats: bool = True
 
     def variant_file(self) -> Path | None:
-        if self.variant is None:
-            return None
-        path = Path(self.variant)
-        return path if path.is_absolute() or path.exists() else REPO_ROOT / path
+        from sim.core.params import repo_file
+
+        return None if self.variant is None else repo_file(self.variant)
 
 
 @dataclass(frozen=True)
@@ -119,6 +118,18 @@ class LadderDatasetSpec:
     rungs: tuple[str, ...]
     games: int
     players: int = DEFAULT_PLAYERS
+    seed: int = DEFAULT_SEED
+
+
+@dataclass(frozen=True)
+class RobustDatasetSpec:
+    """A `sim robust` dataset a report reads: the game's base table and each alternative table of its
+    reconstructed numbers (times its effect switch), `games` games per cell from `seed`, the game's
+    default players and line-up, seats rotated."""
+
+    path: Path
+    game: str
+    games: int
     seed: int = DEFAULT_SEED
 
 
@@ -186,6 +197,22 @@ class LadderData:
 
 
 @dataclass(frozen=True)
+class RobustData:
+    """A `sim robust` dataset a section reads: DATA/<folder>, the game's robustness tables
+    (Game.robustness()), as many games per cell as the game's robust.toml takes of `--games`."""
+
+    folder: str
+    game: str
+
+    def spec(self, games: int, data_dir: str | Path, seed: int) -> RobustDatasetSpec:
+        from sim.core import registry
+        from sim.core.robust import game_robustness
+
+        robust = game_robustness(registry.get_game(self.game))
+        return RobustDatasetSpec(Path(data_dir) / self.folder, self.game, robust.report_games(games), seed)
+
+
+@dataclass(frozen=True)
 class ReportSection:
     """One report page a game asks `sim report` for (see `game_sections`), with its datasets
     described by what they are; `spec` places and sizes them for one `sim report`.
@@ -202,7 +229,7 @@ class ReportSection:
     notebook: str
     title: str
     description: str
-    datasets: Mapping[str, RunData | TournamentData | LadderData] = field(default_factory=dict)
+    datasets: Mapping[str, RunData | TournamentData | LadderData | RobustData] = field(default_factory=dict)
     parameters: Mapping[str, Any] = field(default_factory=dict)
     data_note: str = ""
     labels: Mapping[str, str] = field(default_factory=dict)
@@ -274,10 +301,31 @@ def tuning_section(game: str, name: str | None = None, title: str | None = None)
                          data_note=f"tuned bots: sim/games/{game}/bots.tuned.toml and tune_logs/")
 
 
+ROBUST_NOTEBOOK = "robust"
+
+
+def robust_section(game: str, effect: str | None = None) -> ReportSection:
+    """The robustness page (notebooks/robust.ipynb) of a game that declares tables of its
+    reconstructed numbers: every headline verdict under every table; effect: the label of the
+    switch whose effect is checked too. `sim report` adds it for every such game (game_sections)
+    and gives it the verdicts it computed (`verdicts`)."""
+    checked = "first player, bot ranking, strongest and weakest cards" + (
+        f", {effect}'s effect on each measure" if effect else "")
+    return ReportSection(f"robust_{game}", ROBUST_NOTEBOOK, f"{game.capitalize()}: robustness to the reconstructed "
+                         f"numbers", f"Do the headline verdicts ({checked}) hold under every plausible table of the "
+                         "numbers we had to reconstruct? {dataset.games:,} games per table, the same seeds.",
+                         {"dataset": RobustData(f"{game}-robust", game)}, {"verdicts": ""})
+
+
 # ------------------------------------------------------------------------- sections by game
 def game_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
-    """The report sections a game asks for, in its order (the game contract's report_sections())."""
-    return tuple(game.report_sections())
+    """The report sections a game asks for, in its order (the game contract's report_sections()),
+    then its robustness page when it declares robustness tables (Game.robustness())."""
+    sections = tuple(game.report_sections())
+    robust = game.robustness()
+    if robust is None or any(s.notebook == ROBUST_NOTEBOOK for s in sections):
+        return sections
+    return sections + (robust_section(game.name, None if robust.effect is None else robust.effect.label),)
 
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
@@ -290,40 +338,78 @@ def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
             for game in registry.all_games() for section in game_sections(game)]
 
 
+def _reuse_or_play(path: Path, what: str, found_of: Callable[[dict], dict], wanted: dict[str, Any], games: int,
+                   simulate: bool, check_size: bool, play: Callable[[], Any]) -> bool:
+    """Check a complete dataset's manifest (found_of(manifest) against wanted, and the game count when
+    check_size), or play (resume) it; True if it was played. what: "tournament", "skill ladder", ..."""
+    from sim.core.dataset import read_manifest
+
+    status = dataset_status(path)
+    if status == "complete":
+        manifest = read_manifest(path)
+        found, wanted = found_of(manifest), dict(wanted)
+        if check_size:
+            found["games"], wanted["games"] = manifest["config"].get("games"), games
+        for key, value in wanted.items():
+            if found[key] != value:
+                raise UserError(f"{path} holds a {what} with {key} = {found[key]!r}, not {value!r}: remove it, or "
+                                f"choose another data folder (--data)")
+        return False
+    if not simulate:
+        raise UserError(f"{path} holds no complete dataset; run without --no-simulate to make it")
+    if status == "incomplete" and not _is_partial_run(Path(path)):
+        raise UserError(f"{path} exists but is not a complete dataset; remove it or choose another "
+                        f"data folder (--data)")
+    play()
+    return True
+
+
 def _ensure_tournament(spec: TournamentDatasetSpec | LadderDatasetSpec, simulate: bool, check_size: bool,
                        workers: int | None, progress: bool) -> bool:
     """Check a complete tournament (or skill ladder) against its spec, or play (resume) it; True if it
     was played."""
-    from sim.core.dataset import read_manifest
     from sim.core.tournament import MANIFEST_KEY, run_ladder, run_tournament
 
     ladder = isinstance(spec, LadderDatasetSpec)
     bots = tuple(spec.rungs if ladder else spec.bots)
-    status = dataset_status(spec.path)
-    if status == "complete":
-        manifest = read_manifest(spec.path)
+
+    def found(manifest: dict) -> dict:
         record = manifest.get(MANIFEST_KEY) or {}
-        found = {"game": manifest["config"].get("game"), "bots": tuple(record.get("bots", ())),
-                 "ladder": None if record.get("ladder") is None else tuple(record["ladder"]),
-                 "players": record.get("players"), "seed": manifest["config"].get("seed")}
-        wanted = {"game": spec.game, "bots": bots, "ladder": bots if ladder else None, "players": spec.players,
-                  "seed": spec.seed}
-        if check_size:
-            found["games"], wanted["games"] = manifest["config"].get("games"), spec.games
-        for key, value in wanted.items():
-            if found[key] != value:
-                raise UserError(f"{spec.path} holds a {'skill ladder' if ladder else 'tournament'} with {key} = "
-                                f"{found[key]!r}, not {value!r}: remove it, or choose another data folder (--data)")
-        return False
-    if not simulate:
-        raise UserError(f"{spec.path} holds no complete dataset; run without --no-simulate to make it")
-    if status == "incomplete" and not _is_partial_run(Path(spec.path)):
-        raise UserError(f"{spec.path} exists but is not a complete dataset; remove it or choose another "
-                        f"data folder (--data)")
+        return {"game": manifest["config"].get("game"), "bots": tuple(record.get("bots", ())),
+                "ladder": None if record.get("ladder") is None else tuple(record["ladder"]),
+                "players": record.get("players"), "seed": manifest["config"].get("seed")}
+
+    wanted = {"game": spec.game, "bots": bots, "ladder": bots if ladder else None, "players": spec.players,
+              "seed": spec.seed}
     play = run_ladder if ladder else run_tournament
-    play(spec.game, list(bots), spec.path, spec.players, spec.games, spec.seed, workers or os.cpu_count() or 1,
-         SIMULATION_CHUNK, resume=True, progress=progress)
-    return True
+    return _reuse_or_play(spec.path, "skill ladder" if ladder else "tournament", found, wanted, spec.games, simulate,
+                          check_size, lambda: play(spec.game, list(bots), spec.path, spec.players, spec.games,
+                                                   spec.seed, workers or os.cpu_count() or 1, SIMULATION_CHUNK,
+                                                   resume=True, progress=progress))
+
+
+def _ensure_robust(spec: RobustDatasetSpec, simulate: bool, check_size: bool, workers: int | None,
+                   progress: bool) -> bool:
+    """Check a complete robustness dataset against its spec (game, seed, the tables and their variant
+    files, games per cell), or play (resume) it; True if it was played."""
+    from sim.core import registry
+    from sim.core.robust import MANIFEST_KEY, game_robustness, run_robust
+
+    game = registry.get_game(spec.game)
+    robust = game_robustness(game)
+
+    def tables(record: dict | None) -> list:
+        return [[t["name"], t["variant"]] for t in (record or {}).get("tables", [])]
+
+    def found(manifest: dict) -> dict:
+        return {"game": manifest["config"].get("game"), "tables": tables(manifest.get(MANIFEST_KEY)),
+                "seed": manifest["config"].get("seed")}
+
+    wanted = {"game": spec.game, "tables": tables(robust.record()), "seed": spec.seed}
+    return _reuse_or_play(spec.path, "robustness run", found, wanted, spec.games, simulate, check_size,
+                          lambda: run_robust(game, spec.path, spec.games, spec.seed,
+                                             workers=workers or os.cpu_count() or 1, chunk_size=SIMULATION_CHUNK,
+                                             resume=True, progress=progress, spec=robust))
 
 
 # --------------------------------------------------------------------------------- datasets
@@ -380,7 +466,9 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
 
     unique = list(dict.fromkeys(datasets))
     tournaments = [spec for spec in unique if isinstance(spec, (TournamentDatasetSpec, LadderDatasetSpec))]
-    unique = [spec for spec in unique if not isinstance(spec, (TournamentDatasetSpec, LadderDatasetSpec))]
+    robust = [spec for spec in unique if isinstance(spec, RobustDatasetSpec)]
+    unique = [spec for spec in unique if not isinstance(spec, (TournamentDatasetSpec, LadderDatasetSpec,
+                                                               RobustDatasetSpec))]
     todo = []
     for spec in unique:
         status = dataset_status(spec.path)
@@ -406,7 +494,8 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
         runner.run(game, params, spec.players, names, lineup, spec.rotate_seats, spec.games, spec.seed, spec.path,
                    workers or os.cpu_count() or 1, SIMULATION_CHUNK, progress=progress,
                    variant_path=None if spec.variant is None else spec.variant, resume=True)
-    return todo + [spec for spec in tournaments if _ensure_tournament(spec, simulate, check_size, workers, progress)]
+    return (todo + [spec for spec in tournaments if _ensure_tournament(spec, simulate, check_size, workers, progress)]
+            + [spec for spec in robust if _ensure_robust(spec, simulate, check_size, workers, progress)])
 
 
 # ------------------------------------------------------------------------ notebook helpers
@@ -603,6 +692,12 @@ def _dataset_label(path: Path) -> str:
         ds = open_dataset(path)
         return f"{ds.label}, seed {ds.config['seed']} ({path})"
     except UserError:
+        pass
+    try:
+        from sim.analysis.robust import robust_label
+
+        return f"{robust_label(path)} ({path})"
+    except UserError:
         return str(path)
 
 
@@ -625,8 +720,10 @@ def render_html(nb, title: str, show_code: bool = False) -> str:
 
 
 def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool = False,
-                   timeout: int | None = None) -> ReportOutcome:
-    """Execute one report's notebook and write out_dir/<name>.html (even when a cell fails)."""
+                   timeout: int | None = None, note: str = "") -> ReportOutcome:
+    """Execute one report's notebook and write out_dir/<name>.html (even when a cell fails); note:
+    Markdown shown under the page's title (the verdicts of its game that depend on a reconstructed
+    number)."""
     import nbformat
     import papermill
     from papermill.exceptions import PapermillExecutionError
@@ -649,6 +746,9 @@ def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool
         except Exception as exc:  # the kernel died or timed out, or would not start
             error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
     nb = nbformat.read(executed if executed.exists() else source, as_version=4)
+    if note:
+        title = 1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0
+        nb.cells.insert(title, nbformat.v4.new_markdown_cell(note))
     if error:
         nb.cells.insert(0, nbformat.v4.new_markdown_cell(
             f"**This report did not finish:** `{error}`. The sections after the failing step are "
@@ -660,6 +760,86 @@ def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool
     if not labels and spec.data_note:
         labels = {"": spec.data_note}
     return ReportOutcome(spec, target, time.perf_counter() - started, error, labels)
+
+
+# -------------------------------------------------------------------------------- verdicts
+def spec_game(spec: ReportSpec) -> str | None:
+    """The game a report is about: its datasets', else its `game` parameter (the tuned bots)."""
+    for dataset in spec.datasets.values():
+        return dataset.game
+    game = spec.parameters.get("game")
+    return game if isinstance(game, str) and game else None
+
+
+@dataclass
+class GameVerdicts:
+    """A game's headline verdicts for the index and its pages: the sim.analysis.robust.Robustness
+    (None when they could not be computed: `error` says why), where it was saved, and the page
+    holding each verdict kind's evidence."""
+
+    game: str
+    robustness: Any = None
+    path: Path | None = None
+    pages: dict[str, str] = field(default_factory=dict)
+    robust_page: str | None = None
+    error: str | None = None
+
+
+def compute_verdicts(specs: Sequence[ReportSpec], out_dir: Path, progress: bool = True) -> dict[str, GameVerdicts]:
+    """Every game's headline verdicts, judged under its robustness tables when a report reads its
+    robustness dataset: stated from the game's overview dataset (and, for the effect, the comparison
+    page's two datasets when the comparison starts from the overview's dataset), saved as
+    OUT/verdicts/<game>.json. A game with neither an overview nor a robustness page has none."""
+    from sim.analysis.robust import headlines, robustness
+
+    by_game: dict[str, list[ReportSpec]] = {}
+    for spec in specs:
+        game = spec_game(spec)
+        if game:
+            by_game.setdefault(game, []).append(spec)
+    out = {}
+    for game, game_specs in by_game.items():
+        def find(notebook: str) -> ReportSpec | None:
+            return next((s for s in game_specs if s.notebook == notebook), None)
+
+        overview, cards, comparison, robust = (find(OVERVIEW_NOTEBOOK), find("card_strength"),
+                                               find("variant_comparison"), find(ROBUST_NOTEBOOK))
+        if overview is None and robust is None:
+            continue
+        main = Path(overview.datasets["dataset"].path) if overview else None
+        pair = None
+        if comparison and main and Path(comparison.datasets["dataset"].path) == main:
+            pair = Path(comparison.datasets["compare_to"].path)
+        home = (overview or robust).name
+        result = GameVerdicts(game, robust_page=robust.name if robust else None, pages={
+            "position": home, "ranking": home, "strongest": (cards or overview or robust).name,
+            "weakest": (cards or overview or robust).name, "effect": (comparison or robust or overview).name})
+        try:
+            if progress:
+                print(f"verdicts: {game}", file=sys.stderr, flush=True)
+            if robust is not None:
+                result.robustness = robustness(robust.datasets["dataset"].path, main, pair)
+            else:
+                result.robustness = headlines(main, pair, "the compared variant")
+            result.path = result.robustness.save(out_dir / "verdicts" / f"{game}.json")
+        except UserError as exc:
+            result.error = " ".join(str(exc).split())
+        out[game] = result
+    return out
+
+
+def _with_verdicts(spec: ReportSpec, verdicts: dict[str, GameVerdicts]) -> tuple[ReportSpec, str]:
+    """The spec (a robustness page gets its verdicts file) and the note its page opens with."""
+    from sim.analysis.robust import dependence_note
+
+    found = verdicts.get(spec_game(spec) or "")
+    if found is None or found.robustness is None:
+        return spec, ""
+    if spec.notebook == ROBUST_NOTEBOOK:
+        return ReportSpec(spec.name, spec.notebook, spec.title, spec.description, spec.datasets,
+                          {**spec.parameters, "verdicts": str(found.path.resolve())}, spec.data_note, spec.labels), ""
+    link = f"{found.robust_page}.html" if found.robust_page else ""
+    return spec, dependence_note(found.robustness, link)
 
 
 # ----------------------------------------------------------------------------------- index
@@ -675,14 +855,52 @@ td.data { font-size: .85rem; color: #444; }
 .failed { color: #b00020; font-weight: 600; }
 a { color: #0b57d0; text-decoration: none; font-weight: 600; }
 a:hover { text-decoration: underline; }
+h2 { font-size: 1.2rem; margin-top: 1.6rem; }
+ul.verdicts { padding-left: 1.2rem; }
+ul.verdicts li { margin-bottom: .45rem; }
+.holds { color: #1b6e20; }
+.depends { color: #a05a00; }
+.evidence { font-size: .85rem; }
 """
 
 
 _PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "search": "search rung"}
 
 
-def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: bool = False) -> Path:
-    """reports/index.html: one row per report with its link, one-line description and datasets."""
+def _verdicts_html(verdicts: dict[str, GameVerdicts], pages: set[str]) -> str:
+    """The index's opening: each game's headline verdicts, one line each, with links to the evidence."""
+    from sim.analysis.robust import verdict_line
+
+    if not verdicts:
+        return ""
+
+    def link(page: str | None, text: str) -> str:
+        return f'<a href="{html.escape(page)}.html">{text}</a>' if page and page in pages else ""
+
+    parts = ["<h2>Headline verdicts</h2>",
+             "<p>Each verdict with its 95% interval, and whether it holds under every plausible table of the "
+             "numbers we had to reconstruct (the robustness pages show each table).</p>"]
+    for game, found in verdicts.items():
+        parts.append(f"<h3>{html.escape(game.capitalize())}</h3>")
+        if found.robustness is None:
+            parts.append(f'<p class="failed">The verdicts could not be computed: {html.escape(found.error or "")}</p>')
+            continue
+        items = []
+        for v in found.robustness.verdicts:
+            css = "holds" if v.holds else ("depends" if v.judged else "")
+            links = " &middot; ".join(x for x in (link(found.pages.get(v.kind), "evidence"),
+                                                  link(found.robust_page, "under every table")) if x)
+            items.append(f'<li class="{css}">{html.escape(verdict_line(v))}'
+                         + (f' <span class="evidence">({links})</span>' if links else "") + "</li>")
+        parts.append('<ul class="verdicts">' + "".join(items) + "</ul>")
+    parts.append("<h2>Reports</h2>")
+    return "\n".join(parts)
+
+
+def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: bool = False,
+                verdicts: dict[str, GameVerdicts] | None = None) -> Path:
+    """reports/index.html: the headline verdicts of every game (compute_verdicts), then one row per
+    report with its link, one-line description and datasets."""
     import sim
 
     rows = []
@@ -710,6 +928,7 @@ def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: boo
 <h1>Simulation reports</h1>
 <div class="meta">Built {html.escape(created)} with {html.escape(version)}. Every chart shows 95% intervals;
 {"code cells are shown" if show_code else "code cells are hidden (the executed notebooks are in notebooks/)"}.</div>
+{_verdicts_html(verdicts or {}, {o.spec.name for o in outcomes})}
 <table>
 <thead><tr><th>Report</th><th>What it answers</th><th>Data</th></tr></thead>
 <tbody>
@@ -757,6 +976,9 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
         raise UserError(f"two reports share a name: {', '.join(sorted(n for n in set(names) if names.count(n) > 1))}")
     out_dir = Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    verdicts = compute_verdicts(specs, out_dir, progress)
+    specs, notes = zip(*(_with_verdicts(spec, verdicts) for spec in specs))
+    notes = {spec.name: note for spec, note in zip(specs, notes)}
     kernel = kernel_name()
     jobs = min(len(specs), jobs or default_jobs())
     outcomes: dict[str, ReportOutcome] = {}
@@ -764,19 +986,20 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
         if jobs <= 1:
             for spec in specs:
                 bar.set_postfix_str(spec.name)
-                outcomes[spec.name] = execute_report(spec, out_dir, kernel, show_code, timeout)
+                outcomes[spec.name] = execute_report(spec, out_dir, kernel, show_code, timeout, notes[spec.name])
                 bar.update()
         else:
             # Each notebook runs in its own kernel process; these threads only wait on them.
             with ThreadPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(execute_report, spec, out_dir, kernel, show_code, timeout) for spec in specs]
+                futures = [pool.submit(execute_report, spec, out_dir, kernel, show_code, timeout, notes[spec.name])
+                           for spec in specs]
                 for future in as_completed(futures):
                     outcome = future.result()
                     outcomes[outcome.spec.name] = outcome
                     bar.set_postfix_str(outcome.spec.name)
                     bar.update()
     outcomes = [outcomes[spec.name] for spec in specs]
-    index = write_index(outcomes, out_dir, show_code)
+    index = write_index(outcomes, out_dir, show_code, verdicts)
     failed = [o for o in outcomes if o.error]
     if failed:
         first = failed[0]

@@ -198,6 +198,12 @@ class Game(Protocol):
         simulates the missing ones. A section whose notebook is `overview` also gives the shared
         overview its game-specific parameters. () for none."""
 
+    def robustness(self) -> Any:
+        """The reconstructed-number tables `sim robust` plays (a `sim.core.robust.RobustSpec`: variant
+        files of alternative readings, each naming the number it varies, and an optional switch
+        whose effect is checked under every table), or None when the game declares none. A
+        TomlGame reads the file its data module names as ROBUST_FILE."""
+
     # ---- what the backends read
     def engine_slice(self, bot_names: list[str]) -> int | None:
         """Games per engine call for these bots (small when a bot takes seconds a game, so the
@@ -225,6 +231,7 @@ class GameData(Protocol):
     """What TomlGame reads from a game's data module (sim/games/<name>/data.py)."""
 
     TUNED_BOTS_FILE: Path  # where `sim tune` writes tuned bots
+    ROBUST_FILE: Path | None  # the game's robustness tables (sim/core/robust.py); None or no such file: none
 
     def default_components(self) -> dict[str, Any]:
         """components.toml, parsed."""
@@ -253,12 +260,15 @@ class GameData(Protocol):
 
 class GameBase:
     """Defaults for the optional parts of the contract: no card families, no report pages of its
-    own, the backends' engine slice, and bots without weights (so `sim tune` refuses them)."""
+    own, no robustness tables, the backends' engine slice, and bots without weights (so `sim tune` refuses them)."""
 
     card_groups: tuple[CardGroup, ...] = ()
 
     def report_sections(self) -> tuple[Any, ...]:
         return ()
+
+    def robustness(self) -> Any:
+        return None
 
     def engine_slice(self, bot_names: list[str]) -> int | None:
         return None
@@ -306,6 +316,16 @@ class TomlGame(GameBase):
 
     def allowed_players(self, params: Params) -> tuple[int, ...]:
         return self.data.player_counts(params.resolved)
+
+    def robustness(self) -> Any:
+        """The tables of the data module's ROBUST_FILE (sim.core.robust.load_robust_spec); None
+        without one."""
+        path = self.data.ROBUST_FILE
+        if path is None or not Path(path).is_file():
+            return None
+        from sim.core.robust import load_robust_spec
+
+        return load_robust_spec(self.name, path)
 
     def bots(self) -> dict[str, BotSpec]:
         if self._bots is None:

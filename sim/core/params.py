@@ -153,6 +153,16 @@ def split_variant_name(variant: dict[str, Any], path: str | Path) -> tuple[str, 
     return name.strip(), rest
 
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def repo_file(path: str | Path) -> Path:
+    """A data file named relative to the repository (variants/...): as given when absolute or found from
+    the working directory, else from the repository root (so it is found from any folder)."""
+    path = Path(path)
+    return path if path.is_absolute() or path.exists() else REPO_ROOT / path
+
+
 def load_variant(path: str | Path) -> tuple[str, dict[str, Any]]:
     """Read a variant file: (variant name, parameter overrides)."""
     return split_variant_name(load_toml(path), path)

@@ -34,7 +34,7 @@ from sim.core.errors import EngineFailure, Interrupted, UserError
 from sim.core.game import Game, Params
 from sim.core.lineup import lineup_indices
 from sim.core.params import strip_provenance
-from sim.core.sweep import LINEUP, PLAYERS, Cell, command_value
+from sim.core.sweep import LINEUP, PLAYERS, TABLE, Cell, command_value
 
 MAX_SEED = 2**63 - 1
 # Configuration keys that do not change the data: a run may be resumed with other values.
@@ -402,9 +402,10 @@ def _failure_message(plan: RunPlan, job: ChunkJob, failures: list[tuple[int, str
     game_index, message = min(failures)
     more = f" (and {len(failures) - 1} more in this chunk)" if len(failures) > 1 else ""
     overrides = dict(plan.overrides)
-    overrides.update({k: v for k, v in job.coords.items() if k not in (PLAYERS, LINEUP)})
+    overrides.update({k: v for k, v in job.coords.items() if k not in (PLAYERS, LINEUP, TABLE)})
+    variant_path = plan.cells[job.cell].variant_path or plan.variant_path
     command = replay_command(plan.game.name, plan.seed, int(game_index), job.n_players,
-                             [job.bot_names[i] for i in job.lineup], plan.rotate, plan.variant_path, overrides)
+                             [job.bot_names[i] for i in job.lineup], plan.rotate, variant_path, overrides)
     detail = " ".join(str(message).split())
     cell = f" (sweep cell {', '.join(f'{k}={v}' for k, v in job.coords.items())})" if job.coords else ""
     return (f"engine failure in game {game_index} of run seed {plan.seed}{cell}: {detail}{more}; "

@@ -29,6 +29,7 @@ from sim.core.params import BASE_VARIANT, load_variant, resolve_variant_file
 
 PLAYERS = "players"
 LINEUP = "lineup"  # a tournament's cells: the bots per seat (sim/core/tournament.py), not a parameter
+TABLE = "table"  # a robustness run's cells: a table of reconstructed numbers (sim/core/robust.py), not a parameter
 PARAM_COLUMN_PREFIX = "param."
 
 
@@ -162,6 +163,7 @@ class Cell:
     partition: str = ""
     bot_names: list[str] | None = None  # distinct bots and each seat's index into them, when the
     lineup: np.ndarray | None = None    # caller fixed them; else derived from lineup_names
+    variant_path: str | None = None  # the cell's own variant file (a robustness table), for replay commands
 
     @property
     def label(self) -> str:

@@ -29,6 +29,7 @@ HERE = Path(__file__).parent
 COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
 TUNED_BOTS_FILE = HERE / "bots.tuned.toml"  # written by `sim tune`; optional
+ROBUST_FILE = HERE / "robust.toml"  # the reconstructed-number tables `sim robust` plays (sim/core/robust.py)
 MAX_POINTS = 1000  # largest points value of one scale entry, card value or hand penalty
 # The players table stores scores (and their parts) as int16: the treasure scales, the hand
 # penalties and the unresolved-leader charges may each reach at most this much in absolute value,

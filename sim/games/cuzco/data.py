@@ -25,6 +25,7 @@ HERE = Path(__file__).parent
 COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
 TUNED_BOTS_FILE = HERE / "bots.tuned.toml"  # written by `sim tune`; optional
+ROBUST_FILE = HERE / "robust.toml"  # the reconstructed-number tables `sim robust` plays (sim/core/robust.py)
 WAY_KINDS = ("trail", "bridge")
 RINGS = ("inner", "outer")
 # The largest argument of the mission kinds whose argument is an index (the engine reads the

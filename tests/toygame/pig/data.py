@@ -13,6 +13,7 @@ from .state import BOT_KIND_NAMES, MAX_PLAYERS, RULES, WEIGHT_NAMES
 HERE = Path(__file__).parent
 BOTS_FILE = HERE / "bots.toml"
 TUNED_BOTS_FILE = HERE / "bots.tuned.toml"
+ROBUST_FILE = None  # no robustness tables
 BOTS = BotsSchema(kinds=BOT_KIND_NAMES, weights=WEIGHT_NAMES)
 
 

@@ -1,0 +1,5 @@
+"""Chachapoya's report pages: report.py holds the sections Chachapoya asks `sim report` for
+(`report_sections()`, the game's report hook)."""
+from sim.games.chachapoya.analysis.report import report_sections
+
+__all__ = ["report_sections"]
