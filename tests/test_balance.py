@@ -263,3 +263,19 @@ def test_time_limit_stops_resumably_and_engine_failure_leaves_nothing(game, tmp_
     with pytest.raises(EngineFailure, match="game 7 of run seed 3"):
         B.search(game, _settings(game, overrides={"debug": {"fail_game": 7}}), tmp_path / "failed")
     assert not (tmp_path / "failed").exists()
+
+
+def test_paired_estimate_uses_the_reference_games():
+    """The control variate: a candidate identical to the reference on their shared games gets exactly
+    the reference's mean over all its games; an independent one stays near its own mean."""
+    import numpy as np
+
+    rng = np.random.default_rng(1)
+    ref = rng.random(5000) < 0.3
+    ok = np.ones(5000, dtype=bool)
+    value, variance = B.paired_estimate((ref[:800].astype(float), ok[:800]), (ref.astype(float), ok))
+    assert value == pytest.approx(ref.mean()) and variance < 0.3 * 0.7 / 800 / 2
+    other = rng.random(800) < 0.3
+    value, variance = B.paired_estimate((other.astype(float), ok[:800]), (ref.astype(float), ok))
+    assert value == pytest.approx(other.mean(), abs=0.01) and variance == pytest.approx(0.21 / 800, rel=0.2)
+    assert B.paired_estimate((other[:10].astype(float), ok[:10]), (ref.astype(float), ok)) is None

@@ -32,19 +32,31 @@ in batches where they are informative:
 2. a candidate is *inside* when its 95% interval lies within target +- tolerance (the search stops:
    found), *below* or *above* when its interval excludes the target, else *open*; an open candidate
    plays again, each batch as many games as its interval needs (estimated from its current value)
-   but at most as many as it has played (so its games at most double: few looks at the data);
+   but at most as many as it has played (so its games at most double: few looks at the data),
+   unless the fit (3) puts an untried value clearly nearer the target (by a quarter of the
+   tolerance);
 3. a resolved candidate narrows the bracket (the nearest below and above candidates); the next
-   candidate is the root of a fit over every candidate inside the bracket (a binomial GLM with a
-   logit link, win ~ x, from statsmodels, for a rate; least squares weighted by games for a score
-   gap), clipped into the bracket; when that value was already resolved, or the fit fails, the
-   untried value nearest to it inside the bracket (bisection when there is nothing better);
+   candidate is the root of a fit over every candidate inside the bracket (weighted least squares
+   of the metric, on the logit scale for a rate, on x, each candidate weighted by the precision of
+   its estimate; statsmodels), clipped into the bracket; when that value was already resolved, or
+   the fit fails, the untried value nearest to it inside the bracket (bisection when there is
+   nothing better); when no untried value is left, the candidates whose interval still meets the
+   band play on, nearest the target first;
 4. it ends when a candidate is inside (found), when both ends lie on the same side of the target
    (out of range), when no untried value is left between a below and an above candidate (the
    target falls between two neighbouring values: none is within tolerance), or when `--games` (the
    budget) or `--time-limit` is spent (the closest candidate is reported).
 
 Every candidate plays games 0, 1, 2, ... of the same run seed, seats rotated (the same deals,
-shuffles and dice: common random numbers), so candidates differ by their parameters only.
+shuffles and dice: common random numbers), so candidates differ by their parameters only. The
+estimates use it: a candidate's metric and interval are paired with the most-played candidate (the
+reference) on their shared games, a control variate (`paired_estimate`): its own mean minus beta
+times how far the reference's mean on those games lies from the reference's mean on all its games.
+Without it, a run of games that happens to favour the first player makes every new candidate look
+low on its first batch alike (seen on Cuzco: four candidates 1-3 points low on games 0-999), and a
+candidate may be accepted or rejected on that shared luck. The paired interval is used when it is
+narrower than the candidate's own (Wilson for a rate, t for a mean), which the evidence records
+(`paired`, and the own interval beside it).
 
 The next step is a function of the evidence alone, so the search is resumable: the evidence
 dataset (`--out`: manifest.json, batches.parquet, candidates.parquet, each replaced atomically
@@ -78,6 +90,7 @@ MAX_SEED = 2**63 - 1
 FORMAT = 1
 MANIFEST = "manifest.json"
 BATCHES = "batches.parquet"
+GAMES = "games"  # one part per batch: each game's metric and whether it counts
 CANDIDATES = "candidates.parquet"
 DEFAULT_BATCH = 1000
 DEFAULT_BUDGET = 400_000
@@ -304,35 +317,69 @@ class Candidate:
     wins_by_position: list[int] = field(default_factory=list)
     score_by_position: list[float] = field(default_factory=list)
     first_step: int = 0
+    parts: list[tuple[np.ndarray, np.ndarray]] = field(default_factory=list)  # per batch: value, counted
+    _joined: tuple[int, np.ndarray, np.ndarray] | None = None
 
     @property
     def key(self) -> str:
         return values_text(self.values)
 
-    def estimate(self, rate: bool, alpha: float = 0.05) -> tuple[float, float, float]:
-        """(metric, lower, upper): Wilson for a rate, t interval for a mean; NaN without games."""
+    def per_game(self) -> tuple[np.ndarray, np.ndarray]:
+        """(metric, counted) of games 0 .. games-1, in game order."""
+        if self._joined is None or self._joined[0] != len(self.parts):
+            if self.parts:
+                value = np.concatenate([p[0] for p in self.parts])
+                counted = np.concatenate([p[1] for p in self.parts])
+            else:
+                value, counted = np.zeros(0), np.zeros(0, dtype=bool)
+            self._joined = (len(self.parts), value, counted)
+        return self._joined[1], self._joined[2]
+
+    def plain(self, rate: bool, alpha: float = 0.05) -> tuple[float, float, float, float]:
+        """(metric, lower, upper, variance of the metric) from its own games: a Wilson interval for a
+        rate, a t interval for a mean; NaN without games."""
         if self.counted == 0:
-            return math.nan, math.nan, math.nan
+            return math.nan, math.nan, math.nan, math.nan
+        mean = self.total / self.counted
         if rate:
             value, lo, hi = rate_ci(round(self.total), self.counted, "wilson", alpha)
-            return float(value), float(lo), float(hi)
+            return float(value), float(lo), float(hi), max(mean * (1 - mean), 0.25 / self.counted) / self.counted
         from scipy import stats
 
-        mean = self.total / self.counted
         if self.counted < 2:
-            return mean, -math.inf, math.inf
+            return mean, -math.inf, math.inf, math.inf
         var = max(self.total_sq / self.counted - mean * mean, 0.0) * self.counted / (self.counted - 1)
         half = float(stats.t.ppf(1 - alpha / 2, self.counted - 1)) * math.sqrt(var / self.counted)
-        return mean, mean - half, mean + half
+        return mean, mean - half, mean + half, var / self.counted
 
-    def sd(self, rate: bool) -> float:
-        """Per-game standard deviation of the metric (for sizing the next batch)."""
-        if self.counted < 2:
-            return math.nan
-        mean = self.total / self.counted
-        if rate:
-            return math.sqrt(max(mean * (1 - mean), 0.01))
-        return math.sqrt(max(self.total_sq / self.counted - mean * mean, 1e-12))
+
+def paired_estimate(own: tuple[np.ndarray, np.ndarray], ref: tuple[np.ndarray, np.ndarray]
+                    ) -> tuple[float, float] | None:
+    """(metric, variance) of a candidate from its games 0..n-1 and a reference candidate's games
+    0..N-1 (N > n), the same games under other rules (common random numbers): the control-variate
+    estimate  own_mean - beta * (ref_mean on games 0..n-1 - ref_mean on all its games), beta the
+    regression slope of own on ref over the shared games. It removes the luck of the shared games
+    that the reference's longer run has averaged out. None when it cannot be formed."""
+    x_all, x_ok = own
+    y_all, y_ok = ref
+    n = len(x_all)
+    shared = x_ok & y_ok[:n]
+    rest = y_ok[n:]
+    x, y, y_rest = x_all[shared], y_all[:n][shared], y_all[n:][rest]
+    k, m = len(x), len(y_rest)
+    if k < 30 or m < 30:
+        return None
+    var_y = float(y.var(ddof=1))
+    if var_y <= 0:
+        return None
+    cov = float(np.cov(x, y, ddof=1)[0, 1])
+    beta = cov / var_y
+    share = m / (k + m)
+    value = float(x.mean() - beta * share * (y.mean() - y_rest.mean()))
+    var_x = float(x.var(ddof=1))
+    variance = ((var_x - 2 * beta * share * cov + (beta * share) ** 2 * var_y) / k
+                + (beta * share) ** 2 * float(y_rest.var(ddof=1)) / m)
+    return value, max(variance, 1e-12)
 
 
 @dataclass(frozen=True)
@@ -416,6 +463,7 @@ class Evidence:
         self.s = settings
         self.rows: list[dict[str, Any]] = []
         self.candidates: dict[str, Candidate] = {}
+        self._cache: dict[tuple[str, int], tuple[float, float, float, bool, float]] = {}
 
     # --- candidates
     def values(self, x: float) -> dict[str, Any]:
@@ -449,7 +497,8 @@ class Evidence:
         middle = float((grid[a] + grid[b]) / 2)
         return middle if values_text(self.values(middle)) == key else float(x)
 
-    def add(self, row: dict[str, Any]) -> None:
+    def add(self, row: dict[str, Any], value: np.ndarray, counted: np.ndarray) -> None:
+        """One batch: its sums (row) and each game's metric and whether it counts."""
         c = self.candidate(row["x"])
         c.games += row["games"]
         c.counted += row["counted"]
@@ -457,17 +506,52 @@ class Evidence:
         c.total_sq += row["total_sq"]
         c.wins_by_position = [a + b for a, b in zip(c.wins_by_position, row["wins_by_position"])]
         c.score_by_position = [a + b for a, b in zip(c.score_by_position, row["score_by_position"])]
-        value, lo, hi = c.estimate(self.s.metric.is_rate)
-        row.update({"step": len(self.rows) + 1, "values": c.key, "candidate_games": c.games, "metric": value,
-                    "lower": lo, "upper": hi, "state": self.state(c)})
+        c.parts.append((np.asarray(value, np.float64), np.asarray(counted, bool)))
         self.rows.append(row)
+        metric, lo, hi = self.estimate(c)
+        row.update({"step": len(self.rows), "values": c.key, "candidate_games": c.games, "metric": metric,
+                    "lower": lo, "upper": hi, "paired": self.estimate_kind(c), "state": self.state(c)})
+
+    def reference(self) -> Candidate | None:
+        """The candidate with the most games (the first such): the others are paired with it."""
+        played = [c for c in self.candidates.values() if c.games > 0]
+        return max(played, key=lambda c: (c.games, -c.first_step), default=None)
+
+    def _estimate(self, c: Candidate) -> tuple[float, float, float, bool, float]:
+        key = (c.key, len(self.rows))
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        rate = self.s.metric.is_rate
+        value, lo, hi, variance = c.plain(rate)
+        paired = False
+        ref = self.reference()
+        if ref is not None and ref is not c and ref.games > c.games and c.games > 0:
+            found = paired_estimate(c.per_game(), ref.per_game())
+            if found is not None and found[1] < variance:
+                value, half = found[0], 1.959963984540054 * math.sqrt(found[1])
+                lo, hi = value - half, value + half
+                if rate:
+                    lo, hi = max(lo, 0.0), min(hi, 1.0)
+                paired, variance = True, found[1]
+        self._cache[key] = (value, lo, hi, paired, variance)
+        return self._cache[key]
+
+    def estimate(self, c: Candidate) -> tuple[float, float, float]:
+        """(metric, lower, upper) of a candidate: paired with the reference candidate on their shared
+        games (paired_estimate) when that narrows the interval, else from its own games alone."""
+        return self._estimate(c)[:3]
+
+    def estimate_kind(self, c: Candidate) -> bool:
+        """Whether the candidate's estimate is paired with the reference."""
+        return self._estimate(c)[3]
 
     @property
     def games(self) -> int:
         return sum(c.games for c in self.candidates.values())
 
     def state(self, c: Candidate) -> str:
-        value, lo, hi = c.estimate(self.s.metric.is_rate)
+        value, lo, hi = self.estimate(c)
         if math.isnan(value):
             return OPEN
         t, e = self.s.target, self.s.tolerance
@@ -481,7 +565,7 @@ class Evidence:
 
     def may_be_inside(self, c: Candidate) -> bool:
         """Whether the candidate's interval still meets target +- tolerance."""
-        _, lo, hi = c.estimate(self.s.metric.is_rate)
+        _, lo, hi = self.estimate(c)
         return not (math.isnan(lo) or lo > self.s.target + self.s.tolerance or hi < self.s.target - self.s.tolerance)
 
     def played(self) -> list[Candidate]:
@@ -492,7 +576,7 @@ class Evidence:
         played = [c for c in self.played() if c.counted]
         if not played:
             return None
-        return min(played, key=lambda c: (abs(c.estimate(self.s.metric.is_rate)[0] - self.s.target), -c.games))
+        return min(played, key=lambda c: (abs(self.estimate(c)[0] - self.s.target), -c.games))
 
     # --- the plan
     def direction(self) -> int:
@@ -500,7 +584,7 @@ class Evidence:
         lo, hi = self.candidate_if_played(self.s.lo), self.candidate_if_played(self.s.hi)
         if lo is None or hi is None:
             return 0
-        a, b = lo.estimate(self.s.metric.is_rate)[0], hi.estimate(self.s.metric.is_rate)[0]
+        a, b = self.estimate(lo)[0], self.estimate(hi)[0]
         return 0 if a == b or math.isnan(a) or math.isnan(b) else (1 if b > a else -1)
 
     def candidate_if_played(self, x: float) -> Candidate | None:
@@ -509,18 +593,18 @@ class Evidence:
 
     def next_games(self, c: Candidate) -> int:
         """Games for a candidate's next batch: what its interval needs to lie within the tolerance
-        (or, while it is open, to exclude the target), between one batch and as many as it has
-        played (its games at most double)."""
-        value, _, _ = c.estimate(self.s.metric.is_rate)
-        sd = c.sd(self.s.metric.is_rate)
+        (or, while it is open, to exclude the target), from the variance of its estimate now,
+        between one batch and as many as it has played (its games at most double)."""
+        value, _, _, _, variance = self._estimate(c)
         gap = abs(value - self.s.target)
         need = math.inf
-        if math.isfinite(sd) and sd > 0:
+        if math.isfinite(variance) and variance > 0 and c.counted > 0:
+            per_game = variance * c.counted
             z = 1.96
             if gap < self.s.tolerance:
-                need = min(need, (z * sd / (self.s.tolerance - gap)) ** 2)
+                need = min(need, per_game * (z / (self.s.tolerance - gap)) ** 2)
             if gap > 0 and self.state(c) == OPEN:  # or until it excludes the target
-                need = min(need, (z * sd / gap) ** 2)
+                need = min(need, per_game * (z / gap) ** 2)
         more = math.ceil(need * 1.1) - c.counted if math.isfinite(need) else c.games
         return int(min(max(more, self.s.batch), max(c.games, self.s.batch)))
 
@@ -565,7 +649,7 @@ class Evidence:
             # within tolerance (their interval meets the band), nearest the target first.
             hopeful = [c for c in self.played() if xl <= c.x <= xr and self.may_be_inside(c)]
             if hopeful:
-                best = min(hopeful, key=lambda c: abs(c.estimate(s.metric.is_rate)[0] - s.target))
+                best = min(hopeful, key=lambda c: abs(self.estimate(c)[0] - s.target))
                 return Plan(RUNNING, best.x, self.next_games(best))
             a = max(left, key=lambda c: c.x, default=None)
             b = min(right, key=lambda c: c.x, default=None)
@@ -592,21 +676,27 @@ class Evidence:
 
     def fit(self, xl: float, xr: float) -> tuple[float, float] | None:
         """(intercept, slope) of the metric on x (on the logit scale for a rate) over the candidates
-        in [xl, xr]; None when there are fewer than two of them or the fit fails."""
-        inside = [c for c in self.played() if xl <= c.x <= xr and c.counted > 0]
-        if len({c.x for c in inside}) < 2:
+        in [xl, xr], by least squares weighted by the precision of each candidate's estimate
+        (statsmodels WLS); None when there are fewer than two of them or the fit fails."""
+        points = []
+        for c in self.played():
+            if xl <= c.x <= xr and c.counted > 0:
+                value, _, _, _, variance = self._estimate(c)
+                if self.s.metric.is_rate:
+                    p = min(max(value, 0.5 / c.counted), 1 - 0.5 / c.counted)
+                    value, variance = math.log(p / (1 - p)), variance / (p * (1 - p)) ** 2
+                if math.isfinite(value) and math.isfinite(variance) and variance > 0:
+                    points.append((c.x, value, 1 / variance))
+        if len({x for x, _, _ in points}) < 2:
             return None
-        xs = np.array([c.x for c in inside])
-        n = np.array([c.counted for c in inside], dtype=float)
-        totals = np.array([c.total for c in inside])
         import statsmodels.api as sm
 
-        exog = sm.add_constant(xs, has_constant="add")
+        xs, ys, weights = (np.array(column) for column in zip(*points))
         try:
             with warnings.catch_warnings(), np.errstate(all="ignore"):
-                warnings.simplefilter("ignore")  # two points fit exactly; separation is handled below
-                b0, b1 = self._fit(sm, exog, n, totals).params
-        except Exception:  # a degenerate fit (perfect separation, singular matrix): bisect instead
+                warnings.simplefilter("ignore")  # two points fit exactly
+                b0, b1 = sm.WLS(ys, sm.add_constant(xs, has_constant="add"), weights=weights).fit().params
+        except Exception:  # a singular fit: bisect instead
             return None
         if not (math.isfinite(b0) and math.isfinite(b1)) or abs(b1) < 1e-12:
             return None
@@ -623,12 +713,6 @@ class Evidence:
         link = math.log(self.s.target / (1 - self.s.target)) if self.s.metric.is_rate else self.s.target
         root = (link - fit[0]) / fit[1]
         return float(root) if math.isfinite(root) else None
-
-    def _fit(self, sm, exog, n, totals):
-        if self.s.metric.is_rate:
-            wins = np.round(totals)
-            return sm.GLM(np.column_stack([wins, n - wins]), exog, family=sm.families.Binomial()).fit()
-        return sm.WLS(totals / n, exog, weights=n).fit()
 
 
 # ------------------------------------------------------------------------------ playing games
@@ -649,8 +733,9 @@ class Player:
         return resolve_with_overrides(self.game, self.s.variant, overrides)
 
     def play(self, values: dict[str, Any], first_game: int, n_games: int,
-             on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
-        """Sufficient statistics of games first_game .. first_game+n_games-1 of the candidate."""
+             on_games: Callable[[int], None] | None = None) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
+        """(sums, each game's metric, whether each game counts) of games first_game ..
+        first_game+n_games-1 of the candidate."""
         from sim.core.backends import simulate_chunk
         from sim.core.lineup import seat_bot_matrix
 
@@ -659,6 +744,7 @@ class Player:
         out = {"games": 0, "counted": 0, "total": 0.0, "total_sq": 0.0, "wins_by_position": [0] * p,
                "score_by_position": [0.0] * p}
         slice_size = min(ENGINE_CHUNK, self.game.engine_slice(self.bot_names) or ENGINE_CHUNK)
+        values_out, counted_out = [], []
         for first in range(first_game, first_game + n_games, slice_size):
             count = min(slice_size, first_game + n_games - first)
             seat_bots = seat_bot_matrix(self.lineup, first, count, True)
@@ -673,6 +759,8 @@ class Player:
             position = (np.asarray(cols["start_order"]).reshape(count, p) if "start_order" in cols
                         else np.tile(np.arange(p), (count, 1)))
             value, counts = game_metrics(self.s.metric, won, score, position)
+            values_out.append(value)
+            counted_out.append(counts)
             out["games"] += count
             out["counted"] += int(counts.sum())
             out["total"] += float(value[counts].sum())
@@ -683,7 +771,7 @@ class Player:
                 out["score_by_position"][k] += float((score * at).sum())
             if on_games is not None:
                 on_games(count)
-        return out
+        return out, np.concatenate(values_out), np.concatenate(counted_out)
 
 
 # ------------------------------------------------------------------------------ the dataset
@@ -691,7 +779,7 @@ def _rows_table(rows: list[dict[str, Any]]):
     import pyarrow as pa
 
     columns = ["step", "x", "values", "first_game", "games", "counted", "total", "total_sq", "wins_by_position",
-               "score_by_position", "candidate_games", "metric", "lower", "upper", "state", "seconds"]
+               "score_by_position", "candidate_games", "metric", "lower", "upper", "paired", "state", "seconds"]
     return pa.table({name: [row.get(name) for row in rows] for name in columns})
 
 
@@ -703,10 +791,12 @@ def candidates_table(evidence: Evidence):
     rate = evidence.s.metric.is_rate
     rows = []
     for c in evidence.played():
-        value, lo, hi = c.estimate(rate)
+        value, lo, hi = evidence.estimate(c)
+        own, own_lo, own_hi, _ = c.plain(rate)
         decided = c.counted if rate else None
         row = {"x": c.x, "values": c.key, "games": c.games, "counted": c.counted, "metric": value, "lower": lo,
-               "upper": hi, "state": evidence.state(c), "first_step": c.first_step}
+               "upper": hi, "paired": evidence.estimate_kind(c), "own_metric": own, "own_lower": own_lo,
+               "own_upper": own_hi, "state": evidence.state(c), "first_step": c.first_step}
         for name, v in c.values.items():
             row[f"param.{name}"] = json.dumps(v, separators=(",", ":"))
         for k in range(evidence.s.players):
@@ -723,6 +813,14 @@ def _save(out: Path, manifest: dict[str, Any], evidence: Evidence) -> None:
 
     from sim.core.dataset import write_json_atomic, write_table_atomic
 
+    if evidence.rows:  # the last batch's games first: batches.parquet is what makes a batch count
+        step = evidence.rows[-1]["step"]
+        value, counted = evidence.candidates[evidence.rows[-1]["values"]].parts[-1]
+        first = evidence.rows[-1]["first_game"]
+        (out / GAMES).mkdir(exist_ok=True)
+        write_table_atomic(pa.table({"game": pa.array(np.arange(first, first + len(value), dtype=np.int64)),
+                                     "value": pa.array(value), "counted": pa.array(counted)}),
+                           out / GAMES / f"part-{step:05d}.parquet")
     write_table_atomic(_rows_table(evidence.rows), out / BATCHES)
     table = candidates_table(evidence)
     if len(table):
@@ -751,8 +849,14 @@ def _load(out: Path, settings: Settings) -> tuple[dict[str, Any], Evidence]:
     evidence = Evidence(settings)
     if (out / BATCHES).exists():
         for row in pq.read_table(out / BATCHES).to_pylist():
+            try:
+                games = pq.read_table(out / GAMES / f"part-{row['step']:05d}.parquet")
+            except (OSError, ValueError) as exc:
+                raise UserError(f"{out}: the games of batch {row['step']} cannot be read "
+                                f"({' '.join(str(exc).split())[:120]}); the evidence is damaged") from None
             evidence.add({key: row[key] for key in ("x", "first_game", "games", "counted", "total", "total_sq",
-                                                    "wins_by_position", "score_by_position", "seconds")})
+                                                    "wins_by_position", "score_by_position", "seconds")},
+                         games.column("value").to_numpy(), games.column("counted").to_numpy(zero_copy_only=False))
     return manifest, evidence
 
 
@@ -789,9 +893,13 @@ def _result_record(evidence: Evidence, plan: Plan) -> dict[str, Any]:
     chosen = evidence.candidate_if_played(plan.x) if plan.status == FOUND else evidence.closest()
     best = None
     if chosen is not None:
-        value, lo, hi = chosen.estimate(s.metric.is_rate)
+        value, lo, hi = evidence.estimate(chosen)
+        own, own_lo, own_hi, _ = chosen.plain(s.metric.is_rate)
+        ref = evidence.reference()
         best = {"x": chosen.x, "values": chosen.values, "games": chosen.games, "metric": value, "lower": lo,
-                "upper": hi, "state": evidence.state(chosen)}
+                "upper": hi, "state": evidence.state(chosen), "paired": evidence.estimate_kind(chosen),
+                "paired_with": ref.values if evidence.estimate_kind(chosen) and ref is not None else None,
+                "own_metric": own, "own_lower": own_lo, "own_upper": own_hi}
     return {"status": plan.status, "reason": plan.reason, "best": best, "games": evidence.games,
             "candidates": len(evidence.played())}
 
@@ -866,11 +974,11 @@ def search(game: Any, settings: Settings, out: str | Path, resume: bool = False,
             if settings.time_limit is not None and rate:  # a batch that fits in the time left
                 n_games = min(n_games, max(settings.batch, int((settings.time_limit - elapsed) * rate)))
             batch_started = time.perf_counter()
-            stats = player.play(c.values, c.games, n_games)
+            stats, values, counted = player.play(c.values, c.games, n_games)
             seconds = time.perf_counter() - batch_started
             rate = n_games / seconds if seconds > 0 else None
             stats.update({"x": c.x, "first_game": c.games, "seconds": round(seconds, 3)})
-            evidence.add(stats)
+            evidence.add(stats, values, counted)
             manifest["wall_seconds"] = round(wall_before + time.perf_counter() - started, 3)
             _save(out, manifest, evidence)
             if progress is not None:
