@@ -69,7 +69,12 @@ def answer_text(manifest: dict[str, Any]) -> str:
         return f"No answer yet ({status}; {games})."
     values = ", ".join(f"{name} = {value}" for name, value in best["values"].items())
     measured = (f"{_pct(best['metric'], rate)} {_interval(best['lower'], best['upper'], rate)} (95% interval, "
-                f"{best['games']:,} games)")
+                f"{best['games']:,} games")
+    if best.get("paired") and best.get("paired_with"):
+        reference = ", ".join(str(value) for value in best["paired_with"].values())
+        measured += (f", paired with {reference} on their common games; its games alone: "
+                     f"{_pct(best['own_metric'], rate)} {_interval(best['own_lower'], best['own_upper'], rate)}")
+    measured += ")"
     if status == "found":
         return (f"**Found: {values}** gives {measured}, within the target ({goal}). Evidence: {games}.")
     return (f"**Not found ({status}):** {result.get('reason', '')}. Closest: {values}, {measured}; goal: {goal}. "
@@ -170,10 +175,15 @@ def balance_summary_text(evidence: str | Path) -> str:
     if len(candidates):
         width = max(len(v) for v in candidates["values"])
         lines.append("")
-        lines.append(f"{'x':>8}  {'values'.ljust(width)}  {'games':>8}  {'metric':>7}  {'95% interval':<16} state")
+        lines.append(f"{'x':>8}  {'values'.ljust(width)}  {'games':>8}  {'metric':>7}  {'95% interval':<16} "
+                     f"{'state':<7} own games alone")
         for r in candidates.sort_values("x").itertuples():
+            own = (f"{_pct(r.own_metric, rate)} {_interval(r.own_lower, r.own_upper, rate)}"
+                   if getattr(r, "paired", False) else "(the same)")
             lines.append(f"{r.x:8.3g}  {r.values.ljust(width)}  {r.games:8,}  {_pct(r.metric, rate):>7}  "
-                         f"{_interval(r.lower, r.upper, rate):<16} {r.state}")
+                         f"{_interval(r.lower, r.upper, rate):<16} {r.state:<7} {own}")
+        lines.append("(metric and interval paired with the most-played candidate on their common games where that "
+                     "is narrower)")
     lines.append("")
     lines.append(f"wall time {manifest.get('wall_seconds', 0):.0f} s; status {manifest.get('status')}")
     return "\n".join(lines)
@@ -182,13 +192,15 @@ def balance_summary_text(evidence: str | Path) -> str:
 def balance_section(evidence: str | Path, name: str, title: str,
                     description: str = "What value of the rule would make the game fair, and with how much "
                                        "certainty: every candidate the search played, with its interval and "
-                                       "games, and the value it found.") -> Any:
+                                       "games, and the value it found.", game: str = "") -> Any:
     """The report page (notebooks/balance.ipynb) of a balance search's evidence directory (a path
-    relative to the repository root, or absolute). It simulates nothing: the search is run by `sim
-    balance` (it takes minutes), and the page reads what it left."""
+    relative to the repository root, or absolute); game: the game it is about (the index groups
+    pages by game; the page checks the evidence is that game's). It simulates nothing: the search is
+    run by `sim balance` (it takes minutes), and the page reads what it left."""
     from sim.analysis.report import ReportSection
 
-    return ReportSection(name, "balance", title, description, {}, {"evidence": str(evidence)},
+    parameters = {"evidence": str(evidence), **({"game": game} if game else {})}
+    return ReportSection(name, "balance", title, description, {}, parameters,
                          data_note=f"balance search: {evidence}")
 
 
