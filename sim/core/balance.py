@@ -29,8 +29,8 @@ The search is stochastic root finding on a metric assumed monotone in x (either 
 in batches where they are informative:
 
 1. both ends, LO and HI, play `batch` games (their direction shows which way x moves the metric);
-2. a candidate is *inside* when its 95% interval lies within target +- tolerance (the search stops:
-   found), *below* or *above* when its interval excludes the target, else *open*; an open candidate
+2. a candidate is *inside* when its 95% interval lies within target +- tolerance (found once it
+   stays inside after a confirming batch that doubles its games: two looks in a row), *below* or *above* when its interval excludes the target, else *open*; an open candidate
    plays again, each batch as many games as its interval needs (estimated from its current value)
    but at most as many as it has played (so its games at most double: few looks at the data),
    unless the fit (3) puts an untried value clearly nearer the target (by a quarter of the
@@ -599,7 +599,9 @@ class Evidence:
         gap = abs(value - self.s.target)
         need = math.inf
         if math.isfinite(variance) and variance > 0 and c.counted > 0:
-            per_game = variance * c.counted
+            # per game: the larger of the paired and the own variance (a paired interval narrows
+            # with the reference's games too, so its own games alone would underestimate the need)
+            per_game = max(variance, c.plain(self.s.metric.is_rate)[3]) * c.counted
             z = 1.96
             if gap < self.s.tolerance:
                 need = min(need, per_game * (z / (self.s.tolerance - gap)) ** 2)
@@ -615,7 +617,11 @@ class Evidence:
                 return Plan(RUNNING, x, s.batch)
         for c in self.played():
             if self.state(c) == INSIDE:
-                return Plan(FOUND, c.x, reason=f"{c.key} is within {s.target:g} +- {s.tolerance:g}")
+                looks = [row["state"] for row in self.rows if row["values"] == c.key]
+                if looks[-2:] == [INSIDE, INSIDE]:
+                    return Plan(FOUND, c.x, reason=f"{c.key} is within {s.target:g} +- {s.tolerance:g} on two "
+                                                   f"looks in a row")
+                return Plan(RUNNING, c.x, max(c.games, s.batch))  # confirm it on as many new games
         direction = self.direction() or 1
         states = {c.key: self.state(c) for c in self.played()}
         low_side, high_side = (BELOW, ABOVE) if direction > 0 else (ABOVE, BELOW)
