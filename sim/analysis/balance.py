@@ -90,8 +90,9 @@ def candidates_result(evidence: str | Path) -> Result:
 
 
 def _fit_curve(manifest: dict[str, Any], candidates: pd.DataFrame, xs: np.ndarray) -> np.ndarray | None:
-    """The fit the search uses (logit GLM for a rate, weighted least squares for a gap), over every
-    candidate, evaluated at xs; None when it cannot be fitted."""
+    """The fit the search steers by (weighted least squares of each candidate's estimate on x, on the
+    logit scale for a rate, weights from its interval), over every candidate, at xs; None when it
+    cannot be fitted."""
     import warnings
 
     import statsmodels.api as sm
@@ -99,19 +100,21 @@ def _fit_curve(manifest: dict[str, Any], candidates: pd.DataFrame, xs: np.ndarra
     if len(candidates) < 2 or candidates["x"].nunique() < 2:
         return None
     rate = _is_rate(manifest)
-    n = candidates["counted"].to_numpy(float)
-    exog = sm.add_constant(candidates["x"].to_numpy(float), has_constant="add")
+    value = candidates["metric"].to_numpy(float)
+    variance = ((candidates["upper"].to_numpy(float) - candidates["lower"].to_numpy(float)) / 3.92) ** 2
+    if rate:
+        p = np.clip(value, 1e-4, 1 - 1e-4)
+        value, variance = np.log(p / (1 - p)), variance / (p * (1 - p)) ** 2
+    ok = np.isfinite(value) & np.isfinite(variance) & (variance > 0)
+    if ok.sum() < 2:
+        return None
     try:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("ignore")
-            if rate:
-                wins = np.round(candidates["metric"].to_numpy(float) * n)
-                fit = sm.GLM(np.column_stack([wins, n - wins]), exog, family=sm.families.Binomial()).fit()
-            else:
-                fit = sm.WLS(candidates["metric"].to_numpy(float), exog, weights=n).fit()
+            exog = sm.add_constant(candidates["x"].to_numpy(float)[ok], has_constant="add")
+            b0, b1 = sm.WLS(value[ok], exog, weights=1 / variance[ok]).fit().params
     except Exception:
         return None
-    b0, b1 = fit.params
     line = b0 + b1 * xs
     return 1 / (1 + np.exp(-line)) if rate else line
 
