@@ -167,10 +167,30 @@ def test_evidence_reads_as_summary_chart_and_report_section(game, tmp_path):
     assert len(figure.axes) >= 2
     text = balance_summary_text(tmp_path / "ev")
     assert text.startswith("Found: seat_bonus = [-3, 0, 0, 0]") and "seat_bonus=[-10,0,0,0]" in text
-    section = balance_section(tmp_path / "ev", "balance_dicey", "Dicey balance")
+    section = balance_section(tmp_path / "ev", "balance_dicey", "Dicey balance", game="dicey")
     assert isinstance(section, ReportSection) and section.notebook == "balance"
-    assert (Path(__file__).resolve().parents[1] / "notebooks" / "balance.ipynb").is_file()
-    assert section.spec().parameters["evidence"] == str(tmp_path / "ev")
+    spec = section.spec()
+    assert spec.parameters == {"evidence": str(tmp_path / "ev"), "game": "dicey"}
+
+
+def test_report_page_runs_headless_and_shows_the_answer(game, tmp_path):
+    """The page (notebooks/balance.ipynb) as `sim report` builds it; tests/test_analysis_report.py
+    leaves this notebook to this file."""
+    import nbformat
+
+    from sim.analysis.balance import balance_section
+    from sim.analysis.report import build_reports
+
+    B.search(game, _settings(game), tmp_path / "ev")
+    spec = balance_section(tmp_path / "ev", "balance_dicey", "Dicey balance", game="dicey").spec()
+    build_reports([spec], tmp_path / "out", simulate=False, progress=False)
+    executed = nbformat.read(tmp_path / "out" / "notebooks" / "balance_dicey.ipynb", as_version=4)
+    assert [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"] == []
+    page = (tmp_path / "out" / "balance_dicey.html").read_text()
+    assert "<title>Dicey balance</title>" in page and "How to read the chart" in page
+    assert page.count("data:image/png;base64") >= 2 and "read_balance(" not in page
+    assert "Found: seat_bonus = [-3, 0, 0, 0]" in page
+    assert "balance search: " + str(tmp_path / "ev") in (tmp_path / "out" / "index.html").read_text()
 
 
 # ------------------------------------------------------------------------------ the command line
