@@ -67,17 +67,24 @@ def test_keep_the_token_that_would_score_more():
     assert S.hands(st)[0].sum() == 3 and S.players(st)[0, S.P_TOKEN] == 1
 
 
-def test_a_token_that_would_reach_an_x_is_spent():
-    """Hidden Treasure B (Scoring example, Lucy): an unused token must join a sequence, so with two
-    blue idols only (a third is X) it would eliminate its owner at scoring. The bot refills with
-    it even with seven cards in hand and little game left."""
-    st = _refill_state(left=0.2)
+def _liability(left):
+    st = _refill_state(left=left)
     collect(st, 0, blue_idol=2)
     hand(st, 0, number_3=6)  # 7 after the draw: one card to gain
+    return st
+
+
+def test_a_token_that_would_reach_an_x_is_spent_late():
+    """Hidden Treasure B (Scoring example, Lucy): an unused token must join a sequence, so with two
+    blue idols only (a third is X) it would eliminate its owner at scoring. Late in the game the
+    bot refills with it even with seven cards in hand; early on it keeps it (token_base: a better
+    sequence may yet come)."""
     kinds, w = bots(["balanced"] * 2)
+    st = _liability(0.2)
     assert B.token_worth(ENGINE, st, 0, w[0]) == -15 - w[0, B.W_ELIMINATION]
     assert _refilled(st, kinds, w)
     assert S.hands(st)[0].sum() == 8
+    assert not _refilled(_liability(1.0), kinds, w)
 
 
 def test_refill_follows_the_weights():

@@ -56,7 +56,7 @@ WEIGHT_NAMES = (
     "noise",            # random jitter on every choice (spread of utilities)
     "self_offer",       # start player: weight on the offer's worth to myself
     "token_keep",       # keeping the token: value per point it would add at scoring to my treasures as they stand
-    "token_base",       # keeping the token: value whatever my treasures (the sequences still to come)
+    "token_base",       # keeping the token: its least worth early on (the sequences still to come), fading with the game left
 )
 (W_GAIN, W_ELIMINATION, W_DRAW_CARD, W_KEEP_POINT, W_KEEP_CARD, W_KEEP_TRACKER, W_KEEP_LEADER,
  W_MU_BASE, W_MU_PUBLIC, W_MU_OPPONENT, W_SIGMA, W_LEADER_SUCCESS, W_SPY_SAFE, W_PAIR_DENY,
@@ -687,9 +687,17 @@ def token_worth(params, st, seat, w):
 @njit_noalloc
 def refill_worth(params, st, seat, w, held):
     """Hidden Treasure A against B: (worth of refilling a hand of `held` cards to eight now,
-    worth of keeping the token for scoring)."""
+    worth of keeping the token for scoring).
+
+    The token kept is worth what it would add to the treasures as they stand (token_keep per
+    point) or, while the game has far to go, at least token_base (a better sequence may yet
+    come): the two are blended by the game left, as keep_costs blends a card's use and penalty.
+    So a token that would push every sequence held to an X becomes a liability only late.
+    """
     refill = (params[R_TOKEN_REFILL_TO] - held) * drawn_card_worth(params, st, seat, w[W_REFILL_CARD])
-    keep = w[W_TOKEN_BASE] + w[W_TOKEN_KEEP] * token_worth(params, st, seat, w)
+    now = w[W_TOKEN_KEEP] * token_worth(params, st, seat, w)
+    left = game_left(st)
+    keep = left * max(w[W_TOKEN_BASE], now) + (1.0 - left) * now
     return refill, keep
 
 
