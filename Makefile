@@ -15,8 +15,10 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(STAMP)
 
 # The main job: Cuzco base and Cuzco with Pututu (4 players, GAMES games each, same seed, seats
-# rotated) into data/cuzco-base and data/cuzco-pututu, then the HTML reports in reports/
-# (open reports/index.html). Datasets already there (complete, same configuration) are reused.
+# rotated) into data/cuzco-base and data/cuzco-pututu, Chachapoya's base game (GAMES games) into
+# data/chachapoya-base, each game's robustness run (a share of GAMES per table, see the games'
+# robust.toml), then the HTML reports in reports/ (open reports/index.html, which opens with every
+# game's headline verdicts). Datasets already there (complete, same configuration) are reused.
 GAMES ?= 200000
 
 run: $(STAMP)

@@ -57,7 +57,7 @@ def test_default_specs_are_the_main_job():
     assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == [
         "overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya"]
     tournament, ladder, tuning, *specs, robust = [s for s in everything if report.spec_game(s) == "cuzco"]
-    assert robust.notebook == "robust" and robust.datasets["dataset"].games == 8000  # 1 in 25, at most 20,000
+    assert robust.notebook == "robust" and robust.datasets["dataset"].games == 4000  # 1 in 50, at most 20,000
     assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
                                       "variant_comparison"]
     assert tournament.notebook == "tournament" and tournament.datasets["dataset"].games == 400
@@ -144,6 +144,29 @@ def test_index_links_every_report_with_its_data(built):
     assert "against: cuzco (pututu), 4 players, 400 games" in rows[names.index("variant_comparison")]
     assert "with Pututu: cuzco (pututu), 4 players, 400 games" in rows[2]
     assert "failed" not in "".join(rows)
+
+
+def test_index_opens_with_every_games_headline_verdicts(built):
+    """Issue 14: the index opens with one line per verdict of each game (Chachapoya judged under its
+    robustness tables, Cuzco stated only: its robustness page is not in this build), linking the
+    evidence; each Chachapoya page opens with the verdicts that depend on a reconstructed number."""
+    specs, out, index = built
+    head = index.read_text().split("<table>")[0]
+    assert head.index("<h2>Headline verdicts</h2>") < head.index("<h3>Cuzco</h3>") < head.index("<h3>Chachapoya</h3>")
+    lines = re.findall(r"<li[^>]*>(.*?)</li>", head)
+    assert any(re.match(r"Cuzco, 4 players: the first player wins \d+\.\d% \[[\d.]+, [\d.]+\] against a fair 25%: "
+                        r"(favoured|fair|disfavoured); no reconstructed tables checked", line) for line in lines)
+    chachapoya = [line for line in lines if line.startswith("Chachapoya, 4 players: ")]
+    assert len(chachapoya) >= 4 and all("reconstructed table" in line or "under " in line for line in chachapoya)
+    assert '<a href="robust_chachapoya.html">under every table</a>' in head
+    assert '<a href="card_strength.html">evidence</a>' in head  # a Cuzco card verdict's page
+    verdicts = json.loads((out / "verdicts" / "chachapoya.json").read_text())
+    assert [t["name"] for t in verdicts["tables"]][:2] == ["base", "trackers-6"]
+    page = (out / "overview_chachapoya.html").read_text()
+    assert "Reconstructed numbers." in page and "robust_chachapoya.html" in page
+    assert "Reconstructed numbers." not in (out / "overview_cuzco.html").read_text()
+    robust = _markdown_outputs(out / "notebooks" / "robust_chachapoya.ipynb")
+    assert "verdicts hold under every table." in robust and "Chachapoya, 4 players: the first player wins" in robust
 
 
 def _markdown_outputs(path: Path) -> str:
@@ -259,7 +282,7 @@ def test_partial_run_is_redone_but_foreign_folder_kept(tmp_path, with_fake_game)
 
 
 def test_cli_report_errors_are_one_line(tmp_path, capsys):
-    for argv, fragment in ((["--no-simulate"], "cuzco-base holds no complete dataset"),
+    for argv, fragment in ((["--no-simulate"], "chachapoya-base holds no complete dataset"),  # games in name order
                            (["--games", "0"], "--games must be at least 1 (got 0)")):
         with pytest.raises(SystemExit) as info:
             main(["report", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "r"), "--no-progress", *argv])

@@ -121,8 +121,19 @@ class Verdict:
         return "; ".join(parts) + caveat
 
     def depends_on(self) -> list[str]:
-        """The reconstructed numbers whose tables change the verdict or leave it unclear."""
-        return list(dict.fromkeys(n for _, o, n in self._alternatives() if o != HOLDS))
+        """The reconstructed numbers under one of whose tables the verdict clearly changes."""
+        return list(dict.fromkeys(n for _, o, n in self._alternatives() if o == CHANGES))
+
+    def may_depend_on(self) -> list[str]:
+        """The other reconstructed numbers under one of whose tables the verdict is unclear."""
+        return list(dict.fromkeys(n for _, o, n in self._alternatives()
+                                  if o == UNCLEAR and n not in self.depends_on()))
+
+    def dependence(self) -> str:
+        """'depends on: A; may depend on: B' ('' when the verdict holds under every table)."""
+        parts = [f"{what}: {', '.join(numbers)}" for what, numbers in
+                 (("depends on", self.depends_on()), ("may depend on", self.may_depend_on())) if numbers]
+        return "; ".join(parts)
 
 
 @dataclass
@@ -434,8 +445,8 @@ def _statement(v: Verdict) -> str:
 def verdict_line(v: Verdict) -> str:
     """The index's line: the headline sentence, whether it holds under every table and, when it does
     not, the reconstructed numbers it depends on."""
-    depends = v.depends_on()
-    return f"{v.text()}; {v.robustness()}" + (f"; depends on: {', '.join(depends)}" if depends else "")
+    dependence = v.dependence()
+    return f"{v.text()}; {v.robustness()}" + (f"; {dependence}" if dependence else "")
 
 
 def verdict_table(rob: Robustness) -> pd.DataFrame:
@@ -457,7 +468,8 @@ def summary_table(rob: Robustness) -> pd.DataFrame:
     reconstructed numbers it depends on."""
     return pd.DataFrame([{"verdict": v.text(), "holds under every table": "yes" if v.holds else
                           ("-" if not v.judged else "no"), "depends on": ", ".join(v.depends_on()),
-                          "robustness": v.robustness()} for v in rob.verdicts])
+                          "may depend on": ", ".join(v.may_depend_on()), "robustness": v.robustness()}
+                         for v in rob.verdicts])
 
 
 def tables_table(rob: Robustness) -> pd.DataFrame:
@@ -569,9 +581,10 @@ def dependence_note(rob: Robustness, link: str = "") -> str:
             f"{where}.")
     if not dependent:
         return head + " None depends on a reconstructed number."
-    lines = [head + " These depend on a reconstructed number:", ""]
+    lines = [head + " These depend, or may depend, on a reconstructed number (unclear: the table's interval "
+                    "does not decide):", ""]
     for v in dependent:
-        lines.append(f"- {_statement(v)}: {v.robustness()} (depends on {', '.join(v.depends_on())})")
+        lines.append(f"- {_statement(v)}: {v.robustness()} ({v.dependence()})")
     return "\n".join(lines)
 
 
