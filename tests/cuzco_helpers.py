@@ -52,9 +52,10 @@ def table(n_players=4, seed=1, variant=None, P=None):
 
 def option(**fields):
     """A phase-I turn: option(die=0, pips=4, space=..., action=..., target=...), other fields 0,
-    card -1 (none). Keys are the O_* names in lower case without the prefix."""
+    card and card2 -1 (none). Keys are the O_* names in lower case without the prefix."""
     opt = np.zeros(R.N_O, np.int64)
     opt[R.O_CARD] = -1
+    opt[R.O_CARD2] = -1
     opt[R.O_TARGET] = -1
     for key, value in fields.items():
         if key == "ex":
@@ -328,3 +329,11 @@ def assign_mission(st, seat, slot, label):
     # it was in the box; the displaced tile takes its place there (box count unchanged)
     if old < 0:
         g[S.S_BOX_MISSIONS] -= 1
+
+
+def last_missions(P, st, side, bot="balanced"):
+    """End of the Game's last missions (rounds.last_missions) for every seat played by `bot`."""
+    from sim.games.cuzco.rounds import last_missions as play_last_missions
+    n = int(st[S.S_N_PLAYERS])
+    kinds, _ = bots([bot] * n)
+    play_last_missions(P, st, *side, S.new_state(n, False), *S.new_side(n, False), kinds)

@@ -143,6 +143,7 @@ def test_three_players_double_space_performs_the_chosen_bridge():
     """Action: Movement - in a 2 or 3 player game, on the double-action space the player must
     choose one of the actions; the placing rules still apply to the whole space."""
     P, st, side = table(3)
+    st[S.S_ROTATION] = 0  # arm k leads to inner village k
     space = space_of(st, "rope_bridge")
     assert space == space_of(st, "stone_trail")
     pl = S.players(st)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cuzco_helpers import ACTION, option, weights
+from cuzco_helpers import ACTION, make_room, option, weights
 from test_cuzco_lookahead import N_PLAYERS, SEAT, holdings, seat_field
 from sim.games.cuzco import bots as B
 from sim.games.cuzco import effects as E
@@ -41,6 +41,20 @@ def with_card(opt, st, card):
     out[R.O_CARD] = card
     out[R.O_MEDAL] = 1 if src == R.SRC_MEDAL else 0
     return out
+
+
+def with_second_card(opt, st, card):
+    """The turn `opt` (with a first card) playing a second card too, paid as the bots can still
+    pay it (bots.second_payment, the hand first); None if it cannot be paid."""
+    if opt is None:
+        return None
+    for src in (R.SRC_CARD, R.SRC_MEDAL):
+        if B.second_payment(st, SEAT, card, opt, src) != R.SRC_NONE:
+            out = opt.copy()
+            out[R.O_CARD2] = card
+            out[R.O_MEDAL2] = 1 if src == R.SRC_MEDAL else 0
+            return out
+    return None
 
 
 def turn_options(P, st, rng):
@@ -87,7 +101,7 @@ def turn_options(P, st, rng):
                             search = with_card(opt, st, S.C_SEARCH_DISCARD)
                             if search is not None and R.empty_spaces(P, st, SEAT) >= 2 \
                                     and st[S.S_STUDY_DISCARD_N] + st[S.S_FARM_DISCARD_N] > 0:
-                                search[R.O_CARD_ARG] = R.best_discard_tile(P, st, SEAT, weights())
+                                search[R.O_DISCARD_POS] = R.best_discard_tile(P, st, SEAT, weights())
                                 out.append(search)
             elif action == S.A_EXCHANGE:
                 for _ in range(4):
@@ -105,6 +119,9 @@ def turn_options(P, st, rng):
                         carded = with_card(opt, st, card)
                         if carded is not None:
                             out.append(carded)
+                    both = with_second_card(with_card(opt, st, S.C_VIRTUAL_SIX), st, S.C_SLIDE_UP)
+                    if both is not None:
+                        out.append(both)
             elif action == S.A_TEMPLE:
                 if pl[S.P_PRIESTS_HOME] > 0:
                     blesses.append(base)
@@ -113,6 +130,10 @@ def turn_options(P, st, rng):
                         carded = with_card(base, st, S.C_PRIEST_RETURN)
                         if carded is not None:
                             blesses.append(carded)
+                    if st[S.S_TEMPLE + S.N_TEMPLE - 1] >= 0 and strength < 6:
+                        both = with_second_card(with_card(base, st, S.C_VIRTUAL_SIX), st, S.C_PRIEST_RETURN)
+                        if both is not None:
+                            blesses.append(both)
             elif action == S.A_HEADDRESS:
                 for c in range(min(strength, S.N_CIRCLETS)):
                     if R.circlet_ready(st, SEAT, c):
@@ -154,6 +175,8 @@ def positions():
                 pl[S.P_SLID + i] = rng.random() < 0.3
         st[S.S_STUDY_DISCARD] = st[S.S_STUDY_DISPLAY + 5] if st[S.S_STUDY_DISPLAY + 5] >= 0 else 0
         st[S.S_STUDY_DISCARD_N] = 1
+        if seed % 2 == 0:
+            make_room(st, SEAT, 2)  # room for Viracocha 09's second tile
         yield P, st, rng
 
 

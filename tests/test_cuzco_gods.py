@@ -5,14 +5,13 @@ import numpy as np
 import pytest
 
 from cuzco_helpers import (
-    ABILITY, CARD, COLOUR, MISSION, VILLAGE, bots, clear_hand, clone, feathers_to,
+    ABILITY, CARD, COLOUR, MISSION, VILLAGE, bots, clear_hand, clone, feathers_to, last_missions,
     give_card, give_tile, hand, log_events, make_room, option, set_face_up, set_market, space_of,
     table, use, weights,
 )
 from sim.games.cuzco import bots as B
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
-from sim.games.cuzco.rounds import last_missions
 
 W = weights("balanced")
 NO_BLESS_CARD = 3  # fire blessing choice: an offering (not a god card) and a food (not status)
@@ -394,7 +393,7 @@ def test_04_at_the_end_each_card_one_mission(cards, vp_gained, done):
     R.gain_food(st, 0, 5)
     S.players(st)[0, S.P_MISSION:S.P_MISSION + 3] = [MISSION["m01"], MISSION["m03"], MISSION["m38"]]
     vp = S.players(st)[0, S.P_VP]
-    last_missions(P, st, *side)
+    last_missions(P, st, side)
     assert S.players(st)[0, S.P_VP] == vp + vp_gained
     assert S.players(st)[0, S.P_MISSIONS_DONE] == done
     assert hand(st, 0) == {} and S.players(st)[0, S.P_OFFERINGS] == 2 - cards
@@ -476,6 +475,40 @@ def test_06_reallocate_any_die_ignoring_placement_rules():
     assert log_events(st, side, R.EV_MOVE_DIE)[-1, 1:6].tolist() == [0, temple, exchange, 4, 0]
 
 
+def test_06_moves_any_die_not_only_the_lowest():
+    """Card 06: "Reallocate any 1 die, regardless of its color" - the 5 of seat 2 leaves the
+    temple space, where seat 1's 3 stays, for the exchange space."""
+    P, st, side = seat_with("move_die")
+    temple, exchange = space_of(st, "temple"), space_of(st, "exchange")
+    R.put_die(st, temple, 1, 3)
+    R.put_die(st, temple, 2, 5)
+    turn(P, st, side, 0, die=0, pips=2, space=temple, action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+         card=CARD["move_die"], card_arg=temple, move_index=1, card_arg2=exchange)
+    on_temple = sorted(int(st[S.S_SPACE_DICE + temple * S.MAX_DICE_ON_SPACE + i]) for i in range(st[S.S_SPACE_N + temple]))
+    assert on_temple == sorted([1 * 8 + 3, 0 * 8 + 2])
+    assert st[S.S_SPACE_N + exchange] == 1 and st[S.S_SPACE_DICE + exchange * S.MAX_DICE_ON_SPACE] == 2 * 8 + 5
+
+
+def test_06_the_bot_chooses_the_die_and_its_destination():
+    """Card 06 is the player's choice of die and destination: with a 3 (seat 1) and a 4 (seat 2)
+    on the temple space and every other space blocked, a 3 fits there only once the 3 leaves
+    (moving the 4 would not make room); the random bot, which picks uniformly among the legal
+    turns, moves that die to the victory-point space and to other action spaces (it may also free
+    another space by moving its blocking die)."""
+    P, st, side = seat_with("move_die")
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [3, 0, 0]
+    block_all_spaces_but(st, ("temple",), seat=3)
+    temple = space_of(st, "temple")
+    R.put_die(st, temple, 1, 3)
+    R.put_die(st, temple, 2, 4)
+    moves = [t for t in random_turns(P, st, 0, 300) if t[R.O_CARD] == CARD["move_die"] and t[R.O_SPACE] == temple]
+    assert moves
+    assert {(int(t[R.O_CARD_ARG]), int(t[R.O_MOVE_INDEX])) for t in moves} == {(temple, 0)}
+    destinations = {int(t[R.O_CARD_ARG2]) for t in moves}
+    assert space_of(st, "victory_points") in destinations and len(destinations) >= 3
+
+
+
 # ------------------------------------------------------------------ Viracocha 07-09
 @pytest.mark.parametrize("pips", [3, 5])
 def test_07_ignore_the_lower_die_rule(pips):
@@ -540,7 +573,7 @@ def test_09_take_a_tile_from_the_people_discard_too():
     wanted = int(decks[S.S_FARM_DISCARD + 1])
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=4, space=space_of(st, "study"), action=S.A_STUDY, target=3,
-         card=CARD["search_discard"], card_arg=6 + 1)
+         card=CARD["search_discard"], discard_pos=6 + 1)
     tiles = sorted(int(t) for t in S.players(st)[0, S.P_TILE:S.P_TILE + 12] if t >= 0)
     assert tiles == sorted([board_tile, wanted])
     assert g[S.S_FARM_DISCARD_N] == 5 and g[S.S_STUDY_DISCARD_N] == 6

@@ -1,7 +1,7 @@
 """The bots' look-ahead shortcuts change no choice (issue 13): a requirement reads only the fields
 it declares, look_value equals position_value on any look-ahead, and an exchange beyond its limit
-leaves the position as it was. (tests/test_cuzco_reference.py checks whole games against the
-engine before the shortcuts.)"""
+leaves the position as it was. (tests/test_cuzco_reference.py pins whole games of the lookahead
+kind: the run lookahead-4p.)"""
 from __future__ import annotations
 
 from pathlib import Path

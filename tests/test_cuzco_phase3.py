@@ -5,7 +5,8 @@ import pytest
 
 from cuzco_helpers import (
     GAME, GOOD, GOODS, MISSION, PARAMS, assign_mission, bots, clear_holdings, deliver,
-    free_spaces, give_card, give_feathers, give_good, give_tile, log_events, put_priest, table,
+    free_spaces, give_card, give_feathers, give_good, give_tile, last_missions, log_events, put_priest, set_face_up,
+    table,
 )
 from sim.games.cuzco import rounds as G
 from sim.games.cuzco import rules as R
@@ -466,7 +467,7 @@ def test_last_three_missions():
     pl[p, S.P_MISSIONS_DONE] = 6
     box = int(g[S.S_BOX_MISSIONS])
     before = vp(st)
-    G.last_missions(P, st, *side)
+    last_missions(P, st, side)
     assert (vp(st) - before)[p] == 12
     assert pl[p, S.P_MISSIONS_DONE] == 8
     assert all(pl[p, S.P_MISSION + i] == -1 for i in range(3))
@@ -497,7 +498,7 @@ def test_last_missions_mama_quilia_04():
     R.gain_offerings(st, p, 1)
     box = int(g[S.S_BOX_MISSIONS])
     before = vp(st)
-    G.last_missions(P, st, *side)
+    last_missions(P, st, side)
     assert (vp(st) - before)[p] == 4 + 6
     assert pl[p, S.P_MISSIONS_DONE] == 2
     assert pl[p, S.P_HAND + S.C_MISSION_DISCOUNT] == 0 and pl[p, S.P_OFFERINGS] == 0
@@ -645,3 +646,53 @@ def test_two_player_tie():
     R.final_scoring(P, st, *side)
     assert S.stats(side[0])[first, S.STAT_WON] == 1 and S.stats(side[0])[second, S.STAT_WON] == 0
     assert S.stats(side[0])[first, S.STAT_RANK] == 1 and S.stats(side[0])[second, S.STAT_RANK] == 2
+
+
+def mama_quilia_end_table():
+    """The first player at the end of the game with M-38 (5 food; 4 held: one short) in the first
+    slot, M-33 (2 Mama Quilia cards in hand) and S-06, and a Mama Quilia 04 in hand."""
+    P, st, side = table(4, seed=28)
+    p = order(st)[0]
+    clear_holdings(st, p)
+    for slot, label in enumerate(("m38", "m33", "s06")):
+        assign_mission(st, p, slot, label)
+    R.gain_food(st, p, 4)
+    give_card(st, p, "mission_discount")
+    return P, st, side, p
+
+
+def test_last_missions_met_ones_complete_before_mama_quilia_04():
+    """End of the Game and card 04: a mission already met is completed before 04 is paid, so the
+    payment cannot break it. M-33 (2 Mama Quilia cards in hand) is met by 04 and 05 in hand; M-38
+    (5 food, 4 held), in the first slot, is one short. Paying 04 first would leave one Mama Quilia
+    card and fail M-33; both are completed: 6 + 4 VP."""
+    P, st, side, p = mama_quilia_end_table()
+    give_card(st, p, "extra_turn")
+    R.gain_offerings(st, p, 1)
+    assert R.mission_shortfall(P, st, p, MISSION["m38"]) == 1
+    assert R.mission_shortfall(P, st, p, MISSION["m33"]) == 0
+    before = vp(st)
+    last_missions(P, st, side)
+    assert (vp(st) - before)[p] == 6 + 4
+    assert S.stats(side[0])[p, S.STAT_MISSION_DONE + MISSION["m33"]] == 1
+    assert S.stats(side[0])[p, S.STAT_MISSION_DONE + MISSION["m38"]] == 1
+    assert R.check_components(P, st) == 0
+
+
+def test_last_missions_04_payment_does_not_break_another_mission():
+    """End of the Game, card 04 paid from a hand copy or, with an Inti medal, from the face-up
+    card: M-38 (5 food, 4 held) and M-33 (2 Mama Quilia cards, one in hand) are each one short.
+    Paying M-38 with the hand copy would break M-33 (two short then); paying M-38 with the medal
+    and M-33 with the hand copy completes both (8 VP, the medal's 2 end VP given up)."""
+    P, st, side, p = mama_quilia_end_table()
+    pl = S.players(st)
+    set_face_up(st, "mission_discount")
+    R.gain_offerings(st, p, 1)
+    pl[p, S.P_MEDALS] = 1
+    before = vp(st)
+    last_missions(P, st, side)
+    assert (vp(st) - before)[p] == 4 + 4
+    assert S.stats(side[0])[p, S.STAT_MISSION_DONE + MISSION["m33"]] == 1
+    assert S.stats(side[0])[p, S.STAT_MISSION_DONE + MISSION["m38"]] == 1
+    assert pl[p, S.P_MEDALS] == 0
+    assert R.check_components(P, st) == 0

@@ -1,14 +1,14 @@
-"""Cuzco's games are the same games as before the engine's exact rewrites (issue 13).
+"""Cuzco's games stay the games they were when the rules last changed on purpose (issue 14).
 
 tests/reference/ holds the first games of runs (how they were made: tests/reference/make_reference.py):
-- cuzco-*: played by the engine before the exact rewrites (commit edb3bfb), when every heuristic
-  played each phase-I option on a copy of the state. That bot is now the kind "lookahead": these
-  runs are played again with every heuristic bot as a lookahead one (config "heuristic_kind").
-- modelled-*: the heuristic as it is now (phase-I options valued from their modelled effects,
-  effects.py), played when it became the default; later exact rewrites must leave them unchanged.
-Each run's config records the weight vectors its bots had, so a re-tune does not change it.
-Base and Pututu, 2-4 players, default and mixed line-ups. Every column both tables have must agree
-row for row; columns added since (end_reason) are not compared.
+- modelled-*: the heuristic (phase-I options valued from their modelled effects, effects.py);
+- lookahead-*: the same weights played as the kind "lookahead" (each phase-I option played by
+  the rules on a copy), through the `NAME-lookahead` twins.
+An exact rewrite (speed, layout) must leave them unchanged; a deliberate change of the rules or
+of the bots' play regenerates them, and says so in its commit. Each run's config records the
+weight vectors its bots had, so a re-tune does not change it. Base and Pututu, 3-4 players,
+default and mixed line-ups. Every column both tables have must agree row for row; columns added
+since are not compared.
 """
 from __future__ import annotations
 
@@ -23,7 +23,6 @@ import pytest
 from sim.core import registry, runner
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.core.params import load_variant
-from sim.games.cuzco.bots import KIND_HEURISTIC, KIND_LOOKAHEAD
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 VARIANTS = Path(__file__).resolve().parents[1] / "variants"
@@ -38,22 +37,19 @@ def play_like(config: dict, n_games: int) -> tuple[pd.DataFrame, pd.DataFrame]:
     params = game.resolve_params(variant, config["variant"])
     names, idx = lineup_indices(config["bots"])
     seat_bots = seat_bot_matrix(idx, 0, n_games, config["rotate_seats"])
-    game = as_recorded(game, config.get("heuristic_kind") == "lookahead", config.get("weights", {}))
+    game = as_recorded(game, config.get("weights", {}))
     return runner.run_chunk_in_memory(game, params, config["players"], names, seat_bots, config["seed"], 0, n_games)
 
 
-def as_recorded(game, lookahead: bool, weights: dict):
+def as_recorded(game, weights: dict):
     """The game with the bots as the reference run had them: the weight vectors it recorded (a
-    re-tune since changes a bot's weights, not the reference), and, for the runs of the engine
-    before issue 13, every heuristic bot played as the lookahead kind."""
+    re-tune since changes a bot's weights, not the reference)."""
     class Recorded(type(game)):
         def bot_arrays(self, bot_names):
             kinds, vectors = super().bot_arrays(bot_names)
             for i, name in enumerate(bot_names):
                 if name in weights:
                     vectors[i, :len(weights[name])] = weights[name]
-            if lookahead:
-                kinds = np.where(kinds == KIND_HEURISTIC, KIND_LOOKAHEAD, kinds).astype(kinds.dtype)
             return kinds, vectors
     twin = copy.copy(game)
     twin.__class__ = Recorded
@@ -73,12 +69,11 @@ def same_values(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
 
 
 def test_every_reference_run_is_present():
-    assert {"cuzco-2p", "cuzco-3p", "cuzco-4p", "cuzco-4p-pututu", "cuzco-3p-mixed",
-            "cuzco-4p-mixed-pututu", "modelled-3p", "modelled-4p", "modelled-4p-mixed-pututu"} <= set(RUNS)
+    assert {"modelled-3p", "modelled-4p", "modelled-4p-mixed-pututu", "lookahead-4p"} <= set(RUNS)
 
 
 @pytest.mark.parametrize("run", RUNS)
-def test_games_are_the_games_played_before_the_rewrite(run):
+def test_games_are_the_reference_games(run):
     config = json.loads((REFERENCE / run / "config.json").read_text())
     games_before = pd.read_parquet(REFERENCE / run / "games.parquet")
     players_before = pd.read_parquet(REFERENCE / run / "players.parquet")

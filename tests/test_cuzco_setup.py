@@ -207,3 +207,12 @@ def test_setup_is_a_function_of_the_seed(n):
     a = table(n, 7)[1]
     b = table(n, 7)[1]
     assert np.array_equal(a, b)
+
+
+@pytest.mark.parametrize("n", PLAYER_COUNTS)
+def test_overlay_starts_at_a_random_rotation(n):
+    """Setup 1: the overlay is imposed so that each trail leads to a village, "regardless of its
+    imprinted die": any of the six rotations, chosen at random (not always the same one)."""
+    rotations = Counter(int(st[S.S_ROTATION]) for _, (P, st, side) in tables(n))
+    assert set(rotations) == set(range(6)), rotations
+    assert max(rotations.values()) <= 15, rotations

@@ -1,16 +1,16 @@
 """Cut the saved reference tables out of full datasets: the first GAMES games of each run.
 
 Game i of a run depends only on the seed and i, so the first games of a long run are the games a
-short run plays. Two sets (tests/test_cuzco_reference.py):
-- cuzco-*: cut from runs of the engine before the exact rewrites of issue 13 (commit edb3bfb),
-    sim run cuzco --players P --games N --seed 7 --rotate-seats [--bots ...] [--variant ...]
-  whose heuristic is now the kind "lookahead". They are kept as they are, never regenerated.
-- modelled-*: the heuristic valuing options from their modelled effects, cut from
+short run plays (tests/test_cuzco_reference.py). The runs, regenerated when the rules or the
+bots' play change on purpose (issue 14 last):
     sim run cuzco --players 3 --games 60 --seed 7 --rotate-seats --out DIR/modelled-3p
     sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --out DIR/modelled-4p
     sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --bots random,headdress,balanced,temple-tuned \
         --variant variants/cuzco-pututu.toml --out DIR/modelled-4p-mixed-pututu
-  A deliberate change of the heuristic's play regenerates them from new runs with this script:
+    sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats \
+        --bots balanced-tuned-lookahead,temple-tuned-lookahead,runner-tuned-lookahead,market-tuned-lookahead \
+        --out DIR/lookahead-4p
+then
     python tests/reference/make_reference.py DIR
 """
 from __future__ import annotations
@@ -25,7 +25,7 @@ from sim.core import registry
 
 GAMES = 60
 HERE = Path(__file__).resolve().parent
-RUNS = ("modelled-3p", "modelled-4p", "modelled-4p-mixed-pututu")
+RUNS = ("modelled-3p", "modelled-4p", "modelled-4p-mixed-pututu", "lookahead-4p")
 
 
 def main(source: str) -> None:

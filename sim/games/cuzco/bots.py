@@ -19,10 +19,12 @@ import numpy as np
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_noalloc, njit_typed
 from .rules import (
-    N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_EX, O_MEDAL,
+    N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD2, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX,
+    O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
-    ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits, empty_spaces,
+    LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
+    empty_spaces, end_value, mission_term, payment, plays, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
@@ -32,7 +34,7 @@ from .state import (
     S_SPACE_DICE, S_SPACE_MIN, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
     C_DOUBLE_GOOD, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY, C_EXTRA_TURN, C_IGNORE_LOWER,
     C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN, C_SEARCH_DISCARD, C_SLIDE_UP,
-    C_VIRTUAL_SIX, CUZCO, S_MARKET_ROW_SIZE, S_N_PLAYERS, S_PALACE_SIZE, S_ROUND,
+    C_VIRTUAL_SIX, CUZCO, S_MARKET_ROW_SIZE, S_N_PLAYERS, S_PALACE_SIZE, S_PHASE, S_ROUND,
     S_STUDY_DISCARD_N, S_FARM_DISCARD_N, S_GOD_UP, S_TEMPLE_MEDALS, GF_FOOD, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES,
     N_ABILITIES, N_ACTIONS, N_CARDS, N_CIRCLETS, N_COLOURS, N_EXCHANGES, N_GOODS, N_TEMPLE,
     N_VILLAGES, P_CIRCLET, P_DELIVERED, P_DICE, P_DOUBLE_PEOPLE, P_FEATHERS, P_FOOD,
@@ -162,9 +164,22 @@ def add_mission(st, p, w, slot, short, v):
     """A mission slot: a bonus if met, a penalty per unit short (capped), nothing if empty."""
     if st[seat_at(p) + P_MISSION + slot] < 0:
         return v
-    if short == 0:
-        return v + w[W_MISSION_READY]
-    return v - w[W_MISSION_GAP] * min(short, 6)
+    return v + mission_term(w, short)
+
+
+@njit_noalloc
+def pututu_worth(P, st, p, w, placing):
+    """A bot's value of a pip of pututu tiles: its weight while the player has a die still to
+    place after the `placing` (0 or 1) it is placing now, nothing after the last placement (the
+    rulebook: unused tiles are worthless at the end)."""
+    dice = 0
+    if st[S_PHASE] == 1:
+        for d in range(3):
+            if st[seat_at(p) + P_DICE + d] != 0:
+                dice += 1
+    if dice - placing + 3 * (P[R_ROUNDS] - 1 - st[S_ROUND]) > 0:
+        return w[W_PUTUTU]
+    return 0.0
 
 
 @njit_noalloc
@@ -208,7 +223,7 @@ def add_group(P, st, p, w, g, v):
     if g >= G_MISSIONS and g < G_MISSIONS + 3:
         return add_mission(st, p, w, g - G_MISSIONS, slot_shortfall(P, st, p, g - G_MISSIONS), v)
     if g == G_PUTUTU:
-        return v + w[W_PUTUTU] * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
+        return v + pututu_worth(P, st, p, w, 0) * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
     if g == G_ORDER:
         return v + w[W_ORDER] * (st[S_N_PLAYERS] - 1 - st[seat_at(p) + P_ORDER_POS])
     loc = st[seat_at(p) + P_LOC]
@@ -327,11 +342,12 @@ def effect_key(opt):
     strength = 0
     if action == A_TEMPLE:
         strength = 6 if card == C_VIRTUAL_SIX else (1 if opt[O_DIE] < 0 else opt[O_PIPS])
-    arg = opt[O_CARD_ARG] if card == C_SEARCH_DISCARD else 0
+    arg = opt[O_DISCARD_POS] if plays(opt, C_SEARCH_DISCARD) else 0
     if opt[O_TARGET] + 1 >= 64 or arg < 0 or arg >= 256:
         return 0
     return 1 | (action << 1) | ((opt[O_TARGET] + 1) << 4) | (strength << 10) | ((card + 1) << 13) | \
-        (opt[O_MEDAL] << 18) | (opt[O_BLESS] << 19) | (opt[O_PLENTY] << 22) | (opt[O_DELIVERY] << 24) | (arg << 26)
+        (opt[O_MEDAL] << 18) | (opt[O_BLESS] << 19) | (opt[O_PLENTY] << 22) | (opt[O_DELIVERY] << 24) | (arg << 26) | \
+        ((opt[O_CARD2] + 1) << 34) | (opt[O_MEDAL2] << 39)
 
 
 @njit_noalloc
@@ -368,7 +384,7 @@ def modelled_value(P, st, lrec, p, w, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
     or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear."""
-    pututu = -w[W_PUTUTU] * (opt[O_PU1] + 2 * opt[O_PU2])
+    pututu = -pututu_worth(P, st, p, w, 1 if opt[O_DIE] >= 0 else 0) * (opt[O_PU1] + 2 * opt[O_PU2])
     memo = memo_of(lrec)
     k0 = effect_key(opt)
     k1 = exchange_counts_key(opt) if opt[O_ACTION] == A_EXCHANGE else 0
@@ -470,7 +486,8 @@ def exchange_outcome_key(opt):
     if opt[O_ACTION] != A_EXCHANGE or opt[O_PU1] >= 64 or opt[O_PU2] >= 64 or opt[O_CARD_ARG] != 0:
         return 0
     return 1 | (opt[O_PU1] << 1) | (opt[O_PU2] << 7) | ((opt[O_CARD] + 1) << 13) | (opt[O_MEDAL] << 19) | \
-        ((1 if opt[O_DIE] < 0 else 0) << 21) | (opt[O_BLESS] << 22) | (opt[O_PLENTY] << 26) | (opt[O_DELIVERY] << 30)
+        ((1 if opt[O_DIE] < 0 else 0) << 21) | (opt[O_BLESS] << 22) | (opt[O_PLENTY] << 26) | (opt[O_DELIVERY] << 30) | \
+        ((opt[O_CARD2] + 1) << 32) | (opt[O_MEDAL2] << 37)
 
 
 @njit_typed("int64(int64[::1])")
@@ -545,6 +562,7 @@ def clear_option(opt):
     for i in range(opt.shape[0]):
         opt[i] = 0
     opt[O_CARD] = -1
+    opt[O_CARD2] = -1
     opt[O_TARGET] = -1
 
 
@@ -603,7 +621,7 @@ def exchange_limit(P, st, p, opt, ex):
     offering one the supply, a quipu one a quipu on the mask board (rules.exchange_allowed), and
     no exchange done before them in do_exchange's order changes those counts. A turn with a card
     is left to the look-ahead (13 slides tiles up, a card's payment returns an offering)."""
-    if opt[O_CARD] >= 0:
+    if opt[O_CARD] >= 0 or opt[O_CARD2] >= 0:
         return -1
     if ex == EX_STATUS:
         return count_unslid(P, st, p, STUDY)
@@ -623,7 +641,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
     memo = memo_of(lrec)
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    pututu = -w[W_PUTUTU] * (opt[O_PU1] + 2 * opt[O_PU2])
+    pututu = -pututu_worth(P, st, p, w, 1 if opt[O_DIE] >= 0 else 0) * (opt[O_PU1] + 2 * opt[O_PU2])
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
     apply_turn(P, st, journal, p, w, opt)
     current_jv = journal_value(P, st, lrec, p, w)
@@ -718,20 +736,52 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     return current
 
 
-@njit_typed(f"int64({T_STATE}, int64, int64, int64[::1])")
-def second_card_source(st, p, card, opt):
-    """How a second card can be paid in the same turn, after what `opt` already spends."""
-    main_card = opt[O_CARD] >= 0 and opt[O_MEDAL] == 0
-    main_medal = opt[O_CARD] >= 0 and opt[O_MEDAL] != 0
-    offerings = st[seat_at(p) + P_OFFERINGS] - (1 if main_card else 0) - (1 if opt[O_PLENTY] == SRC_CARD else 0) \
-        - (1 if opt[O_DELIVERY] == SRC_CARD else 0)
-    medals = st[seat_at(p) + P_MEDALS] - (1 if main_medal else 0) - (1 if opt[O_PLENTY] == SRC_MEDAL else 0) \
-        - (1 if opt[O_DELIVERY] == SRC_MEDAL else 0)
-    if st[seat_at(p) + P_HAND + card] > 0 and offerings > 0 and opt[O_CARD] != card:
-        return SRC_CARD
-    if medals > 0 and st[S_GOD_UP + card // 3] == card and not (main_medal and opt[O_CARD] // 3 == card // 3):
+@njit_noalloc
+def spent_by(opt, source):
+    """Offerings (source SRC_CARD) or medals (SRC_MEDAL) the cards of the turn `opt` spend."""
+    medal = source == SRC_MEDAL
+    n = 0
+    if opt[O_CARD] >= 0 and (opt[O_MEDAL] != 0) == medal:
+        n += 1
+    if opt[O_CARD2] >= 0 and (opt[O_MEDAL2] != 0) == medal:
+        n += 1
+    if opt[O_PLENTY] == source:
+        n += 1
+    if opt[O_DELIVERY] == source:
+        n += 1
+    return n
+
+
+@njit_noalloc
+def medal_on_god(opt, god):
+    """Whether the turn `opt` already plays a face-up card of this god through a medal."""
+    return (opt[O_CARD] >= 0 and opt[O_MEDAL] != 0 and opt[O_CARD] // 3 == god) or \
+        (opt[O_CARD2] >= 0 and opt[O_MEDAL2] != 0 and opt[O_CARD2] // 3 == god) or \
+        (opt[O_PLENTY] == SRC_MEDAL and C_BLESSING_PLENTY // 3 == god) or \
+        (opt[O_DELIVERY] == SRC_MEDAL and C_DELIVERY_VP // 3 == god)
+
+
+@njit_noalloc
+def second_payment(st, p, card, opt, source):
+    """`source` if it can still pay for one more card in the turn `opt`, after what its cards
+    spend (rules.payment for a turn's further cards), else SRC_NONE."""
+    if plays(opt, card):
+        return SRC_NONE
+    if source == SRC_CARD:
+        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] - spent_by(opt, SRC_CARD) > 0:
+            return SRC_CARD
+    elif st[seat_at(p) + P_MEDALS] - spent_by(opt, SRC_MEDAL) > 0 and st[S_GOD_UP + card // 3] == card and \
+            not medal_on_god(opt, card // 3):
         return SRC_MEDAL
     return SRC_NONE
+
+
+@njit_typed(f"int64({T_STATE}, int64, int64, int64[::1])")
+def second_card_source(st, p, card, opt):
+    """How a further card (08 on the blessing, 10 on the delivery, 05) can be paid in the turn
+    `opt`: from the hand if it can, else with a medal; SRC_NONE if neither."""
+    src = second_payment(st, p, card, opt, SRC_CARD)
+    return src if src != SRC_NONE else second_payment(st, p, card, opt, SRC_MEDAL)
 
 
 @njit_noalloc
@@ -809,13 +859,13 @@ def try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, s
         # the plan for a strength is made once per turn and reused by other dice / pututu uses
         cache = scr_row(lrec, SCR_LIST)
         slot = strength * 8
-        if opt[O_CARD] != C_SLIDE_UP and cache[slot + 7] == 1:
+        if not plays(opt, C_SLIDE_UP) and cache[slot + 7] == 1:
             for ex in range(N_EXCHANGES):
                 opt[O_EX + ex] = cache[slot + ex]
             v = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
         else:
             v = plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, strength)
-            if opt[O_CARD] != C_SLIDE_UP:
+            if not plays(opt, C_SLIDE_UP):
                 for ex in range(N_EXCHANGES):
                     cache[slot + ex] = opt[O_EX + ex]
                 cache[slot + 7] = 1
@@ -836,11 +886,102 @@ def try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, s
     return best_v
 
 
+@njit_noalloc
+def try_moving_a_die(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, src):
+    """Mama Quilia 06 before a die that does not fit: any one die of the space whose removal
+    makes room, moved to any other space (the victory-point space first: the destination has no
+    direct effect on the mover, so ties keep it there)."""
+    n = st[S_N_PLAYERS]
+    space = opt[O_SPACE]
+    k = st[S_SPACE_N + space]
+    opt[O_CARD] = C_MOVE_DIE
+    opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+    opt[O_CARD_ARG] = space
+    for i in range(k):
+        others = 7
+        for j in range(k):
+            if j != i:
+                others = min(others, st[S_SPACE_DICE + space * MAX_DICE_ON_SPACE + j] % 8)
+        if pips >= others:
+            continue
+        opt[O_MOVE_INDEX] = i
+        for r in range(MAX_SPACES + 1):
+            dest = vp_space_of(P, st) if r == 0 else r - 1
+            if dest < 0 or dest == space or space_actions(P, n, dest) == 0 or (r > 0 and is_vp_space(P, st, dest)):
+                continue
+            opt[O_CARD_ARG2] = dest
+            best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
+            best_v = try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
+    opt[O_CARD_ARG] = 0
+    opt[O_CARD_ARG2] = 0
+    opt[O_MOVE_INDEX] = 0
+    return best_v
+
+
+@njit_noalloc
+def vp_space_of(P, st):
+    """The victory-point action space, -1 if the board has none."""
+    for s in range(MAX_SPACES):
+        if space_actions(P, st[S_N_PLAYERS], s) != 0 and is_vp_space(P, st, s):
+            return s
+    return -1
+
+
+ACTION_CARDS = (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD)
+
+
+@njit_noalloc
+def card_changes_action(P, st, p, card, action, strength, extra):
+    """Whether an action card (13, 14, 12, 02, 09) changes this action at this strength; a card
+    that would change nothing is not offered."""
+    if card == C_VIRTUAL_SIX:
+        return strength < 6 and action != A_VP and not extra
+    if card == C_JUMP:
+        return action == A_TRAIL or action == A_BRIDGE
+    if card == C_PRIEST_RETURN:
+        return action == A_TEMPLE and st[S_TEMPLE + min(strength, N_TEMPLE) - 1] >= 0
+    if card == C_SLIDE_UP:
+        return action == A_EXCHANGE
+    return (action == A_STUDY or action == A_FARM) and empty_spaces(P, st, p) >= 2 and \
+        st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] > 0
+
+
+@njit_noalloc
+def try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips):
+    """try_action with the cards `opt` plays: a 6 with 13, a jump with 14, 09's discard tile."""
+    if plays(opt, C_SEARCH_DISCARD):
+        opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
+    best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
+                        6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP))
+    opt[O_DISCARD_POS] = 0
+    return best_v
+
+
+@njit_noalloc
+def try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, extra):
+    """The turn `opt` (its first card 06, 07 or 13) with a second action card, each way it can
+    still be paid: a turn may play several cards, each paid for (13 with 14 is left out: a jump
+    ignores the pips)."""
+    strength = 6 if opt[O_CARD] == C_VIRTUAL_SIX else pips
+    for card in ACTION_CARDS:
+        if card == opt[O_CARD] or (card == C_JUMP and opt[O_CARD] == C_VIRTUAL_SIX) or \
+                not card_changes_action(P, st, p, card, action, strength, extra):
+            continue
+        for src in (SRC_CARD, SRC_MEDAL):
+            if second_payment(st, p, card, opt, src) != SRC_NONE:
+                opt[O_CARD2] = card
+                opt[O_MEDAL2] = 1 if src == SRC_MEDAL else 0
+                best_v = try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips)
+                opt[O_CARD2] = -1
+                opt[O_MEDAL2] = 0
+    return best_v
+
+
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], float64, int64, int64, boolean)")
 def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pips, extra):
     """The actions of one space for a die of `pips`, with and without the god cards that change
-    placement or strength (07, 13, 14, 12, 02, 09, 06)."""
-    n = st[S_N_PLAYERS]
+    placement or strength (07, 13, 14, 12, 02, 09, 06), one or two of them, each paid from the
+    hand or with a medal where both can pay."""
     opt[O_SPACE] = space
     if extra:
         fits = st[S_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
@@ -852,64 +993,31 @@ def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pip
         if fits:
             opt[O_CARD] = -1
             best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
-            for card in (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD):
-                if card == C_VIRTUAL_SIX and (pips >= 6 or action == A_VP or extra):
+            for card in ACTION_CARDS:
+                if not card_changes_action(P, st, p, card, action, pips, extra):
                     continue
-                if card == C_JUMP and action != A_TRAIL and action != A_BRIDGE:
-                    continue
-                if card == C_PRIEST_RETURN and (action != A_TEMPLE or st[S_TEMPLE + min(pips, N_TEMPLE) - 1] < 0):
-                    continue
-                if card == C_SLIDE_UP and action != A_EXCHANGE:
-                    continue
-                if card == C_SEARCH_DISCARD and (action != A_STUDY and action != A_FARM):
-                    continue
-                src = card_source(st, p, card)
-                if src == SRC_NONE:
-                    continue
-                if card == C_SEARCH_DISCARD:
-                    if empty_spaces(P, st, p) < 2 or st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] == 0:
-                        continue
-                    opt[O_CARD_ARG] = best_discard_tile(P, st, p, w)
-                opt[O_CARD] = card
-                opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-                strength = 6 if card == C_VIRTUAL_SIX else pips
-                best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
-                                    strength, card == C_JUMP)
-                opt[O_CARD_ARG] = 0
-            opt[O_CARD] = -1
-            opt[O_MEDAL] = 0
-        elif not extra:
-            src = card_source(st, p, C_IGNORE_LOWER)
-            if src != SRC_NONE:
-                opt[O_CARD] = C_IGNORE_LOWER
-                opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-                best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
-            src = card_source(st, p, C_MOVE_DIE)
-            if src != SRC_NONE:
-                # move the blocking die to the victory-point space, if that makes room
-                second = 7
-                lowest_seen = False
-                for i in range(st[S_SPACE_N + space]):
-                    d = st[S_SPACE_DICE + space * MAX_DICE_ON_SPACE + i] % 8
-                    if d == st[S_SPACE_MIN + space] and not lowest_seen:
-                        lowest_seen = True
-                    else:
-                        second = min(second, d)
-                if pips < second:
-                    vp_space = -1
-                    for s in range(MAX_SPACES):
-                        if space_actions(P, n, s) != 0 and is_vp_space(P, st, s):
-                            vp_space = s
-                    if vp_space >= 0 and vp_space != space:
-                        opt[O_CARD] = C_MOVE_DIE
+                for src in (SRC_CARD, SRC_MEDAL):
+                    if payment(st, p, card, src) != SRC_NONE:
+                        opt[O_CARD] = card
                         opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-                        opt[O_CARD_ARG] = space
-                        opt[O_CARD_ARG2] = vp_space
-                        best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
-                        opt[O_CARD_ARG] = 0
-                        opt[O_CARD_ARG2] = 0
-            opt[O_CARD] = -1
-            opt[O_MEDAL] = 0
+                        best_v = try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips)
+                        if card == C_VIRTUAL_SIX:
+                            best_v = try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v,
+                                                      action, pips, extra)
+        elif not extra:
+            for src in (SRC_CARD, SRC_MEDAL):
+                if payment(st, p, C_IGNORE_LOWER, src) != SRC_NONE:
+                    opt[O_CARD] = C_IGNORE_LOWER
+                    opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+                    best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
+                    best_v = try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips,
+                                              extra)
+            for src in (SRC_CARD, SRC_MEDAL):
+                if payment(st, p, C_MOVE_DIE, src) != SRC_NONE:
+                    best_v = try_moving_a_die(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips,
+                                              src)
+        opt[O_CARD] = -1
+        opt[O_MEDAL] = 0
     return best_v
 
 
@@ -1121,9 +1229,9 @@ def choose_good(P, st, look, lrec, llog, p, w, kind):
 
 @njit_noalloc
 def choose_mission(P, st, look, lrec, llog, p, w, kind):
-    """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04)
-    or, if none can be, the one returned (outcome 0). Completing one is compulsory."""
-    src04 = card_source(st, p, C_MISSION_DISCOUNT)
+    """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04,
+    paid from a hand copy or with a medal on the face-up card, as the bot prefers) or, if none
+    can be, the one returned (outcome 0). Completing one is compulsory."""
     best = (-1, 0, SRC_NONE)
     best_v = NO_VALUE
     any_done = False
@@ -1136,22 +1244,49 @@ def choose_mission(P, st, look, lrec, llog, p, w, kind):
         if m < 0:
             continue
         short = mission_shortfall(P, st, p, m)
-        for outcome in range(3):
+        for choice in range(4):
+            outcome = min(choice, 2)
+            src = SRC_NONE
             if outcome == 1 and short != 0:
                 continue
-            if outcome == 2 and (short != 1 or src04 == SRC_NONE):
-                continue
+            if outcome == 2:
+                src = payment(st, p, C_MISSION_DISCOUNT, SRC_CARD if choice == 2 else SRC_MEDAL)
+                if short != 1 or src == SRC_NONE:
+                    continue
             if outcome == 0 and any_done:
                 continue
             if kind == KIND_RANDOM:
                 v = rng_mod.uniform(rng_of(st))
             else:
                 copy_state(st, look)
-                settle_mission(P, look, lrec, llog, p, slot, outcome, src04)
+                settle_mission(P, look, lrec, llog, p, slot, outcome, src)
                 v = judged(P, look, p, w, kind, rng_of(st))
             if v > best_v:
                 best_v = v
-                best = (slot, outcome, src04 if outcome == 2 else SRC_NONE)
+                best = (slot, outcome, src)
+    return best
+
+
+@njit_noalloc
+def choose_last_missions(P, st, look, lrec, llog, p, kind):
+    """End of the Game: the plan (rules.settle_last_missions) for a player's last missions. The
+    game ends with them, so a bot plays the plan worth the most at the end (VP, medals, the
+    missions achievement); the random bot draws one. Without a Mama Quilia 04 to pay there is
+    nothing to choose."""
+    if payment(st, p, C_MISSION_DISCOUNT, SRC_CARD) == SRC_NONE and \
+            payment(st, p, C_MISSION_DISCOUNT, SRC_MEDAL) == SRC_NONE:
+        return 0
+    if kind == KIND_RANDOM:
+        return rng_mod.randint(rng_of(st), LAST_MISSION_PLANS)
+    best = 0
+    best_v = -(1 << 40)
+    for plan in range(LAST_MISSION_PLANS):
+        copy_state(st, look)
+        settle_last_missions(P, look, lrec, llog, p, plan)
+        v = end_value(P, look, p)
+        if v > best_v:
+            best_v = v
+            best = plan
     return best
 
 

@@ -15,11 +15,12 @@ those of the rules played on a copy.
 """
 from sim.core.jit import njit_noalloc, njit_typed
 from .rules import (
-    O_ACTION, O_BLESS, O_CARD, O_CARD_ARG, O_DELIVERY, O_DIE, O_EX, O_MEDAL, O_PIPS, O_PLENTY,
+    O_ACTION, O_BLESS, O_CARD, O_CARD2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_MEDAL2, O_PIPS, O_PLENTY,
     O_PU1, O_PU2, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, count_unslid, feather_colour_choice,
-    feather_room, god_pile_choice, slide_down, slide_up,
+    feather_slot_choice, god_pile_choice, plays, slide_down, slide_up,
 )
 from .state import (
+    P_DICE,
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, C_BLESSING_PLENTY,
     C_DELIVERY_VP, C_EXTRA_TURN, C_IGNORE_LOWER, C_JUMP, C_MOVE_DIE, C_PRIEST_RETURN,
     C_SEARCH_DISCARD, C_SLIDE_UP, C_VIRTUAL_SIX, CUZCO, EX_FEATHER, EX_FOOD, EX_GOD_CARD,
@@ -169,10 +170,10 @@ def pay_card(st, journal, p, card, source):
 
 
 @njit_noalloc
-def take_god_card(st, journal, p, w):
+def take_god_card(P, st, journal, p, w):
     """The face-up card the bot likes most (rules.take_preferred_god_card); its hidden
     replacement is not counted. False if no card is face up."""
-    god = god_pile_choice(st, w)
+    god = god_pile_choice(P, st, p, w)
     if god < 0:
         return False
     add(st, journal, seat_at(p) + P_HAND + st[S_GOD_UP + god], 1, G_CARDS)
@@ -180,9 +181,10 @@ def take_god_card(st, journal, p, w):
     return True
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, int64, int64)")
-def take_feather(P, st, journal, p, colour):
-    slot = feather_room(P, st, p, colour)
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, int64, float64[::1], int64)")
+def take_feather(P, st, journal, p, w, colour):
+    """rules.take_chosen_feather: the feather into the slot the bot chooses."""
+    slot = feather_slot_choice(P, st, p, w, colour)
     if slot < 0:
         return False
     put(st, journal, seat_at(p) + P_SLOT + slot, 1, G_FEATHERS)
@@ -202,7 +204,7 @@ def fire_blessing(P, st, journal, p, w, choice, plenty):
         gain_status(P, st, journal, p, P[R_PLENTY_STATUS])
         return
     for _ in range(P[R_BLESS_CARD]):
-        if choice & 1 != 0 or not take_god_card(st, journal, p, w):
+        if choice & 1 != 0 or not take_god_card(P, st, journal, p, w):
             take_supply(st, journal, p, S_OFFERING_SUPPLY, P_OFFERINGS, 1)
     if choice & 2 == 0:
         gain_status(P, st, journal, p, P[R_BLESS_STATUS])
@@ -211,7 +213,7 @@ def fire_blessing(P, st, journal, p, w, choice, plenty):
 
 
 @njit_noalloc
-def deliver_quipu(P, st, journal, p, village, delivery_vp):
+def deliver_quipu(P, st, journal, p, w, village, delivery_vp):
     """rules.deliver_quipu: a quipu (mask first) onto the village, its feather, Pacha Mama 10."""
     if st[seat_at(p) + P_DELIVERED + village] != 0:
         return
@@ -226,7 +228,7 @@ def deliver_quipu(P, st, journal, p, village, delivery_vp):
     put(st, journal, S_STACK_N + village, n + 1, G_VILLAGES)
     put(st, journal, seat_at(p) + P_DELIVERED + village, 1, G_QUIPUS)
     add(st, journal, seat_at(p) + P_QUIPU_DELIVERED, 1, G_QUIPUS)
-    take_feather(P, st, journal, p, village_field(P, village, VF_COLOUR))
+    take_feather(P, st, journal, p, w, village_field(P, village, VF_COLOUR))
     if delivery_vp != SRC_NONE:
         pay_card(st, journal, p, C_DELIVERY_VP, delivery_vp)
         gain_vp(st, journal, p, village_field(P, village, VF_VP))
@@ -238,7 +240,7 @@ def move_chasqui(P, st, journal, p, w, dest, bless, plenty, delivery_vp):
     if dest == CUZCO:
         fire_blessing(P, st, journal, p, w, bless, plenty)
     else:
-        deliver_quipu(P, st, journal, p, dest, delivery_vp)
+        deliver_quipu(P, st, journal, p, w, dest, delivery_vp)
 
 
 @njit_typed(f"void({T_STATE}, {T_REC}, int64, int64)")
@@ -304,12 +306,12 @@ def exchange_step(P, st, journal, p, w, ex):
             return False
         take_supply(st, journal, p, S_OFFERING_SUPPLY, P_OFFERINGS, 1)
     elif ex == EX_GOD_CARD:
-        return take_god_card(st, journal, p, w)
+        return take_god_card(P, st, journal, p, w)
     elif ex == EX_FEATHER:
-        colour = feather_colour_choice(P, st, p)
+        colour = feather_colour_choice(P, st, p, w)
         if colour < 0:
             return False
-        take_feather(P, st, journal, p, colour)
+        take_feather(P, st, journal, p, w, colour)
     else:
         if st[seat_at(p) + P_QUIPU_MASK] <= 0:
             return False
@@ -343,14 +345,21 @@ def spend_pututu(st, journal, p, opt):
 @njit_noalloc
 def apply_turn(P, st, journal, p, w, opt):
     """rules.perform_turn's effects on the player's own position, journalled (see the module),
-    but for the pututu tiles spent (spend_pututu)."""
+    but for the pututu tiles spent (spend_pututu): the die placed (the tiles' worth depends on the
+    placements left), the card's payment, the action."""
+    if opt[O_DIE] >= 0:
+        put(st, journal, seat_at(p) + P_DICE + opt[O_DIE], 0, G_PUTUTU)
     card = opt[O_CARD]
     card_src = SRC_MEDAL if opt[O_MEDAL] != 0 else SRC_CARD
     pips = 1 if opt[O_DIE] < 0 else opt[O_PIPS]
     if card == C_MOVE_DIE or card == C_IGNORE_LOWER or card == C_EXTRA_TURN or card == C_VIRTUAL_SIX or \
             card == C_JUMP or card == C_SLIDE_UP or card == C_SEARCH_DISCARD:
         pay_card(st, journal, p, card, card_src)
-    strength = 6 if card == C_VIRTUAL_SIX else pips
+    card2 = opt[O_CARD2]
+    card2_src = SRC_MEDAL if opt[O_MEDAL2] != 0 else SRC_CARD
+    if card2 >= 0 and card2 != C_PRIEST_RETURN:
+        pay_card(st, journal, p, card2, card2_src)
+    strength = 6 if plays(opt, C_VIRTUAL_SIX) else pips
     action = opt[O_ACTION]
     target = opt[O_TARGET]
     if action == A_TRAIL or action == A_BRIDGE:
@@ -359,16 +368,16 @@ def apply_turn(P, st, journal, p, w, opt):
         base = S_STUDY_DISPLAY if action == A_STUDY else S_FARM_DISPLAY
         put_tile(st, journal, p, st[base + target])
         put(st, journal, base + target, -1, G_NONE)
-        if card == C_SEARCH_DISCARD:
-            take_discard_tile(st, journal, p, opt[O_CARD_ARG])
+        if plays(opt, C_SEARCH_DISCARD):
+            take_discard_tile(st, journal, p, opt[O_DISCARD_POS])
     elif action == A_EXCHANGE:
-        if card == C_SLIDE_UP:
+        if plays(opt, C_SLIDE_UP):
             save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
             slide_up(P, st, p, 2)
         exchange(P, st, journal, p, w, opt, strength)
     elif action == A_TEMPLE:
         place_priest(P, st, journal, p, min(strength, N_TEMPLE) - 1,
-                     SRC_NONE if card != C_PRIEST_RETURN else card_src)
+                     card_src if card == C_PRIEST_RETURN else (card2_src if card2 == C_PRIEST_RETURN else SRC_NONE))
         fire_blessing(P, st, journal, p, w, opt[O_BLESS], opt[O_PLENTY])
     elif action == A_HEADDRESS:
         put(st, journal, seat_at(p) + P_CIRCLET + target, 1, G_FEATHERS)

@@ -10,11 +10,12 @@ kernel, the search game and the rollouts then call the bots and rules directly, 
 compiled wrappers between, each of which would re-optimise the whole game under it (issue 13).
 """
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
-from .bots import KIND_SEARCH, choose_good, choose_mission, choose_palace, choose_turn, choose_use
+from .bots import (KIND_SEARCH, choose_good, choose_last_missions, choose_mission, choose_palace, choose_turn,
+                   choose_use)
 from .rules import (
     O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, card_source, check_components, end_of_round,
     final_scoring, log_event, mission_shortfall, perform_turn, roll_dice, score_priests,
-    score_status_and_reorder, settle_mission, take_palace_mission, use_ability, EV_ROUND,
+    score_status_and_reorder, settle_last_missions, settle_mission, take_palace_mission, use_ability, EV_ROUND,
 )
 from .state import (
     C_EXTRA_TURN, C_MISSION_DISCOUNT, S_ERROR, S_N_PLAYERS, S_ORDER, S_PHASE, S_ROUND, P_DICE,
@@ -132,23 +133,14 @@ def phase_three(P, st, rec, log, look, lrec, llog, kinds, W, checked):
 
 
 @njit_inline
-def last_missions(P, st, rec, log):
-    """End of the Game: every player completes what they can of their three remaining missions,
-    Mama Quilia 04 covering one missing requirement per card."""
+def last_missions(P, st, rec, log, look, lrec, llog, kinds):
+    """End of the Game: every player, in player order, completes the missions met, then those Mama
+    Quilia 04 covers as the bot plans (bots.choose_last_missions), and returns the rest."""
     n = st[S_N_PLAYERS]
     for pos in range(n):
         p = seat_in_order(st, pos)
-        for slot in range(3):
-            m = st[seat_at(p) + P_MISSION + slot]
-            if m < 0:
-                continue
-            short = mission_shortfall(P, st, p, m)
-            if short == 0:
-                settle_mission(P, st, rec, log, p, slot, 1, SRC_NONE)
-            elif short == 1 and card_source(st, p, C_MISSION_DISCOUNT) != SRC_NONE:
-                settle_mission(P, st, rec, log, p, slot, 2, card_source(st, p, C_MISSION_DISCOUNT))
-            else:
-                settle_mission(P, st, rec, log, p, slot, 0, SRC_NONE)
+        plan = choose_last_missions(P, st, look, lrec, llog, p, kinds[p])
+        settle_last_missions(P, st, rec, log, p, plan)
 
 
 @njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64)")
@@ -160,8 +152,8 @@ def start_round(P, st, rec, log, rnd):
 
 
 @njit_inline
-def end_game(P, st, rec, log, checked):
-    last_missions(P, st, rec, log)
+def end_game(P, st, rec, log, look, lrec, llog, kinds, checked):
+    last_missions(P, st, rec, log, look, lrec, llog, kinds)
     final_scoring(P, st, rec, log)
     check(P, st, checked)
 
@@ -186,5 +178,5 @@ def play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn):
         start_round(P, st, rec, log, rnd)
         turn = 0
     if st[S_ERROR] == 0:
-        end_game(P, st, rec, log, checked)
+        end_game(P, st, rec, log, look, lrec, llog, kinds, checked)
     return PHASE_ONE_DONE

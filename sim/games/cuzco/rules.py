@@ -58,7 +58,7 @@ from .state import (
     H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, good_field, joint_amount, mask_colour, mission_field, road_field, space_actions, tile_field, village_field,
     N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
-from .weights import W_ABILITY_PREF, W_CARD_PREF
+from .weights import W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_MISSION_GAP, W_MISSION_READY, W_PAIR
 
 # ---- a phase-I turn, as chosen by a bot: opt[O_*]
 O_DIE = 0  # die index 0..2, or -1 for the extra turn of Mama Quilia 05
@@ -71,11 +71,15 @@ O_TARGET = 6  # village / display pips-1 / circlet, by action
 O_BLESS = 7  # fire blessing: bit 0 offering instead of god card, bit 1 food instead of status
 O_CARD = 8  # the god-card ability played with the turn, -1 none
 O_MEDAL = 9  # 1 if that card is played through an Inti medal
-O_CARD_ARG = 10  # 06: space to move a die from; 09: discard tile position
+O_CARD_ARG = 10  # 06: space to move a die from
 O_CARD_ARG2 = 11  # 06: space to move it to
 O_PLENTY = 12  # Viracocha 08 on the turn's fire blessing: 0 no, 1 card, 2 medal
 O_DELIVERY = 13  # Pacha Mama 10 on the turn's delivery: 0 no, 1 card, 2 medal
-O_EX = 14  # + exchange: times it is bought
+O_MOVE_INDEX = 14  # 06: which die of the space it moves from (its place in the space's list)
+O_CARD2 = 15  # a second card with the first (06/07/13 first, then 13, 14, 12, 02 or 09), -1 none
+O_MEDAL2 = 16  # 1 if the second card is played through an Inti medal
+O_DISCARD_POS = 17  # 09: the people discard tile taken (its position)
+O_EX = 18  # + exchange: times it is bought
 N_O = O_EX + N_EXCHANGES
 
 # ---- a phase-II use, as chosen by a bot: use[U_*]
@@ -168,6 +172,184 @@ def advance_status(P, st, p, n):
     st[seat_at(p) + P_STATUS_SEQ] = st[S_STATUS_SEQ]
 
 
+# ------------------------------------------------------------------------------ missions' requirements
+# (before the choices that weigh them: which feather, which god card)
+
+@njit_noalloc
+def popcount(bits):
+    n = 0
+    while bits != 0:
+        bits &= bits - 1
+        n += 1
+    return n
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
+def count_tiles(P, st, p, kind, ability):
+    """Tiles of a kind (and ability, -1 any) on the mask board."""
+    n = 0
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and tile_field(P, t, TF_KIND) == kind and (ability < 0 or tile_field(P, t, TF_ABILITY) == ability):
+            n += 1
+    return n
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+def ability_bits(P, st, p, kind):
+    """The abilities of a seat's tiles of one kind, as a bit set (bit = ability)."""
+    seen = np.int64(0)
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and tile_field(P, t, TF_KIND) == kind:
+            seen |= np.int64(1) << tile_field(P, t, TF_ABILITY)
+    return seen
+
+
+@njit_noalloc
+def requirement_have(P, st, p, kind, arg):
+    """How much of a mission requirement a player has (Addendum: The Missions of the Sapa Inca)."""
+    if kind == MK_PRIESTS:
+        n = 0
+        for s in range(N_TEMPLE):
+            if st[S_TEMPLE + s] == p:
+                n += 1
+        return n
+    if kind == MK_FARM_TILES:
+        return count_tiles(P, st, p, FARM, -1)
+    if kind == MK_STUDY_TILES:
+        return count_tiles(P, st, p, STUDY, -1)
+    if kind == MK_ORDER_TOKEN_ONE:
+        return 1 if st[seat_at(p) + P_ORDER_POS] == 0 else 0
+    if kind == MK_GOODS:
+        n = 0
+        for t in range(N_GOODS):
+            n += st[seat_at(p) + P_GOODS + t]
+        return n
+    if kind == MK_VILLAGES:
+        return st[seat_at(p) + P_QUIPU_DELIVERED]
+    if kind == MK_FEATHERS_OF_COLOUR:
+        return st[seat_at(p) + P_FEATHERS + arg]
+    if kind == MK_FEATHER_COLOURS:
+        n = 0
+        for c in range(N_COLOURS):
+            if st[seat_at(p) + P_FEATHERS + c] > 0:
+                n += 1
+        return n
+    if kind == MK_FEATHERS:
+        n = 0
+        for c in range(N_COLOURS):
+            n += st[seat_at(p) + P_FEATHERS + c]
+        return n
+    if kind == MK_VILLAGES_OF_COLOUR or kind == MK_VILLAGES_WORTH or kind == MK_VILLAGES_IN_RING:
+        field = VF_COLOUR if kind == MK_VILLAGES_OF_COLOUR else (VF_VP if kind == MK_VILLAGES_WORTH else VF_RING)
+        n = 0
+        for v in range(N_VILLAGES):
+            if st[seat_at(p) + P_DELIVERED + v] != 0 and village_field(P, v, field) == arg:
+                n += 1
+        return n
+    if kind == MK_VILLAGE_VALUES:
+        seen = np.int64(0)  # bit set of the VP values delivered to (values 0..63)
+        for v in range(N_VILLAGES):
+            if st[seat_at(p) + P_DELIVERED + v] != 0:
+                seen |= np.int64(1) << min(village_field(P, v, VF_VP), 63)
+        return popcount(seen)
+    if kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES:
+        return popcount(ability_bits(P, st, p, STUDY if kind == MK_STUDY_ABILITIES else FARM))
+    if kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID:
+        n = 0
+        for i in range(12):
+            t = st[seat_at(p) + P_TILE + i]
+            if t >= 0 and st[seat_at(p) + P_SLID + i] != 0:
+                if kind == MK_PEOPLE_SLID or tile_field(P, t, TF_KIND) == (STUDY if kind == MK_STUDY_SLID else FARM):
+                    n += 1
+        return n
+    if kind == MK_GOD_COLOURS or kind == MK_GOD_SAME_COLOUR or kind == MK_GODS_OF:
+        distinct = 0
+        most = 0
+        of = 0
+        for god in range(N_GODS):
+            n = st[seat_at(p) + P_HAND + 3 * god] + st[seat_at(p) + P_HAND + 3 * god + 1] + st[seat_at(p) + P_HAND + 3 * god + 2]
+            if n > 0:
+                distinct += 1
+            most = max(most, n)
+            if god == arg:
+                of = n
+        if kind == MK_GOD_COLOURS:
+            return distinct
+        if kind == MK_GOD_SAME_COLOUR:
+            return most
+        return of
+    if kind == MK_GOODS_OF_TYPE:
+        return st[seat_at(p) + P_GOODS + arg]
+    if kind == MK_GOODS_TYPES:
+        n = 0
+        for t in range(N_GOODS):
+            if st[seat_at(p) + P_GOODS + t] > 0:
+                n += 1
+        return n
+    if kind == MK_FOOD:
+        return st[seat_at(p) + P_FOOD]
+    if kind == MK_CIRCLETS:
+        n = 0
+        for c in range(N_CIRCLETS):
+            n += st[seat_at(p) + P_CIRCLET + c]
+        return n
+    if kind == MK_MEDALS:
+        return st[seat_at(p) + P_MEDALS]
+    if kind == MK_OFFERINGS:
+        return st[seat_at(p) + P_OFFERINGS]
+    if kind == MK_PEOPLE_WITH_ABILITY:
+        return count_tiles(P, st, p, STUDY, arg) + count_tiles(P, st, p, FARM, arg)
+    return 0
+
+
+@njit_noalloc
+def mission_shortfall(P, st, p, m):
+    """Requirement units a player lacks for a mission (0: met). A two-part mission adds its parts;
+    Mama Quilia 04 completes a mission with a shortfall of 1."""
+    short = 0
+    if mission_field(P, m, MF_KIND1) != MK_NONE:
+        short += max(0, mission_field(P, m, MF_N1) - requirement_have(P, st, p, mission_field(P, m, MF_KIND1), mission_field(P, m, MF_ARG1)))
+    if mission_field(P, m, MF_KIND2) != MK_NONE:
+        short += max(0, mission_field(P, m, MF_N2) - requirement_have(P, st, p, mission_field(P, m, MF_KIND2), mission_field(P, m, MF_ARG2)))
+    return short
+
+
+@njit_noalloc
+def mission_term(w, short):
+    """A mission slot's part of a bot's position value: a bonus if met, a penalty per unit short
+    (capped at 6)."""
+    if short == 0:
+        return w[W_MISSION_READY]
+    return -w[W_MISSION_GAP] * min(short, 6)
+
+
+GOD_CARD_KINDS = (1 << MK_GOD_COLOURS) | (1 << MK_GOD_SAME_COLOUR) | (1 << MK_GODS_OF)
+FEATHER_KINDS = (1 << MK_FEATHERS_OF_COLOUR) | (1 << MK_FEATHER_COLOURS) | (1 << MK_FEATHERS)
+
+
+@njit_noalloc
+def mission_gain(P, st, p, w, field, kinds):
+    """How much one more of st[field] moves the value of the player's missions that have a
+    requirement of the given kinds (a bit per MK_* kind), by the bot's mission weights."""
+    gain = 0.0
+    for slot in range(3):
+        m = st[seat_at(p) + P_MISSION + slot]
+        if m < 0:
+            continue
+        kind1 = mission_field(P, m, MF_KIND1)
+        kind2 = mission_field(P, m, MF_KIND2)
+        if (kind1 == MK_NONE or (kinds >> kind1) & 1 == 0) and (kind2 == MK_NONE or (kinds >> kind2) & 1 == 0):
+            continue
+        before = mission_shortfall(P, st, p, m)
+        st[field] += 1
+        after = mission_shortfall(P, st, p, m)
+        st[field] -= 1
+        gain += mission_term(w, after) - mission_term(w, before)
+    return gain
+
+
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def feather_slot_for(P, st, p, colour):
     """The free slot a colour goes to: one that completes a circlet's pair, the cheapest first;
@@ -205,32 +387,88 @@ def can_take_feather(P, st, p, colour):
     return feather_room(P, st, p, colour) >= 0
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
-def take_feather(P, st, rec, log, p, colour):
-    """A feather from the common supply into a matching slot (never more than 3 of a colour)."""
-    slot = feather_room(P, st, p, colour)
-    if slot < 0:
-        return False
+@njit_typed(f"void({T_STATE}, {T_LOG}, int64, int64, int64)")
+def put_feather(st, log, p, colour, slot):
     st[seat_at(p) + P_SLOT + slot] = 1
     st[seat_at(p) + P_FEATHERS + colour] += 1
     st[S_FEATHER_SUPPLY + colour] -= 1
     log_event(st, log, EV_FEATHER, p, colour, slot, 0, 0, 0)
+
+
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
+def take_feather(P, st, rec, log, p, colour):
+    """A feather from the common supply into a matching slot (never more than 3 of a colour), the
+    default slot (feather_slot_for): the starting feather; a bot's feathers go where it chooses
+    (take_chosen_feather)."""
+    slot = feather_room(P, st, p, colour)
+    if slot < 0:
+        return False
+    put_feather(st, log, p, colour, slot)
     return True
 
 
 @njit_noalloc
-def feather_colour_choice(P, st, p):
-    """The colour a player picks when any colour is allowed: one that completes a circlet pair
-    (cheapest circlet first), else one that starts the cheapest pair. -1 if none can be taken."""
+def slot_value(P, st, p, w, slot):
+    """A feather's worth in a slot to a bot, as its position value counts it: a circlet made
+    ready (its headdress VP next round and the circlet's VP), else nothing."""
+    c = slot // 2
+    if st[seat_at(p) + P_CIRCLET + c] != 0 or st[seat_at(p) + P_SLOT + (slot ^ 1)] == 0:
+        return 0.0
+    rnd = min(st[S_ROUND] + 1, P[R_ROUNDS] - 1)
+    return w[W_PAIR] * (P[R_HEADDRESS_VP + rnd] + P[R_CIRCLET_VP + c])
+
+
+@njit_noalloc
+def feather_slot_choice(P, st, p, w, colour):
+    """The free slot of this colour a player puts a feather in: the one its bot values most
+    (slot_value); among equals, the order of feather_slot_for. -1 if it cannot be taken."""
+    if feather_room(P, st, p, colour) < 0:
+        return -1
+    mask = st[seat_at(p) + P_MASK]
     best = -1
+    best_v = -1e300
+    for rank in range(3):
+        for slot in range(N_SLOTS):
+            if mask_colour(P, mask, slot) != colour or st[seat_at(p) + P_SLOT + slot] != 0:
+                continue
+            c = slot // 2
+            partner_free = st[seat_at(p) + P_SLOT + (slot ^ 1)] == 0
+            slot_rank = 2 if st[seat_at(p) + P_CIRCLET + c] != 0 else (1 if partner_free else 0)
+            if slot_rank != rank:
+                continue
+            v = slot_value(P, st, p, w, slot)
+            if v > best_v:
+                best_v = v
+                best = slot
+    return best
+
+
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64)")
+def take_chosen_feather(P, st, rec, log, p, w, colour):
+    """A feather of this colour into the slot the bot chooses (feather_slot_choice)."""
+    slot = feather_slot_choice(P, st, p, w, colour)
+    if slot < 0:
+        return False
+    put_feather(st, log, p, colour, slot)
+    return True
+
+
+@njit_noalloc
+def feather_colour_choice(P, st, p, w):
+    """The colour a player picks when any colour is allowed: the one its bot values most, for
+    the slot it would take (slot_value) and for its feather missions (01-06 and the like);
+    among equals, one that completes a pair, the cheapest circlet first. -1 if none can be taken."""
+    best = -1
+    best_v = -1e300
     best_key = 1 << 30
     for colour in range(N_COLOURS):
-        slot = feather_room(P, st, p, colour)
+        slot = feather_slot_choice(P, st, p, w, colour)
         if slot < 0:
             continue
-        c = slot // 2
-        key = c + (0 if st[seat_at(p) + P_SLOT + (slot ^ 1)] != 0 else 10)
-        if key < best_key:
+        v = slot_value(P, st, p, w, slot) + mission_gain(P, st, p, w, seat_at(p) + P_FEATHERS + colour, FEATHER_KINDS)
+        key = slot // 2 + (0 if st[seat_at(p) + P_SLOT + (slot ^ 1)] != 0 else 10)
+        if v > best_v or (v == best_v and key < best_key):
+            best_v = v
             best_key = key
             best = colour
     return best
@@ -303,21 +541,28 @@ def take_god_card(st, rec, log, p, god):
 
 
 @njit_noalloc
-def god_pile_choice(st, w):
-    """The face-up card a player takes: the one its preferences like most."""
+def god_pile_choice(P, st, p, w):
+    """The face-up card a player takes (any of the five): the one its bot values most, as a card
+    in hand (its preference; a copy already held is worth less, as in the position value) plus
+    what it does for the player's missions."""
     best = -1
     best_v = -1e300
     for god in range(N_GODS):
         card = st[S_GOD_UP + god]
-        if card >= 0 and w[W_CARD_PREF + card] > best_v:
-            best_v = w[W_CARD_PREF + card]
+        if card < 0:
+            continue
+        held = st[seat_at(p) + P_HAND + card]
+        v = w[W_CARD] * w[W_CARD_PREF + card] * (1.0 if held == 0 else 0.3) + \
+            mission_gain(P, st, p, w, seat_at(p) + P_HAND + card, GOD_CARD_KINDS)
+        if v > best_v:
+            best_v = v
             best = god
     return best
 
 
 @njit_noalloc
-def take_preferred_god_card(st, rec, log, p, w):
-    god = god_pile_choice(st, w)
+def take_preferred_god_card(P, st, rec, log, p, w):
+    god = god_pile_choice(P, st, p, w)
     if god < 0:
         return -1
     return take_god_card(st, rec, log, p, god)
@@ -333,15 +578,26 @@ def discard_god_card(st, card):
         reveal_god(st, card // 3)
 
 
+@njit_typed(f"int64({T_STATE}, int64, int64, int64)")
+def payment(st, p, card, source):
+    """`source` if a player can pay for a card's ability that way now, else SRC_NONE: SRC_CARD
+    (a copy in hand and an offering) or SRC_MEDAL (an Inti medal and the card face up). Which of
+    the two a player uses is the player's choice (card_source is the bots' default)."""
+    if source == SRC_CARD:
+        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] > 0:
+            return SRC_CARD
+    elif source == SRC_MEDAL:
+        if st[seat_at(p) + P_MEDALS] > 0 and st[S_GOD_UP + card // 3] == card:
+            return SRC_MEDAL
+    return SRC_NONE
+
+
 @njit_typed(f"int64({T_STATE}, int64, int64)")
 def card_source(st, p, card):
-    """How a player can use a card's ability now: from the hand (needs an offering), through an
-    Inti medal on a face-up card (Inti medal), or not at all."""
-    if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] > 0:
-        return SRC_CARD
-    if st[seat_at(p) + P_MEDALS] > 0 and st[S_GOD_UP + card // 3] == card:
-        return SRC_MEDAL
-    return SRC_NONE
+    """How a player can use a card's ability now, a hand copy before a medal (the bots' default
+    where the payment is not a choice they value): SRC_CARD, SRC_MEDAL or SRC_NONE."""
+    src = payment(st, p, card, SRC_CARD)
+    return src if src != SRC_NONE else payment(st, p, card, SRC_MEDAL)
 
 
 @njit_typed(f"void({T_STATE}, {T_REC}, {T_LOG}, int64, int64, int64)")
@@ -381,7 +637,7 @@ def fire_blessing(P, st, rec, log, p, w, choice, plenty):
     for _ in range(P[R_BLESS_CARD]):
         took = -1
         if choice & 1 == 0:
-            took = take_preferred_god_card(st, rec, log, p, w)
+            took = take_preferred_god_card(P, st, rec, log, p, w)
         if took < 0:
             offering += gain_offerings(st, p, 1)
         else:
@@ -415,7 +671,8 @@ def arm_to(P, st, village):
 def leave_cuzco_arm(P, st, p, kind, pips, village):
     """The overlay arm a chasqui leaving Cuzco takes to an inner village, -1 if none fits. A
     chasqui that has returned to Cuzco may turn the overlay first, so any arm of the right kind
-    and pips will do (the first one is used); at the start of the game the overlay stays put."""
+    and pips will do (a move takes the one its bot chooses, chosen_arm); at the start of the game
+    the overlay stays put."""
     if village >= 6 or village_field(P, village, VF_RING) != 0:
         return -1
     if st[seat_at(p) + P_MAY_ROTATE] == 0:
@@ -427,6 +684,22 @@ def leave_cuzco_arm(P, st, p, kind, pips, village):
         if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
             return k
     return -1
+
+
+@njit_noalloc
+def chosen_arm(P, st, w, kind, pips, village):
+    """The arm a chasqui that may turn the overlay takes out of Cuzco to an inner village: of the
+    arms of the right kind and pips, the one its bot prefers by the arm weight (times the arm's
+    pips: the way back from that village); the first one among equals."""
+    best = -1
+    best_v = -1e300
+    for k in range(N_ARMS):
+        if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
+            v = w[W_ARM] * arm_field(P, k, RF_PIPS)
+            if v > best_v:
+                best_v = v
+                best = k
+    return best
 
 
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64, int64, int64, boolean)")
@@ -467,7 +740,7 @@ def deliver_quipu(P, st, rec, log, p, village, w, delivery_vp):
     st[seat_at(p) + P_DELIVERED + village] = 1
     st[seat_at(p) + P_QUIPU_DELIVERED] += 1
     colour = village_field(P, village, VF_COLOUR)
-    got = take_feather(P, st, rec, log, p, colour)
+    got = take_chosen_feather(P, st, rec, log, p, w, colour)
     log_event(st, log, EV_DELIVER, p, village, colour if got else -1, 0, 0, 0)
     if delivery_vp != SRC_NONE:
         play_card(st, rec, log, p, C_DELIVERY_VP, delivery_vp)
@@ -482,7 +755,7 @@ def move_chasqui(P, st, rec, log, p, w, dest, kind, pips, bless, plenty, deliver
     here = st[seat_at(p) + P_LOC]
     if here == CUZCO:
         if st[seat_at(p) + P_MAY_ROTATE] != 0 and dest < 6:
-            k = leave_cuzco_arm(P, st, p, kind, pips, dest)
+            k = chosen_arm(P, st, w, kind, pips, dest)
             if k >= 0:
                 st[S_ROTATION] = (dest - k) % 6
         st[seat_at(p) + P_MAY_ROTATE] = 0
@@ -613,28 +886,6 @@ def count_unslid(P, st, p, kind):
     return n
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
-def count_tiles(P, st, p, kind, ability):
-    """Tiles of a kind (and ability, -1 any) on the mask board."""
-    n = 0
-    for i in range(12):
-        t = st[seat_at(p) + P_TILE + i]
-        if t >= 0 and tile_field(P, t, TF_KIND) == kind and (ability < 0 or tile_field(P, t, TF_ABILITY) == ability):
-            n += 1
-    return n
-
-
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
-def ability_bits(P, st, p, kind):
-    """The abilities of a seat's tiles of one kind, as a bit set (bit = ability)."""
-    seen = np.int64(0)
-    for i in range(12):
-        t = st[seat_at(p) + P_TILE + i]
-        if t >= 0 and tile_field(P, t, TF_KIND) == kind:
-            seen |= np.int64(1) << tile_field(P, t, TF_ABILITY)
-    return seen
-
-
 @njit_noalloc
 def circlet_ready(st, p, c):
     return st[seat_at(p) + P_CIRCLET + c] == 0 and st[seat_at(p) + P_SLOT + 2 * c] != 0 and st[seat_at(p) + P_SLOT + 2 * c + 1] != 0
@@ -700,7 +951,10 @@ def exchange_allowed(P, st, p, ex):
                 return True
         return False
     if ex == EX_FEATHER:
-        return feather_colour_choice(P, st, p) >= 0
+        for colour in range(N_COLOURS):
+            if feather_room(P, st, p, colour) >= 0:
+                return True
+        return False
     return st[seat_at(p) + P_QUIPU_MASK] > 0
 
 
@@ -712,7 +966,7 @@ def do_exchange(P, st, rec, log, p, w, counts, pips):
         cost = P[R_EXCHANGE + ex]
         done = 0
         for _ in range(counts[ex]):
-            colour = feather_colour_choice(P, st, p) if ex == EX_FEATHER else -1
+            colour = feather_colour_choice(P, st, p, w) if ex == EX_FEATHER else -1
             if budget < cost or (colour < 0 if ex == EX_FEATHER else not exchange_allowed(P, st, p, ex)):
                 break
             budget -= cost
@@ -726,9 +980,9 @@ def do_exchange(P, st, rec, log, p, w, counts, pips):
             elif ex == EX_OFFERING:
                 gain_offerings(st, p, 1)
             elif ex == EX_GOD_CARD:
-                take_preferred_god_card(st, rec, log, p, w)
+                take_preferred_god_card(P, st, rec, log, p, w)
             elif ex == EX_FEATHER:
-                take_feather(P, st, rec, log, p, colour)
+                take_chosen_feather(P, st, rec, log, p, w, colour)
             else:
                 st[seat_at(p) + P_QUIPU_MASK] -= 1
                 st[seat_at(p) + P_QUIPU_RESERVE] += 1
@@ -817,19 +1071,15 @@ def put_die(st, space, seat, pips):
 
 
 @njit_noalloc
-def move_die(st, rec, log, p, from_space, to_space):
-    """Mama Quilia 06: reallocate a die (the lowest on its space) to another space, ignoring the
-    placement rules."""
+def move_die(st, rec, log, p, from_space, index, to_space):
+    """Mama Quilia 06: reallocate any one die (the index-th on its space), whoever owns it, to
+    another space, ignoring the placement rules."""
     n = st[S_SPACE_N + from_space]
-    if n == 0 or from_space == to_space:
+    if index < 0 or index >= n or from_space == to_space:
         return False
     base = S_SPACE_DICE + from_space * MAX_DICE_ON_SPACE
-    lo = 0
-    for i in range(1, n):
-        if st[base + i] % 8 < st[base + lo] % 8:
-            lo = i
-    code = st[base + lo]
-    for i in range(lo, n - 1):
+    code = st[base + index]
+    for i in range(index, n - 1):
         st[base + i] = st[base + i + 1]
     st[base + n - 1] = -1
     st[S_SPACE_N + from_space] = n - 1
@@ -854,10 +1104,17 @@ def pututu_can_reach(st, p, pips, target):
     return -1, -1
 
 
+@njit_typed("boolean(int64[::1], int64)")
+def plays(opt, card):
+    """Whether the turn `opt` plays this card (as its first or its second card)."""
+    return opt[O_CARD] == card or opt[O_CARD2] == card
+
+
 @njit_noalloc
 def perform_turn(P, st, rec, log, p, w, opt):
-    """One turn of phase I as chosen in `opt`: pututu tiles, a card played before the die
-    (06 reallocates a die), the die placed, and the action performed (with the turn's cards)."""
+    """One turn of phase I as chosen in `opt`: pututu tiles, the turn's cards paid (06 first
+    reallocates a die), the die placed, and the action performed (with the turn's cards: the
+    first, O_CARD, and a second, O_CARD2)."""
     die = opt[O_DIE]
     card = opt[O_CARD]
     card_src = SRC_MEDAL if opt[O_MEDAL] != 0 else SRC_CARD
@@ -874,15 +1131,19 @@ def perform_turn(P, st, rec, log, p, w, opt):
             st[S_PUTUTU2] += opt[O_PU2]
             rec[stats_at(p) + STAT_PUTUTU_SPENT1] += opt[O_PU1]
             rec[stats_at(p) + STAT_PUTUTU_SPENT2] += opt[O_PU2]
-            if not die_fits(P, st, opt[O_SPACE], rolled, card == C_IGNORE_LOWER):
+            if not die_fits(P, st, opt[O_SPACE], rolled, plays(opt, C_IGNORE_LOWER)):
                 rec[stats_at(p) + STAT_PUTUTU_CHANGED] += 1
         st[seat_at(p) + P_DICE + die] = 0
     if card == C_MOVE_DIE:
         play_card(st, rec, log, p, card, card_src)
-        move_die(st, rec, log, p, opt[O_CARD_ARG], opt[O_CARD_ARG2])
+        move_die(st, rec, log, p, opt[O_CARD_ARG], opt[O_MOVE_INDEX], opt[O_CARD_ARG2])
     elif card == C_IGNORE_LOWER or card == C_EXTRA_TURN or card == C_VIRTUAL_SIX or \
             card == C_JUMP or card == C_SLIDE_UP or card == C_SEARCH_DISCARD:
         play_card(st, rec, log, p, card, card_src)
+    card2 = opt[O_CARD2]
+    card2_src = SRC_MEDAL if opt[O_MEDAL2] != 0 else SRC_CARD
+    if card2 == C_VIRTUAL_SIX or card2 == C_JUMP or card2 == C_SLIDE_UP or card2 == C_SEARCH_DISCARD:
+        play_card(st, rec, log, p, card2, card2_src)
     space = opt[O_SPACE]
     action = opt[O_ACTION]
     if not extra:
@@ -892,26 +1153,26 @@ def perform_turn(P, st, rec, log, p, w, opt):
         rec[REC_DICE + action * N_DSTAT_PIPS + 0] += 1
         log_event(st, log, EV_EXTRA_TURN, p, 0, 0, 0, 0, 0)
     st[S_TURNS] += 1
-    strength = 6 if card == C_VIRTUAL_SIX else pips
+    strength = 6 if plays(opt, C_VIRTUAL_SIX) else pips
     log_event(st, log, EV_PLACE, p, space, action, pips, opt[O_PU1] + opt[O_PU2], strength)
     target = opt[O_TARGET]
     if action == A_TRAIL or action == A_BRIDGE:
         kind = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
-        move_chasqui(P, st, rec, log, p, w, target, kind, 6 if card == C_JUMP else strength, opt[O_BLESS],
+        move_chasqui(P, st, rec, log, p, w, target, kind, 6 if plays(opt, C_JUMP) else strength, opt[O_BLESS],
                      opt[O_PLENTY], opt[O_DELIVERY])
     elif action == A_STUDY or action == A_FARM:
         kind = STUDY if action == A_STUDY else FARM
         take_display_tile(P, st, rec, log, p, kind, target)
-        if card == C_SEARCH_DISCARD:
-            take_discard_tile(P, st, rec, log, p, opt[O_CARD_ARG])
+        if plays(opt, C_SEARCH_DISCARD):
+            take_discard_tile(P, st, rec, log, p, opt[O_DISCARD_POS])
     elif action == A_EXCHANGE:
-        if card == C_SLIDE_UP:
+        if plays(opt, C_SLIDE_UP):
             slide_up(P, st, p, 2)
         do_exchange(P, st, rec, log, p, w, opt[O_EX:O_EX + N_EXCHANGES], strength)
     elif action == A_TEMPLE:
         step = min(strength, N_TEMPLE) - 1
         place_priest(P, st, rec, log, p, w, step, opt[O_BLESS], opt[O_PLENTY],
-                     SRC_NONE if card != C_PRIEST_RETURN else card_src)
+                     card_src if card == C_PRIEST_RETURN else (card2_src if card2 == C_PRIEST_RETURN else SRC_NONE))
     elif action == A_HEADDRESS:
         activate_circlet(P, st, rec, log, p, w, target, opt[O_BLESS], opt[O_PLENTY])
     else:
@@ -957,10 +1218,10 @@ def use_ability(P, st, rec, log, p, w, use):
         gain_vp(st, rec, log, p, amount, VP_PEOPLE)
     elif ability == AB_FEATHER:
         for _ in range(amount):
-            colour = feather_colour_choice(P, st, p)
+            colour = feather_colour_choice(P, st, p, w)
             if colour < 0:
                 break
-            take_feather(P, st, rec, log, p, colour)
+            take_chosen_feather(P, st, rec, log, p, w, colour)
     elif ability == AB_TRAIL or ability == AB_BRIDGE:
         way = WAY_TRAIL if ability == AB_TRAIL else WAY_BRIDGE
         if target >= 0 and can_move(P, st, p, way, amount, target, False):
@@ -969,7 +1230,7 @@ def use_ability(P, st, rec, log, p, w, use):
         advance_status(P, st, p, amount)
     elif ability == AB_GOD_CARD:
         for _ in range(amount):
-            if take_preferred_god_card(st, rec, log, p, w) < 0:
+            if take_preferred_god_card(P, st, rec, log, p, w) < 0:
                 break
     elif ability == AB_QUIPU:
         k = min(amount, st[seat_at(p) + P_QUIPU_MASK])
@@ -987,113 +1248,6 @@ def use_ability(P, st, rec, log, p, w, use):
 
 
 # ------------------------------------------------------------------------------ missions
-
-@njit_noalloc
-def popcount(bits):
-    n = 0
-    while bits != 0:
-        bits &= bits - 1
-        n += 1
-    return n
-
-
-@njit_noalloc
-def requirement_have(P, st, p, kind, arg):
-    """How much of a mission requirement a player has (Addendum: The Missions of the Sapa Inca)."""
-    if kind == MK_PRIESTS:
-        n = 0
-        for s in range(N_TEMPLE):
-            if st[S_TEMPLE + s] == p:
-                n += 1
-        return n
-    if kind == MK_FARM_TILES:
-        return count_tiles(P, st, p, FARM, -1)
-    if kind == MK_STUDY_TILES:
-        return count_tiles(P, st, p, STUDY, -1)
-    if kind == MK_ORDER_TOKEN_ONE:
-        return 1 if st[seat_at(p) + P_ORDER_POS] == 0 else 0
-    if kind == MK_GOODS:
-        n = 0
-        for t in range(N_GOODS):
-            n += st[seat_at(p) + P_GOODS + t]
-        return n
-    if kind == MK_VILLAGES:
-        return st[seat_at(p) + P_QUIPU_DELIVERED]
-    if kind == MK_FEATHERS_OF_COLOUR:
-        return st[seat_at(p) + P_FEATHERS + arg]
-    if kind == MK_FEATHER_COLOURS:
-        n = 0
-        for c in range(N_COLOURS):
-            if st[seat_at(p) + P_FEATHERS + c] > 0:
-                n += 1
-        return n
-    if kind == MK_FEATHERS:
-        n = 0
-        for c in range(N_COLOURS):
-            n += st[seat_at(p) + P_FEATHERS + c]
-        return n
-    if kind == MK_VILLAGES_OF_COLOUR or kind == MK_VILLAGES_WORTH or kind == MK_VILLAGES_IN_RING:
-        field = VF_COLOUR if kind == MK_VILLAGES_OF_COLOUR else (VF_VP if kind == MK_VILLAGES_WORTH else VF_RING)
-        n = 0
-        for v in range(N_VILLAGES):
-            if st[seat_at(p) + P_DELIVERED + v] != 0 and village_field(P, v, field) == arg:
-                n += 1
-        return n
-    if kind == MK_VILLAGE_VALUES:
-        seen = np.int64(0)  # bit set of the VP values delivered to (values 0..63)
-        for v in range(N_VILLAGES):
-            if st[seat_at(p) + P_DELIVERED + v] != 0:
-                seen |= np.int64(1) << min(village_field(P, v, VF_VP), 63)
-        return popcount(seen)
-    if kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES:
-        return popcount(ability_bits(P, st, p, STUDY if kind == MK_STUDY_ABILITIES else FARM))
-    if kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID:
-        n = 0
-        for i in range(12):
-            t = st[seat_at(p) + P_TILE + i]
-            if t >= 0 and st[seat_at(p) + P_SLID + i] != 0:
-                if kind == MK_PEOPLE_SLID or tile_field(P, t, TF_KIND) == (STUDY if kind == MK_STUDY_SLID else FARM):
-                    n += 1
-        return n
-    if kind == MK_GOD_COLOURS or kind == MK_GOD_SAME_COLOUR or kind == MK_GODS_OF:
-        distinct = 0
-        most = 0
-        of = 0
-        for god in range(N_GODS):
-            n = st[seat_at(p) + P_HAND + 3 * god] + st[seat_at(p) + P_HAND + 3 * god + 1] + st[seat_at(p) + P_HAND + 3 * god + 2]
-            if n > 0:
-                distinct += 1
-            most = max(most, n)
-            if god == arg:
-                of = n
-        if kind == MK_GOD_COLOURS:
-            return distinct
-        if kind == MK_GOD_SAME_COLOUR:
-            return most
-        return of
-    if kind == MK_GOODS_OF_TYPE:
-        return st[seat_at(p) + P_GOODS + arg]
-    if kind == MK_GOODS_TYPES:
-        n = 0
-        for t in range(N_GOODS):
-            if st[seat_at(p) + P_GOODS + t] > 0:
-                n += 1
-        return n
-    if kind == MK_FOOD:
-        return st[seat_at(p) + P_FOOD]
-    if kind == MK_CIRCLETS:
-        n = 0
-        for c in range(N_CIRCLETS):
-            n += st[seat_at(p) + P_CIRCLET + c]
-        return n
-    if kind == MK_MEDALS:
-        return st[seat_at(p) + P_MEDALS]
-    if kind == MK_OFFERINGS:
-        return st[seat_at(p) + P_OFFERINGS]
-    if kind == MK_PEOPLE_WITH_ABILITY:
-        return count_tiles(P, st, p, STUDY, arg) + count_tiles(P, st, p, FARM, arg)
-    return 0
-
 
 @njit_noalloc
 def requirement_fields(p, kind):
@@ -1131,18 +1285,6 @@ def requirement_fields(p, kind):
     return -1, 0
 
 
-@njit_noalloc
-def mission_shortfall(P, st, p, m):
-    """Requirement units a player lacks for a mission (0: met). A two-part mission adds its parts;
-    Mama Quilia 04 completes a mission with a shortfall of 1."""
-    short = 0
-    if mission_field(P, m, MF_KIND1) != MK_NONE:
-        short += max(0, mission_field(P, m, MF_N1) - requirement_have(P, st, p, mission_field(P, m, MF_KIND1), mission_field(P, m, MF_ARG1)))
-    if mission_field(P, m, MF_KIND2) != MK_NONE:
-        short += max(0, mission_field(P, m, MF_N2) - requirement_have(P, st, p, mission_field(P, m, MF_KIND2), mission_field(P, m, MF_ARG2)))
-    return short
-
-
 @njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64, int64, int64)")
 def settle_mission(P, st, rec, log, p, slot, outcome, discount_src):
     """Complete (outcome 1: 6 VP; 2: 4 VP with Mama Quilia 04) or return (0) a mission."""
@@ -1160,6 +1302,44 @@ def settle_mission(P, st, rec, log, p, slot, outcome, discount_src):
         st[S_BOX_MISSIONS] += 1
     st[seat_at(p) + P_MISSION + slot] = -1
     log_event(st, log, EV_MISSION, p, m, outcome, 0, 0, 0)
+
+
+LAST_MISSION_PLANS = 48  # the order of the three slots (6) x the payment of each (2 x 2 x 2)
+SLOT_ORDERS = np.array([[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]], dtype=np.int64)
+
+
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
+def settle_last_missions(P, st, rec, log, p, plan):
+    """End of the Game for one player: every mission already met is completed first; then Mama
+    Quilia 04 completes missions one requirement short, in the plan's slot order, each paid from
+    the plan's source (bit i of plan // 6: slot i's payment, 0 a hand copy, 1 a medal) when that
+    source can pay and the mission is still one short; what is left is returned."""
+    for slot in range(3):
+        m = st[seat_at(p) + P_MISSION + slot]
+        if m >= 0 and mission_shortfall(P, st, p, m) == 0:
+            settle_mission(P, st, rec, log, p, slot, 1, SRC_NONE)
+    order = plan % 6
+    sources = plan // 6
+    for i in range(3):
+        slot = SLOT_ORDERS[order, i]
+        m = st[seat_at(p) + P_MISSION + slot]
+        if m < 0 or mission_shortfall(P, st, p, m) != 1:
+            continue
+        src = payment(st, p, C_MISSION_DISCOUNT, SRC_MEDAL if (sources >> slot) & 1 else SRC_CARD)
+        if src != SRC_NONE:
+            settle_mission(P, st, rec, log, p, slot, 2, src)
+    for slot in range(3):
+        settle_mission(P, st, rec, log, p, slot, 0, SRC_NONE)
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
+def end_value(P, st, p):
+    """What a player's last missions are worth at the end: VP, the medals' end VP and the
+    missions achievement (the rest of final scoring does not depend on them)."""
+    v = st[seat_at(p) + P_VP] + P[R_MEDAL_END_VP] * st[seat_at(p) + P_MEDALS]
+    if st[seat_at(p) + P_MISSIONS_DONE] >= P[R_ROUNDS] + 3:
+        v += P[R_ACH_MISSIONS]
+    return v
 
 
 @njit_typed(f"void({T_STATE}, {T_REC}, {T_LOG}, int64, int64)")
@@ -1386,6 +1566,8 @@ def setup(P, st, rec, log, n_players):
     clear_action_board(st)
     for i in range(N_VILLAGES):
         st[S_STACK_N + i] = 0
+    # 1. the overlay at a random rotation: every rotation leads each arm to a village
+    st[S_ROTATION] = rng_mod.randint(rng, N_ARMS)
     # 6. god piles, one per god
     copies = P[R_GOD_COPIES]
     for god in range(N_GODS):

@@ -32,10 +32,12 @@ SCALAR_WEIGHTS = (
     ("cuzco", "chasqui in Cuzco (a fire blessing is a move away) or next to it"),
     ("noise", "random spread added to every option, in VP"),
     ("extra_turn", "playing Mama Quilia 05, in card preferences (its extra turn is not looked ahead)"),
+    ("arm", "leaving Cuzco, per pip of the overlay arm turned to the destination (the way back to "
+            "Cuzco from there): + the dearest arm that fits, - the cheapest"),
 )
 W_VP, W_STATUS, W_PRIEST, W_MAJORITY, W_MEDAL, W_OFFERING, W_CARD, W_FOOD, W_GOOD, W_FEATHER, \
     W_PAIR, W_CIRCLET, W_QUIPU, W_VILLAGE, W_TILE, W_UNSLID, W_EMPTY, W_MISSION_READY, \
-    W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN = range(len(SCALAR_WEIGHTS))
+    W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN, W_ARM = range(len(SCALAR_WEIGHTS))
 W_CARD_PREF = len(SCALAR_WEIGHTS)  # + card ability: how much the bot likes holding that card
 W_ABILITY_PREF = W_CARD_PREF + N_CARDS  # + people ability: value per round left of holding it
 N_HEURISTIC_WEIGHTS = W_ABILITY_PREF + N_ABILITIES

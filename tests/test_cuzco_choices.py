@@ -1,0 +1,231 @@
+"""Cuzco: the choices the rulebook gives a player are the bot's (issue 14), each with its test.
+
+Each test shows the engine leaving the choice to the bot: a bot whose values favour one option
+takes it, and the option the engine used to fix for everybody is no longer forced.
+"""
+import numpy as np
+import pytest
+
+from cuzco_helpers import (
+    CARD, COLOUR, MASKS, MISSION, clear_hand, give_card, set_face_up, space_of, table, weights,
+)
+from sim.games.cuzco import bots as B
+from sim.games.cuzco import rules as R
+from sim.games.cuzco import state as S
+from sim.games.cuzco.weights import W_ARM
+
+SEAT = 0
+
+
+def without_missions(st, seat=SEAT):
+    """Return a seat's missions to the box, so no mission sways its choices."""
+    for slot in range(3):
+        if S.players(st)[seat, S.P_MISSION + slot] >= 0:
+            S.players(st)[seat, S.P_MISSION + slot] = -1
+            st[S.S_BOX_MISSIONS] += 1
+
+
+def set_offerings(st, seat, n):
+    """A seat holds n offerings, from or to the common supply."""
+    move = n - S.players(st)[seat, S.P_OFFERINGS]
+    S.players(st)[seat, S.P_OFFERINGS] += move
+    st[S.S_OFFERING_SUPPLY] -= move
+
+
+def face_up_everywhere(st, names):
+    for name in names:
+        set_face_up(st, name)
+
+
+# ---------------------------------------------------------------- which face-up god card to take
+
+def test_god_card_taken_is_the_one_the_bot_values_most_with_its_missions():
+    """Fire blessing / exchange / people tile 07: "1 god card" - any of the five face-up cards.
+    Without missions the bot takes the card it prefers; with mission M-33 (2 Mama Quilia cards in
+    hand) one short, it takes the face-up Mama Quilia card instead, though it likes it less."""
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    without_missions(st)
+    face_up_everywhere(st, ("double_people", "move_die", "ignore_lower", "delivery_vp", "jump"))
+    w = weights("balanced")
+    assert w[B.W_CARD_PREF + CARD["jump"]] > w[B.W_CARD_PREF + CARD["move_die"]]
+    favourite = max(range(S.N_GODS), key=lambda g: w[B.W_CARD_PREF + st[S.S_GOD_UP + g]])
+    assert R.god_pile_choice(P, st, SEAT, w) == favourite
+    give_card(st, SEAT, "extra_turn")  # one Mama Quilia card in hand
+    S.players(st)[SEAT, S.P_MISSION] = MISSION["m33"]
+    st[S.S_BOX_MISSIONS] -= 1
+    assert R.mission_shortfall(P, st, SEAT, MISSION["m33"]) == 1
+    assert R.god_pile_choice(P, st, SEAT, w) == CARD["move_die"] // 3
+
+
+def test_a_second_copy_of_a_card_is_worth_less():
+    """The value of a card in hand falls for copies already held (position value: +30% each), so
+    a bot holding the card it likes best takes its second favourite."""
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    without_missions(st)
+    face_up_everywhere(st, ("double_people", "move_die", "ignore_lower", "delivery_vp", "jump"))
+    w = weights("balanced")
+    ranked = sorted(range(S.N_GODS), key=lambda g: -w[B.W_CARD_PREF + st[S.S_GOD_UP + g]])
+    top, second = (int(st[S.S_GOD_UP + g]) for g in ranked[:2])
+    if w[B.W_CARD_PREF + second] <= 0.3 * w[B.W_CARD_PREF + top]:
+        pytest.skip("weights make a second copy still the best")
+    give_card(st, SEAT, S.CARD_NAMES[top])
+    assert R.god_pile_choice(P, st, SEAT, w) == ranked[1]
+
+
+# ---------------------------------------------------------------- any-colour feathers and slots
+
+def fresh_mask(st, seat=SEAT):
+    """No feathers on the seat's mask board (returned to the supply)."""
+    pl = S.players(st)
+    for slot in range(S.N_SLOTS):
+        pl[seat, S.P_SLOT + slot] = 0
+    for c in range(S.N_COLOURS):
+        st[S.S_FEATHER_SUPPLY + c] += pl[seat, S.P_FEATHERS + c]
+        pl[seat, S.P_FEATHERS + c] = 0
+
+
+def test_any_colour_feather_follows_the_feather_missions():
+    """Tile 03 / the exchange: a feather "of any colour". With no mission the bot starts the pair
+    of its cheapest circlet; with M-01 (3 orange feathers) on its mask board it takes orange."""
+    P, st, side = table()
+    without_missions(st)
+    fresh_mask(st)
+    w = weights("balanced")
+    mask = MASKS[S.players(st)[SEAT, S.P_MASK]]
+    plain = R.feather_colour_choice(P, st, SEAT, w)
+    assert plain == mask[0]
+    orange = COLOUR["orange"]
+    assert plain != orange or pytest.skip("mask starts with orange")
+    S.players(st)[SEAT, S.P_MISSION] = MISSION["m01"]
+    st[S.S_BOX_MISSIONS] -= 1
+    assert R.feather_colour_choice(P, st, SEAT, w) == orange
+
+
+def test_feather_slot_is_the_bots_choice():
+    """A feather may go in any free slot of its colour: the bot completes the pair it values most
+    (the circlet of the most VP), not the cheapest; with no pair to complete, the cheapest."""
+    P, st, side = table()
+    without_missions(st)
+    fresh_mask(st)
+    pl = S.players(st)
+    mask = MASKS[pl[SEAT, S.P_MASK]]
+    colour = mask[0]
+    slots = [s for s in range(S.N_SLOTS) if mask[s] == colour]
+    assert len(slots) == 3
+    w = weights("balanced")
+    assert R.feather_slot_choice(P, st, SEAT, w, colour) == slots[0]
+    for s in slots[:2]:  # the partners of the first two slots of this colour are filled
+        partner = s ^ 1
+        pl[SEAT, S.P_SLOT + partner] = 1
+        pl[SEAT, S.P_FEATHERS + mask[partner]] += 1
+        st[S.S_FEATHER_SUPPLY + mask[partner]] -= 1
+    assert P[S.R_CIRCLET_VP + slots[1] // 2] > P[S.R_CIRCLET_VP + slots[0] // 2]
+    assert R.feather_slot_choice(P, st, SEAT, w, colour) == slots[1]
+    assert R.take_chosen_feather(P, st, *side, SEAT, w, colour)
+    assert pl[SEAT, S.P_SLOT + slots[1]] == 1 and pl[SEAT, S.P_SLOT + slots[0]] == 0
+    assert R.check_components(P, st) == 0
+
+
+# ---------------------------------------------------------------- turning the overlay
+
+@pytest.mark.parametrize("arm_weight, pips", [(-1.0, 2), (1.0, 6), (0.0, 2)])
+def test_overlay_arm_turned_is_the_bots_choice(arm_weight, pips):
+    """A chasqui back in Cuzco "may rotate the overlay in any way you want" before leaving: with a
+    6 on the stone trail any trail arm (2, 4 or 6 pips) can be turned to the village; a bot
+    weighing the way back cheap takes the 2-pip arm, one weighing it dear the 6-pip arm."""
+    P, st, side = table()
+    w = weights("balanced")
+    w[W_ARM] = arm_weight
+    S.players(st)[SEAT, S.P_LOC] = S.CUZCO
+    S.players(st)[SEAT, S.P_MAY_ROTATE] = 1
+    dest = 2
+    R.move_chasqui(P, st, *side, SEAT, w, dest, S.WAY_TRAIL, 6, 0, R.SRC_NONE, R.SRC_NONE)
+    arm = R.arm_to(P, st, dest)
+    assert S.arm_field(P, arm, S.RF_KIND) == S.WAY_TRAIL
+    assert S.arm_field(P, arm, S.RF_PIPS) == pips
+
+
+# ---------------------------------------------------------------- paying for a card
+
+def test_a_card_in_hand_and_face_up_may_be_paid_either_way():
+    """Cost: a card from the hand and an offering, or (Inti medal) a medal and the face-up card.
+    When both can pay, both are options: the random bot, uniform over the legal turns, uses each."""
+    from test_cuzco_gods import random_turns
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    give_card(st, SEAT, "virtual_six")
+    set_face_up(st, "virtual_six")
+    S.players(st)[SEAT, S.P_MEDALS] = 1
+    S.players(st)[SEAT, S.P_DICE:S.P_DICE + 3] = [2, 0, 0]
+    assert R.payment(st, SEAT, CARD["virtual_six"], R.SRC_CARD) == R.SRC_CARD
+    assert R.payment(st, SEAT, CARD["virtual_six"], R.SRC_MEDAL) == R.SRC_MEDAL
+    turns = [t for t in random_turns(P, st, SEAT, 300) if t[R.O_CARD] == CARD["virtual_six"]]
+    assert {int(t[R.O_MEDAL]) for t in turns} == {0, 1}
+
+
+# ---------------------------------------------------------------- pututu tiles
+
+def test_pututu_tiles_are_worth_nothing_after_the_last_placement():
+    """Cuzco Module 1: "Any unused pututu tiles are worthless at the end of the game." A bot
+    values a tile by its weight while it has a die left to place after the current one, and at
+    nothing when placing its last die of the last round."""
+    P, st, side = table()
+    w = weights("balanced")
+    st[S.S_PHASE] = 1
+    S.players(st)[SEAT, S.P_DICE:S.P_DICE + 3] = [4, 0, 0]
+    assert B.pututu_worth(P, st, SEAT, w, 1) == w[B.W_PUTUTU]
+    st[S.S_ROUND] = P[S.R_ROUNDS] - 1
+    assert B.pututu_worth(P, st, SEAT, w, 1) == 0.0
+    assert B.pututu_worth(P, st, SEAT, w, 0) == w[B.W_PUTUTU]
+    S.players(st)[SEAT, S.P_DICE:S.P_DICE + 3] = [4, 5, 0]
+    assert B.pututu_worth(P, st, SEAT, w, 1) == w[B.W_PUTUTU]
+
+
+# ---------------------------------------------------------------- several cards in one turn
+
+def test_two_cards_in_one_turn_each_paid():
+    """A turn may play several god cards, each paid for (the rulebook forbids nothing of the
+    kind): Mama Sara 13 makes a 2 a virtual 6 on the temple, where Pacha Mama 12 returns the
+    priest on step 6 to its owner instead of pushing it down; two offerings are spent."""
+    from test_cuzco_gods import NO_BLESS_CARD, turn
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    give_card(st, SEAT, "virtual_six")
+    give_card(st, SEAT, "priest_return")
+    pl = S.players(st)
+    set_offerings(st, SEAT, 2)
+    top = S.N_TEMPLE - 1
+    st[S.S_TEMPLE + top] = 1
+    pl[1, S.P_PRIESTS_HOME] -= 1
+    home = int(pl[1, S.P_PRIESTS_HOME])
+    supply = int(st[S.S_OFFERING_SUPPLY])
+    turn(P, st, side, SEAT, die=0, pips=2, space=space_of(st, "temple"), action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+         card=CARD["virtual_six"], card2=CARD["priest_return"])
+    assert st[S.S_TEMPLE + top] == SEAT
+    assert st[S.S_TEMPLE + top - 1] != 1 and pl[1, S.P_PRIESTS_HOME] == home + 1
+    assert pl[SEAT, S.P_OFFERINGS] == 1 and st[S.S_OFFERING_SUPPLY] == supply + 2 - 1  # the blessing's offering
+    assert pl[SEAT, S.P_HAND + CARD["virtual_six"]] == 0 and pl[SEAT, S.P_HAND + CARD["priest_return"]] == 0
+    assert R.check_components(P, st) == 0
+
+
+def test_the_bots_offer_a_placement_card_with_an_action_card():
+    """Viracocha 07 places a die that does not fit; Mama Sara 13 then makes it a 6: with both in
+    hand and two offerings, the random bot (uniform over the legal turns) plays them together,
+    and never two cards it cannot pay for."""
+    from test_cuzco_gods import block_all_spaces_but, random_turns
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    give_card(st, SEAT, "ignore_lower")
+    give_card(st, SEAT, "virtual_six")
+    pl = S.players(st)
+    pl[SEAT, S.P_MEDALS] = 0
+    pl[SEAT, S.P_DICE:S.P_DICE + 3] = [3, 0, 0]
+    block_all_spaces_but(st, (), seat=2)
+    set_offerings(st, SEAT, 2)
+    pairs = {(int(t[R.O_CARD]), int(t[R.O_CARD2])) for t in random_turns(P, st, SEAT, 300)}
+    assert (CARD["ignore_lower"], CARD["virtual_six"]) in pairs
+    set_offerings(st, SEAT, 1)
+    pairs = {(int(t[R.O_CARD]), int(t[R.O_CARD2])) for t in random_turns(P, st, SEAT, 300)}
+    assert all(second == -1 for _, second in pairs)
