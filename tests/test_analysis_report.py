@@ -23,8 +23,9 @@ from sim.core.errors import UserError
 from test_ladder import dicey3  # noqa: F401  (the fake game with a third bot, a module fixture)
 
 NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview", "tournament", "ladder",
-             "tuning", "robust"}
+             "tuning", "robust", "balance"}
 BOT_NOTEBOOKS = {"ladder", "tuning"}  # executed by the `built_bots` fixture, on fake-game ladders and a tuned file
+BALANCE_NOTEBOOKS = {"balance"}  # executed by tests/test_balance.py, on a fake-game search's evidence
 
 
 def notebook_cells(path: Path):
@@ -45,6 +46,8 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
         assert len(tagged) == 1, path.name
         if path.stem == "tuning":  # reads the game's tuned bots, no dataset
             assert re.search(r'^game = "cuzco"', tagged[0].source, re.M), path.name
+        elif path.stem == "balance":  # reads a `sim balance` evidence directory
+            assert re.search(r'^evidence = ""', tagged[0].source, re.M), path.name
         else:
             assert re.search(r'^dataset = "data/(cuzco|chachapoya)-(base|tournament|ladder|robust)"', tagged[0].source,
                              re.M), path.name
@@ -56,7 +59,9 @@ def test_default_specs_are_the_main_job():
     everything = default_specs()
     assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == [
         "overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya"]
-    tournament, ladder, tuning, *specs, robust = [s for s in everything if report.spec_game(s) == "cuzco"]
+    tournament, ladder, tuning, *specs, balance, robust = [s for s in everything if report.spec_game(s) == "cuzco"]
+    assert balance.notebook == "balance" and not balance.datasets and balance.parameters["game"] == "cuzco"
+    assert (report.REPO_ROOT / balance.parameters["evidence"] / "manifest.json").is_file()
     assert robust.notebook == "robust" and robust.datasets["dataset"].games == 4000  # 1 in 50, at most 20,000
     assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
                                       "variant_comparison"]
@@ -92,7 +97,7 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
     defaults = default_specs(games=400, seed=11)
     specs = [dataclasses.replace(s, datasets={k: dataclasses.replace(d, path=small[d.path.name])
                                              for k, d in s.datasets.items()})
-             for s in defaults if s.notebook not in {"tournament", "robust"} | BOT_NOTEBOOKS
+             for s in defaults if s.notebook not in {"tournament", "robust"} | BOT_NOTEBOOKS | BALANCE_NOTEBOOKS
              and report.spec_game(s) == "cuzco"]
     # The Cuzco tournament's notebook, on a small Chachapoya tournament (the same code, seconds to play).
     (tournament,) = [s for s in defaults if s.notebook == "tournament"]
@@ -117,7 +122,7 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
 
 def test_every_notebook_runs_headless_and_renders_html(built):
     specs, out, index = built
-    assert {s.notebook for s in specs} == NOTEBOOKS - BOT_NOTEBOOKS
+    assert {s.notebook for s in specs} == NOTEBOOKS - BOT_NOTEBOOKS - BALANCE_NOTEBOOKS
     for spec in specs:
         executed = nbformat.read(out / "notebooks" / f"{spec.name}.ipynb", as_version=4)
         errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]

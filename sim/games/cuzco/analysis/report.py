@@ -5,13 +5,16 @@ overview.
 sim/analysis/report.py): Cuzco base and Cuzco with the Pututu module, 4 players, `sim report
 --games` games each (200,000 by default) from the same seed with seats rotated, in DATA/cuzco-base
 and DATA/cuzco-pututu; on them the overview, win rates, dice odds, card strength and the
-base-vs-Pututu comparison; and the bots' pages: the tournament of the tuned heuristic bots, the
-skill ladder random < temple < temple-tuned < search (two ladder datasets) and the tuned bots
-(read from bots.tuned.toml and tune_logs/, no simulated dataset). The page names, and so the
+base-vs-Pututu comparison; the balance search's page (the starting VP that makes the first player
+fair, from a `sim balance` evidence kept in sim/games/cuzco/balance/); and the bots' pages: the
+tournament of the tuned heuristic bots, the skill ladder random < temple < temple-tuned < search
+(two ladder datasets) and the tuned bots (read from bots.tuned.toml and tune_logs/, no simulated
+dataset). The page names, and so the
 report's links, are the ones the report has always had.
 """
 from __future__ import annotations
 
+from sim.analysis.balance import balance_section
 from sim.analysis.report import (GamesShare, LadderData, OverviewSection, ReportSection, RunData, TournamentData,
                                  card_strength_section, comparison_section, ladder_section, overview_section,
                                  tournament_section, tuning_section, win_rates_section)
@@ -39,6 +42,11 @@ TOURNAMENT_SHARE = GamesShare(per=500, cap=400)
 LADDER = ("random", "temple", "temple-tuned", "search")
 LADDER_SHARE = GamesShare(per=100, cap=2000)
 SEARCH_LADDER_SHARE = GamesShare(per=5000, cap=40)
+
+# What would make the first player fair: the evidence of a `sim balance` search (the starting VP by
+# turn order written as 0,x,2x,3x, the first player's 4-player win rate to 25% +- 1 point), kept
+# in the repository because the search takes minutes (its manifest holds the command).
+BALANCE_EVIDENCE = "sim/games/cuzco/balance/first-player-start-vp"
 
 
 def report_sections() -> tuple[ReportSection, ...]:
@@ -70,6 +78,9 @@ def report_sections() -> tuple[ReportSection, ...]:
         comparison_section(BASE, PUTUTU, title="Base game vs Pututu module",
                            description="What the Pututu module changes: seat balance, scores, game length, bots "
                                        "and cards, each difference with an interval, on the same seeds."),
+        balance_section(BALANCE_EVIDENCE, "balance_cuzco", "Cuzco: what would make the first player fair?",
+                        "Which starting VP by turn order brings the first player's 4-player win rate to 25% +- 1 "
+                        "point: every value the balance search played, with its 95% interval and games.", GAME),
     )
 
 
