@@ -41,8 +41,11 @@ def cmd_balance(args) -> None:
     game = registry.get_game(args.game)
     metric = parse_metric(args.metric)
     lo, hi = _range(args.range)
-    overrides = param_overrides(args.fix)
-    params = resolve_with_overrides(game, args.variant, overrides)
+    try:
+        overrides = param_overrides(args.fix)
+        params = resolve_with_overrides(game, args.variant, overrides)
+    except UserError as exc:  # the shared parsers name the option --param; here it is --fix
+        raise UserError(str(exc).replace("--param", "--fix")) from None
     rules = parse_rules(args.param, args.rule, strip_provenance(params.resolved))
     searched = {rule.name for rule in rules}
     both = sorted(searched & set(overrides))
