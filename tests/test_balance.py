@@ -7,7 +7,6 @@ from __future__ import annotations
 import argparse
 import json
 from collections import defaultdict
-from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -128,7 +127,8 @@ def test_rules_elements_and_rounding(game):
     assert B.parse_rules(["setup.share"], None, resolved)[0].value(0.123456789) == 0.123457
     for names, rules, fragment in ((["setup.vp"], None, "--rule"), (["setup.vp"], ["x,x"], "gives 2 values"),
                                    (["setup.on"], None, "not a number"), (["setup.nope"], None, "unknown"),
-                                   (["setup.vp[9]"], None, "4 elements"), (["setup.vp"], ["x;import os,x,x,x"], "expression"),
+                                   (["setup.vp[9]"], None, "4 elements"),
+                                   (["setup.vp"], ["x;import os,x,x,x"], "expression"),
                                    (["setup.vp"], ["__import__('os'),x,x,x"], "expression"),
                                    (["setup.vp=3"], None, "expected NAME or")):
         with pytest.raises(UserError, match=fragment):

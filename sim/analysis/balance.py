@@ -129,7 +129,7 @@ def balance_chart(manifest: dict[str, Any], candidates: pd.DataFrame, batches: p
     fig = Figure(figsize=(11, 4.5), layout="constrained")
     ax, path = fig.subplots(1, 2, gridspec_kw={"width_ratios": [3, 2]})
     ax.axhspan(scale * (target - tolerance), scale * (target + tolerance), color="tab:green", alpha=0.12,
-               label=f"target +- tolerance")
+               label="target +- tolerance")
     ax.axhline(scale * target, color="tab:green", linestyle="--", linewidth=1)
     if len(candidates):
         xs = np.linspace(*config["range"], 200)

@@ -63,15 +63,18 @@ def cmd_balance(args) -> None:
     from sim.analysis.balance import balance_progress_line, balance_summary_text
     from sim.core.balance import search
 
+    def progress(row) -> None:
+        print(balance_progress_line(row, metric.is_rate), file=sys.stderr, flush=True)
+
+    def on_start() -> None:
+        print(f"balance search: {', '.join(rule.label for rule in rules)}, x in [{lo:g}, {hi:g}], "
+              f"{metric.describe()} -> {args.target:g} +- {args.tolerance:g}, {n_players} players, seats rotated, "
+              f"seed {args.seed} -> {out}\nloading the engine (compiled on first use, then cached)...",
+              file=sys.stderr, flush=True)
+
     quiet = args.no_progress
-    result = search(game, settings, out, resume=args.resume,
-                    progress=None if quiet else lambda row: print(balance_progress_line(row, metric.is_rate),
-                                                                  file=sys.stderr, flush=True),
-                    on_start=None if quiet else lambda: print(
-                        f"balance search: {', '.join(rule.label for rule in rules)}, x in [{lo:g}, {hi:g}], "
-                        f"{metric.describe()} -> {args.target:g} +- {args.tolerance:g}, {n_players} players, "
-                        f"seats rotated, seed {args.seed} -> {out}\nloading the engine (compiled on first use, "
-                        f"then cached)...", file=sys.stderr, flush=True))
+    search(game, settings, out, resume=args.resume, progress=None if quiet else progress,
+           on_start=None if quiet else on_start)
     print(f"evidence: {out}")
     print(balance_summary_text(out))
 

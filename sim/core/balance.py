@@ -1,6 +1,6 @@
 """`sim balance` (sim/cli/balance.py): which value of a rule parameter makes a metric fair?
 
-A designer who has learnt that the first player wins 28.6% of 4-player games asks the next
+A designer who has learnt that the first player wins 28-29% of 4-player Cuzco games asks the next
 question: what would fix it, and with how much certainty? `search` answers it for one number x,
 between LO and HI (`--range`), that drives one or more parameters of the game's data:
 
@@ -30,11 +30,11 @@ in batches where they are informative:
 
 1. both ends, LO and HI, play `batch` games (their direction shows which way x moves the metric);
 2. a candidate is *inside* when its 95% interval lies within target +- tolerance (found once it
-   stays inside after a confirming batch that doubles its games: two looks in a row), *below* or *above* when its interval excludes the target, else *open*; an open candidate
-   plays again, each batch as many games as its interval needs (estimated from its current value)
-   but at most as many as it has played (so its games at most double: few looks at the data),
-   unless the fit (3) puts an untried value clearly nearer the target (by a quarter of the
-   tolerance);
+   stays inside after a confirming batch that doubles its games: two looks in a row), *below* or
+   *above* when its interval excludes the target, else *open*; an open candidate plays again, each
+   batch as many games as its interval needs (estimated from its current value) but at most as
+   many as it has played (so its games at most double: few looks at the data), unless the fit (3)
+   puts an untried value clearly nearer the target (by a quarter of the tolerance);
 3. a resolved candidate narrows the bracket (the nearest below and above candidates); the next
    candidate is the root of a fit over every candidate inside the bracket (weighted least squares
    of the metric, on the logit scale for a rate, on x, each candidate weighted by the precision of
@@ -59,12 +59,15 @@ narrower than the candidate's own (Wilson for a rate, t for a mean), which the e
 (`paired`, and the own interval beside it).
 
 The next step is a function of the evidence alone, so the search is resumable: the evidence
-dataset (`--out`: manifest.json, batches.parquet, candidates.parquet, each replaced atomically
-after every batch) is the state, and `--resume` replays the plan from it and continues; a search
-killed mid-batch loses that batch only, played again identically. The interval is checked after
-every batch of a candidate (at most a handful of looks, since games double), a mild optimism on
-the stated 95%. Under `--time-limit` a batch is also cut to what the time left allows at the last
-batch's speed (so such a search's batches depend on the machine's speed; its evidence stays valid).
+dataset (`--out`: manifest.json, batches.parquet and candidates.parquet, replaced atomically after
+every batch, and games/part-NNNNN.parquet, each batch's per-game metric and whether the game
+counts, written before batches.parquet names the batch) is the state, and `--resume` replays the
+plan from it and continues; a search killed mid-batch loses that batch only, played again
+identically. The interval is checked after every batch of a candidate (a handful of looks, since
+games at most double), and a candidate is found only when it is inside on two looks in a row,
+which keeps the optimism of looking more than once on the stated 95% small. Under `--time-limit`
+a batch is also cut to what the time left allows at the last batch's speed (so such a search's
+batches depend on the machine's speed; its evidence stays valid).
 """
 from __future__ import annotations
 
@@ -647,8 +650,9 @@ class Evidence:
             if states[last.key] == OPEN and xl <= last.x <= xr:
                 if x is None or fit is None or values_text(self.values(x)) == last.key:
                     return Plan(RUNNING, last.x, self.next_games(last))
-                nearer = abs(self.predict(fit, last.x) - s.target) - abs(self.predict(fit, self.canonical(x)) - s.target)
-                if nearer <= s.tolerance / 4:
+                gain = (abs(self.predict(fit, last.x) - s.target)
+                        - abs(self.predict(fit, self.canonical(x)) - s.target))
+                if gain <= s.tolerance / 4:
                     return Plan(RUNNING, last.x, self.next_games(last))
         if x is None:
             # No untried value is left in the bracket: play on the candidates that may still be
