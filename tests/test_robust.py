@@ -12,7 +12,7 @@ import fakegame
 from sim.analysis import report
 from sim.analysis.io import open_dataset
 from sim.analysis.robust import (CHANGES, HOLDS, UNCLEAR, Measurement, Robustness, Verdict, dependence_note,
-                                 outcome, robustness, robustness_text, verdict_line, verdict_table)
+                                 outcome, robustness, robustness_text, table_alpha, verdict_line, verdict_table)
 from sim.cli import main
 from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
@@ -200,6 +200,10 @@ def test_verdicts_of_a_robustness_run(dicey_tables, tmp_path):
     assert rob.games_per_cell == 300 and rob.headline_source.startswith("the base table (300 games")
     by_key = {v.key: v for v in rob.verdicts}
     assert by_key["ranking"].headline.state.startswith("greedy > ")  # rolls twice, keeps the best
+    # the headline (here the base table) at 95%, each table at 1 - 0.05/2: simultaneous intervals
+    head, base = by_key["position"].headline, by_key["position"].tables[0]
+    assert head.value == base.value and base.low < head.low < head.high < base.high
+    assert table_alpha(2) == 0.025 and table_alpha(10) == 0.005 and table_alpha(0) == 0.05
     mean_score = by_key["effect:mean score"]
     assert mean_score.headline.state == "raises" and mean_score.holds  # 8 rounds score more than 5, any die
     assert [m.table for m in mean_score.tables] == ["base", "sides-4", "sides-12"]

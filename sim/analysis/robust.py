@@ -24,8 +24,16 @@ the verdict then **holds** (the same state), is **unclear** (the table's interva
 a "favoured" first player whose interval holds 1/N there, or a ranking or top card that changes
 only between items whose intervals overlap) or **changes** (a clear other state: an advantage
 where the headline is fair, the opposite direction, another top card with separate intervals).
-A verdict holds under every reconstructed table when it holds under each; otherwise it *depends on
-a reconstructed number*, and the report names the table and the number.
+A verdict holds under every reconstructed table when it holds under each alternative table (the
+base table is shown as a check that the cells have games enough, but varies nothing); one that
+changes under a table *depends on* its reconstructed number, one that is unclear there *may
+depend on* it, and the report names the table and the number.
+
+Many tables, one verdict. With ten tables, one of them would fall outside a 95% interval by chance
+alone every other verdict. So the tables' intervals are simultaneous: each at 1 - 0.05/k for k
+alternative tables (Bonferroni, `table_alpha`), and a verdict is said to change only when a table
+clearly shows it; the headline keeps its 95% interval. For rankings and top cards "changes" asks
+more still: intervals that do not overlap.
 """
 from __future__ import annotations
 
@@ -41,7 +49,7 @@ from matplotlib.figure import Figure
 from sim.analysis.io import Dataset, Result, open_dataset
 from sim.core.dataset import read_manifest
 from sim.core.errors import UserError
-from sim.core.robust import MANIFEST_KEY, TABLE
+from sim.core.robust import BASE_TABLE, MANIFEST_KEY, TABLE
 
 ALPHA = 0.05
 MIN_CARD_GAMES = 50  # an item held in fewer player-games is not ranked (its rate is mostly noise)
@@ -188,6 +196,14 @@ def _measurement(data: dict) -> Measurement:
 
 
 # ----------------------------------------------------------------------------- measuring
+def table_alpha(n_tables: int, alpha: float = ALPHA) -> float:
+    """The error rate of each table's intervals: alpha shared over the alternative tables (Bonferroni),
+    so that the intervals hold together at 1 - alpha and a verdict is not said to change merely
+    because one table of many fell outside by chance."""
+    return alpha / max(1, n_tables)
+
+
+
 def _direction(low: float, high: float, reference: float, names: tuple[str, str, str]) -> str:
     above, below, neither = names
     if low > reference:
@@ -197,35 +213,45 @@ def _direction(low: float, high: float, reference: float, names: tuple[str, str,
     return neither
 
 
-def position_measure(ds: Dataset, table: str, by: str | None = None) -> Measurement:
+def _rates(table: pd.DataFrame, alpha: float) -> pd.DataFrame:
+    """A win-rate table (wins, n) with its Wilson intervals at 1 - alpha."""
+    from sim.core.stats import rate_ci
+
+    table = table.copy()
+    table["rate"], table["ci_low"], table["ci_high"] = rate_ci(table["wins"].to_numpy(float),
+                                                               table["n"].to_numpy(float), "wilson", alpha)
+    return table
+
+
+def position_measure(ds: Dataset, table: str, by: str | None = None, alpha: float = ALPHA) -> Measurement:
     """The first player's win rate against the fair 1/N (by: start_order when recorded, else seat)."""
     from sim.analysis.winrates import seat_win_rates
 
     by = by or ("start_order" if "start_order" in ds.player_columns() else "seat")
-    rates = seat_win_rates(ds, by=by).table
-    first = rates.iloc[0]
+    first = _rates(seat_win_rates(ds, by=by).table, alpha).iloc[0]
     fair = 1 / ds.n_players
     state = _direction(first["ci_low"], first["ci_high"], fair, DIRECTIONS["position"])
     return Measurement(table, state, float(first["rate"]), float(first["ci_low"]), float(first["ci_high"]),
                        int(first["n"]), detail=by)
 
 
-def ranking_measure(ds: Dataset, table: str) -> Measurement:
+def ranking_measure(ds: Dataset, table: str, alpha: float = ALPHA) -> Measurement:
     """The bots by win rate over every seat, best first."""
     from sim.analysis.winrates import bot_win_rates
 
-    rates = bot_win_rates(ds).table.sort_values("rate", ascending=False, kind="stable")
+    rates = _rates(bot_win_rates(ds).table, alpha).sort_values("rate", ascending=False, kind="stable")
     items = [(str(r["bot"]), float(r["rate"]), float(r["ci_low"]), float(r["ci_high"])) for _, r in rates.iterrows()]
     return Measurement(table, " > ".join(name for name, *_ in items), n=int(rates["n"].sum()), items=items)
 
 
-def card_measures(ds: Dataset, table: str, min_games: int = MIN_CARD_GAMES) -> dict[str, Measurement]:
+def card_measures(ds: Dataset, table: str, min_games: int = MIN_CARD_GAMES,
+                  alpha: float = ALPHA) -> dict[str, Measurement]:
     """Per card group, 'strongest:<group>' and 'weakest:<group>': the item with the highest and
     lowest win rate when held; items carries every ranked item of the group (best first)."""
     from sim.analysis.cards import card_strength
 
     try:
-        strength = card_strength(ds, min_games=min_games).table
+        strength = card_strength(ds, alpha=alpha, min_games=min_games).table
     except UserError:
         return {}  # a game without card groups
     out = {}
@@ -268,16 +294,17 @@ def effect_measures(off: Dataset, on: Dataset, table: str, alpha: float = ALPHA)
     return out
 
 
-def measure_all(ds: Dataset, table: str, effect_on: Dataset | None = None) -> dict[str, tuple[str, str, Measurement]]:
-    """Every verdict's measurement on one dataset: {key: (kind, unit, measurement)}."""
+def measure_all(ds: Dataset, table: str, effect_on: Dataset | None = None,
+                alpha: float = ALPHA) -> dict[str, tuple[str, str, Measurement]]:
+    """Every verdict's measurement on one dataset, intervals at 1 - alpha: {key: (kind, unit, measurement)}."""
     out: dict[str, tuple[str, str, Measurement]] = {
-        "position": ("position", "proportion", position_measure(ds, table)),
-        "ranking": ("ranking", "proportion", ranking_measure(ds, table)),
+        "position": ("position", "proportion", position_measure(ds, table, alpha=alpha)),
+        "ranking": ("ranking", "proportion", ranking_measure(ds, table, alpha)),
     }
-    for key, m in card_measures(ds, table).items():
+    for key, m in card_measures(ds, table, alpha=alpha).items():
         out[key] = (key.split(":")[0], "proportion", m)
     if effect_on is not None:
-        for key, (m, unit) in effect_measures(ds, effect_on, table).items():
+        for key, (m, unit) in effect_measures(ds, effect_on, table, alpha).items():
             out[key] = ("effect", unit, m)
     return out
 
@@ -373,12 +400,13 @@ def robustness(path: str | Path, headline: str | Path | None = None, headline_b:
     label = effect["label"] if effect else "the effect"
     measured, numbers = [], []
     base = None
+    alpha = table_alpha(len(record["tables"]) - 1)
     for table in record["tables"]:
         if progress:
             progress(f"robustness: {record['game']} table {table['name']}")
         off = _cell(path, table["name"], effect, False)
         on = _cell(path, table["name"], effect, True) if effect else None
-        measured.append(measure_all(off, table["name"], on))
+        measured.append(measure_all(off, table["name"], on, alpha))
         numbers.append(table["number"] or "")
         base = base or off
     if headline is not None:
@@ -387,10 +415,11 @@ def robustness(path: str | Path, headline: str | Path | None = None, headline_b:
             raise UserError(f"{headline} is a {main.game} dataset, not {record['game']}")
         head = measure_all(main, HEADLINE, open_dataset(headline_b) if (effect and headline_b) else None)
         if effect and headline_b is None:  # the effect's headline is the base table's
-            head.update({k: v for k, v in measured[0].items() if v[0] == "effect"})
+            base_effect = measure_all(base, HEADLINE, _cell(path, BASE_TABLE, effect, True))
+            head.update({k: v for k, v in base_effect.items() if v[0] == "effect"})
         source = f"{main.label}" + (f" and {open_dataset(headline_b).label}" if effect and headline_b else "")
     else:
-        head = measured[0]
+        head = measure_all(base, HEADLINE, _cell(path, BASE_TABLE, effect, True) if effect else None)
         source = f"the base table ({base.n_games:,} games" + (", effect off and on)" if effect else ")")
     return Robustness(record["game"], base.n_players, str(path), base.n_games, record["tables"], effect, source,
                       judge(record["game"], base.n_players, head, measured, numbers, label))
@@ -555,7 +584,9 @@ def robustness_result(rob: Robustness) -> Result:
 def robustness_text(rob: Robustness) -> str:
     """The verdicts in plain text: each headline with whether it holds, then its value under every table."""
     lines = [f"{rob.game}: {len(rob.tables)} tables, {rob.games_per_cell:,} games each"
-             + (f", {rob.effect['param']} off and on" if rob.effect else "") + f"; headline from {rob.headline_source}"]
+             + (f", {rob.effect['param']} off and on" if rob.effect else "") + f"; headline from {rob.headline_source}",
+             f"  (headline: 95% intervals; tables: simultaneous 95% intervals over the {len(rob.tables) - 1} "
+             f"alternative tables)"]
     for t in rob.tables[1:]:
         lines.append(f"  table {t['name']}: {t['number']}: {t['reading']}")
     for v in rob.verdicts:
