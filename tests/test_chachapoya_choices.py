@@ -167,3 +167,31 @@ def test_unseen_penalty_counts_what_the_seat_has_not_seen():
     hand(st, 0, tracker=2, mafia=1)
     S.adiscard(st)[A["spy"]] = 1
     assert B.unseen_penalty(ENGINE, st, 0) == -(17 - 2 - 3 - 3) / 46
+
+
+def _pair_utility(last_round, draw_card):
+    """The heuristic's utility (bots.bid_utilities) of bidding seat 0's tracker pair."""
+    from sim.games.chachapoya.cards import list_legal_bids
+    st = make_state(3)
+    hand(st, 0, tracker=2, number_9=1)
+    if last_round:
+        set_tdeck(st, [])
+        set_offer(st, ["gold", "red_idol"], face_up=False, knower=-1, last_round=True)
+    else:
+        set_offer(st, ["gold", "red_idol"], knower=1)
+        st[S.S_BURIED] = T["green_idol"]
+    n = list_legal_bids(ENGINE, st, 0)
+    utility = np.zeros(n)
+    B.bid_utilities(ENGINE, st, 0, _weights(3, draw_card=draw_card)[1][0], n, utility)
+    options = S.options(st)[:n]
+    (pair,) = [i for i in range(n) if options[i, S.B_KIND] == A["tracker"] and options[i, S.B_N] == 2]
+    return utility[pair]
+
+
+def test_pair_bid_is_valued_with_the_draw_it_would_make():
+    """Tracker 2 + Last Round: early on, a pair's bid is worth its three cards at draw_card each
+    (0.3 more per card with draw_card 0.3 than with 0); in the last round the bot would decline
+    them, so draw_card does not change the pair's worth there."""
+    early = _pair_utility(False, 0.3) - _pair_utility(False, 0.0)
+    assert abs(early - 3 * 0.3) < 1e-9
+    assert _pair_utility(True, 0.3) == _pair_utility(True, 0.0)
