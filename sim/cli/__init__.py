@@ -1,7 +1,7 @@
-"""Command line: `sim run|sweep|games|bots|replay|summary|compare|report|tune|tournament|ladder`.
+"""Command line: `sim run|sweep|robust|games|bots|replay|summary|compare|report|tune|tournament|ladder|balance`.
 
 commands.py holds the parser and the data commands, bots.py the bots' commands (tune, tournament,
-ladder), options.py what they share. Command-line code lives here and nowhere else: sim/core and
+ladder), balance.py the balance search, options.py what they share. Command-line code lives here and nowhere else: sim/core and
 sim/analysis never import this package (tests/test_layering.py checks sim/core).
 """
 from sim.cli.commands import DEFAULT_GAMES, build_parser, main

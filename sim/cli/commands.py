@@ -1,5 +1,5 @@
 """The `sim` commands: run, sweep, robust, games, bots, replay, summary, compare, report; the bots'
-commands (tune, tournament, ladder) are in sim/cli/bots.py.
+commands (tune, tournament, ladder) are in sim/cli/bots.py, the balance search in sim/cli/balance.py.
 
 Bad input of any kind ends with exactly one `error: ...` line on stderr and exit status 2, before
 anything is written; an engine failure exits with status 1 and the replay command to debug it.
@@ -348,6 +348,8 @@ def build_parser() -> OneLineParser:
     bot_commands.add_tune_parser(commands)
     bot_commands.add_tournament_parser(commands)
     bot_commands.add_ladder_parser(commands)
+    from sim.cli.balance import add_balance_parser
+    add_balance_parser(commands)
     return parser
 
 

@@ -421,25 +421,25 @@ def slot_value(P, st, p, w, slot):
 @njit_noalloc
 def feather_slot_choice(P, st, p, w, colour):
     """The free slot of this colour a player puts a feather in: the one its bot values most
-    (slot_value); among equals, the order of feather_slot_for. -1 if it cannot be taken."""
+    (slot_value); among equals, the order of feather_slot_for (a pair completed, then a pair
+    started, then an activated circlet's slot; the cheapest circlet first). -1 if it cannot be
+    taken."""
     if feather_room(P, st, p, colour) < 0:
         return -1
     mask = st[seat_at(p) + P_MASK]
     best = -1
     best_v = -1e300
-    for rank in range(3):
-        for slot in range(N_SLOTS):
-            if mask_colour(P, mask, slot) != colour or st[seat_at(p) + P_SLOT + slot] != 0:
-                continue
-            c = slot // 2
-            partner_free = st[seat_at(p) + P_SLOT + (slot ^ 1)] == 0
-            slot_rank = 2 if st[seat_at(p) + P_CIRCLET + c] != 0 else (1 if partner_free else 0)
-            if slot_rank != rank:
-                continue
-            v = slot_value(P, st, p, w, slot)
-            if v > best_v:
-                best_v = v
-                best = slot
+    best_rank = 3
+    for slot in range(N_SLOTS):
+        if mask_colour(P, mask, slot) != colour or st[seat_at(p) + P_SLOT + slot] != 0:
+            continue
+        c = slot // 2
+        rank = 2 if st[seat_at(p) + P_CIRCLET + c] != 0 else (1 if st[seat_at(p) + P_SLOT + (slot ^ 1)] == 0 else 0)
+        v = slot_value(P, st, p, w, slot)
+        if v > best_v or (v == best_v and rank < best_rank):
+            best_v = v
+            best_rank = rank
+            best = slot
     return best
 
 
