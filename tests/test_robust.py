@@ -135,7 +135,9 @@ def test_outcome_of_a_direction_verdict():
     assert outcome("position", head, _m("t", "favoured")) == HOLDS
     assert outcome("position", head, _m("t", "fair")) == UNCLEAR
     assert outcome("position", head, _m("t", "disfavoured")) == CHANGES
-    assert outcome("position", _m("headline", "fair"), _m("t", "favoured")) == CHANGES
+    # a "fair" headline is no proof of fairness: a table changes it only with a clearly other value
+    assert outcome("position", _m("headline", "fair"), _m("t", "favoured", .31, .29, .33)) == UNCLEAR
+    assert outcome("position", _m("headline", "fair"), _m("t", "favoured", .36, .34, .38)) == CHANGES
     assert outcome("effect", _m("headline", "raises"), _m("t", "no clear change")) == UNCLEAR
     assert outcome("effect", _m("headline", "raises"), _m("t", "lowers")) == CHANGES
 
@@ -146,6 +148,11 @@ def test_outcome_of_a_ranking_and_of_a_top_card():
     close = _m("t", "b > a > c", items=[("b", .35, .33, .37), ("a", .34, .32, .36), ("c", .2, .18, .22)])
     apart = _m("t", "b > a > c", items=[("b", .45, .43, .47), ("a", .3, .28, .32), ("c", .2, .18, .22)])
     assert [outcome("ranking", head, m) for m in (same, close, apart)] == [HOLDS, UNCLEAR, CHANGES]
+    # bots the headline cannot tell apart (overlapping intervals) may swap: the verdict holds
+    tied = _m("headline", "a > b > c", items=[("a", .31, .28, .34), ("b", .30, .27, .33), ("c", .2, .18, .22)])
+    assert outcome("ranking", tied, apart) == HOLDS
+    assert outcome("ranking", tied, _m("t", "c > a > b", items=[("c", .4, .38, .42), ("a", .3, .28, .32),
+                                                               ("b", .29, .27, .31)])) == CHANGES
     top = _m("headline", "x", .6, .58, .62)
     items = [("y", .61, .59, .63), ("x", .60, .58, .62), ("z", .5, .48, .52)]
     assert outcome("strongest", top, _m("t", "x", .6, .58, .62, items[1:])) == HOLDS

@@ -8,7 +8,9 @@ switch off and on. This module reads it and judges every headline verdict under 
 - **first player** (`position`): the first player's win rate (Cuzco's turn order `start_order`,
   else seat 0) against the fair 1/N: "favoured" when its 95% Wilson interval lies above 1/N,
   "disfavoured" below, "fair" when it holds 1/N;
-- **bot ranking** (`ranking`): the bots ordered by win rate over every seat (seats rotated);
+- **bot ranking** (`ranking`): the bots ordered by win rate over every seat (seats rotated); the
+  verdict is the order of the pairs whose headline intervals are separate (bots the headline cannot
+  tell apart may swap under a table without changing it);
 - **strongest / weakest card** of each card group the game declares (`strongest`, `weakest`): the
   item with the highest / lowest win rate when held (17lands' GIH WR), among items held in at least
   MIN_CARD_GAMES player-games;
@@ -21,9 +23,10 @@ The headline. A verdict is stated from the game's main datasets when `sim report
 overview's dataset, and the comparison page's two datasets for the effect: far more games than a
 robustness cell), else from the base table's cells. Under each table (the base table included)
 the verdict then **holds** (the same state), is **unclear** (the table's interval does not decide:
-a "favoured" first player whose interval holds 1/N there, or a ranking or top card that changes
-only between items whose intervals overlap) or **changes** (a clear other state: an advantage
-where the headline is fair, the opposite direction, another top card with separate intervals).
+a "favoured" first player whose interval holds 1/N there, a "fair" one that leans one way there
+while the two intervals overlap, or a ranking or top card that changes only between items whose
+intervals overlap) or **changes** (a clear other state: the opposite direction, an advantage whose
+interval lies clear of a "fair" headline's, another top card with separate intervals).
 A verdict holds under every reconstructed table when it holds under each alternative table (the
 base table is shown as a check that the cells have games enough, but varies nothing); one that
 changes under a table *depends on* its reconstructed number, one that is unclear there *may
@@ -319,16 +322,21 @@ def outcome(kind: str, headline: Measurement, table: Measurement) -> str:
             return HOLDS
         if table.state == neither:
             return UNCLEAR
+        if headline.state == neither:  # "fair" is no evidence of fairness: a change needs another value
+            return CHANGES if table.low > headline.high or table.high < headline.low else UNCLEAR
         return CHANGES
     if kind == "ranking":
         if table.state == headline.state:
             return HOLDS
         where = {name: (low, high) for name, _, low, high in table.items}
+        head = {name: (low, high) for name, _, low, high in headline.items}
         order = [name for name, *_ in headline.items if name in where]
         rank = {name: i for i, name in enumerate(name for name, *_ in table.items)}
-        reversed_pairs = [(a, b) for i, a in enumerate(order) for b in order[i + 1:] if rank[a] > rank[b]]
+        # only the pairs the headline orders clearly (separate intervals) make the verdict
+        reversed_pairs = [(a, b) for i, a in enumerate(order) for b in order[i + 1:]
+                          if rank[a] > rank[b] and head[a][0] > head[b][1]]
         if not reversed_pairs:
-            return HOLDS  # the same order of the headline's bots (the table has others)
+            return HOLDS
         separate = any(where[a][1] < where[b][0] for a, b in reversed_pairs)
         return CHANGES if separate else UNCLEAR
     if kind in ("strongest", "weakest"):
@@ -450,9 +458,13 @@ def _interval(m: Measurement, unit: str, signed: bool = False) -> str:
 
 def measurement_text(v: Verdict, m: Measurement) -> str:
     """One measurement in words and numbers."""
-    if v.kind == "ranking":
-        return " > ".join(f"{name} {value * 100:.1f}% [{low * 100:.1f}, {high * 100:.1f}]"
-                          for name, value, low, high in m.items)
+    if v.kind == "ranking":  # ">" between bots whose intervals are separate, "~" where they overlap
+        text = ""
+        for i, (name, value, low, high) in enumerate(m.items):
+            if i:
+                text += " > " if m.items[i - 1][2] > high else " ~ "
+            text += f"{name} {value * 100:.1f}% [{low * 100:.1f}, {high * 100:.1f}]"
+        return text
     if v.kind in ("strongest", "weakest"):
         return f"{m.state} {_interval(m, 'proportion')}"
     return _interval(m, v.unit, signed=v.kind == "effect")
@@ -464,7 +476,7 @@ def _statement(v: Verdict) -> str:
         return (f"the first player wins {_interval(m, 'proportion')} against a fair "
                 f"{100 / v.players:.0f}%: {m.state}")
     if v.kind == "ranking":
-        return f"bot ranking {measurement_text(v, m)}"
+        return f"bot ranking {measurement_text(v, m)} (~: intervals overlap)"
     if v.kind in ("strongest", "weakest"):
         return f"{v.subject} is {measurement_text(v, m)}"
     label, measure = v.subject.split(": ", 1)
