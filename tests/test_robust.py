@@ -304,6 +304,21 @@ def test_a_robustness_dataset_is_reused_and_checked(dicey_tables, tmp_path):
         report.ensure_datasets([report.RobustDatasetSpec(spec.path, "dicey", 40, 1)], progress=False)
     rob = report.compute_verdicts([report.robust_section("dicey").spec(120, tmp_path, 1)], tmp_path, False)["dicey"]
     assert rob.error is None and rob.robustness.verdicts[0].key == "position"
+    assert (tmp_path / "verdicts" / "dicey.json").is_file()
+
+
+def test_a_failure_to_judge_the_verdicts_is_shown_not_raised(dicey_tables, tmp_path, monkeypatch):
+    from sim.analysis import robust
+
+    spec = report.robust_section("dicey").spec(120, tmp_path, 1)
+    missing = report.compute_verdicts([spec], tmp_path, False)["dicey"]
+    assert missing.robustness is None and "not a dataset directory" in missing.error
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(robust, "robustness", broken)
+    assert report.compute_verdicts([spec], tmp_path, False)["dicey"].error == "RuntimeError: boom"
 
 
 # ------------------------------------------------------------------ the real games' tables

@@ -789,7 +789,9 @@ def compute_verdicts(specs: Sequence[ReportSpec], out_dir: Path, progress: bool 
     """Every game's headline verdicts, judged under its robustness tables when a report reads its
     robustness dataset: stated from the game's overview dataset (and, for the effect, the comparison
     page's two datasets when the comparison starts from the overview's dataset), saved as
-    OUT/verdicts/<game>.json. A game with neither an overview nor a robustness page has none."""
+    OUT/verdicts/<game>.json. A game with neither an overview nor a robustness page has none. A
+    failure is recorded (GameVerdicts.error, shown in the index), never raised: the pages are
+    still built."""
     from sim.analysis.robust import headlines, robustness
 
     by_game: dict[str, list[ReportSpec]] = {}
@@ -822,8 +824,10 @@ def compute_verdicts(specs: Sequence[ReportSpec], out_dir: Path, progress: bool 
             else:
                 result.robustness = headlines(main, pair, "the compared variant")
             result.path = result.robustness.save(out_dir / "verdicts" / f"{game}.json")
-        except UserError as exc:
-            result.error = " ".join(str(exc).split())
+        except Exception as exc:  # noqa: BLE001 - the pages still get built; the index says why
+            result.robustness = None
+            detail = " ".join(str(exc).split())
+            result.error = detail if isinstance(exc, UserError) else f"{type(exc).__name__}: {detail}"
         out[game] = result
     return out
 
