@@ -344,3 +344,16 @@ def test_the_real_games_tables_are_documented_and_valid(name, effect):
     plan = plan_robust(game, spec, 10, 0)  # every table resolves against the game's checks
     assert len(plan.cells) == len(spec.tables) * (2 if effect else 1)
     assert len({json.dumps(c.params.resolved, sort_keys=True) for c in plan.cells}) == len(plan.cells)
+
+
+def test_sim_report_says_when_the_verdicts_could_not_be_computed(dicey_tables, tmp_path, monkeypatch):
+    """The pages are built and the index says why; then one error names the game (exit status 2)."""
+    from sim.analysis import robust
+
+    spec = report.robust_section("dicey").spec(120, tmp_path / "data", 1)
+    report.ensure_datasets(list(spec.datasets.values()), progress=False)
+    monkeypatch.setattr(robust, "robustness", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("boom")))
+    with pytest.raises(UserError, match="the headline verdicts of dicey could not be computed: RuntimeError: boom"):
+        report.build_reports([spec], tmp_path / "out", progress=False, jobs=1)
+    assert "The verdicts could not be computed: RuntimeError: boom" in (tmp_path / "out" / "index.html").read_text()
+    assert "This report did not finish" not in (tmp_path / "out" / "robust_dicey.html").read_text()

@@ -1009,4 +1009,8 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
         first = failed[0]
         raise UserError(f"{len(failed)} of {len(outcomes)} reports failed; {first.spec.name}: {first.error} "
                         f"(see {first.html})")
+    unjudged = [found for found in verdicts.values() if found.error]
+    if unjudged:
+        raise UserError(f"the headline verdicts of {unjudged[0].game} could not be computed: {unjudged[0].error} "
+                        f"(see {index})")
     return index
