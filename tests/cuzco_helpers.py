@@ -331,6 +331,12 @@ def assign_mission(st, seat, slot, label):
         g[S.S_BOX_MISSIONS] -= 1
 
 
+def lay_printed_feathers(st):
+    """The villages' feathers as components.toml lists them (villages.feather), whatever order
+    setup dealt the board pieces in."""
+    st[S.S_VILLAGE_COLOUR:S.S_VILLAGE_COLOUR + S.N_VILLAGES] = VILLAGES[:, S.VF_COLOUR]
+
+
 def last_missions(P, st, side, bot="balanced"):
     """End of the Game's last missions (rounds.last_missions) for every seat played by `bot`."""
     from sim.games.cuzco.rounds import last_missions as play_last_missions

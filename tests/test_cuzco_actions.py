@@ -75,9 +75,9 @@ def quipus_to_reserve(st, seat, n):
     S.players(st)[seat, S.P_QUIPU_RESERVE] += n
 
 
-def inner_village_by_colour(colour):
+def inner_village_by_colour(st, colour):
     for v in range(6):
-        if VILLAGES[v, S.VF_COLOUR] == colour:
+        if S.village_colour(st, v) == colour:
             return v
     raise LookupError(colour)
 
@@ -321,7 +321,7 @@ def test_delivery_gives_the_village_feather():
     g, pl = st, S.players(st)
     p = 0
     v = VILLAGE["O3"]
-    colour = VILLAGES[v, S.VF_COLOUR]
+    colour = S.village_colour(st, v)
     before = feathers(st, p)
     supply = g[S.S_FEATHER_SUPPLY + colour]
     pl[p, S.P_LOC] = VILLAGE["O4"]  # O3-O4: rope bridge with 2 pips
@@ -363,7 +363,7 @@ def test_feather_cap_still_delivers_the_quipu():
     P, st, side = table(4)
     g, pl = st, S.players(st)
     p = 1
-    v = inner_village_by_colour(COLOUR["turquoise"])
+    v = inner_village_by_colour(st, COLOUR["turquoise"])
     fill_colour(P, st, side, p, COLOUR["turquoise"], 3)
     supply = g[S.S_FEATHER_SUPPLY + COLOUR["turquoise"]]
     before = feathers(st, p)

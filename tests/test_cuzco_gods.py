@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from cuzco_helpers import (
-    ABILITY, CARD, COLOUR, MISSION, VILLAGE, bots, clear_hand, clone, feathers_to, last_missions,
+    ABILITY, CARD, MISSION, VILLAGE, bots, clear_hand, clone, feathers_to, last_missions,
     give_card, give_tile, hand, log_events, make_room, option, set_face_up, set_market, space_of,
     table, use, weights,
 )
@@ -730,13 +730,14 @@ def test_14_jump_to_any_village():
     assert not R.can_move(P, st, 0, S.WAY_TRAIL, 1, o6, False)
     assert all(R.can_move(P, st, 0, S.WAY_TRAIL, 1, v, True) for v in range(S.N_VILLAGES))
     quipus = S.players(st)[0, S.P_QUIPU_MASK]
-    pink = S.players(st)[0, S.P_FEATHERS + COLOUR["pink"]]
+    colour = S.village_colour(st, o6)  # this game's feather at O6 (the pieces are dealt)
+    held = S.players(st)[0, S.P_FEATHERS + colour]
     before = snap(st, 0)
     turn(P, st, side, 0, die=0, pips=1, space=space_of(st, "stone_trail"), action=S.A_TRAIL,
          target=o6, card=CARD["jump"])
     assert S.players(st)[0, S.P_LOC] == o6 and S.players(st)[0, S.P_DELIVERED + o6] == 1
     assert S.players(st)[0, S.P_QUIPU_MASK] == quipus - 1
-    assert S.players(st)[0, S.P_FEATHERS + COLOUR["pink"]] == pink + 1
+    assert S.players(st)[0, S.P_FEATHERS + colour] == held + 1
     assert_paid(st, 0, before, "jump")
     assert R.check_components(P, st) == 0
 

@@ -8,7 +8,7 @@ import pytest
 
 from cuzco_helpers import (
     ABILITY, COLOUR, MISSION, VILLAGES, clear_holdings, deliver, free_spaces, give_card,
-    give_feathers, give_good, give_tile, put_priest, table,
+    give_feathers, give_good, give_tile, lay_printed_feathers, put_priest, table,
 )
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
@@ -72,6 +72,7 @@ class Holdings:
 
     def __init__(self, n=4, seed=5, pos=1):
         self.P, self.st, self.side = table(n, seed)
+        lay_printed_feathers(self.st)  # the specs name villages by the printed layout
         g = self.st
         self.order = [int(g[S.S_ORDER + i]) for i in range(n)]
         self.p = self.order[pos]

@@ -4,7 +4,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from cuzco_helpers import GOODS, MASKS, MISSIONS, PEOPLE, table
+from cuzco_helpers import GOODS, MASKS, MISSIONS, PEOPLE, VILLAGES, table
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
 
@@ -216,3 +216,28 @@ def test_overlay_starts_at_a_random_rotation(n):
     rotations = Counter(int(st[S.S_ROTATION]) for _, (P, st, side) in tables(n))
     assert set(rotations) == set(range(6)), rotations
     assert max(rotations.values()) <= 15, rotations
+
+
+def test_feather_pieces_are_dealt():
+    """Setup 1: the triangles and frame pieces are assembled "alternating ones with feathers with
+    those without": which feather piece lies where is not fixed, so the villages' feather colours
+    differ from game to game; each piece keeps its feathers together, every colour stays on three
+    villages, and the inner villages keep the inner pieces' colours."""
+    P = table(4, 1)[0]
+    pieces = VILLAGES[:, S.VF_PIECE]
+    printed = VILLAGES[:, S.VF_COLOUR]
+    layouts = set()
+    for seed, (P, st, side) in tables(4):
+        colours = st[S.S_VILLAGE_COLOUR:S.S_VILLAGE_COLOUR + S.N_VILLAGES]
+        layouts.add(tuple(colours))
+        assert sorted(colours[:6]) == sorted(printed[:6]) and sorted(colours[6:]) == sorted(printed[6:])
+        for q in set(pieces.tolist()):
+            on_q = colours[pieces == q].tolist()
+            assert any(on_q == printed[pieces == r].tolist() for r in set(pieces.tolist())), (seed, q)
+    assert len(layouts) == 6  # 3! triangle orders x 2 frame orders; two triangles carry the same colours
+
+
+def test_feather_pieces_as_printed_when_not_dealt():
+    """setup.deal_feather_pieces = false lays the feathers as villages.feather lists them."""
+    P, st, side = table(4, 3, variant={"setup": {"deal_feather_pieces": False}})
+    assert st[S.S_VILLAGE_COLOUR:S.S_VILLAGE_COLOUR + S.N_VILLAGES].tolist() == VILLAGES[:, S.VF_COLOUR].tolist()

@@ -18,7 +18,7 @@ from .state import (
     GOOD_NAMES, H_MASKS, H_MISSIONS, H_ROADS, WAY_ANY, WAY_PIPS_AT, MAX_MASKS, MAX_PLAYERS, MAX_MISSIONS, MAX_ROADS,
     MAX_SPACES, MAX_STARTING_MISSIONS, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING,
     MISSION_KIND_NAMES, N_ABILITIES, N_GF, N_GODS, N_GOODS, N_PARAMS, N_RULES, N_SLOTS, N_VILLAGES,
-    RF_KIND, RF_PIPS, RULES, VF_COLOUR, VF_RING, VF_VP, param_tables,
+    RF_KIND, RF_PIPS, RULES, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, param_tables,
 )
 
 HERE = Path(__file__).parent
@@ -78,7 +78,7 @@ def validate(p: dict[str, Any], where: str) -> None:
         vp_space = [sp for sp in sides if "victory_points" in sp][0]
         require(len(vp_space) == 1, where, key, "must keep victory_points on a space of its own")
     v = p["villages"]
-    for key in ("names", "ring", "feather", "vp"):
+    for key in ("names", "ring", "feather", "vp", "feather_piece"):
         require(isinstance(v[key], list) and len(v[key]) == N_VILLAGES, where, f"villages.{key}",
                 f"must list {N_VILLAGES} villages")
     names = v["names"]
@@ -89,6 +89,15 @@ def validate(p: dict[str, Any], where: str) -> None:
     require(v["ring"][:6] == ["inner"] * 6 and v["ring"][6:] == ["outer"] * 6, where, "villages.ring",
             "must list the 6 inner villages first (the Cuzco overlay's arms lead to them)")
     IntList("villages.vp", N_VILLAGES, 0, 100).check(p, where)
+    IntList("villages.feather_piece", N_VILLAGES, 0, N_VILLAGES - 1).check(p, where)
+    pieces = v["feather_piece"]
+    for ring in RINGS:
+        counts = {q: sum(1 for i in range(N_VILLAGES) if pieces[i] == q) for q in set(pieces)
+                  if any(pieces[i] == q and v["ring"][i] == ring for i in range(N_VILLAGES))}
+        require(len(set(counts.values())) <= 1, where, "villages.feather_piece",
+                f"the {ring} villages' pieces must carry as many villages each (they are dealt into each other's places)")
+        require(all(v["ring"][i] == ring for i in range(N_VILLAGES) if pieces[i] in counts), where,
+                "villages.feather_piece", "a piece carries villages of one ring only")
     ways = p["roads"]["ways"]
     require(isinstance(ways, list) and 1 <= len(ways) <= MAX_ROADS, where, "roads.ways",
             f"must list 1 to {MAX_ROADS} ways")
@@ -164,6 +173,7 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
         villages[i, VF_COLOUR] = COLOUR_NAMES.index(v["feather"][i])
         villages[i, VF_VP] = v["vp"][i]
         villages[i, VF_RING] = RINGS.index(v["ring"][i])
+        villages[i, VF_PIECE] = v["feather_piece"][i]
     ways = p["roads"]["ways"]
     P[H_ROADS] = len(ways)
     roads = param_tables(P)[2]

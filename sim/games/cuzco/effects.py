@@ -36,7 +36,7 @@ from .state import (
     R_PLENTY_FOOD, R_PLENTY_STATUS, R_STATUS_LEN, R_VP_SPACE, S_FARM_DISCARD, S_FARM_DISPLAY,
     S_FEATHER_SUPPLY, S_FOOD_SUPPLY, S_GOD_UP, S_OFFERING_SUPPLY, S_ROUND, S_STACK, S_STACK_N,
     S_STUDY_DISCARD, S_STUDY_DISCARD_N, S_STUDY_DISPLAY, S_TEMPLE, STUDY, T_PARAMS, T_REC, T_STATE,
-    VF_COLOUR, VF_VP, seat_at, village_field,
+    VF_VP, seat_at, village_colour, village_field,
 )
 
 # ---- value groups: the parts of position_value, each reading its own fields (bots.group_term)
@@ -228,7 +228,7 @@ def deliver_quipu(P, st, journal, p, w, village, delivery_vp):
     put(st, journal, S_STACK_N + village, n + 1, G_VILLAGES)
     put(st, journal, seat_at(p) + P_DELIVERED + village, 1, G_QUIPUS)
     add(st, journal, seat_at(p) + P_QUIPU_DELIVERED, 1, G_QUIPUS)
-    take_feather(P, st, journal, p, w, village_field(P, village, VF_COLOUR))
+    take_feather(P, st, journal, p, w, village_colour(st, village))
     if delivery_vp != SRC_NONE:
         pay_card(st, journal, p, C_DELIVERY_VP, delivery_vp)
         gain_vp(st, journal, p, village_field(P, village, VF_VP))

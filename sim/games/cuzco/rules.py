@@ -29,7 +29,7 @@ from .state import (
     S_GOD_PILE_N, S_GOD_UP, S_LOG_N, S_MARKET_ROW_SIZE, S_MISSION_N, S_N_PLAYERS,
     S_OFFERING_SUPPLY, S_ORDER, S_PALACE_SIZE, S_PUTUTU1, S_PUTUTU2, S_PUTUTU_SHORT,
     S_ROTATION, S_ROUND, S_STATUS_SEQ, S_STUDY_DISCARD_N, S_STUDY_N, S_TEMPLE_MEDALS, S_TURNS,
-    S_LOOKAHEAD, S_SETUP_DONE, S_WINNER, GF_COUNT, GF_FOOD, GF_VP, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES, MF_ARG1,
+    S_LOOKAHEAD, S_SETUP_DONE, S_VILLAGE_COLOUR, S_WINNER, GF_COUNT, GF_FOOD, GF_VP, MAX_DICE_ON_SPACE, MAX_PLAYERS, MAX_SPACES, MF_ARG1,
     MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING, MK_CIRCLETS, MK_FARM_ABILITIES,
     MK_FARM_SLID, MK_FARM_TILES, MK_FEATHER_COLOURS, MK_FEATHERS, MK_FEATHERS_OF_COLOUR, MK_FOOD,
     MK_GOD_COLOURS, MK_GOD_SAME_COLOUR, MK_GODS_OF, MK_GOODS, MK_GOODS_OF_TYPE, MK_GOODS_TYPES,
@@ -43,7 +43,7 @@ from .state import (
     P_QUIPU_MASK, P_QUIPU_RESERVE, P_SLID, P_SLOT, P_STATUS, P_STATUS_SEQ, P_TILE,
     PALACE_SLOTS, P_USED_FARM, P_USED_STUDY, P_VP, R_ACH_CIRCLETS, R_ACH_FEATHERS, R_ACH_GOODS,
     R_ACH_MISSIONS, R_ACH_PEOPLE, R_ACH_QUIPUS, R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP,
-    R_DICE, R_DISPLAY_TILES, R_EXCHANGE, R_FEATHER_CAP, R_FEATHERS_PER_COLOUR, R_FOOD_SUPPLY,
+    R_DEAL_PIECES, R_DICE, R_DISPLAY_TILES, R_EXCHANGE, R_FEATHER_CAP, R_FEATHERS_PER_COLOUR, R_FOOD_SUPPLY,
     R_GOD_COPIES, R_GOD_DEAL, R_GOLDEN_PER_PLAYER, R_HEADDRESS_VP, R_MASK_SPACES, R_MEDAL_END_VP,
     R_MISSION_VP, R_MISSION_VP_REDUCED, R_OFFERING_SUPPLY, R_PALACE_EXTRA, R_PLENTY_FOOD,
     R_PLENTY_STATUS, R_PRIEST_VP, R_PRIESTS, R_PUTUTU, R_PUTUTU1, R_PUTUTU2, R_QUIPUS, R_ROUNDS,
@@ -52,10 +52,10 @@ from .state import (
     STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES,
     STAT_MEDALS_GAINED, STAT_MISSION_DONE, STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED,
     STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP,
-    STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_RING, VF_VP, VP_ACHIEVEMENTS,
+    STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
-    H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, good_field, joint_amount, mask_colour, mission_field, road_field, space_actions, tile_field, village_field,
+    H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, road_field, space_actions, tile_field, village_field,
     N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
 from .weights import W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_MISSION_GAP, W_MISSION_READY, W_PAIR
@@ -241,8 +241,14 @@ def requirement_have(P, st, p, kind, arg):
         for c in range(N_COLOURS):
             n += st[seat_at(p) + P_FEATHERS + c]
         return n
-    if kind == MK_VILLAGES_OF_COLOUR or kind == MK_VILLAGES_WORTH or kind == MK_VILLAGES_IN_RING:
-        field = VF_COLOUR if kind == MK_VILLAGES_OF_COLOUR else (VF_VP if kind == MK_VILLAGES_WORTH else VF_RING)
+    if kind == MK_VILLAGES_OF_COLOUR:
+        n = 0
+        for v in range(N_VILLAGES):
+            if st[seat_at(p) + P_DELIVERED + v] != 0 and village_colour(st, v) == arg:
+                n += 1
+        return n
+    if kind == MK_VILLAGES_WORTH or kind == MK_VILLAGES_IN_RING:
+        field = VF_VP if kind == MK_VILLAGES_WORTH else VF_RING
         n = 0
         for v in range(N_VILLAGES):
             if st[seat_at(p) + P_DELIVERED + v] != 0 and village_field(P, v, field) == arg:
@@ -739,7 +745,7 @@ def deliver_quipu(P, st, rec, log, p, village, w, delivery_vp):
     st[S_STACK_N + village] = n + 1
     st[seat_at(p) + P_DELIVERED + village] = 1
     st[seat_at(p) + P_QUIPU_DELIVERED] += 1
-    colour = village_field(P, village, VF_COLOUR)
+    colour = village_colour(st, village)
     got = take_chosen_feather(P, st, rec, log, p, w, colour)
     log_event(st, log, EV_DELIVER, p, village, colour if got else -1, 0, 0, 0)
     if delivery_vp != SRC_NONE:
@@ -1566,7 +1572,9 @@ def setup(P, st, rec, log, n_players):
     clear_action_board(st)
     for i in range(N_VILLAGES):
         st[S_STACK_N + i] = 0
-    # 1. the overlay at a random rotation: every rotation leads each arm to a village
+    # 1. the road system's feather pieces in a random order, the overlay at a random rotation
+    # (every rotation leads each arm to a village)
+    deal_feather_pieces(P, st, scr)
     st[S_ROTATION] = rng_mod.randint(rng, N_ARMS)
     # 6. god piles, one per god
     copies = P[R_GOD_COPIES]
@@ -1683,6 +1691,52 @@ def setup(P, st, rec, log, n_players):
     for god in range(N_GODS):
         reveal_god(st, god)
     st[S_SETUP_DONE] = 1
+
+
+@njit_noalloc
+def deal_feather_pieces(P, st, scr):
+    """Setup 1: the villages' feather colours this game. The board pieces that carry feathers
+    (villages.feather_piece: the triangles of the inner villages, the frame pieces of the outer)
+    are laid in a random order among the places of their kind, each with its feathers in the same
+    order; without setup.deal_feather_pieces, as villages.feather lists them."""
+    for v in range(N_VILLAGES):
+        st[S_VILLAGE_COLOUR + v] = village_field(P, v, VF_COLOUR)
+    if P[R_DEAL_PIECES] == 0:
+        return
+    pieces = scr[:N_VILLAGES]
+    dealt = scr[N_VILLAGES:2 * N_VILLAGES]
+    for ring in range(2):
+        k = 0
+        for v in range(N_VILLAGES):
+            q = village_field(P, v, VF_PIECE)
+            listed = False
+            for j in range(k):
+                listed = listed or pieces[j] == q
+            if village_field(P, v, VF_RING) == ring and not listed:
+                pieces[k] = q
+                k += 1
+        for j in range(k):
+            dealt[j] = j
+        shuffle_into(rng_of(st), dealt[:k], k)
+        for j in range(k):
+            place = pieces[j]
+            piece = pieces[dealt[j]]
+            i = 0
+            for v in range(N_VILLAGES):
+                if village_field(P, v, VF_PIECE) == place:
+                    st[S_VILLAGE_COLOUR + v] = nth_colour_on_piece(P, piece, i)
+                    i += 1
+
+
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
+def nth_colour_on_piece(P, piece, n):
+    """The printed colour of the n-th village (in villages order) whose feather lies on `piece`."""
+    for v in range(N_VILLAGES):
+        if village_field(P, v, VF_PIECE) == piece:
+            if n == 0:
+                return village_field(P, v, VF_COLOUR)
+            n -= 1
+    return -1
 
 
 @njit_noalloc

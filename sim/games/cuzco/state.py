@@ -45,7 +45,8 @@ NO_DIE = 7  # lowest-pips value of an empty action space
 VF_COLOUR = 0
 VF_VP = 1
 VF_RING = 2  # 0 inner, 1 outer
-N_VF = 3
+VF_PIECE = 3  # the board piece carrying the village's feather (villages.feather_piece)
+N_VF = 4
 
 # ---- roads and arms: RF_* fields of a way (arms use RF_KIND and RF_PIPS only)
 RF_A = 0
@@ -208,6 +209,7 @@ R_GOLDEN_PER_PLAYER = RULES.add(Int("setup.golden_missions_per_player", 0, 2))
 R_FEATHERS_PER_COLOUR = RULES.add(Int("setup.feathers_per_colour_per_player", 1, 10))
 R_DISPLAY_TILES = RULES.add(Int("setup.display_tiles", 1, 6))
 R_SMALL_MARKET_ROW = RULES.add(Int("setup.small_game_market_row", 0, 5))
+R_DEAL_PIECES = RULES.add(Bool("setup.deal_feather_pieces"))
 R_PUTUTU = RULES.add(Bool("pututu.enabled"))
 R_PUTUTU1 = RULES.add(Int("pututu.plus_minus_1", 0, 100))
 R_PUTUTU2 = RULES.add(Int("pututu.plus_minus_2", 0, 100))
@@ -405,7 +407,15 @@ S_FARM_STACK = S_STUDY_STACK + 36
 S_STUDY_DISCARD = S_FARM_STACK + 36
 S_FARM_DISCARD = S_STUDY_DISCARD + 36
 S_MISSION_PILE = S_FARM_DISCARD + 36
-N_STATE = S_MISSION_PILE + 64
+S_VILLAGE_COLOUR = S_MISSION_PILE + 64  # + village: its feather colour this game (Setup 1)
+N_STATE = S_VILLAGE_COLOUR + N_VILLAGES
+
+
+@njit_typed(f"int64({T_STATE}, int64)")
+def village_colour(st, v):
+    """The colour of the feather at village v this game (the board pieces are dealt at setup)."""
+    return st[S_VILLAGE_COLOUR + v]
+
 
 # ---- rec[REC_*]: the record array (int64), what happened and the scratch rows; never read by the
 # rules. One block of STAT_* fields per seat at REC_STATS + seat * N_STAT (what the analyses
