@@ -49,3 +49,12 @@ def test_profile_command_reports_the_engine():
     lines = result.stdout.splitlines()
     assert lines[0].startswith("cuzco: ") and "compiled versions of" in lines[0]
     assert lines[1] == "exclusive compile seconds (versions):"
+
+
+def test_make_test_compiles_every_engine_and_each_search_kernel():
+    """compile_engines' jobs: each game's default line-up, then a line-up with the search bot for
+    the games that have one (a separate kernel the tests would otherwise compile themselves)."""
+    from sim.core.compile_engines import compile_jobs
+    bots = {"cuzco": {"search": 1, "random": 1}, "chachapoya": {"search": 1}, "pig": {"random": 1}}
+    assert compile_jobs(["chachapoya", "cuzco", "pig"], bots.__getitem__) == [
+        ("chachapoya", False), ("cuzco", False), ("pig", False), ("chachapoya", True), ("cuzco", True)]

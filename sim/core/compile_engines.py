@@ -1,8 +1,11 @@
-"""Compile (or load from the cache) every game's engine, one process per game, side by side.
+"""Compile (or load from the cache) every game's engine, one process per engine, side by side.
 
 `make test` runs this before pytest: the first game of each engine costs minutes of Numba
 compilation on one core, so compiling the engines in parallel processes, into the shared on-disk
 cache, saves wall time, and the test workers then load them instead of each compiling its own.
+The engines are each game's default line-up and, for a game with a bot named "search", a line-up
+with that bot (its kernel compiles apart from the heuristic-only one, so the tests that play a
+search bot load it too).
 
     python -m sim.core.compile_engines [--workers N]
     NUMBA_CACHE_DIR=<empty dir> python -m sim.core.compile_engines --profile cuzco
@@ -19,9 +22,19 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 
-def compile_engine(game_name: str) -> tuple[str, float]:
-    """Play one game of `game_name` with its default line-up; the seconds it took (importing `sim`
-    points Numba at the shared cache)."""
+SEARCH_BOT = "search"
+
+
+def compile_jobs(game_names: list[str], bots_of) -> list[tuple[str, bool]]:
+    """(game, with the search bot) for every engine to compile: each game's default line-up first,
+    in the order given, then the search line-up of each game that has a search bot."""
+    return [(name, False) for name in game_names] + \
+        [(name, True) for name in game_names if SEARCH_BOT in bots_of(name)]
+
+
+def compile_engine(game_name: str, with_search: bool = False) -> tuple[str, float]:
+    """Play one game of `game_name` with its default line-up (with_search: the search bot in the
+    first seat); the seconds it took (importing `sim` points Numba at the shared cache)."""
     import numpy as np
 
     from sim.core import registry
@@ -30,7 +43,10 @@ def compile_engine(game_name: str) -> tuple[str, float]:
     started = time.perf_counter()
     game = registry.get_game(game_name)
     params = game.resolve_params(None)
-    names, idx = lineup_indices(game.default_bots(game.default_players))
+    bots = list(game.default_bots(game.default_players))
+    if with_search:
+        bots[0] = SEARCH_BOT
+    names, idx = lineup_indices(bots)
     seat_bots = seat_bot_matrix(idx, 0, 1, True).astype(np.int8)
     game.simulate(params, game.default_players, names, seat_bots, 0, 0, 1, False)
     return game_name, time.perf_counter() - started
@@ -93,10 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         print("\n".join(compile_profile(args.profile)))
         return 0
-    names = registry.game_names()
-    with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(names)))) as pool:
-        for name, seconds in pool.map(compile_engine, names):
-            print(f"{name}: engine ready in {seconds:.0f} s", flush=True)
+    jobs = compile_jobs(registry.game_names(), lambda name: registry.get_game(name).bots())
+    with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(jobs)))) as pool:
+        for (name, with_search), (_, seconds) in zip(jobs, pool.map(compile_engine, *zip(*jobs))):
+            print(f"{name}{' (search bot)' if with_search else ''}: engine ready in {seconds:.0f} s", flush=True)
     return 0
 
 

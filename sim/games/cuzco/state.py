@@ -209,7 +209,6 @@ R_GOLDEN_PER_PLAYER = RULES.add(Int("setup.golden_missions_per_player", 0, 2))
 R_FEATHERS_PER_COLOUR = RULES.add(Int("setup.feathers_per_colour_per_player", 1, 10))
 R_DISPLAY_TILES = RULES.add(Int("setup.display_tiles", 1, 6))
 R_SMALL_MARKET_ROW = RULES.add(Int("setup.small_game_market_row", 0, 5))
-R_DEAL_PIECES = RULES.add(Bool("setup.deal_feather_pieces"))
 R_PUTUTU = RULES.add(Bool("pututu.enabled"))
 R_PUTUTU1 = RULES.add(Int("pututu.plus_minus_1", 0, 100))
 R_PUTUTU2 = RULES.add(Int("pututu.plus_minus_2", 0, 100))
@@ -225,6 +224,7 @@ R_START_VP = RULES.add(IntList("setup.start_vp_by_order_token", MAX_PLAYERS, -10
 # + n_players: cards taken from each pile for the deal; its keys are the allowed player counts
 R_GOD_DEAL = RULES.add(PerPlayerCount("setup.god_deal_per_pile", MAX_PLAYERS, 0, 12))
 R_STATUS_VP = RULES.add(IntList("rules.status_track_vp", (1, MAX_STATUS), -100, 100, unit="spaces"))  # + space
+R_DEAL_PIECES = RULES.add(Bool("setup.deal_feather_pieces"))  # issue 14: after the layout issue 12 pinned
 N_RULES = RULES.size
 
 # ---- P: the rules (R_*, above), then the header slots, then the component tables (data.engine_arrays)
