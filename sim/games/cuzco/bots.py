@@ -24,14 +24,14 @@ from .rules import (
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
-    empty_spaces, end_value, mission_term, payment, plays, settle_last_missions,
+    empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
     AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_STUDY, AB_TRAIL, S_FARM_DISPLAY, S_MARKET, S_PALACE,
-    S_SPACE_DICE, S_SPACE_MIN, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
+    S_SPACE_DICE, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
     C_DOUBLE_GOOD, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY, C_EXTRA_TURN, C_IGNORE_LOWER,
     C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN, C_SEARCH_DISCARD, C_SLIDE_UP,
     C_VIRTUAL_SIX, CUZCO, S_MARKET_ROW_SIZE, S_N_PLAYERS, S_PALACE_SIZE, S_PHASE, S_ROUND,
@@ -40,7 +40,7 @@ from .state import (
     N_VILLAGES, P_CIRCLET, P_DELIVERED, P_DICE, P_DOUBLE_PEOPLE, P_FEATHERS, P_FOOD,
     P_GOODS, P_HAND, P_LOC, P_MEDALS, P_MISSION, P_N_TILES, P_OFFERINGS, P_ORDER_POS,
     P_PRIESTS_HOME, P_PUTUTU1, P_PUTUTU2, P_QUIPU_DELIVERED, P_SLID, P_STATUS, P_TILE,
-    P_USED_FARM, P_USED_STUDY, USED_UP, P_VP, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP, 
+    P_USED_FARM, P_USED_STUDY, USED_UP, P_VP, R_EXCHANGE, 
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
@@ -53,9 +53,9 @@ from .effects import (
     fire_blessing as fire_blessing_effects, requirement_group,
 )
 from .weights import (
-    N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
-    W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_MISSION_GAP, W_MISSION_READY, W_NOISE,
-    W_OFFERING, W_ORDER, W_PAIR, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID,
+    EXTRA_COPY, N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
+    W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_NOISE,
+    W_OFFERING, W_ORDER, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID,
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
@@ -136,7 +136,7 @@ def add_cards(st, p, w, v):
         k = st[seat_at(p) + P_HAND + c]
         if k > 0:
             cards += k
-            card_value += w[W_CARD_PREF + c] * (1.0 + 0.3 * (k - 1))
+            card_value += w[W_CARD_PREF + c] * (1.0 + EXTRA_COPY * (k - 1))
     v += w[W_CARD] * card_value
     v += w[W_OFFERING] * min(st[seat_at(p) + P_OFFERINGS], cards + 1) + 0.1 * st[seat_at(p) + P_OFFERINGS]
     return v
@@ -145,7 +145,6 @@ def add_cards(st, p, w, v):
 @njit_noalloc
 def add_feathers(P, st, p, w, v):
     """Feathers, circlets ready to be activated (worth their headdress VP next round), active ones."""
-    rnd = st[S_ROUND]
     feathers = 0
     for c in range(N_COLOURS):
         feathers += st[seat_at(p) + P_FEATHERS + c]
@@ -154,7 +153,7 @@ def add_feathers(P, st, p, w, v):
     for c in range(N_CIRCLETS):
         active += st[seat_at(p) + P_CIRCLET + c]
         if circlet_ready(st, p, c):
-            v += w[W_PAIR] * (P[R_HEADDRESS_VP + min(rnd + 1, P[R_ROUNDS] - 1)] + P[R_CIRCLET_VP + c])
+            v += ready_circlet_value(P, st, w, c)
     v += w[W_CIRCLET] * active
     return v
 

@@ -13,13 +13,13 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .bots import (KIND_SEARCH, choose_good, choose_last_missions, choose_mission, choose_palace, choose_turn,
                    choose_use)
 from .rules import (
-    O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, card_source, check_components, end_of_round,
-    final_scoring, log_event, mission_shortfall, perform_turn, roll_dice, score_priests,
+    O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, check_components, end_of_round,
+    final_scoring, log_event, perform_turn, roll_dice, score_priests,
     score_status_and_reorder, settle_last_missions, settle_mission, take_palace_mission, use_ability, EV_ROUND,
 )
 from .state import (
-    C_EXTRA_TURN, C_MISSION_DISCOUNT, S_ERROR, S_N_PLAYERS, S_ORDER, S_PHASE, S_ROUND, P_DICE,
-    P_DOUBLE_PEOPLE, P_MISSION, P_USED_FARM, P_USED_STUDY, R_ROUNDS, SCR_BEST, SCR_LIST, SCR_LIST2,
+    C_EXTRA_TURN, S_ERROR, S_N_PLAYERS, S_ORDER, S_PHASE, S_ROUND, P_DICE,
+    P_DOUBLE_PEOPLE, P_USED_FARM, P_USED_STUDY, R_ROUNDS, SCR_BEST, SCR_LIST, SCR_LIST2,
     SCR_OPTION, STUDY, USED_UP,
     T_LOG, T_PARAMS, T_REC, T_STATE, scr_row, seat_at, seat_in_order,
 )

@@ -48,17 +48,17 @@ from .state import (
     R_MISSION_VP, R_MISSION_VP_REDUCED, R_OFFERING_SUPPLY, R_PALACE_EXTRA, R_PLENTY_FOOD,
     R_PLENTY_STATUS, R_PRIEST_VP, R_PRIESTS, R_PUTUTU, R_PUTUTU1, R_PUTUTU2, R_QUIPUS, R_ROUNDS,
     R_SMALL_MARKET_ROW, R_START_MEDALS, R_START_OFFERINGS, R_START_VP, R_STATUS_LEN, R_STATUS_VP,
-    R_TEMPLE_MEDALS, R_VP_SPACE, RF_A, RF_B, RF_KIND, RF_PIPS, SCR_TMP, STAT_BLESSINGS,
+    R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_TMP, STAT_BLESSINGS,
     STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES,
     STAT_MEDALS_GAINED, STAT_MISSION_DONE, STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED,
     STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP,
     STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
-    H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, road_field, space_actions, tile_field, village_field,
+    H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, space_actions, tile_field, village_field,
     N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
-from .weights import W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_MISSION_GAP, W_MISSION_READY, W_PAIR
+from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_MISSION_GAP, W_MISSION_READY, W_PAIR
 
 # ---- a phase-I turn, as chosen by a bot: opt[O_*]
 O_DIE = 0  # die index 0..2, or -1 for the extra turn of Mama Quilia 05
@@ -241,18 +241,16 @@ def requirement_have(P, st, p, kind, arg):
         for c in range(N_COLOURS):
             n += st[seat_at(p) + P_FEATHERS + c]
         return n
-    if kind == MK_VILLAGES_OF_COLOUR:
+    if kind == MK_VILLAGES_OF_COLOUR or kind == MK_VILLAGES_WORTH or kind == MK_VILLAGES_IN_RING:
         n = 0
         for v in range(N_VILLAGES):
-            if st[seat_at(p) + P_DELIVERED + v] != 0 and village_colour(st, v) == arg:
-                n += 1
-        return n
-    if kind == MK_VILLAGES_WORTH or kind == MK_VILLAGES_IN_RING:
-        field = VF_VP if kind == MK_VILLAGES_WORTH else VF_RING
-        n = 0
-        for v in range(N_VILLAGES):
-            if st[seat_at(p) + P_DELIVERED + v] != 0 and village_field(P, v, field) == arg:
-                n += 1
+            if st[seat_at(p) + P_DELIVERED + v] != 0:
+                if kind == MK_VILLAGES_OF_COLOUR:
+                    value = village_colour(st, v)  # this game's colour: the pieces are dealt
+                else:
+                    value = village_field(P, v, VF_VP if kind == MK_VILLAGES_WORTH else VF_RING)
+                if value == arg:
+                    n += 1
         return n
     if kind == MK_VILLAGE_VALUES:
         seen = np.int64(0)  # bit set of the VP values delivered to (values 0..63)
@@ -420,8 +418,14 @@ def slot_value(P, st, p, w, slot):
     c = slot // 2
     if st[seat_at(p) + P_CIRCLET + c] != 0 or st[seat_at(p) + P_SLOT + (slot ^ 1)] == 0:
         return 0.0
-    rnd = min(st[S_ROUND] + 1, P[R_ROUNDS] - 1)
-    return w[W_PAIR] * (P[R_HEADDRESS_VP + rnd] + P[R_CIRCLET_VP + c])
+    return ready_circlet_value(P, st, w, c)
+
+
+@njit_noalloc
+def ready_circlet_value(P, st, w, c):
+    """A bot's value of circlet c ready to activate: the headdress VP it would pay next round and
+    its own VP, times the `pair` weight."""
+    return w[W_PAIR] * (P[R_HEADDRESS_VP + min(st[S_ROUND] + 1, P[R_ROUNDS] - 1)] + P[R_CIRCLET_VP + c])
 
 
 @njit_noalloc
@@ -558,7 +562,7 @@ def god_pile_choice(P, st, p, w):
         if card < 0:
             continue
         held = st[seat_at(p) + P_HAND + card]
-        v = w[W_CARD] * w[W_CARD_PREF + card] * (1.0 if held == 0 else 0.3) + \
+        v = w[W_CARD] * w[W_CARD_PREF + card] * (1.0 if held == 0 else EXTRA_COPY) + \
             mission_gain(P, st, p, w, seat_at(p) + P_HAND + card, GOD_CARD_KINDS)
         if v > best_v:
             best_v = v

@@ -38,6 +38,7 @@ SCALAR_WEIGHTS = (
 W_VP, W_STATUS, W_PRIEST, W_MAJORITY, W_MEDAL, W_OFFERING, W_CARD, W_FOOD, W_GOOD, W_FEATHER, \
     W_PAIR, W_CIRCLET, W_QUIPU, W_VILLAGE, W_TILE, W_UNSLID, W_EMPTY, W_MISSION_READY, \
     W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN, W_ARM = range(len(SCALAR_WEIGHTS))
+EXTRA_COPY = 0.3  # a further copy of a god card held counts this fraction of its preference
 W_CARD_PREF = len(SCALAR_WEIGHTS)  # + card ability: how much the bot likes holding that card
 W_ABILITY_PREF = W_CARD_PREF + N_CARDS  # + people ability: value per round left of holding it
 N_HEURISTIC_WEIGHTS = W_ABILITY_PREF + N_ABILITIES
