@@ -18,7 +18,7 @@ from sim.core.errors import Interrupted, UserError
 from sim.core.lineup import parse_bots, seat_bot_matrix
 from sim.cli import main
 from sim.core.tune import (Evaluator, TuneSettings, derived_seed, games_per_evaluation, lineup_schedule, log_path,
-                           tune, write_tuned_bot)
+                           tune, tuned_log_path, write_tuned_bot)
 from sim.games.chachapoya import GAME, data as chachapoya_data
 from sim.games.cuzco import data as cuzco_data
 
@@ -337,3 +337,49 @@ def test_a_game_without_named_weights_cannot_be_tuned(with_fake_game, tmp_path):
     game = registry.get_game("dicey")
     with pytest.raises(UserError, match="which has no weights to tune"):
         tune(game, game.resolve_params(None), _tiny(tmp_path, bot=next(iter(game.bots()))))
+
+
+# ------------------------------------------------------------------------ tuning on several variants
+
+BLUE_ZERO = "variants/robust/chachapoya-blue-zero.toml"
+
+
+def test_an_evaluation_on_two_variants_adds_up_each_variants_games():
+    """Issue 14: a bot is tuned on the game with and without a module; its fitness is the two sets
+    of games together (same schedule and seed under each), not one of them."""
+    from sim.core.params import resolve_variant_file
+    from sim.core.tune import combined
+
+    other = resolve_variant_file(GAME, BLUE_ZERO)
+    weights = BALANCED.weights * np.linspace(0.8, 1.2, BALANCED.weights.size)
+    seed = derived_seed(4, 0, 1)
+    alone = [Evaluator(GAME, params, 4, "balanced", ["greedy"], 40).evaluate(weights, seed) for params in (PARAMS, other)]
+    both = Evaluator(GAME, [PARAMS, other], 4, "balanced", ["greedy"], 40)
+    together = both.evaluate(weights, seed)
+    assert both.games_played == 80
+    assert together == combined(alone)
+    assert together.wins == alone[0].wins + alone[1].wins and together.played == 80
+    assert together.mean_margin == pytest.approx((alone[0].mean_margin + alone[1].mean_margin) / 2)
+    assert alone[0] != alone[1]  # the variant changes the games, so both really are played
+
+
+def test_tune_on_two_variants_shares_the_games_and_names_both(tmp_path, capsys):
+    main(["tune", "chachapoya", "--bot", "balanced", "--variant", "base", "--variant", BLUE_ZERO,
+          "--games", "40", "--generations", "1", "--popsize", "2", "--validation-games", "40", "--seed", "3",
+          "--state", str(tmp_path / "s.pkl"), "--out", str(tmp_path / "o.toml"), "--no-progress"])
+    entry = tomllib.loads((tmp_path / "o.toml").read_text())["bots"]["balanced-tuned"]
+    assert entry["provenance"]["variant"] == "base + blue-zero"
+    per_variant = games_per_evaluation(20, 4, len(entry["provenance"]["pool"]))  # half of --games, whole schedules
+    assert entry["provenance"]["games_per_evaluation"] == 2 * per_variant
+    assert "base + blue-zero" in entry["description"]
+    log = json.loads(tuned_log_path(tmp_path / "o.toml", "balanced-tuned").read_text())
+    assert log[0]["games"] == 3 * 2 * per_variant  # two candidates and the centre, each under both variants
+
+
+def test_the_same_variant_twice_is_refused(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["tune", "chachapoya", "--bot", "balanced", "--variant", BLUE_ZERO, "--variant", BLUE_ZERO,
+              "--state", str(tmp_path / "s.pkl"), "--no-progress"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "named twice" in err

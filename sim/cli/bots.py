@@ -18,11 +18,16 @@ from sim.core.errors import UserError
 
 # ----------------------------------------------------------------------------------- sim tune
 def cmd_tune(args) -> None:
+    from sim.core.params import BASE_VARIANT
     from sim.core.sweep import resolve_with_overrides
     from sim.core.tune import TuneSettings, tune
 
     game = registry.get_game(args.game)
-    params = resolve_with_overrides(game, args.variant, param_overrides(args.param))
+    overrides = param_overrides(args.param)
+    variants = [resolve_with_overrides(game, None if path == BASE_VARIANT else path, overrides)
+                for path in (args.variant or [None])]
+    if len({params.variant_name for params in variants}) < len(variants):
+        raise UserError("--variant: the same variant is named twice")
     pool = None if args.pool is None else [name.strip() for name in args.pool.split(",")]
     settings = TuneSettings(bot=args.bot, pool=pool, players=args.players, games=args.games,
                             generations=args.generations, popsize=args.popsize, sigma=args.sigma, seed=args.seed,
@@ -30,7 +35,7 @@ def cmd_tune(args) -> None:
                             state=Path(args.state) if args.state else None, out=Path(args.out) if args.out else None,
                             resume=args.resume, workers=args.workers, progress=not args.no_progress,
                             command=shlex.join(["sim"] + (args.argv if args.argv is not None else sys.argv[1:])))
-    result = tune(game, params, settings)
+    result = tune(game, variants if len(variants) > 1 else variants[0], settings)
     lo, hi = result.validation.interval()
     base_lo, base_hi = result.base_validation.interval()
     print(f"{result.name} written to {result.out}")
@@ -71,7 +76,9 @@ def add_tune_parser(commands) -> None:
     tune_parser.add_argument("--optimizer", choices=OPTIMIZERS, default="cma", help="cma (NTBEA is not offered)")
     tune_parser.add_argument("--validation-games", type=int, default=DEFAULT_VALIDATION_GAMES,
                              help=f"held-out games measuring the result (default {DEFAULT_VALIDATION_GAMES})")
-    tune_parser.add_argument("--variant", help="variant TOML file to tune for")
+    tune_parser.add_argument("--variant", action="append", metavar="FILE",
+                             help="variant TOML file to tune for; repeat it (use 'base' for the base game) to tune "
+                                  "on several, each evaluation's games shared evenly among them")
     tune_parser.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter override")
     tune_parser.add_argument("--state", metavar="FILE",
                              help="optimiser state, saved every generation (default data/tune/<game>-<bot>-<P>p-s<seed>"

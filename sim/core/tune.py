@@ -159,11 +159,26 @@ class Evaluation:
         return float(lo), float(hi)
 
 
-class Evaluator:
-    """Plays a weight vector (seated as the candidate) against the pool on a given run seed."""
+def combined(evaluations: list[Evaluation]) -> Evaluation:
+    """One evaluation of several sets of games (one per variant): wins and games added, margins weighted by games."""
+    played = sum(e.played for e in evaluations)
+    margin = sum(e.mean_margin * e.played for e in evaluations) / played if played else 0.0
+    return Evaluation(wins=sum(e.wins for e in evaluations), games=sum(e.games for e in evaluations),
+                      mean_margin=margin, no_winner=sum(e.no_winner for e in evaluations))
 
-    def __init__(self, game: Any, params: Params, n_players: int, bot: str, pool: list[str], n_games: int):
-        self.game, self.params, self.n_players, self.n_games = game, params, n_players, n_games
+
+class Evaluator:
+    """Plays a weight vector (seated as the candidate) against the pool on a given run seed.
+
+    `params` is one variant or a list of them: with several, the candidate plays the same `n_games`
+    schedule under each (same run seed) and the evaluation adds them up, so a bot tuned for a game
+    with and without a module is judged on both.
+    """
+
+    def __init__(self, game: Any, params: Params | list[Params], n_players: int, bot: str, pool: list[str],
+                 n_games: int):
+        self.params_list = list(params) if isinstance(params, (list, tuple)) else [params]
+        self.game, self.params, self.n_players, self.n_games = game, self.params_list[0], n_players, n_games
         self.kind = game.bots()[bot].kind
         self.candidate = f"{bot} (candidate)"
         distinct = list(dict.fromkeys(pool))
@@ -178,17 +193,26 @@ class Evaluator:
         from sim.core.backends import simulate_chunk
 
         game = self.game.with_bot(self.candidate, weights, "tuning candidate", kind=self.kind)
-        simulate_chunk(game, self.params, self.n_players, self.bot_names, self.seat_bots[:1], 0, 0, 1, False)
+        for params in self.params_list:
+            simulate_chunk(game, params, self.n_players, self.bot_names, self.seat_bots[:1], 0, 0, 1, False)
+
+    @property
+    def games_played(self) -> int:
+        """Games one evaluation plays, over every variant."""
+        return self.n_games * len(self.params_list)
 
     def evaluate(self, weights: np.ndarray, run_seed: int) -> Evaluation:
+        return combined([self.evaluate_variant(params, weights, run_seed) for params in self.params_list])
+
+    def evaluate_variant(self, params: Params, weights: np.ndarray, run_seed: int) -> Evaluation:
         from sim.core.backends import simulate_chunk
 
         game = self.game.with_bot(self.candidate, weights, "tuning candidate", kind=self.kind)
-        result = simulate_chunk(game, self.params, self.n_players, self.bot_names, self.seat_bots, run_seed,
+        result = simulate_chunk(game, params, self.n_players, self.bot_names, self.seat_bots, run_seed,
                                 0, self.n_games, False)
         if result.failures:
             index, message = min(result.failures)
-            raise EngineFailure(f"engine failure in game {index} of run seed {run_seed} while tuning "
+            raise EngineFailure(f"engine failure in game {index} of run seed {run_seed} ({params.variant_name}) while tuning "
                                 f"(candidate weights {np.array2string(np.asarray(weights), precision=4)}): "
                                 f"{' '.join(str(message).split())}")
         games = np.arange(self.n_games)
@@ -262,7 +286,12 @@ def log_path(state_path: Path) -> Path:
     return state_path.with_name(state_path.name.removesuffix(".pkl") + ".log.json")
 
 
-def _check_settings(game: Any, params: Params, s: TuneSettings) -> tuple[int, list[str]]:
+def variant_label(variants: list[Params]) -> str:
+    """The variant (or variants, joined by " + ") a tune plays."""
+    return " + ".join(params.variant_name for params in variants)
+
+
+def _check_settings(game: Any, variants: list[Params], s: TuneSettings) -> tuple[int, list[str]]:
     """(player count, pool) after every check a tune needs, before anything is played or written."""
     known = game.bots()
     if s.bot not in known:
@@ -277,10 +306,11 @@ def _check_settings(game: Any, params: Params, s: TuneSettings) -> tuple[int, li
         if name not in known:
             raise UserError(f"--pool: unknown bot '{name}' for {game.name} (known: {', '.join(known)})")
     n_players = game.default_players if s.players is None else s.players
-    allowed = tuple(game.allowed_players(params))
-    if n_players not in allowed:
-        raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
-                        f"players, not {n_players}")
+    for params in variants:
+        allowed = tuple(game.allowed_players(params))
+        if n_players not in allowed:
+            raise UserError(f"{game.name} ({params.variant_name}) is played by {', '.join(map(str, allowed))} "
+                            f"players, not {n_players}")
     for option, value, least in (("--games", s.games, 1), ("--generations", s.generations, 1),
                                  ("--validation-games", s.validation_games, 1), ("--workers", s.workers, 1)):
         if value < least:
@@ -297,13 +327,15 @@ def _check_settings(game: Any, params: Params, s: TuneSettings) -> tuple[int, li
     return n_players, pool
 
 
-def _identity(game: Any, params: Params, s: TuneSettings, n_players: int, pool: list[str], n_games: int,
+def _identity(game: Any, variants: list[Params], s: TuneSettings, n_players: int, pool: list[str], n_games: int,
               popsize: int, space: WeightSpace) -> dict[str, Any]:
     """What fixes a tune's result, bar the generation count (which a resumed tune may extend)."""
     return json.loads(json.dumps({
         "game": game.name, "bot": s.bot, "base_weights": [float(w) for w in space.base], "pool": pool,
         "players": n_players, "games": n_games, "popsize": popsize, "sigma": s.sigma, "seed": s.seed,
-        "optimizer": s.optimizer, "variant": params.variant_name, "params": strip_provenance(params.resolved),
+        "optimizer": s.optimizer, "variant": variant_label(variants),
+        "params": (strip_provenance(variants[0].resolved) if len(variants) == 1
+                   else [strip_provenance(params.resolved) for params in variants]),
         "search_space": space.describe(), "state_format": STATE_FORMAT,
     }, default=str))
 
@@ -357,20 +389,22 @@ def _check_out_file(path: Path) -> None:
         raise UserError(f"--out {path} is not a writable file path")
 
 
-def tune(game: Any, params: Params, settings: TuneSettings,
+def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
          on_evaluation: Callable[[int, int], None] | None = None) -> TuneResult:
     """Run (or resume) a tune and write the tuned bot to settings.out; see the module docstring.
 
     on_evaluation(generation, index) is called before each evaluation (tests interrupt a tune there).
+    With several variants (`params` a list), each evaluation's games are shared evenly among them.
     """
     s = settings
-    n_players, pool = _check_settings(game, params, s)
+    variants = list(params) if isinstance(params, (list, tuple)) else [params]
+    n_players, pool = _check_settings(game, variants, s)
     base = game.bots()[s.bot]
     names = game.weight_names(s.bot)
     space = WeightSpace(base.weights, tuned=len(names))
-    n_games = games_per_evaluation(s.games, n_players, len(pool))
+    n_games = games_per_evaluation(-(-s.games // len(variants)), n_players, len(pool))
     popsize = s.popsize or 4 + int(3 * math.log(space.dimension))
-    identity = _identity(game, params, s, n_players, pool, n_games, popsize, space)
+    identity = _identity(game, variants, s, n_players, pool, n_games, popsize, space)
     state_path = Path(s.state) if s.state else default_state_path(game.name, s.bot, n_players, s.seed)
     out_path = Path(s.out) if s.out else game.tuned_bots_path()
     _check_out_file(out_path)
@@ -385,15 +419,16 @@ def tune(game: Any, params: Params, settings: TuneSettings,
         raise UserError(f"cannot create the folder of --state {state_path}: {exc.strerror or exc}") from None
     state = (_load_state(state_path, identity, s.generations) if state_path.exists()
              else _new_state(identity, space, popsize, s.sigma, s.seed))
-    if n_games != s.games and s.progress:
-        print(f"{n_games} games per evaluation (rounded up from {s.games}: whole rounds of the "
-              f"{schedule_cycle(n_players, len(pool))}-game line-up schedule)", file=sys.stderr, flush=True)
-    evaluator = Evaluator(game, params, n_players, s.bot, pool, n_games)
-    validation = Evaluator(game, params, n_players, s.bot, pool,
-                           games_per_evaluation(s.validation_games, n_players, len(pool)))
+    if n_games * len(variants) != s.games and s.progress:
+        shared = f" ({n_games} under each of {variant_label(variants)})" if len(variants) > 1 else ""
+        print(f"{n_games * len(variants)} games per evaluation{shared} (rounded up from {s.games}: whole rounds "
+              f"of the {schedule_cycle(n_players, len(pool))}-game line-up schedule)", file=sys.stderr, flush=True)
+    evaluator = Evaluator(game, variants, n_players, s.bot, pool, n_games)
+    validation = Evaluator(game, variants, n_players, s.bot, pool,
+                           games_per_evaluation(-(-s.validation_games // len(variants)), n_players, len(pool)))
     es = state["es"]
     remaining = s.generations - state["generation"]
-    total = (remaining * (popsize + 1) + 1) * n_games + 2 * validation.n_games
+    total = (remaining * (popsize + 1) + 1) * evaluator.games_played + 2 * validation.games_played
     previous_threads = numba.get_num_threads()
     numba.set_num_threads(min(s.workers, numba.config.NUMBA_NUM_THREADS))
     started = time.perf_counter()
@@ -426,7 +461,7 @@ def tune(game: Any, params: Params, settings: TuneSettings,
                          "mean_win_rate": float(np.mean([r.win_rate for r in results])),
                          "mean_margin": float(np.mean([r.mean_margin for r in results])),
                          "centre_win_rate": centre.win_rate, "centre_margin": centre.mean_margin,
-                         "sigma": float(es.sigma), "games": (len(results) + 1) * n_games,
+                         "sigma": float(es.sigma), "games": (len(results) + 1) * evaluator.games_played,
                          "seconds": round(time.perf_counter() - gen_started, 3)}
                 state["log"].append(entry)
                 state["generation"] = generation + 1
@@ -451,9 +486,10 @@ def tune(game: Any, params: Params, settings: TuneSettings,
     wall = state["wall_seconds"] + time.perf_counter() - started
     name = s.bot + TUNED_SUFFIX
     weights = {key: float(value) for key, value in zip(names, tuned)}
-    provenance = _provenance(game, params, s, n_players, pool, n_games, popsize, space, state, final, final_seed,
+    provenance = _provenance(game, variants, s, n_players, pool, evaluator.games_played, popsize, space, state, final, final_seed,
                              checked, base_checked, validation_seed, wall)
-    description = (f"{s.bot} tuned by CMA-ES against {', '.join(pool)} ({n_players} players): wins "
+    played = f"{n_players} players" + (f", {variant_label(variants)}" if len(variants) > 1 else "")
+    description = (f"{s.bot} tuned by CMA-ES against {', '.join(pool)} ({played}): wins "
                    f"{checked.win_rate:.1%} of held-out games where {s.bot} wins {base_checked.win_rate:.1%}")
     write_tuned_bot(out_path, name, game.kind_name(s.bot), description, weights, provenance)
     write_bytes_atomic((json.dumps(state["log"], indent=1) + "\n").encode(), tuned_log_path(out_path, name))
@@ -461,14 +497,14 @@ def tune(game: Any, params: Params, settings: TuneSettings,
                       base_validation=base_checked, log=state["log"], provenance=provenance)
 
 
-def _provenance(game, params, s, n_players, pool, n_games, popsize, space, state, final, final_seed, checked,
+def _provenance(game, variants, s, n_players, pool, n_games, popsize, space, state, final, final_seed, checked,
                 base_checked, validation_seed, wall) -> dict[str, Any]:
     from sim.core.runner import source_commit
 
     commit, dirty = source_commit()
     final_ci, valid_ci, base_ci = (tuple(round(x, 4) for x in e.interval()) for e in (final, checked, base_checked))
     provenance: dict[str, Any] = {
-        "base_bot": s.bot, "game": game.name, "variant": params.variant_name, "players": n_players,
+        "base_bot": s.bot, "game": game.name, "variant": variant_label(variants), "players": n_players,
         "pool": pool, "games_per_evaluation": n_games, "generations": s.generations, "popsize": popsize,
         "sigma0": s.sigma, "seed": s.seed, "optimizer": f"CMA-ES (cma {state.get('cma_version', '?')})",
         "search_space": space.describe(),
