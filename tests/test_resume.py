@@ -25,7 +25,7 @@ from sim.cli import main
 from sim.core.errors import UserError
 
 SIM = [sys.executable, "-m", "sim"]
-RUN = ["run", "chachapoya", "--games", "20000", "--chunk-size", "250", "--seed", "5", "--rotate-seats",
+RUN = ["run", "chachapoya", "--games", "6000", "--chunk-size", "75", "--seed", "5", "--rotate-seats",
        "--workers", "2", "--no-progress"]
 
 
@@ -70,9 +70,9 @@ def test_kill_9_mid_run_then_resume_gives_the_uninterrupted_dataset(tmp_path):
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["status"] == "complete" and len(manifest["resumed"]) == 1
     assert [c["index"] for c in manifest["chunks"]] == list(range(80))
-    assert manifest["timings"]["games_this_session"] == 20000 - 250 * kept
+    assert manifest["timings"]["games_this_session"] == 6000 - 75 * kept
     games = pd.read_parquet(out / "games", columns=["game_id"])["game_id"]
-    assert games.is_unique and sorted(games) == list(range(20000))
+    assert games.is_unique and sorted(games) == list(range(6000))
     assert not list(out.rglob(".*.tmp"))
     assert_same_dataset(out, reference)
 
@@ -227,7 +227,7 @@ def test_readers_refuse_a_running_dataset(tmp_path, monkeypatch, capsys):
 
 def test_sigterm_stops_like_ctrl_c_and_the_run_resumes(tmp_path):
     out = tmp_path / "run"
-    argv = SIM + ["run", "chachapoya", "--games", "20000", "--chunk-size", "250", "--no-progress", "--out", str(out)]
+    argv = SIM + ["run", "chachapoya", "--games", "6000", "--chunk-size", "75", "--no-progress", "--out", str(out)]
     process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while recorded_chunks(out) < 2 and process.poll() is None and time.monotonic() < deadline:
@@ -238,7 +238,7 @@ def test_sigterm_stops_like_ctrl_c_and_the_run_resumes(tmp_path):
     assert err.strip().splitlines()[-1].startswith("error: interrupted;") and "--resume" in err
     assert json.loads((out / "manifest.json").read_text())["status"] == "running"
     assert subprocess.run(argv + ["--resume"], capture_output=True).returncode == 0
-    assert len(pd.read_parquet(out / "games", columns=["game_id"])) == 20000
+    assert len(pd.read_parquet(out / "games", columns=["game_id"])) == 6000
 
 
 @settings(max_examples=40, deadline=None, database=None, derandomize=True,

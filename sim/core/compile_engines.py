@@ -3,9 +3,11 @@
 `make test` runs this before pytest: the first game of each engine costs minutes of Numba
 compilation on one core, so compiling the engines in parallel processes, into the shared on-disk
 cache, saves wall time, and the test workers then load them instead of each compiling its own.
-The engines are each game's default line-up and, for a game with a bot named "search", a line-up
-with that bot (its kernel compiles apart from the heuristic-only one, so the tests that play a
-search bot load it too).
+A game's engines are its default line-up, for a game with a bot named "search" a line-up with
+that bot (its kernel compiles apart from the heuristic-only one, so the tests that play a search
+bot load it too), and its replay (a game played with its log on, `sim replay`: another kernel).
+One process compiles one game's engines in that order, each loading what the previous ones put
+in the cache; the games go side by side.
 
     python -m sim.core.compile_engines [--workers N]
     NUMBA_CACHE_DIR=<empty dir> python -m sim.core.compile_engines --profile cuzco
@@ -23,18 +25,24 @@ from concurrent.futures import ProcessPoolExecutor
 
 
 SEARCH_BOT = "search"
+DEFAULT, SEARCH, REPLAY = "default", "search", "replay"
 
 
-def compile_jobs(game_names: list[str], bots_of) -> list[tuple[str, bool]]:
-    """(game, with the search bot) for every engine to compile: each game's default line-up first,
-    in the order given, then the search line-up of each game that has a search bot."""
-    return [(name, False) for name in game_names] + \
-        [(name, True) for name in game_names if SEARCH_BOT in bots_of(name)]
+def compile_jobs(game_names: list[str], bots_of) -> list[tuple[str, tuple[str, ...]]]:
+    """(game, its engines in the order they compile) for every game, in the order given."""
+    return [(name, (DEFAULT, SEARCH, REPLAY) if SEARCH_BOT in bots_of(name) else (DEFAULT, REPLAY))
+            for name in game_names]
 
 
-def compile_engine(game_name: str, with_search: bool = False) -> tuple[str, float]:
-    """Play one game of `game_name` with its default line-up (with_search: the search bot in the
-    first seat); the seconds it took (importing `sim` points Numba at the shared cache)."""
+def compile_game(game_name: str, engines: tuple[str, ...]) -> list[tuple[str, float]]:
+    """compile_engine for each of a game's engines in turn: (engine, seconds) each."""
+    return [(engine, compile_engine(game_name, engine)[1]) for engine in engines]
+
+
+def compile_engine(game_name: str, engine: str = DEFAULT) -> tuple[str, float]:
+    """Play one game of `game_name` with its default line-up (SEARCH: the search bot in the first
+    seat; REPLAY: replayed with its log on); the seconds it took (importing `sim` points Numba at
+    the shared cache)."""
     import numpy as np
 
     from sim.core import registry
@@ -44,11 +52,14 @@ def compile_engine(game_name: str, with_search: bool = False) -> tuple[str, floa
     game = registry.get_game(game_name)
     params = game.resolve_params(None)
     bots = list(game.default_bots(game.default_players))
-    if with_search:
+    if engine == SEARCH:
         bots[0] = SEARCH_BOT
     names, idx = lineup_indices(bots)
     seat_bots = seat_bot_matrix(idx, 0, 1, True).astype(np.int8)
-    game.simulate(params, game.default_players, names, seat_bots, 0, 0, 1, False)
+    if engine == REPLAY:
+        list(game.replay(params, game.default_players, names, seat_bots[0], 0, 0))
+    else:
+        game.simulate(params, game.default_players, names, seat_bots, 0, 0, 1, False)
     return game_name, time.perf_counter() - started
 
 
@@ -111,8 +122,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     jobs = compile_jobs(registry.game_names(), lambda name: registry.get_game(name).bots())
     with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(jobs)))) as pool:
-        for (name, with_search), (_, seconds) in zip(jobs, pool.map(compile_engine, *zip(*jobs))):
-            print(f"{name}{' (search bot)' if with_search else ''}: engine ready in {seconds:.0f} s", flush=True)
+        for (name, _), timings in zip(jobs, pool.map(compile_game, *zip(*jobs))):
+            print(f"{name}: engines ready in {sum(seconds for _, seconds in timings):.0f} s (" +
+                  ", ".join(f"{engine} {seconds:.0f} s" for engine, seconds in timings) + ")", flush=True)
     return 0
 
 
