@@ -383,3 +383,22 @@ def test_the_same_variant_twice_is_refused(tmp_path, capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "named twice" in err
+
+
+def test_a_tune_can_start_from_another_bots_weights(tmp_path, capsys):
+    """--start NAME: the search starts at that bot's weights (e.g. a tuned bot re-tuned on a new
+    objective), and the held-out check measures the starting weights beside the result."""
+    sabotaged = tmp_path / "start.toml"
+    write_tuned_bot(sabotaged, "balanced-tuned", "heuristic", "start", dict(zip(NAMES, BALANCED.weights * 3.0)), {})
+    import sim.games.chachapoya.data as data
+    from unittest import mock
+
+    with mock.patch.object(data, "TUNED_BOTS_FILE", sabotaged):
+        game = type(GAME)()
+        result = tune(game, PARAMS, _tiny(tmp_path, start="balanced-tuned", generations=1))
+    state = pickle.loads((tmp_path / "state.pkl").read_bytes())
+    assert state["identity"]["base_weights"] == pytest.approx(list(BALANCED.weights[:len(NAMES)] * 3.0))
+    assert result.start_validation is not None and result.provenance["start_bot"] == "balanced-tuned"
+    assert "from balanced-tuned's weights" in tomllib.loads(result.out.read_text())["bots"]["balanced-tuned"]["description"]
+    with pytest.raises(UserError, match="--start: unknown bot 'nobody'"):
+        tune(GAME, PARAMS, _tiny(tmp_path / "x", start="nobody"))

@@ -29,7 +29,7 @@ def cmd_tune(args) -> None:
     if len({params.variant_name for params in variants}) < len(variants):
         raise UserError("--variant: the same variant is named twice")
     pool = None if args.pool is None else [name.strip() for name in args.pool.split(",")]
-    settings = TuneSettings(bot=args.bot, pool=pool, players=args.players, games=args.games,
+    settings = TuneSettings(bot=args.bot, pool=pool, start=args.start, players=args.players, games=args.games,
                             generations=args.generations, popsize=args.popsize, sigma=args.sigma, seed=args.seed,
                             optimizer=args.optimizer, validation_games=args.validation_games,
                             state=Path(args.state) if args.state else None, out=Path(args.out) if args.out else None,
@@ -42,6 +42,10 @@ def cmd_tune(args) -> None:
     print(f"validation ({result.validation.games} held-out games): {result.name} wins "
           f"{result.validation.win_rate:.1%} [{lo:.1%}, {hi:.1%}], {settings.bot} wins "
           f"{result.base_validation.win_rate:.1%} [{base_lo:.1%}, {base_hi:.1%}]")
+    if result.start_validation is not None:
+        start_lo, start_hi = result.start_validation.interval()
+        print(f"  the starting weights ({settings.start}) win {result.start_validation.win_rate:.1%} "
+              f"[{start_lo:.1%}, {start_hi:.1%}] of the same games")
     from sim.core.stats import no_winner_note
 
     for evaluation, who in ((result.validation, result.name), (result.base_validation, settings.bot)):
@@ -64,6 +68,9 @@ def add_tune_parser(commands) -> None:
     tune_parser.add_argument("--bot", required=True, metavar="NAME", help="the heuristic bot to tune")
     tune_parser.add_argument("--pool", metavar="A,B,...",
                              help="opponents, drawn round-robin (default: the game's other heuristic bots)")
+    tune_parser.add_argument("--start", metavar="NAME",
+                             help="start from this bot's weights (a bot of the same kind, e.g. NAME-tuned to "
+                                  "continue a tune on a new objective; default: the tuned bot's own)")
     tune_parser.add_argument("--players", type=int, help="number of players (default: the game's)")
     tune_parser.add_argument("--games", type=int, default=DEFAULT_GAMES,
                              help=f"games per evaluation of one weight vector (default {DEFAULT_GAMES})")

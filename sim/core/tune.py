@@ -235,6 +235,7 @@ class TuneSettings:
 
     bot: str
     pool: list[str] | None = None
+    start: str | None = None  # a bot of the same kind whose weights the search starts from (default: `bot`'s)
     players: int | None = None
     games: int = DEFAULT_GAMES
     generations: int = DEFAULT_GENERATIONS
@@ -261,6 +262,7 @@ class TuneResult:
     base_validation: Evaluation
     log: list[dict[str, Any]]
     provenance: dict[str, Any]
+    start_validation: Evaluation | None = None  # the --start bot on the same held-out games
 
 
 def default_pool(game: Any, bot: str) -> list[str]:
@@ -299,6 +301,11 @@ def _check_settings(game: Any, variants: list[Params], s: TuneSettings) -> tuple
     if not game.weight_names(s.bot):
         raise UserError(f"bot '{s.bot}' of {game.name} is of kind {game.kind_name(s.bot)}, which has no weights "
                         f"to tune (pick a heuristic bot)")
+    if s.start is not None:
+        if s.start not in known:
+            raise UserError(f"--start: unknown bot '{s.start}' for {game.name} (known: {', '.join(known)})")
+        if game.weight_names(s.start) != game.weight_names(s.bot):
+            raise UserError(f"--start: bot '{s.start}' is not of the kind of '{s.bot}' (its weights differ)")
     pool = list(s.pool) if s.pool is not None else default_pool(game, s.bot)
     if not pool or any(not name for name in pool):
         raise UserError("--pool must name at least one bot, without empty names")
@@ -400,8 +407,9 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
     variants = list(params) if isinstance(params, (list, tuple)) else [params]
     n_players, pool = _check_settings(game, variants, s)
     base = game.bots()[s.bot]
+    start = game.bots()[s.start] if s.start is not None else base
     names = game.weight_names(s.bot)
-    space = WeightSpace(base.weights, tuned=len(names))
+    space = WeightSpace(start.weights, tuned=len(names))
     n_games = games_per_evaluation(-(-s.games // len(variants)), n_players, len(pool))
     popsize = s.popsize or 4 + int(3 * math.log(space.dimension))
     identity = _identity(game, variants, s, n_players, pool, n_games, popsize, space)
@@ -428,14 +436,15 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
                            games_per_evaluation(-(-s.validation_games // len(variants)), n_players, len(pool)))
     es = state["es"]
     remaining = s.generations - state["generation"]
-    total = (remaining * (popsize + 1) + 1) * evaluator.games_played + 2 * validation.games_played
+    total = (remaining * (popsize + 1) + 1) * evaluator.games_played + \
+        (2 if s.start is None else 3) * validation.games_played
     previous_threads = numba.get_num_threads()
     numba.set_num_threads(min(s.workers, numba.config.NUMBA_NUM_THREADS))
     started = time.perf_counter()
     try:
         if s.progress:
             print("loading the engine (compiled on first use, then cached)...", file=sys.stderr, flush=True)
-        evaluator.warm_up(base.weights)
+        evaluator.warm_up(start.weights)
         started = time.perf_counter()
         with tqdm(total=total, unit="games", unit_scale=True, disable=not s.progress, dynamic_ncols=True,
                   smoothing=0.1) as bar:
@@ -478,6 +487,7 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
             validation_seed = derived_seed(s.seed, STREAM_VALIDATION)
             checked = play(tuned, validation_seed, validation)
             base_checked = play(base.weights, validation_seed, validation)
+            start_checked = play(start.weights, validation_seed, validation) if start is not base else None
     except KeyboardInterrupt:
         raise Interrupted(f"interrupted; {state['generation']} of {s.generations} generations are saved in "
                           f"{state_path}: run the same command with --resume to continue") from None
@@ -487,18 +497,20 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
     name = s.bot + TUNED_SUFFIX
     weights = {key: float(value) for key, value in zip(names, tuned)}
     provenance = _provenance(game, variants, s, n_players, pool, evaluator.games_played, popsize, space, state, final, final_seed,
-                             checked, base_checked, validation_seed, wall)
-    played = f"{n_players} players" + (f", {variant_label(variants)}" if len(variants) > 1 else "")
+                             checked, base_checked, validation_seed, wall, start_checked)
+    played = f"{n_players} players" + (f", {variant_label(variants)}" if len(variants) > 1 else "") + \
+        (f", from {s.start}'s weights" if s.start is not None else "")
     description = (f"{s.bot} tuned by CMA-ES against {', '.join(pool)} ({played}): wins "
                    f"{checked.win_rate:.1%} of held-out games where {s.bot} wins {base_checked.win_rate:.1%}")
     write_tuned_bot(out_path, name, game.kind_name(s.bot), description, weights, provenance)
     write_bytes_atomic((json.dumps(state["log"], indent=1) + "\n").encode(), tuned_log_path(out_path, name))
     return TuneResult(name=name, out=out_path, weights=weights, final=final, validation=checked,
-                      base_validation=base_checked, log=state["log"], provenance=provenance)
+                      base_validation=base_checked, log=state["log"], provenance=provenance,
+                      start_validation=start_checked)
 
 
 def _provenance(game, variants, s, n_players, pool, n_games, popsize, space, state, final, final_seed, checked,
-                base_checked, validation_seed, wall) -> dict[str, Any]:
+                base_checked, validation_seed, wall, start_checked=None) -> dict[str, Any]:
     from sim.core.runner import source_commit
 
     commit, dirty = source_commit()
@@ -514,6 +526,9 @@ def _provenance(game, variants, s, n_players, pool, n_games, popsize, space, sta
         "validation_win_rate": checked.win_rate, "validation_ci95": list(valid_ci),
         "validation_games": checked.games, "validation_seed": validation_seed,
         "base_validation_win_rate": base_checked.win_rate, "base_validation_ci95": list(base_ci),
+        **({} if start_checked is None else {
+            "start_bot": s.start, "start_validation_win_rate": start_checked.win_rate,
+            "start_validation_ci95": [round(x, 4) for x in start_checked.interval()]}),
         "interval": "Wilson 95%",
         "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "wall_seconds": round(wall, 1),
