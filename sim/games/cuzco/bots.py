@@ -166,7 +166,7 @@ def add_mission(st, p, w, slot, short, v):
     return v + mission_term(w, short)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
 def pututu_worth(P, st, p, w, placing):
     """A bot's value of a pip of pututu tiles: its weight while the player has a die still to
     place after the `placing` (0 or 1) it is placing now, nothing after the last placement (the
@@ -181,7 +181,13 @@ def pututu_worth(P, st, p, w, placing):
     return 0.0
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+def slot_shortfall(P, st, p, slot):
+    m = st[seat_at(p) + P_MISSION + slot]
+    return mission_shortfall(P, st, p, m) if m >= 0 else 0
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, float64)")
 def add_group(P, st, p, w, g, v):
     """v plus one value group's part of position_value (effects.G_*). The mask board is two groups
     here (G_TILES: its people tiles; G_EMPTY: its empty spaces) and one addend in position_sum."""
@@ -229,7 +235,7 @@ def add_group(P, st, p, w, g, v):
     return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone."""
     return add_group(P, st, p, w, g, np.float64(0.0))
@@ -248,12 +254,6 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
     for g in (G_PUTUTU, G_ORDER, G_LOC):
         v = add_group(P, st, p, w, g, v)
     return v
-
-
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
-def slot_shortfall(P, st, p, slot):
-    m = st[seat_at(p) + P_MISSION + slot]
-    return mission_shortfall(P, st, p, m) if m >= 0 else 0
 
 
 @njit_noalloc
@@ -451,20 +451,20 @@ def look_value(P, st, look, lrec, p, w):
 
 
 @njit_noalloc
+def with_noise(v, w, rng):
+    """A heuristic value plus the bot's noise (a draw from the game's stream when it has any)."""
+    if w[W_NOISE] > 0:
+        v += w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
+    return v
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, uint64[::1])")
 def judged(P, look, p, w, kind, rng):
     """The value a bot gives the look-ahead position: its heuristic (plus noise), or, for the
     random bot, a uniform draw from the game's stream."""
     if kind == KIND_RANDOM:
         return rng_mod.uniform(rng)
     return with_noise(position_value(P, look, p, w), w, rng)
-
-
-@njit_noalloc
-def with_noise(v, w, rng):
-    """A heuristic value plus the bot's noise (a draw from the game's stream when it has any)."""
-    if w[W_NOISE] > 0:
-        v += w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
-    return v
 
 
 @njit_noalloc
@@ -735,7 +735,7 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     return current
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64)")
 def spent_by(opt, source):
     """Offerings (source SRC_CARD) or medals (SRC_MEDAL) the cards of the turn `opt` spend."""
     medal = source == SRC_MEDAL
@@ -760,7 +760,7 @@ def medal_on_god(opt, god):
         (opt[O_DELIVERY] == SRC_MEDAL and C_DELIVERY_VP // 3 == god)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64, int64[::1], int64)")
 def second_payment(st, p, card, opt, source):
     """`source` if it can still pay for one more card in the turn `opt`, after what its cards
     spend (rules.payment for a turn's further cards), else SRC_NONE."""
@@ -929,7 +929,7 @@ def vp_space_of(P, st):
 ACTION_CARDS = (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD)
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64, int64, int64, boolean)")
 def card_changes_action(P, st, p, card, action, strength, extra):
     """Whether an action card (13, 14, 12, 02, 09) changes this action at this strength; a card
     that would change nothing is not offered."""
@@ -956,7 +956,7 @@ def try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action
     return best_v
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], float64, int64, int64, boolean)")
 def try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, extra):
     """The turn `opt` (its first card 06, 07 or 13) with a second action card, each way it can
     still be paid: a turn may play several cards, each paid for (13 with 14 is left out: a jump

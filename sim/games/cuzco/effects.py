@@ -195,7 +195,7 @@ def take_feather(P, st, journal, p, w, colour):
 
 # ------------------------------------------------------------------------------ the actions
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64[::1], int64, float64[::1], int64, int64)")
 def fire_blessing(P, st, journal, p, w, choice, plenty):
     """rules.fire_blessing: a god card or an offering, and status or food; Viracocha 08's 3 + 3."""
     if plenty != SRC_NONE:
@@ -285,7 +285,7 @@ def place_priest(P, st, journal, p, step, priest_return):
     put(st, journal, S_TEMPLE + step, p, G_PRIESTS)
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64[::1], int64, float64[::1], int64)")
 def exchange_step(P, st, journal, p, w, ex):
     """One exchange of kind ex (rules.do_exchange); False if it can do nothing now (and does
     nothing). The exchanges touch disjoint parts of the position, so their order is immaterial."""

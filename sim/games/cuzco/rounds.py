@@ -18,7 +18,7 @@ from .rules import (
     score_status_and_reorder, settle_last_missions, settle_mission, take_palace_mission, use_ability, EV_ROUND,
 )
 from .state import (
-    C_EXTRA_TURN, S_ERROR, S_N_PLAYERS, S_ORDER, S_PHASE, S_ROUND, P_DICE,
+    C_EXTRA_TURN, S_ERROR, S_N_PLAYERS, S_PHASE, S_ROUND, P_DICE,
     P_DOUBLE_PEOPLE, P_USED_FARM, P_USED_STUDY, R_ROUNDS, SCR_BEST, SCR_LIST, SCR_LIST2,
     SCR_OPTION, STUDY, USED_UP,
     T_LOG, T_PARAMS, T_REC, T_STATE, scr_row, seat_at, seat_in_order,

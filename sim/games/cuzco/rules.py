@@ -55,7 +55,7 @@ from .state import (
     STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
-    H_MASKS, H_MISSIONS, H_ROADS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, space_actions, tile_field, village_field,
+    H_MASKS, H_MISSIONS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, space_actions, tile_field, village_field,
     N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
 from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_MISSION_GAP, W_MISSION_READY, W_PAIR
@@ -333,7 +333,7 @@ GOD_CARD_KINDS = (1 << MK_GOD_COLOURS) | (1 << MK_GOD_SAME_COLOUR) | (1 << MK_GO
 FEATHER_KINDS = (1 << MK_FEATHERS_OF_COLOUR) | (1 << MK_FEATHER_COLOURS) | (1 << MK_FEATHERS)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, int64)")
 def mission_gain(P, st, p, w, field, kinds):
     """How much one more of st[field] moves the value of the player's missions that have a
     requirement of the given kinds (a bit per MK_* kind), by the bot's mission weights."""
