@@ -1092,19 +1092,3 @@ def run_one(P, n, kinds, W, run_seed, game_index, checked, logging):
     st, stream, log = new_game_arrays(logging)
     play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked)
     return st, log
-
-
-@njit(cache=True, nogil=True)
-def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, out):
-    """Games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads); game
-    i depends only on (run_seed, first_game + i). Each game's final state is copied into out[i]."""
-    kinds = np.empty(n, np.int8)
-    W = np.empty((n, bot_weights.shape[1]), np.float64)
-    st, stream, log = new_game_arrays(False)
-    for i in range(lo, hi):
-        for s in range(n):
-            kinds[s] = bot_kinds[seat_bots[i, s]]
-            W[s, :] = bot_weights[seat_bots[i, s], :]
-        st[:] = 0
-        play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
-        out[i, :] = st
