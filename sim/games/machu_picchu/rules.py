@@ -153,6 +153,25 @@ def remove_from_hand(st, p, card):
 
 # ------------------------------------------------------------------ the Inca Trail
 @njit_noalloc
+def list_hand(st, p):
+    """The offering cards in seat p's hand, as options."""
+    at = seat_at(p)
+    n_options = 0
+    for card in range(st[S_N_CARDS]):
+        if st[at + P_HAND + card] == 1:
+            put_option(st, n_options, card, 0)
+            n_options += 1
+    return n_options
+
+
+@njit_noalloc
+def return_card(st, p, card):
+    """Inca Trail: a card of the hand goes back under the offering deck."""
+    remove_from_hand(st, p, card)
+    put_under_deck(st, card)
+
+
+@njit_noalloc
 def reach_summit(P, st, stream, log, kinds, W, p):
     """Inca Trail: draw 3 offering cards into the hand and put 2 of the whole hand under the deck;
     with 2 left draw both and put back 1, with 1 left take it. Taking the last card ends the game
@@ -170,14 +189,8 @@ def reach_summit(P, st, stream, log, kinds, W, p):
         add_to_hand(st, p, draw_offering(st))
     returned = max(0, drawn - (P[R_SUMMIT_DRAW] - P[R_SUMMIT_RETURN]))
     for _ in range(returned):
-        n_options = 0
-        for card in range(st[S_N_CARDS]):
-            if st[at + P_HAND + card] == 1:
-                put_option(st, n_options, card, 0)
-                n_options += 1
-        card = option_a(st, ask(P, st, stream, kinds, W, p, DEC_SUMMIT_RETURN, n_options))
-        remove_from_hand(st, p, card)
-        put_under_deck(st, card)
+        n_options = list_hand(st, p)
+        return_card(st, p, option_a(st, ask(P, st, stream, kinds, W, p, DEC_SUMMIT_RETURN, n_options)))
     log_event(st, log, EV_SUMMIT, p, drawn, returned, 0, 0)
     if st[S_DECK_SIZE] == 0 and st[S_END_PENDING] == END_NONE:
         st[S_END_PENDING] = END_DECK
@@ -239,9 +252,9 @@ def affordable_mask(P, st, p, mask):
 
 
 @njit_noalloc
-def take_different_goods(P, st, stream, log, kinds, W, p):
-    """Sun Clock: 3 different goods (llama, coca, pottery, cloth, or 3 corn), the player's choice
-    among the kinds the supply still holds."""
+def list_clock_goods(P, st):
+    """Sun Clock: every choice of 3 different kinds of good (3 corn for corn), fewer only when the
+    supply has run out of kinds."""
     available = 0
     for g in range(N_GOODS):
         if st[S_SUPPLY + g] > 0:
@@ -258,7 +271,12 @@ def take_different_goods(P, st, stream, log, kinds, W, p):
         if ok:
             put_option(st, n_options, mask, 0)
             n_options += 1
-    mask = option_a(st, ask(P, st, stream, kinds, W, p, DEC_CLOCK_GOODS, n_options))
+    return n_options
+
+
+@njit_noalloc
+def take_goods(P, st, log, p, mask):
+    """One unit of each kind of good in `mask` from the supply (3 corn for corn)."""
     for g in range(N_GOODS):
         if mask & (1 << g):
             take_from_supply(st, p, g, good_unit(P, g))
@@ -268,7 +286,8 @@ def take_different_goods(P, st, stream, log, kinds, W, p):
 @njit_noalloc
 def sun_clock_reward(P, st, stream, log, kinds, W, p):
     """Sun Clock: per worker, 3 different goods and 3 steps of the scout."""
-    take_different_goods(P, st, stream, log, kinds, W, p)
+    n_options = list_clock_goods(P, st)
+    take_goods(P, st, log, p, option_a(st, ask(P, st, stream, kinds, W, p, DEC_CLOCK_GOODS, n_options)))
     move_scout(P, st, stream, log, kinds, W, p, P[R_CLOCK_STEPS])
 
 
@@ -295,74 +314,109 @@ def use_moon_tile(P, st, stream, log, kinds, W, p, t, use):
 
 
 @njit_noalloc
+def list_moon_uses(P, st, p, tile):
+    """The uses of seat p's moon tiles (only `tile`, or every tile held when it is -1)."""
+    n_options = 0
+    for t in range(st[S_N_MOON]):
+        if st[S_MOON_HOLDER + t] != p or (tile >= 0 and t != tile):
+            continue
+        for use in range(3):
+            if moon_use_legal(P, st, p, t, use):
+                put_option(st, n_options, t, use)
+                n_options += 1
+    return n_options
+
+
+@njit_noalloc
 def use_held_moon_tiles(P, st, stream, log, kinds, W, p):
     """Night Phase, Moon Tiles: the holder uses each tile in the order they choose (corn from one
     tile may pay for another's good), then the tiles go back beside the moon."""
     while True:
-        n_options = 0
-        for t in range(st[S_N_MOON]):
-            if st[S_MOON_HOLDER + t] != p:
-                continue
-            for use in range(3):
-                if moon_use_legal(P, st, p, t, use):
-                    put_option(st, n_options, t, use)
-                    n_options += 1
+        n_options = list_moon_uses(P, st, p, -1)
         if n_options == 0:
             return
         picked = ask(P, st, stream, kinds, W, p, DEC_MOON_USE, n_options)
         t = option_a(st, picked)
         use_moon_tile(P, st, stream, log, kinds, W, p, t, option_b(st, picked))
         st[S_MOON_HOLDER + t] = -1
+        st[S_MOONS_TAKEN] -= 1
 
 
 @njit_noalloc
-def take_moon_tile(P, st, stream, log, kinds, W, p):
-    """Game Flow: the prince stays and the player takes a moon tile (their choice of those left). On
-    the last day its benefit is used at once and the tile is kept (Final Day)."""
+def list_moon_tiles(st):
+    """The moon tiles still beside the moon."""
     n_options = 0
     for t in range(st[S_N_MOON]):
         if st[S_MOON_HOLDER + t] == -1:
             put_option(st, n_options, t, 0)
             n_options += 1
-    if n_options == 0:
-        return
-    t = option_a(st, ask(P, st, stream, kinds, W, p, DEC_MOON_TILE, n_options))
+    return n_options
+
+
+@njit_noalloc
+def hold_moon_tile(st, log, p, t):
     st[S_MOON_HOLDER + t] = p
     st[S_MOONS_TAKEN] += 1
     at = seat_at(p)
     st[at + P_MOONS] += 1
     st[at + P_MOON_KIND + t] += 1
     log_event(st, log, EV_MOON, p, t, st[S_MOONS_TAKEN], 0, 0)
+
+
+@njit_noalloc
+def take_moon_tile(P, st, stream, log, kinds, W, p):
+    """Game Flow: the prince stays and the player takes a moon tile (their choice of those left). On
+    the last day its benefit is used at once and the tile is kept (Final Day)."""
+    n_options = list_moon_tiles(st)
+    if n_options == 0:
+        return
+    t = option_a(st, ask(P, st, stream, kinds, W, p, DEC_MOON_TILE, n_options))
+    hold_moon_tile(st, log, p, t)
     if st[S_DAY] >= P[R_LAST_DAY]:
-        n_options = 0
-        for use in range(3):
-            if moon_use_legal(P, st, p, t, use):
-                put_option(st, n_options, t, use)
-                n_options += 1
-        use_moon_tile(P, st, stream, log, kinds, W, p, t, option_b(st, ask(P, st, stream, kinds, W, p,
-                                                                              DEC_MOON_USE, n_options)))
+        n_options = list_moon_uses(P, st, p, t)
+        use = option_b(st, ask(P, st, stream, kinds, W, p, DEC_MOON_USE, n_options))
+        use_moon_tile(P, st, stream, log, kinds, W, p, t, use)
 
 
 # ------------------------------------------------------------------ production districts
 @njit_noalloc
+def list_production(P, st, q, d):
+    """Production Areas: how many of seat q's workers on district d may produce (0 up to all of
+    them, as far as q's corn pays and the supply lasts); the Corn Terraces' workers need no choice."""
+    most = min(st[seat_at(q) + P_WORKERS + d], st[S_SUPPLY + d])
+    if P[R_PRODUCTION_COST] > 0:
+        most = min(most, goods(st, q, CORN) // P[R_PRODUCTION_COST])
+    for n in range(most + 1):
+        put_option(st, n, n, d)
+    return most + 1
+
+
+@njit_noalloc
+def produce_goods(P, st, log, q, d, made):
+    """Production Areas: `made` of district d's good for 1 corn each."""
+    pay_to_supply(st, q, CORN, made * P[R_PRODUCTION_COST])
+    made = take_from_supply(st, q, d, made)
+    log_event(st, log, EV_PRODUCE, q, d, d, made, 0)
+
+
+@njit_noalloc
+def produce_corn(P, st, log, q):
+    """Corn Terraces: every own worker there produces 3 corn."""
+    made = take_from_supply(st, q, CORN, st[seat_at(q) + P_WORKERS + CORN] * P[R_CORN_YIELD])
+    log_event(st, log, EV_PRODUCE, q, CORN, CORN, made, 0)
+
+
+@njit_noalloc
 def produce(P, st, stream, log, kinds, W, q, d):
     """Production Areas: seat q's workers on district d produce: 3 corn each on the Corn Terraces;
     elsewhere 1 good each for 1 corn, as many as q chooses to pay for."""
-    workers = st[seat_at(q) + P_WORKERS + d]
-    if workers == 0:
+    if st[seat_at(q) + P_WORKERS + d] == 0:
         return
     if d == CORN:
-        made = take_from_supply(st, q, CORN, workers * P[R_CORN_YIELD])
+        produce_corn(P, st, log, q)
     else:
-        most = min(workers, st[S_SUPPLY + d])
-        if P[R_PRODUCTION_COST] > 0:
-            most = min(most, goods(st, q, CORN) // P[R_PRODUCTION_COST])
-        for n in range(most + 1):
-            put_option(st, n, n, d)
-        made = ask(P, st, stream, kinds, W, q, DEC_PRODUCE, most + 1)
-        pay_to_supply(st, q, CORN, made * P[R_PRODUCTION_COST])
-        take_from_supply(st, q, d, made)
-    log_event(st, log, EV_PRODUCE, q, d, d, made, 0)
+        n_options = list_production(P, st, q, d)
+        produce_goods(P, st, log, q, d, ask(P, st, stream, kinds, W, q, DEC_PRODUCE, n_options))
 
 
 @njit_noalloc
@@ -389,15 +443,18 @@ def llama_steps(P, st, k):
 
 
 @njit_noalloc
-def offer_llamas(P, st, stream, log, kinds, W, q, k):
-    """Offerings at the Sun, Puma and Condor Temples: up to 1 llama per own card of the kind."""
-    cards = st[seat_at(q) + P_PRIESTS + k]
-    if cards == 0:
-        return
-    most = min(cards, goods(st, q, LLAMA))
+def list_llama_offerings(st, q, k):
+    """Offerings: 0 up to 1 llama per own card of kind k, as far as q's llamas go."""
+    most = min(st[seat_at(q) + P_PRIESTS + k], goods(st, q, LLAMA))
     for n in range(most + 1):
         put_option(st, n, n, FIRST_TEMPLE + k)
-    llamas = ask(P, st, stream, kinds, W, q, DEC_LLAMA_OFFERING, most + 1)
+    return most + 1
+
+
+@njit_noalloc
+def sacrifice_llamas(P, st, stream, log, kinds, W, q, k, llamas):
+    """Offerings at the Sun, Puma and Condor Temples: each llama moves the scout by the smallest
+    number uncovered in kind k's row."""
     if llamas == 0:
         return
     pay_to_supply(st, q, LLAMA, llamas)
@@ -407,14 +464,29 @@ def offer_llamas(P, st, stream, log, kinds, W, q, k):
 
 
 @njit_noalloc
-def offer_at_main_temple(P, st, stream, log, kinds, W, q):
-    """Offerings at the Main Temple: different kinds of good (3 corn for corn), 2 steps each."""
+def offer_llamas(P, st, stream, log, kinds, W, q, k):
+    """Offerings at the Sun, Puma and Condor Temples: only a holder of the temple's cards offers."""
+    if st[seat_at(q) + P_PRIESTS + k] == 0:
+        return
+    n_options = list_llama_offerings(st, q, k)
+    sacrifice_llamas(P, st, stream, log, kinds, W, q, k, ask(P, st, stream, kinds, W, q, DEC_LLAMA_OFFERING,
+                                                              n_options))
+
+
+@njit_noalloc
+def list_main_offerings(P, st, q):
+    """Offerings at the Main Temple: every set of different kinds of good seat q can pay."""
     n_options = 0
     for mask in range(1 << N_GOODS):
         if affordable_mask(P, st, q, mask):
             put_option(st, n_options, mask, 0)
             n_options += 1
-    mask = option_a(st, ask(P, st, stream, kinds, W, q, DEC_MAIN_OFFERING, n_options))
+    return n_options
+
+
+@njit_noalloc
+def offer_goods(P, st, stream, log, kinds, W, q, mask):
+    """Offerings at the Main Temple: 2 steps per kind of good offered (3 corn for corn)."""
     if mask == 0:
         return
     for g in range(N_GOODS):
@@ -423,6 +495,13 @@ def offer_at_main_temple(P, st, stream, log, kinds, W, q):
     steps = popcount(mask) * P[R_MAIN_STEPS]
     log_event(st, log, EV_OFFER, q, D_MAIN_TEMPLE, mask, steps, 0)
     move_scout(P, st, stream, log, kinds, W, q, steps)
+
+
+@njit_noalloc
+def offer_at_main_temple(P, st, stream, log, kinds, W, q):
+    n_options = list_main_offerings(P, st, q)
+    offer_goods(P, st, stream, log, kinds, W, q,
+                option_a(st, ask(P, st, stream, kinds, W, q, DEC_MAIN_OFFERING, n_options)))
 
 
 @njit_noalloc
@@ -463,15 +542,20 @@ def workers_affordable(P, st, p, mask):
 
 
 @njit_noalloc
-def place_workers(P, st, stream, log, kinds, W, p, allowed, decision):
-    """Watchman's Hut / Royal Palace: pay for and place at most 1 worker on each of the districts
-    the building staffs (bits of `allowed`), any of them at once, none if the player prefers."""
+def list_worker_placements(P, st, p, allowed):
+    """Watchman's Hut / Royal Palace: every set of at most 1 worker on each district the building
+    staffs (bits of `allowed`) that seat p can pay for and still has workers for; none included."""
     n_options = 0
     for mask in range(1 << N_PRODUCTION):
         if mask & ~allowed == 0 and workers_affordable(P, st, p, mask):
             put_option(st, n_options, mask, 0)
             n_options += 1
-    mask = option_a(st, ask(P, st, stream, kinds, W, p, decision, n_options))
+    return n_options
+
+
+@njit_noalloc
+def hire_workers(P, st, log, p, mask):
+    """Pay each worker's cost and place it on its production district."""
     at = seat_at(p)
     for d in range(N_PRODUCTION):
         if mask & (1 << d):
@@ -480,6 +564,12 @@ def place_workers(P, st, stream, log, kinds, W, p, allowed, decision):
             st[at + P_FREE_WORKERS] -= 1
             st[at + P_WORKERS + d] += 1
             log_event(st, log, EV_WORKER, p, d, 0, 0, 0)
+
+
+@njit_noalloc
+def place_workers(P, st, stream, log, kinds, W, p, allowed, decision):
+    n_options = list_worker_placements(P, st, p, allowed)
+    hire_workers(P, st, log, p, option_a(st, ask(P, st, stream, kinds, W, p, decision, n_options)))
 
 
 # ------------------------------------------------------------------ Houses of Priests and Virgins
@@ -494,18 +584,22 @@ def can_buy_priest(P, st, p, k):
 
 
 @njit_noalloc
-def buy_priest(P, st, stream, log, kinds, W, p, first_kind, last_kind, decision):
-    """House of Priests (Condor or Puma, one of them) / House of Virgins (Sun): pay the cost and take
-    the leftmost card of the kind; the last of the 15 cards ends the game after the action."""
+def list_priest_purchases(P, st, p, first_kind, last_kind):
+    """House of Priests (Puma or Condor) / House of Virgins (Sun): none, or a kind whose row still
+    holds a card and whose cost seat p can pay."""
     put_option(st, 0, -1, 0)
     n_options = 1
     for k in range(first_kind, last_kind + 1):
         if can_buy_priest(P, st, p, k):
             put_option(st, n_options, k, 0)
             n_options += 1
-    k = option_a(st, ask(P, st, stream, kinds, W, p, decision, n_options))
-    if k < 0:
-        return
+    return n_options
+
+
+@njit_noalloc
+def take_priest_card(P, st, log, p, k):
+    """Pay the printed cost and take the leftmost card of kind k; the last of the 15 cards ends the
+    game after the action (Game End 1)."""
     for g in range(N_GOODS):
         pay_to_supply(st, p, g, priest_field(P, k, PF_COST + g))
     st[S_TAKEN + k] += 1
@@ -514,6 +608,15 @@ def buy_priest(P, st, stream, log, kinds, W, p, first_kind, last_kind, decision)
     log_event(st, log, EV_PRIEST, p, k, 0, 0, 0)
     if st[S_PRIESTS_LEFT] == 0 and st[S_END_PENDING] == END_NONE:
         st[S_END_PENDING] = END_PRIESTS
+
+
+@njit_noalloc
+def buy_priest(P, st, stream, log, kinds, W, p, first_kind, last_kind, decision):
+    """House of Priests / House of Virgins: one card per visit, or none."""
+    n_options = list_priest_purchases(P, st, p, first_kind, last_kind)
+    k = option_a(st, ask(P, st, stream, kinds, W, p, decision, n_options))
+    if k >= 0:
+        take_priest_card(P, st, log, p, k)
 
 
 # ------------------------------------------------------------------ Central Plaza
@@ -570,9 +673,9 @@ def trade(P, st, log, p, g, direction):
 
 
 @njit_noalloc
-def nudge_price(P, st, stream, log, kinds, W, p):
-    """Central Plaza: before trading, the player may add 1 good to or remove 1 good from a market
-    column (to or from the general supply), changing its price (README ambiguity 7)."""
+def list_price_nudges(P, st):
+    """Central Plaza: none, or one good added to a column that is not full (from the supply) or
+    removed from one that is not empty (README ambiguity 7)."""
     put_option(st, 0, -1, 0)
     n_options = 1
     for g in range(LLAMA, N_GOODS):
@@ -582,33 +685,42 @@ def nudge_price(P, st, stream, log, kinds, W, p):
         if st[S_MARKET + g] > 0:
             put_option(st, n_options, g, -1)
             n_options += 1
-    picked = ask(P, st, stream, kinds, W, p, DEC_PRICE_NUDGE, n_options)
-    g = option_a(st, picked)
-    if g < 0:
-        return
-    direction = option_b(st, picked)
+    return n_options
+
+
+@njit_noalloc
+def shift_market(st, log, p, g, direction):
+    """One good of kind g moves from the supply into its market column (+1) or back (-1)."""
     st[S_MARKET + g] += direction
     st[S_SUPPLY + g] -= direction
     log_event(st, log, EV_NUDGE, p, g, direction, 0, 0)
 
 
 @njit_noalloc
+def list_trades(P, st, p):
+    """Central Plaza: stop, or buy or sell one good of a kind seat p can trade now."""
+    put_option(st, 0, -1, 0)
+    n_options = 1
+    for g in range(LLAMA, N_GOODS):
+        if can_buy(P, st, p, g):
+            put_option(st, n_options, g, 1)
+            n_options += 1
+        if can_sell(P, st, p, g):
+            put_option(st, n_options, g, -1)
+            n_options += 1
+    return n_options
+
+
+@njit_noalloc
 def visit_plaza(P, st, stream, log, kinds, W, p):
-    """Central Plaza: buy (bottom up) and sell (top down) any number of goods for corn, with the
-    6-corn and 3-corn fall-backs of an empty or full column."""
+    """Central Plaza: the price nudge, then buy (bottom up) and sell (top down) any number of goods
+    for corn, with the 6-corn and 3-corn fall-backs of an empty or full column."""
     if P[R_PRICE_NUDGE]:
-        nudge_price(P, st, stream, log, kinds, W, p)
+        picked = ask(P, st, stream, kinds, W, p, DEC_PRICE_NUDGE, list_price_nudges(P, st))
+        if option_a(st, picked) >= 0:
+            shift_market(st, log, p, option_a(st, picked), option_b(st, picked))
     for _ in range(P[R_TRADE_LIMIT]):
-        put_option(st, 0, -1, 0)
-        n_options = 1
-        for g in range(LLAMA, N_GOODS):
-            if can_buy(P, st, p, g):
-                put_option(st, n_options, g, 1)
-                n_options += 1
-            if can_sell(P, st, p, g):
-                put_option(st, n_options, g, -1)
-                n_options += 1
-        picked = ask(P, st, stream, kinds, W, p, DEC_TRADE, n_options)
+        picked = ask(P, st, stream, kinds, W, p, DEC_TRADE, list_trades(P, st, p))
         g = option_a(st, picked)
         if g < 0:
             return
@@ -617,9 +729,8 @@ def visit_plaza(P, st, stream, log, kinds, W, p):
 
 # ------------------------------------------------------------------ Sun Clock
 @njit_noalloc
-def visit_sun_clock(P, st, stream, log, kinds, W, p):
-    """Sun Clock: move 1 own worker from a production district to the Sun Clock. It returns at
-    night with its reward; on the last day the reward comes at once and the worker stays."""
+def list_clock_workers(st, p):
+    """Sun Clock: none, or a production district holding one of seat p's workers."""
     at = seat_at(p)
     put_option(st, 0, -1, 0)
     n_options = 1
@@ -627,9 +738,14 @@ def visit_sun_clock(P, st, stream, log, kinds, W, p):
         if st[at + P_WORKERS + d] > 0:
             put_option(st, n_options, d, 0)
             n_options += 1
-    d = option_a(st, ask(P, st, stream, kinds, W, p, DEC_CLOCK_WORKER, n_options))
-    if d < 0:
-        return
+    return n_options
+
+
+@njit_noalloc
+def send_worker_to_clock(P, st, stream, log, kinds, W, p, d):
+    """Sun Clock: the worker leaves district d. It returns at night with its reward; on the last day
+    the reward comes at once and the worker stays to the end (Final Day)."""
+    at = seat_at(p)
     st[at + P_WORKERS + d] -= 1
     log_event(st, log, EV_CLOCK, p, d, 0, 0, 0)
     if st[S_DAY] >= P[R_LAST_DAY]:
@@ -637,6 +753,14 @@ def visit_sun_clock(P, st, stream, log, kinds, W, p):
         sun_clock_reward(P, st, stream, log, kinds, W, p)
     else:
         st[at + P_CLOCK_WORKERS] += 1
+
+
+@njit_noalloc
+def visit_sun_clock(P, st, stream, log, kinds, W, p):
+    """Sun Clock: move 1 own worker from a production district to the Sun Clock, or none."""
+    d = option_a(st, ask(P, st, stream, kinds, W, p, DEC_CLOCK_WORKER, list_clock_workers(st, p)))
+    if d >= 0:
+        send_worker_to_clock(P, st, stream, log, kinds, W, p, d)
 
 
 # ------------------------------------------------------------------ an action
@@ -684,6 +808,18 @@ def list_moves(P, st, p):
 
 
 @njit_noalloc
+def move_prince(P, st, stream, log, kinds, W, p, d, jumped):
+    """Game Flow: the prince enters district d (paying the llama for a jump) and its action follows."""
+    at = seat_at(p)
+    if jumped:
+        pay_to_supply(st, p, LLAMA, P[R_JUMP_COST])
+        st[at + P_JUMPS] += 1
+    st[at + P_PRINCE] = d
+    log_event(st, log, EV_MOVE, p, d, jumped, 0, 0)
+    district_action(P, st, stream, log, kinds, W, p, d)
+
+
+@njit_noalloc
 def take_action(P, st, stream, log, kinds, W, p):
     """Game Flow: one action of seat p, then the trail rewards it earned anyone (Inca Trail)."""
     at = seat_at(p)
@@ -697,13 +833,7 @@ def take_action(P, st, stream, log, kinds, W, p):
     if d == STAY:
         take_moon_tile(P, st, stream, log, kinds, W, p)
     else:
-        jumped = option_b(st, picked)
-        if jumped:
-            pay_to_supply(st, p, LLAMA, P[R_JUMP_COST])
-            st[at + P_JUMPS] += 1
-        st[at + P_PRINCE] = d
-        log_event(st, log, EV_MOVE, p, d, jumped, 0, 0)
-        district_action(P, st, stream, log, kinds, W, p, d)
+        move_prince(P, st, stream, log, kinds, W, p, d, option_b(st, picked))
     if P[R_REWARDS_WAIT] == 0:
         pay_everyones_rewards(st, log, p)
 
@@ -805,7 +935,6 @@ def play_night(P, st, stream, log, kinds, W, checked):
     st[S_DAY] += 1
     st[S_START] = first
     st[S_SUN_HOLDER] = -1
-    st[S_MOONS_TAKEN] = 0
     if checked:
         check_invariants(P, st)
 
