@@ -1072,6 +1072,8 @@ def apply_gold_multipliers(P, st):
             st[at + P_MULTIPLIER] = P[R_FIRST_MULTIPLIER]
         elif st[at + P_GOLD] == second:
             st[at + P_MULTIPLIER] = P[R_SECOND_MULTIPLIER]
+        else:
+            st[at + P_MULTIPLIER] = 1
         st[at + P_SCORE] *= st[at + P_MULTIPLIER]
 
 
