@@ -1,0 +1,74 @@
+"""Whole games through the contract (GAME.simulate, replay): checked mode, the columns, the switches."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.core.game import REPLAY_FINAL, check_columns
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.games.machu_picchu import GAME
+from sim.games.machu_picchu import rules as R
+from sim.games.machu_picchu import state as S
+
+
+def _simulate(n, n_games, seed=1, variant=None, checked=True):
+    params = GAME.resolve_params(variant)
+    names, idx = lineup_indices(["random"] * n)
+    return GAME.simulate(params, n, names, seat_bot_matrix(idx, 0, n_games, True), seed, 0, n_games, checked)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_checked_random_games_keep_every_component(n):
+    """Checked mode: goods, corn, workers, offering and priest cards, temple stones and moon tiles are
+    conserved after every action and night, at every player count."""
+    res = _simulate(n, 400)
+    assert res.failures == []
+    check_columns("machu_picchu", res, 400, n)
+    assert (res.game_columns["end_reason"] > 0).all()
+    won = res.player_columns["won"].reshape(-1, n)
+    assert won.any(axis=1).all()
+
+
+def test_the_games_table_records_days_market_and_the_offering_cards():
+    """Issue 15's data: days played (n_rounds), market at the end, cards held and kept by id."""
+    res = _simulate(4, 50)
+    assert set(res.game_columns["n_rounds"]) == {7}
+    for good in ("llama", "coca", "pottery", "cloth"):
+        assert res.game_columns[f"market_{good}"].max() <= 4
+    held = sum(res.player_columns[c] for c in res.player_columns if c.startswith("offering_held_"))
+    kept = sum(res.player_columns[c] for c in res.player_columns if c.startswith("offering_kept_"))
+    assert (kept == res.player_columns["offering_cards"]).all()
+    assert (held >= kept).all()
+
+
+def test_replay_ends_with_the_batch_rows():
+    names, idx = lineup_indices(["random"] * 3)
+    res = _simulate(3, 4, seed=9, checked=False)
+    for game in range(4):
+        row = seat_bot_matrix(idx, game, 1, True)[0]
+        lines = GAME.replay(GAME.resolve_params(None), 3, names, row, 9, game)
+        finals = [REPLAY_FINAL.search(line) for line in lines]
+        scores = [int(m.group(3)) for m in finals if m]
+        assert scores == list(res.player_columns["score"][game * 3:(game + 1) * 3])
+
+
+def test_the_price_nudge_switch():
+    """README ambiguity 7: with rules.plaza_price_nudge off no price is nudged."""
+    P_on = GAME.resolve_params(None).engine
+    P_off = GAME.resolve_params({"rules": {"plaza_price_nudge": False}}).engine
+    nudges = {}
+    for name, P in (("on", P_on), ("off", P_off)):
+        total = 0
+        for game in range(20):
+            st, log = R.run_one(P, 4, np.zeros(4, np.int8), np.zeros((4, 0)), np.uint64(2), np.uint64(game), True,
+                                True)
+            total += int((log[:st[S.S_LOG_N], 0] == S.EV_NUDGE).sum())
+        nudges[name] = total
+    assert nudges["on"] > 0 and nudges["off"] == 0
+
+
+def test_the_same_seed_plays_the_same_game():
+    a = _simulate(4, 20, seed=3)
+    b = _simulate(4, 20, seed=3)
+    for column in a.player_columns:
+        assert (a.player_columns[column] == b.player_columns[column]).all(), column
