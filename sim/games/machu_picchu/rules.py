@@ -11,10 +11,11 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 
 from .bots import choose
 from .state import (
+    T_KINDS, T_LOG, T_PARAMS, T_STATE, T_STREAM, T_WEIGHTS,
     CF_GOLD, CF_ICONS, CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
     DEC_MAIN_OFFERING, DEC_MOON_TILE, DEC_MOON_USE, DEC_PALACE, DEC_PRICE_NUDGE, DEC_PRIESTS, DEC_PRODUCE,
     DEC_START_WORKER, DEC_SUMMIT_RETURN, DEC_TRADE, DEC_VIRGINS, DEC_WATCHMAN, D_CENTRAL_PLAZA,
@@ -46,7 +47,7 @@ from .state import (
 
 
 # ------------------------------------------------------------------ small helpers
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, {T_LOG}, int64, int64, int64, int64, int64, int64)")
 def log_event(st, log, ev, a, b, c, d, e):
     append_event(st, S_LOG_N, log, ev, a, b, c, d, e, 0)
 
@@ -65,7 +66,7 @@ def popcount(bits):
     return count
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, int64, int64, int64)")
 def put_option(st, i, a, b):
     st[S_OPTIONS + i * N_OPT + O_A] = a
     st[S_OPTIONS + i * N_OPT + O_B] = b
@@ -82,7 +83,7 @@ def option_b(st, i):
     return st[S_OPTIONS + i * N_OPT + O_B]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
 def ask(P, st, stream, kinds, W, p, decision, n_options):
     """Seat p's bot picks one of the n_options listed; a pick outside the list is an engine error
     (the first option is taken so the game can stop cleanly)."""

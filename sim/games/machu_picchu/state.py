@@ -23,6 +23,15 @@ import numpy as np
 from sim.core.jit import njit_noalloc
 from sim.core.paramspec import Bool, Int, IntList, LengthOf, PerPlayerCount, RulesLayout
 
+# Numba types of the arrays, for the helpers compiled with one declared signature
+# (sim.core.jit.njit_typed): called with literal codes, they would otherwise compile a version each.
+T_PARAMS = "int64[::1]"
+T_STATE = "int64[::1]"
+T_STREAM = "uint64[::1]"
+T_KINDS = "int8[::1]"
+T_WEIGHTS = "float64[:, ::1]"
+T_LOG = "int64[:, ::1]"
+
 MAX_PLAYERS = 5
 MIN_PLAYERS = 2
 
