@@ -42,7 +42,7 @@ from .state import (
     S_END_PENDING, S_END_REASON, S_ERROR, S_EXTRA_LEFT, S_LOG_N, S_MARKET, S_MOONS_TAKEN, S_MOON_HOLDER,
     S_N_CARDS, S_N_MOON, S_N_PLAYERS, S_OPTIONS, S_PRIESTS_LEFT, S_START, S_STONE_SUPPLY, S_SUN_HOLDER,
     S_SUPPLY, S_TAKEN, S_TIME_CORN, S_VISITED, S_WINNER, adjacent, card_field, market_length, market_value,
-    moon_field, priest_field, seat_at, worker_cost,
+    moon_field, priest_field, seat_at, worker_cost, icons_held, gold_held,
 )
 
 
@@ -998,27 +998,6 @@ def setup(P, st, stream, log, kinds, W, n):
 
 
 # ------------------------------------------------------------------ the end
-@njit_noalloc
-def icons_held(P, st, p, icon):
-    """Icons of one kind on the left of the seat's offering cards."""
-    at = seat_at(p)
-    total = 0
-    for c in range(st[S_N_CARDS]):
-        if st[at + P_HAND + c]:
-            total += card_field(P, c, CF_ICONS + icon)
-    return total
-
-
-@njit_noalloc
-def gold_held(P, st, p):
-    at = seat_at(p)
-    total = 0
-    for c in range(st[S_N_CARDS]):
-        if st[at + P_HAND + c]:
-            total += card_field(P, c, CF_GOLD)
-    return total
-
-
 @njit_noalloc
 def trail_bonus(P, st, p, granary_value, stable_value):
     """Scoring / Gold: a scout on spaces 7-12 earns the Granary's bonus, on 13-19 the Stable's."""

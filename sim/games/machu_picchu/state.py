@@ -283,6 +283,27 @@ def seat_at(p):
     return S_PLAYERS + p * N_P
 
 
+@njit_noalloc
+def icons_held(P, st, p, icon):
+    """Icons of one kind on the left of the seat's offering cards."""
+    at = seat_at(p)
+    total = 0
+    for c in range(st[S_N_CARDS]):
+        if st[at + P_HAND + c]:
+            total += card_field(P, c, CF_ICONS + icon)
+    return total
+
+
+@njit_noalloc
+def gold_held(P, st, p):
+    at = seat_at(p)
+    total = 0
+    for c in range(st[S_N_CARDS]):
+        if st[at + P_HAND + c]:
+            total += card_field(P, c, CF_GOLD)
+    return total
+
+
 # ---- end reasons (games table `end_reason`)
 END_NONE = 0
 END_PRIESTS = 1  # condition 1: the last priest or virgin card was taken
@@ -333,10 +354,40 @@ MOON_STEPS = 0
 MOON_GOOD = 1
 MOON_CORN = 2
 
-# ---- bots
+# ---- bots: kinds, and the heuristic's weights (bots.py), in vector order
 KIND_RANDOM = 0
-BOT_KIND_NAMES = ("random",)
-WEIGHT_NAMES = ()
+KIND_HEURISTIC = 1
+BOT_KIND_NAMES = ("random", "heuristic")
+WEIGHT_NAMES = (
+    "corn", "llama", "coca", "pottery", "cloth",  # points of a good held (per unit, before saturation)
+    "saturation",  # each unit already held divides the next one's value by (1 + saturation * held)
+    "step",  # points of a step of the scout
+    "worker", "worker_icon", "future",  # a worker: base, per icon of its district in hand, per day of output
+    "priest", "priest_icon", "offer_uses",  # a priest/virgin card: base, per icon, llama offerings expected
+    "card_icon", "card_gold",  # an offering card: per point it scores now, per gold
+    "moon", "sun",  # staying: a moon tile, and the sun tile (start player) with the day's last tile
+    "jump",  # the bother of a llama jump beyond the llama
+    "plaza",  # a visit to the Central Plaza beyond its best trade
+    "clock",  # a worker sent to the Sun Clock beyond its reward
+    "noise",  # random spread added to each option's value (0: none)
+)
+W_GOODS = 0  # + good
+W_SATURATION = 5
+W_STEP = 6
+W_WORKER = 7
+W_WORKER_ICON = 8
+W_FUTURE = 9
+W_PRIEST = 10
+W_PRIEST_ICON = 11
+W_OFFER_USES = 12
+W_CARD_ICON = 13
+W_CARD_GOLD = 14
+W_MOON = 15
+W_SUN = 16
+W_JUMP = 17
+W_PLAZA = 18
+W_CLOCK = 19
+W_NOISE = 20
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
