@@ -94,17 +94,17 @@ class Table:
         self.st[S.S_DECK_HEAD] = 0
         self.st[S.S_DECK_SIZE] = len(order)
         self.st[S.S_DECK:S.S_DECK + len(order)] = order
-        R.add_to_hand(self.st, p, card)
+        R.add_to_hand(self.P, self.st, p, card)
 
     def empty_hand(self, p):
         for card in range(int(self.st[S.S_N_CARDS])):
             if self.at(p, S.P_HAND + card):
-                R.return_card(self.st, p, card)
+                R.return_card(self.P, self.st, p, card)
 
     def deck_down_to(self, size):
         """Leave `size` cards in the deck, the others drawn into the last seat's hand."""
         while int(self.st[S.S_DECK_SIZE]) > size:
-            R.add_to_hand(self.st, self.n - 1, R.draw_offering(self.st))
+            R.add_to_hand(self.P, self.st, self.n - 1, R.draw_offering(self.st))
 
     def check(self):
         """The checked-mode invariants hold (no component created or lost)."""

@@ -146,3 +146,17 @@ def test_sun_clock_workers_are_not_in_a_production_district():
     t.call(R.send_worker_to_clock, 0, DISTRICT["corn_terraces"])
     R.score_player(t.P, t.st, 0)
     assert t.at(0, S.P_SCORE_WORKERS) == 1
+
+
+def test_the_icons_kept_with_the_hand_match_a_recount():
+    """The icons a hand shows are kept up to date as cards come and go (the bots and the scoring
+    read them); checked mode recounts them card by card."""
+    t = _scoring_table()
+    t.take_card(0, _card_with("llama", "cloth"))
+    t.take_card(0, _card_with("cloth", "condor"))
+    icons = [R.icons_held(t.P, t.st, 0, i) for i in range(S.N_ICONS)]
+    assert icons == [R.count_icons(t.P, t.st, 0, i) for i in range(S.N_ICONS)]
+    assert icons[S.ICON_NAMES.index("cloth")] == 2 and sum(icons) == 4
+    t.empty_hand(0)
+    assert [R.icons_held(t.P, t.st, 0, i) for i in range(S.N_ICONS)] == [0] * S.N_ICONS
+    t.check()

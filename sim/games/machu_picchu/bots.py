@@ -272,11 +272,13 @@ def district_value(P, st, w, p, d):
         return max(0.0, priest_purchase_value(P, st, w, p, K_SUN))
     if d == D_CENTRAL_PLAZA:
         return w[W_PLAZA] + best_trade_value(P, st, w, p)
-    best = 0.0
+    cheapest = -NO_VALUE
     for e in range(N_PRODUCTION):
         if st[seat_at(p) + P_WORKERS + e] > 0:
-            best = max(best, clock_value(P, st, w, p, e))
-    return best
+            cheapest = min(cheapest, worker_value(P, st, w, p, e))
+    if cheapest == -NO_VALUE:
+        return 0.0
+    return max(0.0, w[W_CLOCK] + best_clock_reward(P, st, w, p) - cheapest)
 
 
 @njit_noalloc

@@ -42,7 +42,7 @@ from .state import (
     S_END_PENDING, S_END_REASON, S_ERROR, S_EXTRA_LEFT, S_LOG_N, S_MARKET, S_MOONS_TAKEN, S_MOON_HOLDER,
     S_N_CARDS, S_N_MOON, S_N_PLAYERS, S_OPTIONS, S_PRIESTS_LEFT, S_START, S_STONE_SUPPLY, S_SUN_HOLDER,
     S_SUPPLY, S_TAKEN, S_TIME_CORN, S_VISITED, S_WINNER, adjacent, card_field, market_length, market_value,
-    moon_field, priest_field, seat_at, worker_cost, icons_held, gold_held,
+    moon_field, priest_field, seat_at, worker_cost, icons_held, gold_held, count_icons, N_ICONS, P_ICONS, CF_ICONS,
 )
 
 
@@ -138,18 +138,22 @@ def put_under_deck(st, card):
 
 
 @njit_noalloc
-def add_to_hand(st, p, card):
+def add_to_hand(P, st, p, card):
     at = seat_at(p)
     st[at + P_HAND + card] = 1
     st[at + P_HELD + card] += 1
     st[at + P_HAND_N] += 1
+    for icon in range(N_ICONS):
+        st[at + P_ICONS + icon] += card_field(P, card, CF_ICONS + icon)
 
 
 @njit_noalloc
-def remove_from_hand(st, p, card):
+def remove_from_hand(P, st, p, card):
     at = seat_at(p)
     st[at + P_HAND + card] = 0
     st[at + P_HAND_N] -= 1
+    for icon in range(N_ICONS):
+        st[at + P_ICONS + icon] -= card_field(P, card, CF_ICONS + icon)
 
 
 # ------------------------------------------------------------------ the Inca Trail
@@ -166,9 +170,9 @@ def list_hand(st, p):
 
 
 @njit_noalloc
-def return_card(st, p, card):
+def return_card(P, st, p, card):
     """Inca Trail: a card of the hand goes back under the offering deck."""
-    remove_from_hand(st, p, card)
+    remove_from_hand(P, st, p, card)
     put_under_deck(st, card)
 
 
@@ -187,11 +191,11 @@ def reach_summit(P, st, stream, log, kinds, W, p):
         log_event(st, log, EV_SUMMIT, p, 0, 0, 0, 0)
         return
     for _ in range(drawn):
-        add_to_hand(st, p, draw_offering(st))
+        add_to_hand(P, st, p, draw_offering(st))
     returned = max(0, drawn - (P[R_SUMMIT_DRAW] - P[R_SUMMIT_RETURN]))
     for _ in range(returned):
         n_options = list_hand(st, p)
-        return_card(st, p, option_a(st, ask(P, st, stream, kinds, W, p, DEC_SUMMIT_RETURN, n_options)))
+        return_card(P, st, p, option_a(st, ask(P, st, stream, kinds, W, p, DEC_SUMMIT_RETURN, n_options)))
     log_event(st, log, EV_SUMMIT, p, drawn, returned, 0, 0)
     if st[S_DECK_SIZE] == 0 and st[S_END_PENDING] == END_NONE:
         st[S_END_PENDING] = END_DECK
@@ -978,7 +982,7 @@ def setup(P, st, stream, log, kinds, W, n):
     for p in range(n):
         at = seat_at(p)
         for _ in range(min(P[R_CARDS_DEALT], st[S_DECK_SIZE])):
-            add_to_hand(st, p, draw_offering(st))
+            add_to_hand(P, st, p, draw_offering(st))
         for g in range(N_GOODS):
             take_from_supply(st, p, g, P[R_START_GOODS + g])
         st[at + P_FREE_WORKERS] = P[R_WORKERS + n]
@@ -1137,6 +1141,9 @@ def check_invariants(P, st):
             in_hand += st[at + P_HAND + c]
         if in_hand != st[at + P_HAND_N]:
             st[S_ERROR] = ERR_CARDS
+        for icon in range(N_ICONS):
+            if st[at + P_ICONS + icon] != count_icons(P, st, p, icon):
+                st[S_ERROR] = ERR_CARDS
         cards_held += in_hand
     if cards_held + st[S_DECK_SIZE] != st[S_N_CARDS]:
         st[S_ERROR] = ERR_CARDS

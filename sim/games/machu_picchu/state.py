@@ -272,7 +272,8 @@ P_JUMPS = P_ACTIONS + 1  # llamas paid to move anywhere
 P_MOONS = P_JUMPS + 1  # moon tiles taken
 P_STEPS = P_MOONS + 1  # trail steps moved
 P_MOON_KIND = P_STEPS + 1  # + tile: times each moon tile was taken
-P_HAND = P_MOON_KIND + MAX_MOON  # + card: 1 while the card is in the hand
+P_ICONS = P_MOON_KIND + MAX_MOON  # + icon: icons on the cards in hand (kept with the hand; checked mode recounts)
+P_HAND = P_ICONS + N_ICONS  # + card: 1 while the card is in the hand
 P_HELD = P_HAND + MAX_CARDS  # + card: times the card entered the hand
 N_P = P_HELD + MAX_CARDS
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
@@ -285,7 +286,13 @@ def seat_at(p):
 
 @njit_noalloc
 def icons_held(P, st, p, icon):
-    """Icons of one kind on the left of the seat's offering cards."""
+    """Icons of one kind on the left of the seat's offering cards (kept up to date with the hand)."""
+    return st[seat_at(p) + P_ICONS + icon]
+
+
+@njit_noalloc
+def count_icons(P, st, p, icon):
+    """The same, counted card by card (checked mode compares the two)."""
     at = seat_at(p)
     total = 0
     for c in range(st[S_N_CARDS]):
