@@ -100,6 +100,11 @@ class MachuPicchu(TomlGame):
     data = data
     card_groups = (CardGroup(name="offering card", held=CARD_HELD, kept=CARD_KEPT),)
 
+    def report_sections(self) -> tuple:
+        """Machu Picchu's report pages (sim/games/machu_picchu/analysis/report.py)."""
+        from .analysis import report_sections
+        return report_sections()
+
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)

@@ -1,0 +1,31 @@
+"""Machu Picchu's report pages: what `sim report` builds for Machu Picchu.
+
+`report_sections()` is the game's report hook (the contract's `report_sections`): the base game, 4
+players, `sim report --games` games from the same seed with seats rotated, in
+DATA/machu_picchu-base; on it the shared overview, win rates (seat balance, bots, how games end)
+and the strength of the 28 offering cards. Pages of its own (balance by player count 2-5, priest
+kinds, whether the gold multiplier decides games) are not written yet (README.md).
+"""
+from __future__ import annotations
+
+from sim.analysis.report import (ReportSection, RunData, card_strength_section, overview_section,
+                                 win_rates_section)
+
+GAME = "machu_picchu"
+PLAYERS = 4
+BASE = RunData("machu_picchu-base", GAME, PLAYERS)
+
+
+def report_sections() -> tuple[ReportSection, ...]:
+    """Machu Picchu's report pages, in the index's order: the overview, win rates and card strength."""
+    return (
+        overview_section(BASE, "overview_machu_picchu", "Machu Picchu overview",
+                         "The headline answers for Machu Picchu: seat balance, bots, scores, game length, how "
+                         "games end and the strongest offering cards.", by="seat",
+                         position_note="seat 0 is the start player of the first day"),
+        win_rates_section(BASE, name="win_rates_machu_picchu", title="Machu Picchu win rates and balance"),
+        card_strength_section(BASE, name="card_strength_machu_picchu", title="Machu Picchu offering-card strength",
+                              description="Which of the 28 offering cards go with winning: win rate when held "
+                                          "(drawn at the summit or dealt), when kept to the end, and a seat- and "
+                                          "bot-controlled estimate."),
+    )
