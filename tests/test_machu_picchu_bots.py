@@ -14,15 +14,21 @@ from sim.games.machu_picchu import state as S
 STYLES = ["trail-runner", "temple-priest", "worker-economy", "gold-hoarder"]
 
 
-@pytest.mark.parametrize("style", STYLES)
+@pytest.mark.parametrize("style", STYLES + [f"{style}-tuned" for style in STYLES])
 def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(style):
-    """Issue 15: each heuristic wins at least 90% of 4-player games against three random bots."""
+    """Issue 15: each heuristic, hand-set and tuned, wins at least 90% of 4-player games against
+    three random bots."""
     names, idx = lineup_indices([style, "random", "random", "random"])
     seats = seat_bot_matrix(idx, 0, 300, True)
     res = GAME.simulate(GAME.resolve_params(None), 4, names, seats, 7, 0, 300, True)
     assert res.failures == []
     is_style = np.array([names[i] == style for i in seats.reshape(-1)])
     assert res.player_columns["won"][is_style].mean() >= 0.9
+
+
+def test_the_default_line_up_is_the_four_tuned_styles():
+    assert GAME.default_bots(4) == [f"{style}-tuned" for style in STYLES]
+    assert all(GAME.kind_name(bot) == "heuristic" for bot in GAME.default_bots(4))
 
 
 def _heuristic(style="trail-runner"):

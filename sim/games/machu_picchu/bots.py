@@ -48,6 +48,10 @@ def good_value(P, st, w, p, g, change):
     each unit beyond those held is worth a little less (saturation)."""
     base = w[W_GOODS + g]
     have = held(st, p, g)
+    if change == 1:
+        return base / (1.0 + w[W_SATURATION] * have)
+    if change == -1:
+        return -base / (1.0 + w[W_SATURATION] * max(0, have - 1))
     total = 0.0
     if change >= 0:
         for i in range(change):
