@@ -2,8 +2,6 @@
 Hut and Royal Palace", "Priests' Area and Virgins' Area", "Central Plaza", "Sun Clock")."""
 from __future__ import annotations
 
-import numpy as np
-
 from machu_picchu_helpers import DISTRICT, GOOD, KIND, PARAMS, Table
 from sim.games.machu_picchu import rules as R
 from sim.games.machu_picchu import state as S

@@ -16,7 +16,7 @@ from sim.core.jit import njit_noalloc, njit_typed
 from .bots import choose
 from .state import (
     T_KINDS, T_LOG, T_PARAMS, T_STATE, T_STREAM, T_WEIGHTS,
-    CF_GOLD, CF_ICONS, CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
+    CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
     DEC_MAIN_OFFERING, DEC_MOON_TILE, DEC_MOON_USE, DEC_PALACE, DEC_PRICE_NUDGE, DEC_PRIESTS, DEC_PRODUCE,
     DEC_START_WORKER, DEC_SUMMIT_RETURN, DEC_TRADE, DEC_VIRGINS, DEC_WATCHMAN, D_CENTRAL_PLAZA,
     D_COCA_PLANTATION, D_CORN_TERRACES, D_HOUSE_OF_PRIESTS, D_HOUSE_OF_VIRGINS, D_LLAMAS_MEADOW, D_MAIN_TEMPLE,
@@ -42,7 +42,8 @@ from .state import (
     S_END_PENDING, S_END_REASON, S_ERROR, S_EXTRA_LEFT, S_LOG_N, S_MARKET, S_MOONS_TAKEN, S_MOON_HOLDER,
     S_N_CARDS, S_N_MOON, S_N_PLAYERS, S_OPTIONS, S_PRIESTS_LEFT, S_START, S_STONE_SUPPLY, S_SUN_HOLDER,
     S_SUPPLY, S_TAKEN, S_TIME_CORN, S_VISITED, S_WINNER, adjacent, card_field, market_length, market_value,
-    moon_field, priest_field, seat_at, worker_cost, icons_held, gold_held, count_icons, N_ICONS, P_ICONS, CF_ICONS,
+    moon_field, priest_field, seat_at, worker_cost, icons_held, gold_held, count_icons,
+    CF_ICONS, N_ICONS, P_ICONS,
 )
 
 

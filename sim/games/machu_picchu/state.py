@@ -18,8 +18,6 @@ A game's state is one flat int64 array `st`:
 Everything is int64, so each compiled function sees one type. The random stream is a separate
 uint64 array (sim.core.rng) and the replay log a separate int64 array (one row when logging is off).
 """
-import numpy as np
-
 from sim.core.jit import njit_noalloc
 from sim.core.paramspec import Bool, Int, IntList, LengthOf, PerPlayerCount, RulesLayout
 
