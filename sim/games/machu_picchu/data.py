@@ -25,7 +25,7 @@ HERE = Path(__file__).parent
 COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
 TUNED_BOTS_FILE = HERE / "bots.tuned.toml"
-ROBUST_FILE = None  # no robustness tables yet
+ROBUST_FILE = HERE / "robust.toml"  # the reconstructed-number tables `sim robust` plays (sim/core/robust.py)
 BOTS = BotsSchema(kinds=BOT_KIND_NAMES, weights=WEIGHT_NAMES)
 
 PRIESTS = Records("priest", (
