@@ -34,7 +34,10 @@ def test_the_games_table_records_days_market_and_the_offering_cards():
     res = _simulate(4, 50)
     assert set(res.game_columns["n_rounds"]) == {7}
     for good in ("llama", "coca", "pottery", "cloth"):
-        assert res.game_columns[f"market_{good}"].max() <= 4
+        count, price = res.game_columns[f"market_{good}"], res.game_columns[f"market_price_{good}"]
+        assert count.max() <= 4
+        expected = {0: 6, 1: 6, 2: 5, 3: 4, 4: 3}  # empty: 6 from the supply; else the bottom good's number
+        assert all(price[i] == expected[count[i]] for i in range(len(count)))
     held = sum(res.player_columns[c] for c in res.player_columns if c.startswith("offering_held_"))
     kept = sum(res.player_columns[c] for c in res.player_columns if c.startswith("offering_kept_"))
     assert (kept == res.player_columns["offering_cards"]).all()

@@ -92,6 +92,17 @@ def player_columns_of(params: Params) -> list[tuple[str, int, type]]:
             *((f"{MOON_TAKEN}{name}", P_MOON_KIND + t, np.int8) for t, name in enumerate(moons))]
 
 
+def market_prices(params: Params, game_cols: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """market_price_<good>: what buying one costs at the end (the number a purchase uncovers, or
+    the supply's fall-back when the column is empty), from the goods left in each column."""
+    rules = params.resolved["rules"]
+    out = {}
+    for good in GOOD_NAMES[1:]:
+        column = np.array([rules["market_buy_from_supply"], *params.resolved["market"][good]], np.int64)
+        out[f"market_price_{good}"] = column[game_cols[f"market_{good}"].astype(np.int64)].astype(np.int8)
+    return out
+
+
 class MachuPicchu(TomlGame):
     name = "machu_picchu"
     description = ("The Princes of Machu Picchu (Mac Gerdts, 2008): princes, workers, priests and the "
@@ -118,6 +129,7 @@ class MachuPicchu(TomlGame):
                    weights, np.uint64(run_seed), np.uint64(first_game), checked, g_index, pl_index, out_game,
                    out_player, errors)
         game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
+        game_cols.update(market_prices(params, game_cols))
         player_cols = {name: out_player[:, j].astype(dt) for j, (name, _, dt) in enumerate(player_fields)}
         failures = [(first_game + int(i), f"engine error: {ERROR_NAMES[int(errors[i])]}")
                     for i in np.flatnonzero(errors)]
