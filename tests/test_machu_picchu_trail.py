@@ -175,3 +175,17 @@ def test_each_llama_moves_by_the_smallest_number_uncovered():
     assert t.at(0, S.P_SCOUT) == steps[2]
     assert t.goods(0, "llama") == 0
     t.check()
+
+
+def test_each_kind_uncovers_numbers_in_its_own_row_only():
+    """Setup, README ambiguity 2 ("依太阳、美洲狮、兀鹰": laid out in that order, or sorted into three
+    groups): either way each kind is its own row, so taking Puma cards leaves the Condor and Sun
+    numbers where they were."""
+    t = Table(4)
+    for kind in ("sun", "puma", "condor"):
+        t.give_priest(3, kind)
+    before = {kind: R.llama_steps(t.P, t.st, KIND[kind]) for kind in ("sun", "condor")}
+    t.give_priest(2, "puma", 3)
+    assert {kind: R.llama_steps(t.P, t.st, KIND[kind]) for kind in ("sun", "condor")} == before
+    puma = t.P[S.PRIEST_AT + KIND["puma"] * S.N_PF + S.PF_STEPS:][:5]
+    assert R.llama_steps(t.P, t.st, KIND["puma"]) == puma[3]
