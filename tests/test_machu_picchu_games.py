@@ -20,10 +20,10 @@ def _simulate(n, n_games, seed=1, variant=None, checked=True):
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_checked_random_games_keep_every_component(n):
     """Checked mode: goods, corn, workers, offering and priest cards, temple stones and moon tiles are
-    conserved after every action and night, at every player count."""
-    res = _simulate(n, 400)
+    conserved after every action and night, over 2,000 random games at every player count."""
+    res = _simulate(n, 2000)
     assert res.failures == []
-    check_columns("machu_picchu", res, 400, n)
+    check_columns("machu_picchu", res, 2000, n)
     assert (res.game_columns["end_reason"] > 0).all()
     won = res.player_columns["won"].reshape(-1, n)
     assert won.any(axis=1).all()
