@@ -75,3 +75,25 @@ def test_the_same_seed_plays_the_same_game():
     b = _simulate(4, 20, seed=3)
     for column in a.player_columns:
         assert (a.player_columns[column] == b.player_columns[column]).all(), column
+
+
+@pytest.mark.parametrize("variant,reason,column", [
+    ({"priest": {kind: {"cloth": 0, "coca": 0, "pottery": 0} for kind in ("sun", "puma", "condor")}},
+     "priests_taken", "priests_left"),
+    ({"rules": {"summit_space": 6, "granary_space": 2, "stable_space": 4, "summit_draw": 1, "summit_return": 0}},
+     "deck_exhausted", "offering_deck_left"),
+])
+def test_whole_games_end_by_the_priests_and_by_the_deck(variant, reason, column):
+    """Game End 1 and 2 in whole checked games: with free priest/virgin cards the heuristics take all
+    15; with a 6-space trail they empty the offering deck. Either way the game stops before day 9,
+    with nothing left of what ended it."""
+    params = GAME.resolve_params(variant)
+    names, idx = lineup_indices(["trail-runner-tuned", "temple-priest", "worker-economy-tuned", "gold-hoarder"])
+    res = GAME.simulate(params, 4, names, seat_bot_matrix(idx, 0, 200, True), 3, 0, 200, True)
+    assert res.failures == []
+    ended = res.game_columns["end_reason"] == S.END_REASON_NAMES.index(reason)
+    assert ended.mean() > 0.9
+    assert (res.game_columns[column][ended] == 0).all()
+    assert (res.game_columns["n_rounds"][ended] < 7).any()
+    multiplied = res.player_columns["gold_multiplier"].reshape(-1, 4)[ended]
+    assert (multiplied == 1).all()  # no gold multipliers without the Spanish
