@@ -97,3 +97,28 @@ def test_whole_games_end_by_the_priests_and_by_the_deck(variant, reason, column)
     assert (res.game_columns["n_rounds"][ended] < 7).any()
     multiplied = res.player_columns["gold_multiplier"].reshape(-1, 4)[ended]
     assert (multiplied == 1).all()  # no gold multipliers without the Spanish
+
+
+def test_the_overview_tells_whether_the_multiplier_decides_and_how_priest_kinds_fare(tmp_path):
+    """Issue 15's report questions on a small dataset: the share of Spanish-arrival games whose
+    winner on points alone loses once the multipliers apply, recounted here from the columns; and a
+    win rate for holders and non-holders of each priest/virgin kind."""
+    from sim.analysis.io import open_dataset
+    from sim.core import runner
+    from sim.games.machu_picchu.analysis.overview import multiplier_decides, priest_kinds
+
+    params = GAME.resolve_params(None)
+    names, idx = lineup_indices(["temple-priest", "trail-runner", "worker-economy", "gold-hoarder"])
+    runner.run(GAME, params, 4, names, idx, True, 60, 5, tmp_path / "run", 1, 1000, progress=False)
+    ds = open_dataset(tmp_path / "run")
+    players = ds.players(["game_id", "seat", "score", "gold_multiplier", "goods_value", "won"])
+    changed = 0
+    for _, game in players.groupby("game_id"):
+        raw = list(zip(game["score"] // game["gold_multiplier"], game["goods_value"]))
+        best = max(range(4), key=lambda i: raw[i])
+        changed += not game["won"].iloc[best]
+    table = multiplier_decides(ds)
+    assert int(table["Spanish-arrival games"][0]) == 60
+    assert int(table["winner changed by the multipliers"][0]) == changed
+    kinds = priest_kinds(ds)
+    assert len(kinds) == 6 and (kinds.groupby("kind")["players"].sum() == 240).all()

@@ -3,8 +3,9 @@
 `report_sections()` is the game's report hook (the contract's `report_sections`): the base game, 4
 players, `sim report --games` games from the same seed with seats rotated, in
 DATA/machu_picchu-base; on it the shared overview, win rates (seat balance, bots, how games end)
-and the strength of the 28 offering cards. Pages of its own (balance by player count 2-5, priest
-kinds, whether the gold multiplier decides games) are not written yet (README.md).
+and the strength of the 28 offering cards; the overview adds whether the gold multiplier decides
+games and how the holders of each priest/virgin kind fare (overview.py). Pages by player count
+(2, 3 and 5) are not written yet (README.md).
 """
 from __future__ import annotations
 
@@ -21,8 +22,9 @@ def report_sections() -> tuple[ReportSection, ...]:
     return (
         overview_section(BASE, "overview_machu_picchu", "Machu Picchu overview",
                          "The headline answers for Machu Picchu: seat balance, bots, scores, game length, how "
-                         "games end and the strongest offering cards.", by="seat",
-                         position_note="seat 0 is the start player of the first day"),
+                         "games end, whether the gold multiplier decides them, the priest kinds and the strongest "
+                         "offering cards.", by="seat", position_note="seat 0 is the start player of the first day",
+                         sections="sim.games.machu_picchu.analysis.overview:overview_sections"),
         win_rates_section(BASE, name="win_rates_machu_picchu", title="Machu Picchu win rates and balance"),
         card_strength_section(BASE, name="card_strength_machu_picchu", title="Machu Picchu offering-card strength",
                               description="Which of the 28 offering cards go with winning: win rate when held "
