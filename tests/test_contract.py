@@ -27,7 +27,7 @@ from sim.core.params import strip_provenance
 TOY_GAMES_DIR = Path(__file__).resolve().parent / "toygame"
 TOY = "pig"
 GAME_NAMES = [*registry.game_names(), TOY]
-CHECKED_GAMES = {"cuzco": 40, "chachapoya": 300, TOY: 300}  # games per checked-mode case
+CHECKED_GAMES = {"cuzco": 40, "chachapoya": 300, "machu_picchu": 300, TOY: 300}  # games per checked-mode case
 
 
 @pytest.fixture

@@ -1,0 +1,374 @@
+"""Machu Picchu bots: every decision the rulebook gives a player, asked with its options listed.
+
+The rules list a decision's options in the state (st[S_OPTIONS + i * N_OPT + O_*], meaning by
+decision code in state.py DEC_*) and call `choose`, which returns the index of the option taken.
+
+- The random-legal bot (kind `random`) takes any listed option with equal chance: the floor every
+  other bot must beat.
+- The heuristic (kind `heuristic`) values each option by its direct effects on its own holdings
+  (delta features, never a copy of the state played forward) in points, through its weight vector
+  (WEIGHT_NAMES), and takes the best; ties go to the first listed. Styles are weight vectors in
+  bots.toml.
+
+Values, in points: a good is worth its weight, less for each one already held (saturation); a
+trail step its weight; a worker or priest/virgin card a base value plus what the offering cards in
+hand score for it, plus what it yields in the days left; an offering card what it scores now and
+its gold.
+"""
+from sim.core import rng
+from sim.core.jit import njit_noalloc, njit_typed
+
+from .state import (
+    CF_GOLD, CF_ICONS, CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
+    DEC_MAIN_OFFERING, DEC_MOON_TILE, DEC_MOON_USE, DEC_PALACE, DEC_PRICE_NUDGE, DEC_PRIESTS, DEC_PRODUCE,
+    DEC_START_WORKER, DEC_SUMMIT_RETURN, DEC_TRADE, DEC_VIRGINS, DEC_WATCHMAN, D_CENTRAL_PLAZA,
+    D_HOUSE_OF_PRIESTS, D_HOUSE_OF_VIRGINS, D_MAIN_TEMPLE, D_ROYAL_PALACE, D_WATCHMANS_HUT, FIRST_TEMPLE,
+    ICON_KIND, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
+    MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PF_STEPS, PRIEST_AT,
+    P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
+    R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
+    R_SELL_FALLBACK, R_STONE_STEPS, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
+    S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK, W_FUTURE,
+    W_GOODS, W_JUMP, W_MOON, W_NOISE, W_OFFER_USES, W_PLAZA, W_PRIEST, W_PRIEST_ICON, W_SATURATION, W_STEP,
+    W_SUN, W_WORKER, W_WORKER_ICON, card_field, icons_held, market_length, market_value, moon_field,
+    priest_field, seat_at,
+)
+
+NO_VALUE = -1e18
+
+
+@njit_noalloc
+def held(st, p, g):
+    return st[seat_at(p) + P_GOODS + g]
+
+
+@njit_noalloc
+def good_value(P, st, w, p, g, change):
+    """Points of `change` units of good g (negative: given up) for a holder of the current stock;
+    each unit beyond those held is worth a little less (saturation)."""
+    base = w[W_GOODS + g]
+    have = held(st, p, g)
+    if change == 1:
+        return base / (1.0 + w[W_SATURATION] * have)
+    if change == -1:
+        return -base / (1.0 + w[W_SATURATION] * max(0, have - 1))
+    total = 0.0
+    if change >= 0:
+        for i in range(change):
+            total += base / (1.0 + w[W_SATURATION] * (have + i))
+    else:
+        for i in range(-change):
+            total -= base / (1.0 + w[W_SATURATION] * max(0, have - 1 - i))
+    return total
+
+
+@njit_noalloc
+def unit_of(P, g):
+    return P[R_CORN_AS_GOOD] if g == CORN else 1
+
+
+@njit_noalloc
+def days_left(P, st):
+    return max(0, P[R_LAST_DAY] - st[S_DAY])
+
+
+@njit_noalloc
+def worker_value(P, st, w, p, d):
+    """A worker on production district d: its base value, the points the hand's icons give it, and
+    what it produces in the days left."""
+    if d == CORN:
+        yield_value = P[R_CORN_YIELD] * w[W_GOODS + CORN]
+    else:
+        yield_value = max(0.0, w[W_GOODS + d] - P[R_PRODUCTION_COST] * w[W_GOODS + CORN])
+    return (w[W_WORKER] + w[W_WORKER_ICON] * icons_held(P, st, p, d)
+            + w[W_FUTURE] * days_left(P, st) * yield_value)
+
+
+@njit_noalloc
+def steps_if_taken(P, st, k):
+    """The number a llama of kind k is worth once one more card of the kind is taken."""
+    taken = min(st[S_TAKEN + k], priest_field(P, k, PF_COUNT) - 1)
+    return priest_field(P, k, PF_STEPS + taken)
+
+
+@njit_noalloc
+def priest_value(P, st, w, p, k):
+    """A priest/virgin card of kind k: base value, the hand's icons for the kind, and the llama
+    offerings it opens (each worth its steps)."""
+    return (w[W_PRIEST] + w[W_PRIEST_ICON] * icons_held(P, st, p, ICON_KIND + k)
+            + w[W_OFFER_USES] * w[W_STEP] * steps_if_taken(P, st, k) * min(1.0, days_left(P, st) / 3.0))
+
+
+@njit_noalloc
+def cost_value(P, st, w, p, cost_at, stride):
+    """Points given up paying the goods at P[cost_at + g * stride]."""
+    total = 0.0
+    for g in range(N_GOODS):
+        n = P[cost_at + g * stride]
+        if n > 0:
+            total -= good_value(P, st, w, p, g, -n)
+    return total
+
+
+@njit_noalloc
+def affordable(P, st, p, cost_at, stride):
+    for g in range(N_GOODS):
+        if held(st, p, g) < P[cost_at + g * stride]:
+            return False
+    return True
+
+
+@njit_noalloc
+def card_value(P, st, w, p, c):
+    """An offering card: what its icons score on the player's workers and cards now, and its gold."""
+    at = seat_at(p)
+    points = 0
+    for g in range(N_PRODUCTION):
+        points += card_field(P, c, CF_ICONS + g) * st[at + P_WORKERS + g]
+    for k in range(N_KINDS):
+        points += card_field(P, c, CF_ICONS + ICON_KIND + k) * st[at + P_PRIESTS + k]
+    return w[W_CARD_ICON] * points + w[W_CARD_GOLD] * card_field(P, c, CF_GOLD)
+
+
+@njit_noalloc
+def moon_use_value(P, st, w, p, t, use):
+    if use == MOON_STEPS:
+        return w[W_STEP] * moon_field(P, t, MF_STEPS)
+    if use == MOON_GOOD:
+        return (good_value(P, st, w, p, moon_field(P, t, MF_GOOD), 1)
+                + good_value(P, st, w, p, CORN, -P[R_MOON_GOOD_COST]))
+    return good_value(P, st, w, p, CORN, P[R_MOON_CORN])
+
+
+@njit_noalloc
+def best_moon_use(P, st, w, p, t):
+    best = moon_use_value(P, st, w, p, t, MOON_STEPS)
+    best = max(best, moon_use_value(P, st, w, p, t, MOON_CORN))
+    if held(st, p, CORN) >= P[R_MOON_GOOD_COST]:
+        best = max(best, moon_use_value(P, st, w, p, t, MOON_GOOD))
+    return best
+
+
+@njit_noalloc
+def offer_mask_value(P, st, w, p, mask):
+    """Main Temple: the steps of the kinds offered against the goods given."""
+    total = 0.0
+    for g in range(N_GOODS):
+        if mask & (1 << g):
+            total += w[W_STEP] * P[R_MAIN_STEPS] + good_value(P, st, w, p, g, -unit_of(P, g))
+    return total
+
+
+@njit_noalloc
+def best_main_offering(P, st, w, p):
+    total = 0.0
+    for g in range(N_GOODS):
+        if held(st, p, g) >= unit_of(P, g):
+            total += max(0.0, offer_mask_value(P, st, w, p, 1 << g))
+    return total
+
+
+@njit_noalloc
+def clock_goods_value(P, st, w, p, mask):
+    total = 0.0
+    for g in range(N_GOODS):
+        if mask & (1 << g):
+            total += good_value(P, st, w, p, g, unit_of(P, g))
+    return total
+
+
+@njit_noalloc
+def best_clock_reward(P, st, w, p):
+    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings."""
+    total = 0.0
+    used = 0
+    for _ in range(3):
+        best, best_g = NO_VALUE, -1
+        for g in range(N_GOODS):
+            if used & (1 << g) or st[S_SUPPLY + g] == 0:
+                continue
+            value = good_value(P, st, w, p, g, unit_of(P, g))
+            if value > best:
+                best, best_g = value, g
+        if best_g >= 0:
+            used |= 1 << best_g
+            total += best
+    return total + w[W_STEP] * P[R_CLOCK_STEPS]
+
+
+@njit_noalloc
+def hire_value(P, st, w, p, d):
+    """A worker on production district d, less its cost; -1 when it cannot be had."""
+    cost_at = WCOST_AT + d * N_GOODS
+    if st[seat_at(p) + P_FREE_WORKERS] == 0 or not affordable(P, st, p, cost_at, 1):
+        return -1.0
+    return worker_value(P, st, w, p, d) + cost_value(P, st, w, p, cost_at, 1)
+
+
+@njit_noalloc
+def priest_purchase_value(P, st, w, p, k):
+    """A card of kind k, less its cost; -1 when it cannot be had."""
+    cost_at = PRIEST_AT + k * N_PF + PF_COST
+    if st[S_TAKEN + k] >= priest_field(P, k, PF_COUNT) or not affordable(P, st, p, cost_at, 1):
+        return -1.0
+    return priest_value(P, st, w, p, k) + cost_value(P, st, w, p, cost_at, 1)
+
+
+@njit_noalloc
+def production_value(P, st, w, p, d):
+    """First entry of production district d: the goods lying there and the own workers' output."""
+    lying = st[S_DISTRICT + d]
+    workers = st[seat_at(p) + P_WORKERS + d]
+    if d == CORN:
+        return good_value(P, st, w, p, CORN, lying + workers * P[R_CORN_YIELD])
+    paid = min(workers, held(st, p, CORN) // max(1, P[R_PRODUCTION_COST]))
+    gain = good_value(P, st, w, p, d, lying + paid) + good_value(P, st, w, p, CORN, -paid * P[R_PRODUCTION_COST])
+    return max(good_value(P, st, w, p, d, lying), gain)
+
+
+@njit_noalloc
+def temple_value(P, st, w, p, d):
+    """First entry of temple d: the stones' steps and the own offering."""
+    value = w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d]
+    if d == D_MAIN_TEMPLE:
+        return value + best_main_offering(P, st, w, p)
+    k = d - FIRST_TEMPLE
+    cards = st[seat_at(p) + P_PRIESTS + k]
+    if cards > 0:
+        step = priest_field(P, k, PF_STEPS + st[S_TAKEN + k] - 1)
+        per_llama = w[W_STEP] * step + good_value(P, st, w, p, LLAMA, -1)
+        value += max(0.0, per_llama) * min(cards, held(st, p, LLAMA))
+    return value
+
+
+@njit_noalloc
+def best_trade_value(P, st, w, p):
+    """The best single purchase or sale at the Central Plaza, or 0."""
+    best = 0.0
+    for g in range(LLAMA, N_GOODS):
+        count = st[S_MARKET + g]
+        price = market_value(P, g, count - 1) if count > 0 else P[R_BUY_FALLBACK]
+        if held(st, p, CORN) >= price:
+            best = max(best, good_value(P, st, w, p, g, 1) + good_value(P, st, w, p, CORN, -price))
+        if held(st, p, g) > 0:
+            pay = market_value(P, g, count) if count < market_length(P, g) else P[R_SELL_FALLBACK]
+            best = max(best, good_value(P, st, w, p, CORN, pay) + good_value(P, st, w, p, g, -1))
+    return best
+
+
+@njit_noalloc
+def district_value(P, st, w, p, d):
+    """What entering district d is worth to seat p, from the action's best direct effect."""
+    if d < N_PRODUCTION:
+        return production_value(P, st, w, p, d) if st[S_VISITED + d] == 0 else 0.0
+    if d <= D_MAIN_TEMPLE:
+        return temple_value(P, st, w, p, d) if st[S_VISITED + d] == 0 else 0.0
+    if d == D_WATCHMANS_HUT:
+        return max(0.0, hire_value(P, st, w, p, 0)) + max(0.0, hire_value(P, st, w, p, 1))
+    if d == D_ROYAL_PALACE:
+        total = 0.0
+        for e in range(2, N_PRODUCTION):
+            total += max(0.0, hire_value(P, st, w, p, e))
+        return total
+    if d == D_HOUSE_OF_PRIESTS:
+        return max(0.0, max(priest_purchase_value(P, st, w, p, K_PUMA), priest_purchase_value(P, st, w, p, K_CONDOR)))
+    if d == D_HOUSE_OF_VIRGINS:
+        return max(0.0, priest_purchase_value(P, st, w, p, K_SUN))
+    if d == D_CENTRAL_PLAZA:
+        return w[W_PLAZA] + best_trade_value(P, st, w, p)
+    cheapest = -NO_VALUE
+    for e in range(N_PRODUCTION):
+        if st[seat_at(p) + P_WORKERS + e] > 0:
+            cheapest = min(cheapest, worker_value(P, st, w, p, e))
+    if cheapest == -NO_VALUE:
+        return 0.0
+    return max(0.0, w[W_CLOCK] + best_clock_reward(P, st, w, p) - cheapest)
+
+
+@njit_noalloc
+def clock_value(P, st, w, p, d):
+    """A worker from district d to the Sun Clock: its reward, less the worker (re-hired after the
+    night, or kept there for good on the last day)."""
+    return w[W_CLOCK] + best_clock_reward(P, st, w, p) - worker_value(P, st, w, p, d)
+
+
+@njit_noalloc
+def stay_value(P, st, w, p):
+    """Staying: a moon tile (used at once on the last day), the sun tile if it is the day's last."""
+    value = w[W_MOON]
+    if st[S_MOONS_TAKEN] == P[R_MOONS_TO_END_DAY] - 1:
+        value += w[W_SUN]
+    return value
+
+
+@njit_noalloc
+def option_value(P, st, w, p, decision, i):
+    """The heuristic's value of option i of `decision` for seat p."""
+    a = st[S_OPTIONS + i * N_OPT + O_A]
+    b = st[S_OPTIONS + i * N_OPT + O_B]
+    if decision == DEC_ACTION:
+        if a == STAY:
+            return stay_value(P, st, w, p)
+        jump = 0.0
+        if b:
+            jump = good_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
+        return district_value(P, st, w, p, a) + jump
+    if decision == DEC_START_WORKER:
+        return worker_value(P, st, w, p, a)
+    if decision == DEC_MOON_TILE:
+        return best_moon_use(P, st, w, p, a)
+    if decision == DEC_MOON_USE:
+        return moon_use_value(P, st, w, p, a, b)
+    if decision == DEC_PRODUCE:
+        return good_value(P, st, w, p, b, a) + good_value(P, st, w, p, CORN, -a * P[R_PRODUCTION_COST])
+    if decision == DEC_LLAMA_OFFERING:
+        k = b - FIRST_TEMPLE
+        step = priest_field(P, k, PF_STEPS + st[S_TAKEN + k] - 1)
+        return a * w[W_STEP] * step + good_value(P, st, w, p, LLAMA, -a)
+    if decision == DEC_MAIN_OFFERING:
+        return offer_mask_value(P, st, w, p, a)
+    if decision == DEC_WATCHMAN or decision == DEC_PALACE:
+        total = 0.0
+        for d in range(N_PRODUCTION):
+            if a & (1 << d):
+                total += worker_value(P, st, w, p, d) + cost_value(P, st, w, p, WCOST_AT + d * N_GOODS, 1)
+        return total
+    if decision == DEC_PRIESTS or decision == DEC_VIRGINS:
+        if a < 0:
+            return 0.0
+        return priest_value(P, st, w, p, a) + cost_value(P, st, w, p, PRIEST_AT + a * N_PF + PF_COST, 1)
+    if decision == DEC_PRICE_NUDGE:
+        return 0.0 if a < 0 else -1.0
+    if decision == DEC_TRADE:
+        if a < 0:
+            return 0.0
+        count = st[S_MARKET + a]
+        if b > 0:
+            price = market_value(P, a, count - 1) if count > 0 else P[R_BUY_FALLBACK]
+            return good_value(P, st, w, p, a, 1) + good_value(P, st, w, p, CORN, -price)
+        pay = market_value(P, a, count) if count < market_length(P, a) else P[R_SELL_FALLBACK]
+        return good_value(P, st, w, p, CORN, pay) + good_value(P, st, w, p, a, -1)
+    if decision == DEC_CLOCK_WORKER:
+        return 0.0 if a < 0 else clock_value(P, st, w, p, a)
+    if decision == DEC_CLOCK_GOODS:
+        return clock_goods_value(P, st, w, p, a)
+    if decision == DEC_SUMMIT_RETURN:
+        return -card_value(P, st, w, p, a)
+    return 0.0
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, int64, float64[::1], int64, int64, int64)")
+def choose(P, st, stream, kind, weights, p, decision, n_options):
+    """The index of the option seat p takes among the n_options the rules listed for `decision`."""
+    if kind == KIND_RANDOM:
+        return rng.randint(stream, n_options)
+    if n_options == 1:
+        return 0
+    best, best_i = NO_VALUE, 0
+    for i in range(n_options):
+        value = option_value(P, st, weights, p, decision, i)
+        if weights[W_NOISE] > 0.0:
+            value += weights[W_NOISE] * rng.uniform(stream)
+        if value > best:
+            best, best_i = value, i
+    return best_i

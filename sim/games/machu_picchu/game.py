@@ -1,0 +1,141 @@
+"""Machu Picchu as the core sees it: the batch kernel, its output turned into columns, and GAME
+(replay.py tells a game again for `sim replay`)."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
+from sim.core.parallel import run_blocks
+from . import data
+from .rules import new_game_arrays, play_game
+from .state import (
+    DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, N_GOODS, N_KINDS, N_P, N_PRODUCTION,
+    P_ACTIONS, P_CLOCK_STAYING, P_COMPENSATION, P_FREE_WORKERS, P_GOLD, P_GOODS, P_GOODS_VALUE, P_HAND, P_HAND_N,
+    P_HELD, P_JUMPS, P_MOON_KIND, P_MOONS, P_MULTIPLIER, P_PRIESTS, P_RANK, P_SCORE, P_SCORE_PRIESTS,
+    P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_WON, P_WORKERS, S_ACTIONS, S_DAY,
+    S_DAYS_PLAYED, S_DECK_SIZE, S_END_REASON, S_ERROR, S_MARKET, S_PLAYERS, S_PRIESTS_LEFT, S_WINNER,
+)
+
+# Games-table columns: (column, state slot, dtype); market columns are added per good.
+GAME_FIELDS = (
+    ("n_rounds", S_DAYS_PLAYED, np.int16),
+    ("winner_seat", S_WINNER, np.int8),
+    ("end_reason", S_END_REASON, np.int8),
+    ("last_day", S_DAY, np.int8),
+    ("actions", S_ACTIONS, np.int16),
+    ("priests_left", S_PRIESTS_LEFT, np.int8),
+    ("offering_deck_left", S_DECK_SIZE, np.int8),
+    *((f"market_{GOOD_NAMES[g]}", S_MARKET + g, np.int8) for g in range(1, N_GOODS)),
+)
+# Players-table columns: (column, P_* field of the seat, dtype); card and moon columns added per item.
+PLAYER_FIELDS = (
+    ("score", P_SCORE, np.int16),
+    ("rank", P_RANK, np.int8),
+    ("won", P_WON, np.bool_),
+    ("gold", P_GOLD, np.int16),
+    ("gold_multiplier", P_MULTIPLIER, np.int8),
+    ("score_workers", P_SCORE_WORKERS, np.int16),
+    ("score_priests", P_SCORE_PRIESTS, np.int16),
+    ("score_trail", P_SCORE_TRAIL, np.int16),
+    ("score_compensation", P_COMPENSATION, np.int16),
+    ("goods_value", P_GOODS_VALUE, np.int16),
+    ("scout_space", P_SCOUT, np.int8),
+    ("trail_laps", P_SUMMITS, np.int16),
+    ("trail_steps", P_STEPS, np.int16),
+    ("offering_cards", P_HAND_N, np.int8),
+    *((f"priests_{KIND_NAMES[k]}", P_PRIESTS + k, np.int8) for k in range(N_KINDS)),
+    *((f"workers_{DISTRICT_NAMES[d]}", P_WORKERS + d, np.int8) for d in range(N_PRODUCTION)),
+    ("workers_unplaced", P_FREE_WORKERS, np.int8),
+    ("workers_sun_clock", P_CLOCK_STAYING, np.int8),
+    *((f"{GOOD_NAMES[g]}_end", P_GOODS + g, np.int16) for g in range(N_GOODS)),
+    ("actions", P_ACTIONS, np.int16),
+    ("llama_jumps", P_JUMPS, np.int16),
+    ("moon_tiles", P_MOONS, np.int16),
+)
+CARD_HELD = "offering_held_"  # times the card entered the hand (the one dealt at setup included)
+CARD_KEPT = "offering_kept_"  # 1 when the card is in the hand at the end
+MOON_TAKEN = "moon_"  # times each moon tile was taken
+
+
+@njit(cache=True, nogil=True)
+def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, g_index, pl_index,
+               out_game, out_player, errors):
+    """Games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads); game
+    i depends only on (run_seed, first_game + i). The slots named by g_index and pl_index are copied
+    out of each game's final state."""
+    kinds = np.empty(n, np.int8)
+    W = np.empty((n, bot_weights.shape[1]), np.float64)
+    st, stream, log = new_game_arrays(False)
+    for i in range(lo, hi):
+        for s in range(n):
+            kinds[s] = bot_kinds[seat_bots[i, s]]
+            W[s, :] = bot_weights[seat_bots[i, s], :]
+        st[:] = 0
+        play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
+        errors[i] = st[S_ERROR]
+        for j in range(g_index.shape[0]):
+            out_game[i, j] = st[g_index[j]]
+        for s in range(n):
+            for j in range(pl_index.shape[0]):
+                out_player[i * n + s, j] = st[S_PLAYERS + s * N_P + pl_index[j]]
+
+
+def player_columns_of(params: Params) -> list[tuple[str, int, type]]:
+    """Every players-table column with its field: PLAYER_FIELDS, then one per offering card and moon tile."""
+    cards, moons = data.card_names(params.resolved), data.moon_names(params.resolved)
+    return [*PLAYER_FIELDS,
+            *((f"{CARD_HELD}{name}", P_HELD + c, np.int8) for c, name in enumerate(cards)),
+            *((f"{CARD_KEPT}{name}", P_HAND + c, np.int8) for c, name in enumerate(cards)),
+            *((f"{MOON_TAKEN}{name}", P_MOON_KIND + t, np.int8) for t, name in enumerate(moons))]
+
+
+def market_prices(params: Params, game_cols: dict[str, np.ndarray]) -> dict[str, np.ndarray]:
+    """market_price_<good>: what buying one costs at the end (the number a purchase uncovers, or
+    the supply's fall-back when the column is empty), from the goods left in each column."""
+    rules = params.resolved["rules"]
+    out = {}
+    for good in GOOD_NAMES[1:]:
+        column = np.array([rules["market_buy_from_supply"], *params.resolved["market"][good]], np.int64)
+        out[f"market_price_{good}"] = column[game_cols[f"market_{good}"].astype(np.int64)].astype(np.int8)
+    return out
+
+
+class MachuPicchu(TomlGame):
+    name = "machu_picchu"
+    description = ("The Princes of Machu Picchu (Mac Gerdts, 2008): princes, workers, priests and the "
+                   "Inca Trail to the summit's offering cards, 2-5 players.")
+    default_players = 4
+    data = data
+    card_groups = (CardGroup(name="offering card", held=CARD_HELD, kept=CARD_KEPT),)
+
+    def report_sections(self) -> tuple:
+        """Machu Picchu's report pages (sim/games/machu_picchu/analysis/report.py)."""
+        from .analysis import report_sections
+        return report_sections()
+
+    def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
+                 run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
+        kinds, weights = self.bot_arrays(bot_names)
+        player_fields = player_columns_of(params)
+        g_index = np.array([slot for _, slot, _ in GAME_FIELDS], np.int64)
+        pl_index = np.array([field for _, field, _ in player_fields], np.int64)
+        out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int64)
+        out_player = np.zeros((n_games * n_players, len(player_fields)), np.int64)
+        errors = np.zeros(n_games, np.int64)
+        run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds,
+                   weights, np.uint64(run_seed), np.uint64(first_game), checked, g_index, pl_index, out_game,
+                   out_player, errors)
+        game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
+        game_cols.update(market_prices(params, game_cols))
+        player_cols = {name: out_player[:, j].astype(dt) for j, (name, _, dt) in enumerate(player_fields)}
+        failures = [(first_game + int(i), f"engine error: {ERROR_NAMES[int(errors[i])]}")
+                    for i in np.flatnonzero(errors)]
+        return ChunkResult(game_cols, player_cols, {"end_reason": list(END_REASON_NAMES)}, failures)
+
+    def replay(self, params: Params, n_players: int, bot_names: list[str], seat_bots_row: np.ndarray,
+               run_seed: int, game_index: int) -> list[str]:
+        from .replay import replay_lines
+        kinds, weights = self.bot_arrays(bot_names)
+        return replay_lines(params, n_players, bot_names, np.asarray(seat_bots_row), kinds, weights, run_seed,
+                            game_index)

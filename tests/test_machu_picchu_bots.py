@@ -1,0 +1,86 @@
+"""The bots (issue 15): every decision is the bot's, and each heuristic style beats three random bots."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from machu_picchu_helpers import DISTRICT, KIND, Table
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.games.machu_picchu import GAME
+from sim.games.machu_picchu import bots as B
+from sim.games.machu_picchu import rules as R
+from sim.games.machu_picchu import state as S
+
+STYLES = ["trail-runner", "temple-priest", "worker-economy", "gold-hoarder"]
+
+
+@pytest.mark.parametrize("style", STYLES + [f"{style}-tuned" for style in STYLES])
+def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(style):
+    """Issue 15: each heuristic, hand-set and tuned, wins at least 90% of 4-player games against
+    three random bots."""
+    names, idx = lineup_indices([style, "random", "random", "random"])
+    seats = seat_bot_matrix(idx, 0, 300, True)
+    res = GAME.simulate(GAME.resolve_params(None), 4, names, seats, 7, 0, 300, True)
+    assert res.failures == []
+    is_style = np.array([names[i] == style for i in seats.reshape(-1)])
+    assert res.player_columns["won"][is_style].mean() >= 0.9
+
+
+def test_the_default_line_up_is_the_four_tuned_styles():
+    assert GAME.default_bots(4) == [f"{style}-tuned" for style in STYLES]
+    assert all(GAME.kind_name(bot) == "heuristic" for bot in GAME.default_bots(4))
+
+
+def _heuristic(style="trail-runner"):
+    return GAME.bots()[style].weights.astype(np.float64)
+
+
+def _pick(t, p, decision, n_options, style="trail-runner"):
+    """The option the heuristic takes, as (a, b)."""
+    i = B.choose(t.P, t.st, t.stream, S.KIND_HEURISTIC, _heuristic(style), p, decision, n_options)
+    return t.options(n_options)[i]
+
+
+def test_the_heuristic_offers_llamas_when_the_steps_are_worth_more():
+    """A llama offered at a temple is worth its steps; with the Sun row's first number (6 steps) the
+    trail runner offers both llamas its two Sun cards allow."""
+    t = Table(4)
+    t.give_priest(0, "sun", 2)
+    t.set_goods(0, llama=2)
+    assert _pick(t, 0, S.DEC_LLAMA_OFFERING, R.list_llama_offerings(t.st, 0, KIND["sun"]))[0] == 2
+
+
+def test_the_heuristic_keeps_the_card_that_scores_on_its_workers():
+    """At the summit the heuristic puts back the cards that score least on what it holds."""
+    t = Table(4)
+    t.empty_hand(0)
+    t.unplace_workers(0)
+    t.move_worker(0, "weavers_quarter", 3)
+    names = [n for n in GAME.resolve_params(None).resolved["offering"] if n != "source"]
+    card = GAME.resolve_params(None).resolved["offering"]
+    cloth_card = next(n for n in names if card[n]["cloth"] == 1 and card[n]["gold"] <= 2)
+    other = next(n for n in names if card[n]["cloth"] == 0 and card[n]["corn"] == 0 and card[n]["gold"] <= 2)
+    t.take_card(0, cloth_card)
+    t.take_card(0, other)
+    returned = _pick(t, 0, S.DEC_SUMMIT_RETURN, R.list_hand(t.st, 0), "worker-economy")[0]
+    assert returned == names.index(other)
+
+
+def test_the_heuristic_buys_a_priest_it_can_afford_when_it_pays():
+    t = Table(4)
+    t.set_goods(0, cloth=3, coca=1, pottery=1)
+    assert _pick(t, 0, S.DEC_VIRGINS, R.list_priest_purchases(t.P, t.st, 0, KIND["sun"], KIND["sun"]),
+                 "temple-priest")[0] == KIND["sun"]
+
+
+def test_the_heuristic_takes_the_first_unvisited_goods_over_a_visited_district():
+    """An action's value is its district's direct effect: a production district already visited
+    today is worth nothing, the same district unvisited is worth its goods."""
+    t = Table(4)
+    t.set(0, S.P_PRINCE, DISTRICT["watchmans_hut"])
+    t.set_goods(0)
+    w = _heuristic()
+    meadow = DISTRICT["llamas_meadow"]
+    assert B.district_value(t.P, t.st, w, 0, meadow) > 0
+    t.st[S.S_VISITED + meadow] = 1
+    assert B.district_value(t.P, t.st, w, 0, meadow) == 0
