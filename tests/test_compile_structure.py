@@ -55,8 +55,6 @@ def test_make_test_compiles_every_engine_and_each_search_kernel():
     """compile_engines' jobs: one per game, its default line-up, then a line-up with the search bot
     for the games that have one, then its replay (separate kernels the tests would otherwise
     compile themselves), each loading what the one before put in the cache."""
-    from sim.core.compile_engines import compile_jobs
-    bots = {"cuzco": {"search": 1, "random": 1}, "chachapoya": {"search": 1}, "pig": {"random": 1}}
-    assert compile_jobs(["chachapoya", "cuzco", "pig"], bots.__getitem__) == [
-        ("chachapoya", ("default", "search", "replay")), ("cuzco", ("default", "search", "replay")),
-        ("pig", ("default", "replay"))]
+    from sim.core.compile_engines import engines_of
+    assert engines_of({"search": 1, "random": 1}) == ("default", "search", "replay")
+    assert engines_of({"random": 1, "greedy": 2}) == ("default", "replay")

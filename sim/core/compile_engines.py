@@ -28,15 +28,21 @@ SEARCH_BOT = "search"
 DEFAULT, SEARCH, REPLAY = "default", "search", "replay"
 
 
-def compile_jobs(game_names: list[str], bots_of) -> list[tuple[str, tuple[str, ...]]]:
-    """(game, its engines in the order they compile) for every game, in the order given."""
-    return [(name, (DEFAULT, SEARCH, REPLAY) if SEARCH_BOT in bots_of(name) else (DEFAULT, REPLAY))
-            for name in game_names]
+def engines_of(bot_names) -> tuple[str, ...]:
+    """A game's engines in the order they compile, from the names of its bots."""
+    return (DEFAULT, SEARCH, REPLAY) if SEARCH_BOT in bot_names else (DEFAULT, REPLAY)
 
 
-def compile_game(game_name: str, engines: tuple[str, ...]) -> list[tuple[str, float]]:
-    """compile_engine for each of a game's engines in turn: (engine, seconds) each."""
-    return [(engine, compile_engine(game_name, engine)[1]) for engine in engines]
+def compile_game(game_name: str) -> list[tuple[str, float]]:
+    """Import a game (its functions with declared signatures compile then) and compile each of its
+    engines in turn: (step, seconds) each. The game is imported here, in the worker process, not
+    by the parent: imports compile, and the parent would do every game's one after another."""
+    from sim.core import registry
+
+    started = time.perf_counter()
+    bots = registry.get_game(game_name).bots()
+    timings = [("import", time.perf_counter() - started)]
+    return timings + [(engine, compile_engine(game_name, engine)[1]) for engine in engines_of(bots)]
 
 
 def compile_engine(game_name: str, engine: str = DEFAULT) -> tuple[str, float]:
@@ -120,9 +126,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         print("\n".join(compile_profile(args.profile)))
         return 0
-    jobs = compile_jobs(registry.game_names(), lambda name: registry.get_game(name).bots())
-    with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(jobs)))) as pool:
-        for (name, _), timings in zip(jobs, pool.map(compile_game, *zip(*jobs))):
+    games = registry.game_names()  # names only: importing a game compiles, so the workers do it
+    with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(games)))) as pool:
+        for name, timings in zip(games, pool.map(compile_game, games)):
             print(f"{name}: engines ready in {sum(seconds for _, seconds in timings):.0f} s (" +
                   ", ".join(f"{engine} {seconds:.0f} s" for engine, seconds in timings) + ")", flush=True)
     return 0
