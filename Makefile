@@ -10,10 +10,11 @@ setup: $(STAMP)
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-# --no-compile: Python compiles a module's bytecode when it is first imported, so the install does
-# not spend a minute compiling every file of every dependency (most are never imported).
+# pip compiles the dependencies' bytecode at install: with PYTHONDONTWRITEBYTECODE set (as on this
+# machine) nothing else would write it, and every process would compile each module it imports
+# again (7 s a `sim` command).
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(VENV)/bin/python -m pip install --no-compile -e ".[test]"
+	$(VENV)/bin/python -m pip install -e ".[test]"
 	touch $(STAMP)
 
 # The main job: Cuzco base and Cuzco with Pututu (4 players, GAMES games each, same seed, seats
