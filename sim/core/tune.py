@@ -487,7 +487,7 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
             validation_seed = derived_seed(s.seed, STREAM_VALIDATION)
             checked = play(tuned, validation_seed, validation)
             base_checked = play(base.weights, validation_seed, validation)
-            start_checked = play(start.weights, validation_seed, validation) if start is not base else None
+            start_checked = play(start.weights, validation_seed, validation) if s.start is not None else None
     except KeyboardInterrupt:
         raise Interrupted(f"interrupted; {state['generation']} of {s.generations} generations are saved in "
                           f"{state_path}: run the same command with --resume to continue") from None
