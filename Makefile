@@ -10,11 +10,15 @@ setup: $(STAMP)
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 
-# pip compiles the dependencies' bytecode at install: with PYTHONDONTWRITEBYTECODE set (as on this
-# machine) nothing else would write it, and every process would compile each module it imports
-# again (7 s a `sim` command).
+# Python writes the bytecode of each module the first time a process imports it, so pip does not
+# compile every installed file (about 55 s of a fresh set-up, most of it for modules never
+# imported). PYTHONDONTWRITEBYTECODE (set on this machine) is dropped for every command the Makefile
+# runs: with it, nothing would write the bytecode and every process would compile each module it
+# imports again (7 s a `sim` command).
+unexport PYTHONDONTWRITEBYTECODE
+
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(VENV)/bin/python -m pip install -e ".[test]"
+	$(VENV)/bin/python -m pip install --no-compile -e ".[test]"
 	touch $(STAMP)
 
 # The main job: Cuzco base and Cuzco with Pututu (4 players, GAMES games each, same seed, seats
