@@ -7,7 +7,7 @@ balance search's known-answer tests move it). Ties for the top score are shared 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.core import rng
 from sim.core.errors import UserError
@@ -24,7 +24,7 @@ DEFAULTS = {
 END_REASONS = ["all_rounds", "snake_eyes"]
 
 
-@njit(parallel=True, cache=True)
+@njit(cache=True)
 def _play(seat_kinds, run_seed, first_game, rounds, sides, threshold, fail_game, seat_bonus):
     n_games, n_players = seat_kinds.shape
     score = np.zeros(n_games * n_players, dtype=np.int16)
@@ -33,7 +33,7 @@ def _play(seat_kinds, run_seed, first_game, rounds, sides, threshold, fail_game,
     n_rounds = np.zeros(n_games, dtype=np.int16)
     end_reason = np.zeros(n_games, dtype=np.int8)
     error = np.zeros(n_games, dtype=np.int8)
-    for g in prange(n_games):
+    for g in range(n_games):
         state = np.empty(rng.STATE_WORDS, dtype=np.uint64)
         rng.seed_game_stream(state, run_seed, first_game + g)
         base = g * n_players

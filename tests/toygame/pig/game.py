@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from sim.core.game import ChunkResult, Params, TomlGame, replay_final_line
+from sim.core.parallel import run_blocks
 from . import data
 from .rules import play_batch, run_one
 from .state import (
@@ -28,8 +29,8 @@ class Pig(TomlGame):
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)
         out = np.zeros((n_games, N_STATE), np.int32)
-        play_batch(params.engine, np.ascontiguousarray(seat_bots, np.int8), kinds, weights, np.uint64(run_seed),
-                   np.uint64(first_game), checked, out)
+        run_blocks(play_batch, n_games, params.engine, np.ascontiguousarray(seat_bots, np.int8), kinds, weights,
+                   np.uint64(run_seed), np.uint64(first_game), checked, out)
         players = out[:, S_PLAYERS:S_PLAYERS + n_players * N_P].reshape(n_games * n_players, N_P)
         game_cols = {name: out[:, slot].astype(dt) for name, slot, dt in GAME_FIELDS}
         player_cols = {name: players[:, f].astype(dt) for name, f, dt in PLAYER_FIELDS}

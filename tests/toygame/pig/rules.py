@@ -1,6 +1,6 @@
 """Pig's forward model: turns, the end of the game, ranks, and the checked-mode invariant."""
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from sim.core import rng
 from sim.core.eventlog import append_event
@@ -93,11 +93,12 @@ def run_one(rules, n_players, kinds, weights, run_seed, game_index, checked, log
     return state, events
 
 
-@njit(parallel=True, cache=True)
-def play_batch(rules, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, out_state):
-    """Game i of the chunk plays from the stream of (run_seed, first_game + i)."""
+@njit(cache=True, nogil=True)
+def play_batch(lo, hi, rules, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, out_state):
+    """Games lo..hi-1 of the chunk (sim.core.parallel.run_blocks spreads the blocks over threads,
+    as the real games do); game i plays from the stream of (run_seed, first_game + i)."""
     n_players = seat_bots.shape[1]
-    for i in prange(seat_bots.shape[0]):
+    for i in range(lo, hi):
         kinds = bot_kinds[seat_bots[i]]
         weights = bot_weights[seat_bots[i]]
         state, _ = run_one(rules, n_players, kinds, weights, run_seed, first_game + np.uint64(i), checked, False)
