@@ -169,7 +169,7 @@ class Game(Protocol):
         n_games: int,
         checked: bool = False,
     ) -> ChunkResult:
-        """Play games first_game .. first_game+n_games-1 of a run (Numba prange inside).
+        """Play games first_game .. first_game+n_games-1 of a run (the real games spread them over threads with sim.core.parallel.run_blocks).
 
         bot_names: the distinct bot names used in the run; seat_bots[g, s] indexes into it.
         Game i must depend only on (params, n_players, bots of its seats, run_seed, i).
