@@ -49,7 +49,8 @@ from .state import (
 from .effects import (
     ALL_GROUPS, G_CARDS, G_FEATHERS, G_FOOD, G_GOODS, G_LOC, G_MEDALS, G_MISSIONS, G_ORDER, G_PRIESTS,
     G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
-    exchange_step, undo_to, J_N, G_UNKNOWN,
+    exchange_step, undo_to, J_N, G_UNKNOWN, CHOICE_UNKNOWN, G_DISPLAY, J_COLOUR_CHOICE, J_FEATHER_DEPS,
+    J_GOD_CHOICE, J_GOD_DEPS, J_MEMO_ON, J_SLOT_CHOICE,
     fire_blessing as fire_blessing_effects, requirement_group,
 )
 from .weights import (
@@ -308,12 +309,28 @@ def remember_decision_base(P, st, p, w, lrec):
 
 
 @njit_noalloc
+def open_choice_memo(lrec):
+    """Start the decision's memo of the god-card and feather choices (effects.J_*): each depends
+    on its own holdings and on what the missions read (remember_decision_base noted those groups)."""
+    journal = journal_of(lrec)
+    base = scr_row(lrec, SCR_BASE)
+    missions = base[BASE_MISSION_GROUPS] | base[BASE_MISSION_GROUPS + 1] | base[BASE_MISSION_GROUPS + 2]
+    journal[J_GOD_DEPS] = missions | (1 << G_CARDS) | (1 << G_DISPLAY)
+    journal[J_FEATHER_DEPS] = missions | (1 << G_FEATHERS)
+    journal[J_GOD_CHOICE] = CHOICE_UNKNOWN
+    journal[J_COLOUR_CHOICE] = CHOICE_UNKNOWN
+    for colour in range(N_COLOURS):
+        journal[J_SLOT_CHOICE + colour] = CHOICE_UNKNOWN
+    journal[J_MEMO_ON] = 1
+
+
+@njit_noalloc
 def journal_value(P, st, lrec, p, w):
     """position_value of the state as an option's journal left it: the decision's value with
     each group the journal touched computed again (a mission slot when a group it reads was)."""
     base = scr_row(lrec, SCR_BASE)
     terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
-    touched = journal_of(lrec)[J_GROUPS]
+    touched = journal_of(lrec)[J_GROUPS] & ALL_GROUPS
     v = terms[N_GROUPS]
     g = 0
     rest = touched
@@ -1033,6 +1050,7 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     lrec[REC_COUNTS + COUNT_DECISIONS] += 1
     clear_exchange_memo(lrec)
     remember_decision_base(P, st, p, w, lrec)
+    open_choice_memo(lrec)
     cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
     for d in range(3):
         rolled = st[seat_at(p) + P_DICE + d]
@@ -1087,6 +1105,7 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
             opt[O_CARD] = C_EXTRA_TURN
             opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
             best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
+    journal_of(lrec)[J_MEMO_ON] = 0
     return best_v > NO_VALUE
 
 

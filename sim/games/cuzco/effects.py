@@ -32,7 +32,7 @@ from .state import (
     MK_VILLAGES_IN_RING, MK_VILLAGES_OF_COLOUR, MK_VILLAGES_WORTH, N_EXCHANGES, N_TEMPLE,
     P_CIRCLET, P_DELIVERED, P_FEATHERS, P_FOOD, P_HAND, P_LOC, P_MEDALS, P_N_TILES, P_OFFERINGS,
     P_PUTUTU1, P_PUTUTU2, P_QUIPU_DELIVERED, P_QUIPU_MASK, P_QUIPU_RESERVE, P_SLID, P_SLOT, P_STATUS,
-    P_TILE, P_VP, R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP,
+    P_TILE, P_VP, JOURNAL_HEADER, R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP, R_EXCHANGE, R_HEADDRESS_VP,
     R_PLENTY_FOOD, R_PLENTY_STATUS, R_STATUS_LEN, R_VP_SPACE, S_FARM_DISCARD, S_FARM_DISPLAY,
     S_FEATHER_SUPPLY, S_FOOD_SUPPLY, S_GOD_UP, S_OFFERING_SUPPLY, S_ROUND, S_STACK, S_STACK_N,
     S_STUDY_DISCARD, S_STUDY_DISCARD_N, S_STUDY_DISPLAY, S_TEMPLE, STUDY, T_PARAMS, T_REC, T_STATE,
@@ -57,13 +57,25 @@ G_ORDER = 15
 G_LOC = 16
 G_EMPTY = 17  # empty mask spaces (tiles and quipus on the mask)
 N_GROUPS = 18
-G_NONE = -1  # a field no group reads (a supply, the display): journalled, not re-valued
+G_DISPLAY = N_GROUPS  # the face-up god cards: no value group reads them, the god-card choice does
+G_NONE = -1  # a field nothing the bot values reads (a supply): journalled, not re-valued
 G_UNKNOWN = -2  # a requirement kind requirement_group does not know: any change may matter
 ALL_GROUPS = (1 << N_GROUPS) - 1
 
 J_N = 0  # journal: entries
 J_GROUPS = 1  # bit set of the groups touched
-J_PAIRS = 2  # + 2 * entry: field, old value
+# The decision's choice memo: a god-card or feather choice depends only on fields of the groups in
+# its deps word, so while the memo is on (a phase-I decision, bots.open_choice_memo) and an option's
+# journal has touched none of them, the choice is the one made on the decision's own position,
+# computed once.
+J_MEMO_ON = 2
+J_GOD_DEPS = 3
+J_FEATHER_DEPS = 4
+J_GOD_CHOICE = 5  # god_pile_choice, CHOICE_UNKNOWN until first asked
+J_COLOUR_CHOICE = 6  # feather_colour_choice
+J_SLOT_CHOICE = 7  # + colour: feather_slot_choice
+J_PAIRS = JOURNAL_HEADER  # + 2 * entry: field, old value
+CHOICE_UNKNOWN = -2
 
 
 @njit_typed("int64(int64)")
@@ -120,6 +132,12 @@ def save_range(st, journal, start, count, group):
         put(st, journal, i, st[i], group)
 
 
+@njit_typed(f"boolean({T_REC}, int64)")
+def memo_holds(journal, deps):
+    """The decision's memo of a choice (deps: J_GOD_DEPS or J_FEATHER_DEPS) is on and still valid."""
+    return journal[J_MEMO_ON] != 0 and journal[J_GROUPS] & journal[deps] == 0
+
+
 @njit_typed(f"void({T_STATE}, {T_REC}, int64, int64)")
 def undo_to(st, journal, mark, groups):
     """Put back the fields journalled since entry `mark`, newest first; `groups` were touched before."""
@@ -166,25 +184,35 @@ def pay_card(st, journal, p, card, source):
         add(st, journal, S_OFFERING_SUPPLY, 1, G_NONE)
     elif source == SRC_MEDAL:
         add(st, journal, seat_at(p) + P_MEDALS, -1, G_MEDALS)
-        put(st, journal, S_GOD_UP + card // 3, -1, G_NONE)
+        put(st, journal, S_GOD_UP + card // 3, -1, G_DISPLAY)
 
 
 @njit_noalloc
 def take_god_card(P, st, journal, p, w):
     """The face-up card the bot likes most (rules.take_preferred_god_card); its hidden
     replacement is not counted. False if no card is face up."""
-    god = god_pile_choice(P, st, p, w)
+    if not memo_holds(journal, J_GOD_DEPS):
+        god = god_pile_choice(P, st, p, w)
+    else:
+        if journal[J_GOD_CHOICE] == CHOICE_UNKNOWN:
+            journal[J_GOD_CHOICE] = god_pile_choice(P, st, p, w)
+        god = journal[J_GOD_CHOICE]
     if god < 0:
         return False
     add(st, journal, seat_at(p) + P_HAND + st[S_GOD_UP + god], 1, G_CARDS)
-    put(st, journal, S_GOD_UP + god, -1, G_NONE)
+    put(st, journal, S_GOD_UP + god, -1, G_DISPLAY)
     return True
 
 
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, int64, float64[::1], int64)")
 def take_feather(P, st, journal, p, w, colour):
     """rules.take_chosen_feather: the feather into the slot the bot chooses."""
-    slot = feather_slot_choice(P, st, p, w, colour)
+    if not memo_holds(journal, J_FEATHER_DEPS):
+        slot = feather_slot_choice(P, st, p, w, colour)
+    else:
+        if journal[J_SLOT_CHOICE + colour] == CHOICE_UNKNOWN:
+            journal[J_SLOT_CHOICE + colour] = feather_slot_choice(P, st, p, w, colour)
+        slot = journal[J_SLOT_CHOICE + colour]
     if slot < 0:
         return False
     put(st, journal, seat_at(p) + P_SLOT + slot, 1, G_FEATHERS)
@@ -308,7 +336,12 @@ def exchange_step(P, st, journal, p, w, ex):
     elif ex == EX_GOD_CARD:
         return take_god_card(P, st, journal, p, w)
     elif ex == EX_FEATHER:
-        colour = feather_colour_choice(P, st, p, w)
+        if not memo_holds(journal, J_FEATHER_DEPS):
+            colour = feather_colour_choice(P, st, p, w)
+        else:
+            if journal[J_COLOUR_CHOICE] == CHOICE_UNKNOWN:
+                journal[J_COLOUR_CHOICE] = feather_colour_choice(P, st, p, w)
+            colour = journal[J_COLOUR_CHOICE]
         if colour < 0:
             return False
         take_feather(P, st, journal, p, w, colour)

@@ -487,8 +487,9 @@ COUNT_MODELLED = 3  # of those, valued from their modelled effects (the others: 
 N_COUNTS = 4
 REC_RANK_TURNS = REC_COUNTS + N_COUNTS  # 1 while the search bot's root decision ranks its best turns
 JOURNAL_ENTRIES = 256  # a heuristic's option applied in place (effects.py): (field, old value) pairs
-REC_JOURNAL = REC_RANK_TURNS + 1  # [0] entries, [1] groups touched, then the pairs
-N_REC = REC_JOURNAL + 2 + 2 * JOURNAL_ENTRIES
+JOURNAL_HEADER = 7 + N_COLOURS  # entries, groups touched, the decision's choice memo (effects.J_*)
+REC_JOURNAL = REC_RANK_TURNS + 1  # the header, then the pairs
+N_REC = REC_JOURNAL + JOURNAL_HEADER + 2 * JOURNAL_ENTRIES
 
 MASK_FIELDS = 24  # P_TILE and P_SLID, side by side: a seat's whole mask board
 assert P_SLID == P_TILE + 12
