@@ -15,7 +15,7 @@ from sim.core.jit import njit_noalloc
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    road_open, sapa_incas_left, temple_cost,
+    road_open, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
     ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
