@@ -115,7 +115,7 @@ def test_a_city_on_a_connected_city_site_in_conquered_land_scores_4_now_and_3_pe
     R.recompute_reach(t.P, t.st, 1)
     assert t.reaches(1, city)
     before = [t.vp(p) for p in range(4)]
-    R.sapa_inca_phase(t.P, t.st, t.log, False)
+    R.sapa_inca_phase(t.P, t.st, t.log, 0)
     gained = [t.vp(p) - before[p] for p in range(4)]
     assert gained[0] == 3 and gained[1] == 3 and gained[2] == 0 and gained[3] == 0
     t.check()
@@ -136,7 +136,7 @@ def test_temple_on_a_built_city_and_the_significant_bonus():
     bonus = t.P[S.SITE_AT + mp * S.N_SF + S.SF_BONUS]
     assert bonus == 2 and t.vp(1) - vp == 4 + bonus and t.at(1, S.P_VP_TEMPLE_BONUS) == bonus
     before = t.vp(1)
-    R.sapa_inca_phase(t.P, t.st, t.log, False)
+    R.sapa_inca_phase(t.P, t.st, t.log, 0)
     assert t.vp(1) - before == 3 + 1  # the city's 3 and the temple's 1
     t.check()
 
@@ -155,7 +155,7 @@ def test_garrison_scores_3_now_and_2_per_connected_player():
     t.set(1, S.P_ROADS, t.at(1, S.P_ROADS) + 2)
     R.recompute_reach(t.P, t.st, 1)
     v0, v1, v2 = t.vp(0), t.vp(1), t.vp(2)
-    R.sapa_inca_phase(t.P, t.st, t.log, False)
+    R.sapa_inca_phase(t.P, t.st, t.log, 0)
     assert (t.vp(0) - v0, t.vp(1) - v1, t.vp(2) - v2) == (2, 2, 0)
     t.check()
 
@@ -173,7 +173,7 @@ def test_terrace_one_a_conquered_region_1_vp_now_1_at_each_sapa_inca_and_1_labou
     assert (S.ACT_TERRACE, REGION["C03"], 0) not in t.turn_options(0)
     assert R.entitlement(t.P, t.st, 0, 1) == t.P[S.RESOURCES_AT + 1] + t.at(0, S.P_CHIP_LABOUR) + 1
     before = t.vp(0)
-    R.sapa_inca_phase(t.P, t.st, t.log, False)
+    R.sapa_inca_phase(t.P, t.st, t.log, 0)
     assert t.vp(0) - before == 1
     t.check()
 

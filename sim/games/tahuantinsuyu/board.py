@@ -1,9 +1,10 @@
 """Tahuantinsuyu's board queries, shared by the rules and the bots: costs with the Sun cards beside a
 player, who may build a road on a line, which sites a network reaches, which regions it touches.
 Nothing here changes the state (rules.py does)."""
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 
 from .state import (
+    T_PARAMS, T_STATE,
     C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE,
     C_ROADCREW, C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, H_N_ROUNDS, MAX_PHASES, PHASE_AT, PH_SAPA_INCA, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
     P_REACH, P_REGION_REACH, RF_A, RF_B, RF_ROYAL, RG_N_NB, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
@@ -12,13 +13,13 @@ from .state import (
 )
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def active(st, p, kind):
     """Face-up Sun cards of a kind beside seat p (their effects stack)."""
     return st[seat_at(p) + P_ACTIVE + kind]
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_STATE}, int64, int64)")
 def reaches(st, p, s):
     return st[seat_at(p) + P_REACH + s] != 0
 
@@ -87,7 +88,7 @@ def garrison_cost(P, st, p):
     return P[R_GARRISON_COST] + active(st, p, C_HARSH) * sun_field(P, C_HARSH, SU_VALUE)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def conquest_cost(P, st, p, r, extra):
     """Conquering a Region: the chip's resistance, one more per Resistance card, one fewer per
     Military Superiority (never below nothing), plus `extra` (Rapid Expansion)."""
@@ -137,7 +138,7 @@ def connected_players(st, s):
     return count
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_STATE}, int64, int64)")
 def has(st, s, bit):
     return (st[S_BUILDING + s] & bit) != 0
 

@@ -11,13 +11,14 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
   (WEIGHT_NAMES); the best is taken. Styles are weight vectors in bots.toml.
 """
 from sim.core import rng
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
     road_open, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
+    T_PARAMS, T_STATE,
     ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON, DEC_MORE_TERRACE,
@@ -33,7 +34,7 @@ from .state import (
 NO_VALUE = -1e18
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def opt(st, i, field):
     return st[S_OPTIONS + i * N_OPT + field]
 
@@ -106,7 +107,7 @@ def best_road_value(P, st, w, p):
     return best if best > NO_VALUE else 0.0
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def conquest_value(P, st, w, p, r, extra):
     c = st[S_CHIP + r]
     return (w[W_VP] * chip_field(P, c, CH_VP) + w[W_LABOUR_INCOME] * rounds_left(P, st) * chip_field(P, c, CH_LABOUR)

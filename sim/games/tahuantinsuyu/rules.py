@@ -63,7 +63,7 @@ def put_option(st, i, a, b, c):
     st[S_OPTIONS + i * N_OPT + O_C] = c
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def option(st, i, field):
     return st[S_OPTIONS + i * N_OPT + field]
 
@@ -101,7 +101,7 @@ def pay_labour(st, p, n):
     st[seat_at(p) + P_LAB_SPENT] += n
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, int64, int64, int64)")
 def add_vp(st, p, n, field):
     """Scoring: the piece moves n spaces; arriving later on a space puts it outside (behind)."""
     if n <= 0:
@@ -131,7 +131,7 @@ def place_of(st, p):
     return k
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64)")
 def seat_in_place(st, k):
     for q in range(n_players(st)):
         if place_of(st, q) == k:
@@ -140,7 +140,7 @@ def seat_in_place(st, k):
 
 
 # ------------------------------------------------------------------ the road network
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def mark_reached(P, st, p, s, queue_len):
     at = seat_at(p)
     st[at + P_REACH + s] = 1
@@ -151,7 +151,7 @@ def mark_reached(P, st, p, s, queue_len):
     return queue_len + 1
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64, int64)")
 def spread_reach(P, st, p, start):
     """Every site the seat's roads join to `start` (already reached) is reached too."""
     head = 0
@@ -197,7 +197,7 @@ def reveal_region(st, r):
         st[S_REVEALED + r] = 1
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_LOG}, int64, int64, int64)")
 def build_road(P, st, log, p, e, free):
     """Building a Road: the line becomes the seat's; a chip face down in a region it leads into is
     turned face up; the network grows."""
@@ -299,12 +299,12 @@ def build_wild(P, st, log, p, a, b):
     log_event(st, log, EV_WILD, p, a, b, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
 def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
     """Up to n_roads roads, each a decision (stop allowed after the first when first_required)."""
     built = 0
     for k in range(n_roads):
-        n = list_roads(P, st, p, not (first_required and k == 0))
+        n = list_roads(P, st, p, not (first_required != 0 and k == 0))
         if n == 0:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_ROAD, n)
@@ -336,7 +336,7 @@ def any_road(P, st, p):
 
 
 # ------------------------------------------------------------------ conquering
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_LOG}, int64, int64, int64)")
 def conquer(P, st, log, p, r, extra):
     """Conquering a Region: pay the resistance, take the chip, score its VP, reveal the neighbours."""
     cost = conquest_cost(P, st, p, r, extra)
@@ -582,7 +582,7 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
     at = seat_at(p)
     if act == ACT_ROADS:
         st[at + P_ROAD_DONE] = 1
-        build_roads(P, st, stream, log, kinds, W, p, free_roads(P, st, p), False, 1)
+        build_roads(P, st, stream, log, kinds, W, p, free_roads(P, st, p), 0, 1)
         return
     if act == ACT_PILGRIMAGE:
         if extra == REPLACES_ROADS:
@@ -624,7 +624,7 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
         pay_labour(st, p, P[R_EXTRA_ROAD_COST])
         # Workers Press On: a second road free, one more per card
         build_roads(P, st, stream, log, kinds, W, p, 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON,
-                                                                                              SU_VALUE), True, 0)
+                                                                                              SU_VALUE), 1, 0)
     elif act == ACT_CONQUER:
         conquer(P, st, log, p, target, 0)
     elif act == ACT_KEY_OUTPOST:
@@ -902,7 +902,7 @@ def sapa_inca_vp(P, st, p):
     return city + temple + garrison + terraces
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_LOG}, int64)")
 def sapa_inca_phase(P, st, log, last):
     """Sapa Inca Phase: players score in track order (the leader first); the round's Sun cards are
     discarded; labour above next round's entitlement goes back to the supply."""
@@ -923,7 +923,7 @@ def sapa_inca_phase(P, st, log, last):
         at = seat_at(p)
         for kind in range(N_SUN):
             st[at + P_ACTIVE + kind] = 0
-        if not last:
+        if last == 0:
             excess = st[at + P_LABOUR] - entitlement(P, st, p, st[S_ROUND] + 1)
             if excess > 0:
                 st[at + P_LABOUR] -= excess
@@ -1143,10 +1143,10 @@ def play_round(P, st, stream, log, kinds, W, checked):
                 st[S_PIZARRO_ROUND] = rnd + 1
                 st[S_PIZARRO_PHASE] = st[S_PEOPLE_DONE]
                 log_event(st, log, EV_PIZARRO, rnd + 1, st[S_PEOPLE_DONE], 0, 0, 0)
-                sapa_inca_phase(P, st, log, True)
+                sapa_inca_phase(P, st, log, 1)
                 return
         elif code == PH_SAPA_INCA:
-            sapa_inca_phase(P, st, log, last)
+            sapa_inca_phase(P, st, log, 1 if last else 0)
         if checked:
             check_invariants(P, st)
 

@@ -19,7 +19,7 @@ A game's state is one flat int64 array `st`:
 Seat p plays suyu p (SUYU_NAMES order); seats sit round the table in that order, and gap g lies
 between seats g and g + 1 (mod n).
 """
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_typed
 from sim.core.paramspec import Bool, Int, RulesLayout
 
 T_PARAMS = "int64[::1]"
@@ -193,37 +193,37 @@ PHASE_AT = ERA_AT + MAX_ROUNDS  # + round * MAX_PHASES + i
 N_PARAMS = PHASE_AT + MAX_ROUNDS * MAX_PHASES
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def region_field(P, r, f):
     return P[REGION_AT + r * N_RG + f]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def site_field(P, s, f):
     return P[SITE_AT + s * N_SF + f]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def road_field(P, e, f):
     return P[ROAD_AT + e * N_RF + f]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def neighbour(P, r, i):
     return P[NB_AT + r * MAX_NB + i]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def incident(P, s, i):
     return P[INC_AT + s * MAX_INC + i]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def chip_field(P, c, f):
     return P[CHIP_AT + c * N_CH + f]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def sun_field(P, k, f):
     return P[SUN_AT + k * N_SU + f]
 
@@ -342,7 +342,7 @@ N_P = P_REGION_REACH + MAX_REGIONS
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
-@njit_noalloc
+@njit_typed("int64(int64)")
 def seat_at(p):
     return S_PLAYERS + p * N_P
 
