@@ -4,9 +4,8 @@ Nothing here changes the state (rules.py does)."""
 from sim.core.jit import njit_noalloc, njit_typed
 
 from .state import (
-    T_PARAMS, T_STATE,
-    C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE,
-    C_ROADCREW, C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, H_N_ROUNDS, MAX_PHASES, PHASE_AT, PH_SAPA_INCA, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
+    T_PARAMS, T_STATE, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
+    C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
     P_REACH, P_REGION_REACH, RF_A, RF_B, RF_ROYAL, RG_N_NB, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
     SU_VALUE, chip_field, neighbour, region_field, road_field, seat_at, site_field, sun_field,
@@ -118,14 +117,8 @@ def conquerable(P, st, p, r, face_down_ok):
 @njit_noalloc
 def sapa_incas_left(P, st):
     """Sapa Inca phases still to come this game, the current one included (the last round's counted
-    once, whenever Pizarro comes)."""
-    count = 0
-    for rnd in range(st[S_ROUND], P[H_N_ROUNDS]):
-        first = st[S_PHASE] if rnd == st[S_ROUND] else 0
-        for i in range(first, MAX_PHASES):
-            if P[PHASE_AT + rnd * MAX_PHASES + i] == PH_SAPA_INCA:
-                count += 1
-    return count
+    once, whenever Pizarro comes): a table data.py computes from the track."""
+    return P[SI_LEFT_AT + st[S_ROUND] * MAX_PHASES + st[S_PHASE]]
 
 
 @njit_noalloc
@@ -151,3 +144,29 @@ def pilgrim_card(group):
     if group == PG_ANNUAL:
         return C_ANNUAL
     return C_LOCAL
+
+
+@njit_noalloc
+def n_reached(st, p):
+    """How many sites the seat's network joins to Cuzco (reached_site lists them)."""
+    return st[seat_at(p) + P_N_REACHED]
+
+
+@njit_noalloc
+def reached_site(st, p, i):
+    return st[seat_at(p) + P_REACHED + i]
+
+
+@njit_noalloc
+def n_lines_at(P, s):
+    return site_field(P, s, SF_N_INC)
+
+
+@njit_noalloc
+def road_candidate(P, st, p, s, e):
+    """Line e at the reached site s is open to seat p, counted once (from its smaller end when both
+    ends are reached)."""
+    if not road_open(P, st, p, e):
+        return False
+    other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
+    return not reaches(st, p, other) or s < other

@@ -15,10 +15,10 @@ from sim.core.jit import njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    road_open, sapa_incas_left, temple_cost, touches,
+    n_lines_at, n_reached, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_PARAMS, T_STATE,
+    T_PARAMS, T_STATE, incident,
     ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON, DEC_MORE_TERRACE,
@@ -99,11 +99,14 @@ def road_value(P, st, w, p, e):
 @njit_noalloc
 def best_road_value(P, st, w, p):
     best = NO_VALUE
-    for e in range(st[S_N_ROADS]):
-        if road_open(P, st, p, e):
-            v = road_value(P, st, w, p, e)
-            if v > best:
-                best = v
+    for i in range(n_reached(st, p)):
+        s = reached_site(st, p, i)
+        for j in range(n_lines_at(P, s)):
+            e = incident(P, s, j)
+            if road_candidate(P, st, p, s, e):
+                v = road_value(P, st, w, p, e)
+                if v > best:
+                    best = v
     return best if best > NO_VALUE else 0.0
 
 

@@ -19,7 +19,7 @@ from .state import (
     H_N_CHIPS, H_N_REGIONS, H_N_ROADS, H_N_ROUNDS, H_N_SITES, INC_AT, MAX_CHIPS, MAX_DECK, MAX_INC, MAX_NB,
     MAX_PHASES, MAX_PLAYERS, MAX_REGIONS, MAX_ROADS, MAX_ROUNDS, MAX_SITES, MIN_PLAYERS, NB_AT, N_CH, N_PARAMS,
     N_RF, N_RG, N_RULES, N_SF, N_SU, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, PILGRIMAGE_NAMES,
-    REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_RING, RG_START, RG_SUYU, ROAD_AT, RULES,
+    REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_RING, RG_START, RG_SUYU, ROAD_AT, RULES, SI_LEFT_AT,
     SF_BONUS, SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SITE_AT, SITE_KIND_NAMES, SK_CUZCO, SK_SIGNIFICANT, SUN_AT,
     SUN_NAMES, SUYU_NAMES, SU_COUNT, SU_VALUE, WEIGHT_NAMES,
 )
@@ -169,6 +169,12 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
         P[ERA_AT + i] = track["era"][i]
         for j, letter in enumerate(column):
             P[PHASE_AT + i * MAX_PHASES + j] = PHASE_LETTERS[letter]
+    left = 0
+    for i in range(len(track["phases"]) - 1, -1, -1):  # the Sapa Inca phases from each phase on
+        for j in range(MAX_PHASES - 1, -1, -1):
+            if P[PHASE_AT + i * MAX_PHASES + j] == PH_SAPA_INCA:
+                left += 1
+            P[SI_LEFT_AT + i * MAX_PHASES + j] = left
     return P
 
 

@@ -15,7 +15,7 @@ from sim.core.jit import njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
-    garrison_cost, has, pilgrim_card, reaches, road_open, temple_cost,
+    garrison_cost, has, n_lines_at, n_reached, pilgrim_card, reached_site, reaches, road_candidate, temple_cost,
 )
 from .bots import choose
 from .state import (
@@ -32,21 +32,21 @@ from .state import (
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_PILGRIM_DONE, P_RANK, P_RAPID_USED,
-    P_REACH, P_REGION_REACH, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP, P_SUN_HELD, P_SUN_PLAYED,
-    P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY, P_VP_CITY_SI, P_VP_CONQUEST, P_VP_GARRISON,
-    P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS, P_VP_TEMPLE_SI, P_VP_TERRACE, P_VP_TERRACE_SI,
-    P_WILD_BUILT, P_WILD_USED, P_WON, REPLACES_BUILDING, REPLACES_ROADS, RESOURCES_AT, RF_A, RF_B, RF_ROYAL,
-    RG_N_NB, RG_PLAYERS, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN, R_EXTRA_ROAD_COST,
-    R_GARRISON_SI, R_GARRISON_VP, R_LABOUR, R_STACK_SUN, R_SUN_HAND, R_TEMPLE_SI, R_TEMPLE_VP, R_TERRACE_AT_SI,
-    R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY, R_TRANSFER_LATE,
-    R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS, SF_KIND, SF_N_INC,
-    SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS, S_BOX_CHIPS,
-    S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_GAP, S_GAP_N, S_GAP_SHOWN,
-    S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS, S_N_REGIONS, S_N_ROADS,
-    S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES, S_PHASE, S_PIZARRO,
-    S_PIZARRO_PHASE, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS, S_SCRATCH, S_STAMP,
-    S_TERRACE, S_TILES, S_TRANSFERS, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE, T_TERRACE,
-    chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
+    P_N_REACHED, P_REACH, P_REACHED, P_REGION_REACH, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
+    P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY, P_VP_CITY_SI, P_VP_CONQUEST,
+    P_VP_GARRISON, P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS, P_VP_TEMPLE_SI, P_VP_TERRACE,
+    P_VP_TERRACE_SI, P_WILD_BUILT, P_WILD_USED, P_WON, REPLACES_BUILDING, REPLACES_ROADS, RESOURCES_AT, RF_A, RF_B,
+    RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN,
+    R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_LABOUR, R_STACK_SUN, R_SUN_HAND, R_TEMPLE_SI, R_TEMPLE_VP,
+    R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
+    R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
+    SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
+    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_GAP, S_GAP_N,
+    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
+    S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
+    S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
+    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
+    T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
 
@@ -144,6 +144,8 @@ def seat_in_place(st, k):
 def mark_reached(P, st, p, s, queue_len):
     at = seat_at(p)
     st[at + P_REACH + s] = 1
+    st[at + P_REACHED + st[at + P_N_REACHED]] = s
+    st[at + P_N_REACHED] += 1
     r = site_field(P, s, SF_REGION)
     if r >= 0:
         st[at + P_REGION_REACH + r] += 1
@@ -187,6 +189,7 @@ def recompute_reach(P, st, p):
         st[at + P_REACH + s] = 0
     for r in range(st[S_N_REGIONS]):
         st[at + P_REGION_REACH + r] = 0
+    st[at + P_N_REACHED] = 0
     mark_reached(P, st, p, 0, 0)
     spread_reach(P, st, p, 0)
 
@@ -265,13 +268,17 @@ def list_roads(P, st, p, with_stop):
             put_option(st, n, -1, -1, 0)
             n += 1
         return n
-    for e in range(st[S_N_ROADS]):
-        if road_open(P, st, p, e):
-            put_option(st, n, e, -1, 0)
-            n += 1
+    for i in range(n_reached(st, p)):
+        s = reached_site(st, p, i)
+        for j in range(n_lines_at(P, s)):
+            e = incident(P, s, j)
+            if road_candidate(P, st, p, s, e):
+                put_option(st, n, e, -1, 0)
+                n += 1
     if can_wild(st, p):
-        for a in range(st[S_N_SITES]):
-            if not has(st, a, B_CITY) or not reaches(st, p, a):
+        for i in range(n_reached(st, p)):
+            a = reached_site(st, p, i)
+            if not has(st, a, B_CITY):
                 continue
             for b in range(st[S_N_SITES]):
                 if b != a and wild_open(P, st, p, a, b) and n < 300:
@@ -323,12 +330,15 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
 def any_road(P, st, p):
     if eclipse_forbids_roads(st, p):
         return False
-    for e in range(st[S_N_ROADS]):
-        if road_open(P, st, p, e):
-            return True
+    for i in range(n_reached(st, p)):
+        s = reached_site(st, p, i)
+        for j in range(n_lines_at(P, s)):
+            if road_candidate(P, st, p, s, incident(P, s, j)):
+                return True
     if can_wild(st, p):
-        for a in range(st[S_N_SITES]):
-            if has(st, a, B_CITY) and reaches(st, p, a):
+        for i in range(n_reached(st, p)):
+            a = reached_site(st, p, i)
+            if has(st, a, B_CITY):
                 for b in range(st[S_N_SITES]):
                     if b != a and wild_open(P, st, p, a, b):
                         return True
@@ -520,23 +530,27 @@ def list_turn(P, st, p):
     road_left = st[at + P_ROAD_DONE] == 0
     build_left = st[at + P_BUILD_DONE] == 0
     n = 0
-    if road_left and any_road(P, st, p):
+    roads_possible = any_road(P, st, p)
+    if road_left and roads_possible:
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
     face_down_ok = P[R_CONQUER_HIDDEN] != 0
     if build_left:
         if st[S_TILES + T_CITY] > 0 and labour >= city_cost(P, st, p):
-            for s in range(st[S_N_SITES]):
+            for k in range(n_reached(st, p)):
+                s = reached_site(st, p, k)
                 if city_site_open(P, st, p, s):
                     put_option(st, n, ACT_CITY, s, 0)
                     n += 1
         if st[S_TILES + T_TEMPLE] > 0 and labour >= temple_cost(P, st, p) and not eclipse_forbids_temple(st, p):
-            for s in range(st[S_N_SITES]):
+            for k in range(n_reached(st, p)):
+                s = reached_site(st, p, k)
                 if temple_site_open(P, st, p, s):
                     put_option(st, n, ACT_TEMPLE, s, 0)
                     n += 1
         if st[S_TILES + T_GARRISON] > 0 and labour >= garrison_cost(P, st, p):
-            for s in range(st[S_N_SITES]):
+            for k in range(n_reached(st, p)):
+                s = reached_site(st, p, k)
                 if garrison_site_open(P, st, p, s):
                     put_option(st, n, ACT_GARRISON, s, 0)
                     n += 1
@@ -545,7 +559,7 @@ def list_turn(P, st, p):
                 if terrace_open(P, st, p, r):
                     put_option(st, n, ACT_TERRACE, r, 0)
                     n += 1
-        if labour >= P[R_EXTRA_ROAD_COST] and any_road(P, st, p):
+        if labour >= P[R_EXTRA_ROAD_COST] and roads_possible:
             put_option(st, n, ACT_EXTRA_ROAD, -1, 0)
             n += 1
         for r in range(st[S_N_REGIONS]):
@@ -553,12 +567,14 @@ def list_turn(P, st, p):
                 put_option(st, n, ACT_CONQUER, r, 0)
                 n += 1
         if active(st, p, C_KEY_OUTPOST) > 0 and st[S_TILES + T_CITY] > 0 and labour >= outpost_cost(P, st, p):
-            for s in range(st[S_N_SITES]):
+            for k in range(n_reached(st, p)):
+                s = reached_site(st, p, k)
                 if outpost_open(P, st, p, s):
                     put_option(st, n, ACT_KEY_OUTPOST, s, 0)
                     n += 1
     if road_left or build_left:
-        for s in range(st[S_N_SITES]):
+        for k in range(n_reached(st, p)):
+            s = reached_site(st, p, k)
             if pilgrimage_open(P, st, p, s):
                 if road_left:
                     put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_ROADS)

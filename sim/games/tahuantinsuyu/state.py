@@ -190,7 +190,8 @@ SUN_AT = CHIP_AT + MAX_CHIPS * N_CH
 RESOURCES_AT = SUN_AT + N_SUN * N_SU  # + round
 ERA_AT = RESOURCES_AT + MAX_ROUNDS  # + round: 0 pre-empire, 1 early, 2 middle/late
 PHASE_AT = ERA_AT + MAX_ROUNDS  # + round * MAX_PHASES + i
-N_PARAMS = PHASE_AT + MAX_ROUNDS * MAX_PHASES
+SI_LEFT_AT = PHASE_AT + MAX_ROUNDS * MAX_PHASES  # + round * MAX_PHASES + i: Sapa Inca phases from there on
+N_PARAMS = SI_LEFT_AT + MAX_ROUNDS * MAX_PHASES
 
 
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
@@ -338,7 +339,9 @@ P_FIRST_CARD = P_SUN_HELD + N_SUN  # the Turn Sequence card dealt at setup
 P_LEAD_ROUNDS = P_FIRST_CARD + 1  # Sapa Inca phases ended in the lead
 P_REACH = P_LEAD_ROUNDS + 1  # + site: 1 when the seat's network joins it to Cuzco
 P_REGION_REACH = P_REACH + MAX_SITES  # + region: sites of the region in the network
-N_P = P_REGION_REACH + MAX_REGIONS
+P_N_REACHED = P_REGION_REACH + MAX_REGIONS  # the sites of the network as a list (the options loop over it)
+P_REACHED = P_N_REACHED + 1  # + i
+N_P = P_REACHED + MAX_SITES
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
