@@ -131,14 +131,14 @@ def garrison_value(P, st, w, p, s):
 
 
 @njit_noalloc
-def turn_value(P, st, w, p, act, target, extra):
+def turn_value(P, st, w, p, act, target, extra, best_road):
     if act == ACT_END:
         return 0.0
     if act == ACT_ROADS:
-        return best_road_value(P, st, w, p) * free_roads(P, st, p)
+        return best_road * free_roads(P, st, p)
     if act == ACT_EXTRA_ROAD:
         n = 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON, SU_VALUE)
-        return best_road_value(P, st, w, p) * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
+        return best_road * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
     city_now = P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE)
     if act == ACT_CITY:
         return building_value(P, st, w, p, target, P[R_CITY_SI], city_now, city_cost(P, st, p))
@@ -161,7 +161,7 @@ def turn_value(P, st, w, p, act, target, extra):
     if act == ACT_PILGRIMAGE:
         group = site_field(P, target, SF_PILGRIM)
         vp = sun_field(P, pilgrim_card(group), SU_VALUE)
-        return w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road_value(P, st, w, p) if extra == 0 else 0.0)
+        return w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road if extra == 0 else 0.0)
     return 0.0
 
 
@@ -207,10 +207,11 @@ def sun_value(P, st, w, p, kind, g):
 
 
 @njit_noalloc
-def option_value(P, st, w, p, decision, i):
+def option_value(P, st, w, p, decision, i, best_road):
+    """The value of option i; best_road: the best road's value now (DEC_TURN, computed once)."""
     a = opt(st, i, O_A)
     if decision == DEC_TURN:
-        return turn_value(P, st, w, p, a, opt(st, i, O_B), opt(st, i, O_C))
+        return turn_value(P, st, w, p, a, opt(st, i, O_B), opt(st, i, O_C), best_road)
     if decision == DEC_ROAD:
         if a < 0:
             return 0.0
@@ -234,8 +235,9 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     if n_options == 1:
         return 0
     best, best_i = NO_VALUE, 0
+    best_road = best_road_value(P, st, weights, p) if decision == DEC_TURN else 0.0
     for i in range(n_options):
-        value = option_value(P, st, weights, p, decision, i)
+        value = option_value(P, st, weights, p, decision, i, best_road)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:

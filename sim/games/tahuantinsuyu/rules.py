@@ -281,7 +281,8 @@ def list_roads(P, st, p, with_stop):
             if not has(st, a, B_CITY):
                 continue
             for b in range(st[S_N_SITES]):
-                if b != a and wild_open(P, st, p, a, b) and n < 300:
+                if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b) and wild_open(P, st, p, a, b) \
+                        and n < 300:
                     put_option(st, n, a, b, 1)
                     n += 1
     if with_stop:
@@ -340,7 +341,7 @@ def any_road(P, st, p):
             a = reached_site(st, p, i)
             if has(st, a, B_CITY):
                 for b in range(st[S_N_SITES]):
-                    if b != a and wild_open(P, st, p, a, b):
+                    if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b) and wild_open(P, st, p, a, b):
                         return True
     return False
 
