@@ -18,7 +18,7 @@ from .board import (
     n_lines_at, n_reached, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_PARAMS, T_STATE, incident,
+    T_PARAMS, T_STATE, incident, HAND, P_HAND, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON, DEC_MORE_TERRACE,
@@ -190,25 +190,45 @@ def res1_chips(P, st, q):
 
 
 @njit_noalloc
-def sun_value(P, st, w, p, kind, g):
+def seat_counts(P, st, p):
+    """For the Sun card decision, once: each seat's roads Rural Unrest would destroy now and its
+    resistance-1 chips (Popular Support), 8 bits each, 16 bits a seat; 0 when the hand holds
+    neither card."""
+    at = seat_at(p)
+    needed = False
+    for i in range(HAND):
+        kind = st[at + P_HAND + i]
+        if kind == C_RURAL_UNREST or kind == C_POPULAR:
+            needed = True
+    if not needed:
+        return 0
+    packed = 0
+    for q in range(st[S_N_PLAYERS]):
+        packed |= (min(roads_lost(P, st, q), 255) | (min(res1_chips(P, st, q), 255) << 8)) << (16 * q)
+    return packed
+
+
+@njit_noalloc
+def sun_value(P, st, w, p, kind, g, counts):
     """A Sun card in gap g: its benefit to each player beside it, counted for the player and against
-    a rival; Rural Unrest and Popular Support by what they do now."""
+    a rival; Rural Unrest and Popular Support by what they do now (counts: seat_counts)."""
     n = st[S_N_PLAYERS]
     total = 0.0
     for side in range(2):
         q = (g + side) % n
         benefit = w[W_SUN + kind]
         if kind == C_RURAL_UNREST:
-            benefit = -w[W_ROAD_LOSS] * roads_lost(P, st, q)
+            benefit = -w[W_ROAD_LOSS] * ((counts >> (16 * q)) & 255)
         elif kind == C_POPULAR:
-            benefit = w[W_LABOUR] * res1_chips(P, st, q) * sun_field(P, C_POPULAR, SU_VALUE)
+            benefit = w[W_LABOUR] * ((counts >> (16 * q + 8)) & 255) * sun_field(P, C_POPULAR, SU_VALUE)
         total += benefit * (w[W_SUN_SELF] if q == p else -w[W_SUN_RIVAL])
     return total
 
 
 @njit_noalloc
-def option_value(P, st, w, p, decision, i, best_road):
-    """The value of option i; best_road: the best road's value now (DEC_TURN, computed once)."""
+def option_value(P, st, w, p, decision, i, best_road, counts):
+    """The value of option i; best_road: the best road's value now (DEC_TURN), counts: seat_counts
+    (DEC_SUN_CARD), each computed once a decision."""
     a = opt(st, i, O_A)
     if decision == DEC_TURN:
         return turn_value(P, st, w, p, a, opt(st, i, O_B), opt(st, i, O_C), best_road)
@@ -219,7 +239,7 @@ def option_value(P, st, w, p, decision, i, best_road):
             return new_site_value(P, st, w, p, opt(st, i, O_B))
         return road_value(P, st, w, p, a)
     if decision == DEC_SUN_CARD:
-        return sun_value(P, st, w, p, a, opt(st, i, O_B))
+        return sun_value(P, st, w, p, a, opt(st, i, O_B), counts)
     if decision == DEC_MORE_GARRISON:
         return 0.0 if a < 0 else garrison_value(P, st, w, p, a)
     if decision == DEC_MORE_TERRACE:
@@ -236,8 +256,9 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return 0
     best, best_i = NO_VALUE, 0
     best_road = best_road_value(P, st, weights, p) if decision == DEC_TURN else 0.0
+    counts = seat_counts(P, st, p) if decision == DEC_SUN_CARD else 0
     for i in range(n_options):
-        value = option_value(P, st, weights, p, decision, i, best_road)
+        value = option_value(P, st, weights, p, decision, i, best_road, counts)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:
