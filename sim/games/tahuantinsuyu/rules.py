@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
@@ -593,7 +593,7 @@ def list_turn(P, st, p):
     return n + 1
 
 
-@njit_noalloc
+@njit_inline
 def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
     """Carry out one DEC_TURN option."""
     at = seat_at(p)
@@ -648,7 +648,7 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
         key_outpost(P, st, log, p, target)
 
 
-@njit_noalloc
+@njit_inline
 def take_turn(P, st, stream, log, kinds, W, p):
     """People Phase: the road-building action and the building action, in the order the player
     likes (a pilgrimage may replace either), until the player ends the turn."""
@@ -667,7 +667,7 @@ def take_turn(P, st, stream, log, kinds, W, p):
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
 
 
-@njit_noalloc
+@njit_inline
 def people_phase(P, st, stream, log, kinds, W):
     n = n_players(st)
     for p in range(n):
@@ -710,7 +710,7 @@ def transfer(st, log, giver, taker, amount):
     log_event(st, log, EV_TRANSFER, giver, taker, given, 0, 0)
 
 
-@njit_noalloc
+@njit_inline
 def inca_phase(P, st, log):
     """Inca Phase: income (the last player first while the supply lasts), then the support
     transfers of the era: the leader to the last player, and later second to third."""
@@ -852,7 +852,7 @@ def popular_support(P, st, log, q):
     log_event(st, log, EV_POPULAR, q, got, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_inline
 def reveal_sun_cards(P, st, log):
     """The cards are turned face up together; each affects the two players beside its gap; Rural
     Unrest and Popular Support act at once, the others while the card lies (until the Sapa Inca)."""
@@ -877,7 +877,7 @@ def reveal_sun_cards(P, st, log):
         st[S_GAP_SHOWN + g] = st[S_GAP_N + g]
 
 
-@njit_noalloc
+@njit_inline
 def sun_phase(P, st, stream, log, kinds, W):
     """Sun Phase: Turn Sequence cards by score; in turn each plays a Sun card face down into a free
     gap between two neighbours and draws one; then all are revealed."""
@@ -958,7 +958,7 @@ def sapa_inca_phase(P, st, log, last):
 
 
 # ------------------------------------------------------------------ setup
-@njit_noalloc
+@njit_inline
 def setup(P, st, stream, log, kinds, W, n):
     """Setup: the map for the player count (the 3-player overlay leaves regions out), the royal
     line of each player from Cuzco, RI chips face down (revealed beside the starting regions), three
@@ -1035,7 +1035,7 @@ def setup(P, st, stream, log, kinds, W, n):
 
 
 # ------------------------------------------------------------------ the end
-@njit_noalloc
+@njit_inline
 def finish_game(P, st, log):
     """How Do I Win?: whoever is ahead on the scoring track; no ties (the inner piece is ahead)."""
     n = n_players(st)
@@ -1136,7 +1136,7 @@ def check_invariants(P, st):
 
 
 # ------------------------------------------------------------------ a whole game
-@njit_noalloc
+@njit_inline
 def play_round(P, st, stream, log, kinds, W, checked):
     """One column of the turn-sequence track; in the last, the invasion tile beside each People
     phase is turned, and the black dot (Pizarro) brings the final Sapa Inca at once."""
