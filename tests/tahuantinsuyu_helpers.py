@@ -89,6 +89,16 @@ class Table:
     def road(self, p, a, b):
         R.build_road(self.P, self.st, self.log, p, line(a, b), 1)
 
+    def own(self, p, a, b):
+        """The line a - b becomes seat p's without the road rules (a test set-up); the network is
+        recomputed by the caller."""
+        e = line(a, b)
+        assert self.st[S.S_ROAD_OWNER + e] == -1
+        self.st[S.S_ROAD_OWNER + e] = p
+        for site in (a, b):
+            self.st[S.S_FREE_LINES + SITE[site]] -= 1
+        self.set(p, S.P_ROADS, self.at(p, S.P_ROADS) + 1)
+
     def conquer(self, p, region, resistance=None):
         """Seat p conquers the region (its chip revealed first), paying its cost."""
         r = REGION[region]

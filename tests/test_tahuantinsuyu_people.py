@@ -109,9 +109,8 @@ def test_a_city_on_a_connected_city_site_in_conquered_land_scores_4_now_and_3_pe
     # taken, so seat 1 reaches the city through C00c
     t.road(1, "A00a", "C00a")
     assert not t.reaches(1, city)
-    t.st[S.S_ROAD_OWNER + line("C00a", "C00c")] = 1
-    t.st[S.S_ROAD_OWNER + line("C00b", "C00c")] = 1
-    t.set(1, S.P_ROADS, t.at(1, S.P_ROADS) + 2)
+    t.own(1, "C00a", "C00c")
+    t.own(1, "C00b", "C00c")
     R.recompute_reach(t.P, t.st, 1)
     assert t.reaches(1, city)
     before = [t.vp(p) for p in range(4)]
@@ -150,9 +149,8 @@ def test_garrison_scores_3_now_and_2_per_connected_player():
     R.build_garrison(t.P, t.st, t.log, 0, SITE["C00c"])
     assert t.vp(0) == 3 and t.labour(0) == 0
     t.road(1, "A00a", "C00a")
-    t.st[S.S_ROAD_OWNER + line("C00a", "C00b")] = 1
-    t.st[S.S_ROAD_OWNER + line("C00b", "C00c")] = 1
-    t.set(1, S.P_ROADS, t.at(1, S.P_ROADS) + 2)
+    t.own(1, "C00a", "C00b")
+    t.own(1, "C00b", "C00c")
     R.recompute_reach(t.P, t.st, 1)
     v0, v1, v2 = t.vp(0), t.vp(1), t.vp(2)
     R.sapa_inca_phase(t.P, t.st, t.log, 0)

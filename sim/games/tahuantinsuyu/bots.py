@@ -18,7 +18,7 @@ from .board import (
     n_lines_at, n_reached, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_PARAMS, T_STATE, incident, HAND, P_HAND, seat_at,
+    T_PARAMS, T_STATE, incident, HAND, P_HAND, S_FREE_LINES, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON, DEC_MORE_TERRACE,
@@ -101,6 +101,8 @@ def best_road_value(P, st, w, p):
     best = NO_VALUE
     for i in range(n_reached(st, p)):
         s = reached_site(st, p, i)
+        if st[S_FREE_LINES + s] == 0:
+            continue
         for j in range(n_lines_at(P, s)):
             e = incident(P, s, j)
             if road_candidate(P, st, p, s, e):

@@ -41,7 +41,7 @@ from .state import (
     R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
     R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
-    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_GAP, S_GAP_N,
+    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
@@ -205,6 +205,8 @@ def build_road(P, st, log, p, e, free):
     """Building a Road: the line becomes the seat's; a chip face down in a region it leads into is
     turned face up; the network grows."""
     st[S_ROAD_OWNER + e] = p
+    st[S_FREE_LINES + road_field(P, e, RF_A)] -= 1
+    st[S_FREE_LINES + road_field(P, e, RF_B)] -= 1
     at = seat_at(p)
     st[at + P_ROADS] += 1
     st[at + P_ROADS_BUILT] += 1
@@ -270,6 +272,8 @@ def list_roads(P, st, p, with_stop):
         return n
     for i in range(n_reached(st, p)):
         s = reached_site(st, p, i)
+        if st[S_FREE_LINES + s] == 0:
+            continue
         for j in range(n_lines_at(P, s)):
             e = incident(P, s, j)
             if road_candidate(P, st, p, s, e):
@@ -333,6 +337,8 @@ def any_road(P, st, p):
         return False
     for i in range(n_reached(st, p)):
         s = reached_site(st, p, i)
+        if st[S_FREE_LINES + s] == 0:
+            continue
         for j in range(n_lines_at(P, s)):
             if road_candidate(P, st, p, s, incident(P, s, j)):
                 return True
@@ -832,6 +838,8 @@ def rural_unrest(P, st, log, q):
                 hit = True
         if hit:
             st[S_ROAD_OWNER + e] = -1
+            st[S_FREE_LINES + road_field(P, e, RF_A)] += 1
+            st[S_FREE_LINES + road_field(P, e, RF_B)] += 1
             lost += 1
     at = seat_at(q)
     st[at + P_ROADS] -= lost
@@ -1007,6 +1015,9 @@ def setup(P, st, stream, log, kinds, W, n):
             royal += 1
         else:
             st[S_ROAD_OWNER + e] = -2 if gone else -1
+            if not gone:
+                st[S_FREE_LINES + road_field(P, e, RF_A)] += 1
+                st[S_FREE_LINES + road_field(P, e, RF_B)] += 1
     deck = 0
     for kind in range(N_SUN):
         for _ in range(sun_field(P, kind, SU_COUNT)):
@@ -1132,6 +1143,14 @@ def check_invariants(P, st):
             st[S_ERROR] = ERR_REACH
     for e in range(st[S_N_ROADS]):
         if st[S_ROAD_OWNER + e] >= n:
+            st[S_ERROR] = ERR_ROADS
+    for s in range(st[S_N_SITES]):
+        free = 0
+        for j in range(site_field(P, s, SF_N_INC)):
+            e = incident(P, s, j)
+            if st[S_ROAD_OWNER + e] == -1 and road_field(P, e, RF_ROYAL) == 0:
+                free += 1
+        if free != st[S_FREE_LINES + s]:
             st[S_ERROR] = ERR_ROADS
 
 
