@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-machu_picchu bench-compile bench-scale bench-bots clean
+.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu bench-compile bench-scale bench-bots clean
 
 setup: $(STAMP)
 
@@ -42,7 +42,7 @@ test: $(STAMP)
 	$(VENV)/bin/python -m sim.core.compile_engines
 	$(VENV)/bin/python -m pytest -q -n 2 --dist loadfile --durations=15
 
-bench: bench-chachapoya bench-cuzco bench-machu_picchu
+bench: bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu
 
 bench-chachapoya: $(STAMP)
 	$(VENV)/bin/python -m sim.core.bench chachapoya --games 1000000 --players 4 --repeats 3
@@ -50,6 +50,10 @@ bench-chachapoya: $(STAMP)
 # Issue 15's line: 1,000,000 four-player Machu Picchu games of the default line-up in under 60 s.
 bench-machu_picchu: $(STAMP)
 	$(VENV)/bin/python -m sim.core.bench machu_picchu --games 1000000 --players 4 --repeats 3
+
+# Issue 16's line: 1,000,000 four-player Tahuantinsuyu games of the default line-up in under 120 s.
+bench-tahuantinsuyu: $(STAMP)
+	$(VENV)/bin/python -m sim.core.bench tahuantinsuyu --games 1000000 --players 4 --repeats 3
 
 # Cuzco's heuristic bots value every legal option (from its modelled effects): about 1.5-2 ms a
 # game per core, so the benchmark plays 20,000 games (plain Python: 3 games).

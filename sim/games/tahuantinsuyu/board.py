@@ -1,0 +1,172 @@
+"""Tahuantinsuyu's board queries, shared by the rules and the bots: costs with the Sun cards beside a
+player, who may build a road on a line, which sites a network reaches, which regions it touches.
+Nothing here changes the state (rules.py does)."""
+from sim.core.jit import njit_noalloc, njit_typed
+
+from .state import (
+    T_PARAMS, T_STATE, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
+    C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
+    P_REACH, P_REGION_REACH, RF_A, RF_B, RF_ROYAL, RG_N_NB, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
+    R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
+    SU_VALUE, chip_field, neighbour, region_field, road_field, seat_at, site_field, sun_field,
+)
+
+
+@njit_typed(f"int64({T_STATE}, int64, int64)")
+def active(st, p, kind):
+    """Face-up Sun cards of a kind beside seat p (their effects stack)."""
+    return st[seat_at(p) + P_ACTIVE + kind]
+
+
+@njit_typed(f"boolean({T_STATE}, int64, int64)")
+def reaches(st, p, s):
+    return st[seat_at(p) + P_REACH + s] != 0
+
+
+@njit_noalloc
+def own_territory(P, st, p, s):
+    """Site s lies in a region seat p controls (its starting region or one it conquered)."""
+    r = site_field(P, s, SF_REGION)
+    return r >= 0 and st[S_OWNER + r] == p
+
+
+@njit_noalloc
+def conquered(P, st, s):
+    """Site s lies in a region somebody controls (Cuzco lies in none)."""
+    r = site_field(P, s, SF_REGION)
+    return r >= 0 and st[S_OWNER + r] >= 0
+
+
+@njit_noalloc
+def eclipse_forbids_roads(st, p):
+    """Solar Eclipse: a player who built a temple this People phase builds no road."""
+    return active(st, p, C_ECLIPSE) > 0 and st[seat_at(p) + P_BUILT_TEMPLE] != 0
+
+
+@njit_noalloc
+def eclipse_forbids_temple(st, p):
+    return active(st, p, C_ECLIPSE) > 0 and st[seat_at(p) + P_BUILT_ROAD] != 0
+
+
+@njit_noalloc
+def road_open(P, st, p, e):
+    """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
+    least one end in the player's territory."""
+    if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
+        return False
+    a = road_field(P, e, RF_A)
+    b = road_field(P, e, RF_B)
+    if not (reaches(st, p, a) or reaches(st, p, b)):
+        return False
+    return own_territory(P, st, p, a) or own_territory(P, st, p, b)
+
+
+@njit_noalloc
+def free_roads(P, st, p):
+    """Roads of the road-building action: two, one more per Extra Roadcrew, one fewer per El Nino
+    Flooding but never fewer than one."""
+    n = P[R_FREE_ROADS] + active(st, p, C_ROADCREW) * sun_field(P, C_ROADCREW, SU_VALUE)
+    floods = active(st, p, C_EL_NINO)
+    if floods > 0:
+        n = max(1, n - floods * sun_field(P, C_EL_NINO, SU_VALUE))
+    return n
+
+
+@njit_noalloc
+def city_cost(P, st, p):
+    return P[R_CITY_COST] + active(st, p, C_EPIDEMIC) * sun_field(P, C_EPIDEMIC, SU_VALUE)
+
+
+@njit_noalloc
+def temple_cost(P, st, p):
+    return P[R_TEMPLE_COST]
+
+
+@njit_noalloc
+def garrison_cost(P, st, p):
+    return P[R_GARRISON_COST] + active(st, p, C_HARSH) * sun_field(P, C_HARSH, SU_VALUE)
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
+def conquest_cost(P, st, p, r, extra):
+    """Conquering a Region: the chip's resistance, one more per Resistance card, one fewer per
+    Military Superiority (never below nothing), plus `extra` (Rapid Expansion)."""
+    c = st[S_CHIP + r]
+    cost = (chip_field(P, c, CH_RES) + active(st, p, C_RESISTANCE) * sun_field(P, C_RESISTANCE, SU_VALUE)
+            - active(st, p, C_MILITARY) * sun_field(P, C_MILITARY, SU_VALUE))
+    return max(0, cost) + extra
+
+
+@njit_noalloc
+def touches(P, st, p, r):
+    """The seat's network leads into region r or borders it (reaches a site of r or of a neighbour)."""
+    at = seat_at(p)
+    if st[at + P_REGION_REACH + r] > 0:
+        return True
+    for i in range(region_field(P, r, RG_N_NB)):
+        if st[at + P_REGION_REACH + neighbour(P, r, i)] > 0:
+            return True
+    return False
+
+
+@njit_noalloc
+def conquerable(P, st, p, r, face_down_ok):
+    return st[S_OWNER + r] == -1 and (face_down_ok or st[S_REVEALED + r] != 0) and touches(P, st, p, r)
+
+
+@njit_noalloc
+def sapa_incas_left(P, st):
+    """Sapa Inca phases still to come this game, the current one included (the last round's counted
+    once, whenever Pizarro comes): a table data.py computes from the track."""
+    return P[SI_LEFT_AT + st[S_ROUND] * MAX_PHASES + st[S_PHASE]]
+
+
+@njit_noalloc
+def connected_players(st, s):
+    """Players whose network joins site s to Cuzco."""
+    count = 0
+    for q in range(st[S_N_PLAYERS]):
+        if reaches(st, q, s):
+            count += 1
+    return count
+
+
+@njit_typed(f"boolean({T_STATE}, int64, int64)")
+def has(st, s, bit):
+    return (st[S_BUILDING + s] & bit) != 0
+
+
+@njit_noalloc
+def pilgrim_card(group):
+    """The Sun card that opens a pilgrimage to a significant city of the group."""
+    if group == PG_GREAT:
+        return C_GREAT
+    if group == PG_ANNUAL:
+        return C_ANNUAL
+    return C_LOCAL
+
+
+@njit_noalloc
+def n_reached(st, p):
+    """How many sites the seat's network joins to Cuzco (reached_site lists them)."""
+    return st[seat_at(p) + P_N_REACHED]
+
+
+@njit_noalloc
+def reached_site(st, p, i):
+    return st[seat_at(p) + P_REACHED + i]
+
+
+@njit_noalloc
+def n_lines_at(P, s):
+    return site_field(P, s, SF_N_INC)
+
+
+@njit_noalloc
+def road_candidate(P, st, p, s, e):
+    """Line e at the reached site s is open to seat p, counted once (from its smaller end when both
+    ends are reached)."""
+    if not road_open(P, st, p, e):
+        return False
+    other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
+    return not reaches(st, p, other) or s < other

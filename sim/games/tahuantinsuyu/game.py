@@ -1,0 +1,144 @@
+"""Tahuantinsuyu as the core sees it: the batch kernel, its output turned into columns, and GAME
+(replay.py tells a game again for `sim replay`)."""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
+from sim.core.parallel import run_blocks
+from . import data
+from .rules import new_game_arrays, play_game
+from .state import (
+    END_REASON_NAMES, ERROR_NAMES, N_P, N_SUN, N_SUYU, N_TILES, P_BUILT, P_CONQUERED, P_FIRST_CARD, P_LABOUR,
+    P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
+    P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_RANK, P_ROADS, P_ROADS_BUILT,
+    P_ROADS_LOST, P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY,
+    P_VP_CITY_SI, P_VP_CONQUEST, P_VP_GARRISON, P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS,
+    P_VP_TEMPLE_SI, P_VP_TERRACE, P_VP_TERRACE_SI, P_WILD_BUILT, P_WON, SUN_NAMES, SUYU_NAMES, S_ACTIONS,
+    S_BOX_CHIPS, S_ENDED, S_ERROR, S_LABOUR, S_LEAD_CHANGES, S_N_ROUNDS, S_PEOPLE_PHASES, S_PIZARRO_PHASE,
+    S_PIZARRO_ROUND, S_PLAYERS, S_SAPA_INCAS, S_TILES, S_TRANSFERS, S_WILD_N, S_WINNER, TILE_NAMES,
+)
+
+# Games-table columns: (column, state slot, dtype).
+GAME_FIELDS = (
+    ("n_rounds", S_N_ROUNDS, np.int16),
+    ("winner_seat", S_WINNER, np.int8),
+    ("end_reason", S_ENDED, np.int8),  # 1 = Pizarro; read with END_REASON_NAMES after the shift below
+    ("pizarro_round", S_PIZARRO_ROUND, np.int8),
+    ("pizarro_people_phase", S_PIZARRO_PHASE, np.int8),
+    ("people_phases", S_PEOPLE_PHASES, np.int8),
+    ("sapa_inca_phases", S_SAPA_INCAS, np.int8),
+    ("catch_up_transfers", S_TRANSFERS, np.int16),
+    ("lead_changes", S_LEAD_CHANGES, np.int8),
+    ("decisions", S_ACTIONS, np.int32),
+    ("labour_supply_end", S_LABOUR, np.int16),
+    ("wilderness_roads", S_WILD_N, np.int8),
+    ("chips_in_box", S_BOX_CHIPS, np.int8),
+    *((f"{TILE_NAMES[t]}_tiles_left", S_TILES + t, np.int8) for t in range(N_TILES)),
+)
+# Players-table columns: (column, P_* field of the seat, dtype).
+PLAYER_FIELDS = (
+    ("score", P_VP, np.int16),
+    ("rank", P_RANK, np.int8),
+    ("won", P_WON, np.bool_),
+    ("start_order", P_FIRST_CARD, np.int8),  # the Turn Sequence card dealt at setup, 1 first
+    ("vp_conquest", P_VP_CONQUEST, np.int16),
+    ("vp_city", P_VP_CITY, np.int16),
+    ("vp_city_sapa_inca", P_VP_CITY_SI, np.int16),
+    ("vp_temple", P_VP_TEMPLE, np.int16),
+    ("vp_temple_bonus", P_VP_TEMPLE_BONUS, np.int16),
+    ("vp_temple_sapa_inca", P_VP_TEMPLE_SI, np.int16),
+    ("vp_garrison", P_VP_GARRISON, np.int16),
+    ("vp_garrison_sapa_inca", P_VP_GARRISON_SI, np.int16),
+    ("vp_terrace", P_VP_TERRACE, np.int16),
+    ("vp_terrace_sapa_inca", P_VP_TERRACE_SI, np.int16),
+    ("vp_pilgrimage", P_VP_PILGRIM, np.int16),
+    ("vp_sun_cards", P_VP_CARDS, np.int16),
+    ("labour_resources", P_LAB_ROW, np.int16),
+    ("labour_chips", P_LAB_CHIPS, np.int16),
+    ("labour_terraces", P_LAB_TERRACES, np.int16),
+    ("labour_popular_support", P_LAB_CARDS, np.int16),
+    ("labour_given", P_LAB_GIVEN, np.int16),
+    ("labour_received", P_LAB_TAKEN, np.int16),
+    ("labour_returned", P_LAB_RETURNED, np.int16),
+    ("labour_spent", P_LAB_SPENT, np.int16),
+    ("labour_short", P_LAB_SHORT, np.int16),
+    ("labour_end", P_LABOUR, np.int16),
+    ("regions", P_N_CHIPS, np.int8),
+    *((f"regions_{SUYU_NAMES[s]}", P_CONQUERED + s, np.int8) for s in range(N_SUYU)),
+    *((f"built_{TILE_NAMES[t]}", P_BUILT + t, np.int8) for t in range(N_TILES)),
+    ("terraces", P_TERRACES, np.int8),
+    ("key_outposts", P_OUTPOSTS, np.int8),
+    ("pilgrimages", P_PILGRIMAGES, np.int8),
+    ("roads", P_ROADS, np.int16),
+    ("roads_built", P_ROADS_BUILT, np.int16),
+    ("roads_lost", P_ROADS_LOST, np.int16),
+    ("wilderness_roads", P_WILD_BUILT, np.int8),
+    ("lead_sapa_incas", P_LEAD_ROUNDS, np.int8),
+    *((f"sun_held_{SUN_NAMES[k]}", P_SUN_HELD + k, np.int8) for k in range(N_SUN)),
+    *((f"sun_played_{SUN_NAMES[k]}", P_SUN_PLAYED + k, np.int8) for k in range(N_SUN)),
+    *((f"sun_suffered_{SUN_NAMES[k]}", P_SUN_SUFFERED + k, np.int8) for k in range(N_SUN)),
+)
+
+
+@njit(cache=True, nogil=True)
+def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, g_index, pl_index,
+               out_game, out_player, errors):
+    """Games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads); game
+    i depends only on (run_seed, first_game + i)."""
+    kinds = np.empty(n, np.int8)
+    W = np.empty((n, bot_weights.shape[1]), np.float64)
+    st, stream, log = new_game_arrays(False)
+    for i in range(lo, hi):
+        for s in range(n):
+            kinds[s] = bot_kinds[seat_bots[i, s]]
+            W[s, :] = bot_weights[seat_bots[i, s], :]
+        st[:] = 0
+        play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
+        errors[i] = st[S_ERROR]
+        for j in range(g_index.shape[0]):
+            out_game[i, j] = st[g_index[j]]
+        for s in range(n):
+            for j in range(pl_index.shape[0]):
+                out_player[i * n + s, j] = st[S_PLAYERS + s * N_P + pl_index[j]]
+
+
+class Tahuantinsuyu(TomlGame):
+    name = "tahuantinsuyu"
+    description = ("Tahuantinsuyu (Alan Ernstein, 2004): roads from Cuzco, conquests, cities, temples, garrisons "
+                   "and terraces, Sun cards between neighbours, until Pizarro arrives; 3-4 players.")
+    default_players = 4
+    data = data
+    card_groups = (CardGroup(name="Sun card", held="sun_held_", played=("sun_played_",)),
+                   CardGroup(name="Sun card suffered", held="sun_suffered_"))
+
+    def report_sections(self) -> tuple:
+        """Tahuantinsuyu's report pages (sim/games/tahuantinsuyu/analysis/report.py)."""
+        from .analysis import report_sections
+        return report_sections()
+
+    def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
+                 run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
+        kinds, weights = self.bot_arrays(bot_names)
+        g_index = np.array([slot for _, slot, _ in GAME_FIELDS], np.int64)
+        pl_index = np.array([field for _, field, _ in PLAYER_FIELDS], np.int64)
+        out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int64)
+        out_player = np.zeros((n_games * n_players, len(PLAYER_FIELDS)), np.int64)
+        errors = np.zeros(n_games, np.int64)
+        run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds,
+                   weights, np.uint64(run_seed), np.uint64(first_game), checked, g_index, pl_index, out_game,
+                   out_player, errors)
+        game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
+        game_cols["end_reason"] = (game_cols["end_reason"] - 1).clip(0).astype(np.int8)
+        player_cols = {name: out_player[:, j].astype(dt) for j, (name, _, dt) in enumerate(PLAYER_FIELDS)}
+        failures = [(first_game + int(i), f"engine error: {ERROR_NAMES[int(errors[i])]}")
+                    for i in np.flatnonzero(errors)]
+        return ChunkResult(game_cols, player_cols, {"end_reason": list(END_REASON_NAMES)}, failures)
+
+    def replay(self, params: Params, n_players: int, bot_names: list[str], seat_bots_row: np.ndarray,
+               run_seed: int, game_index: int) -> list[str]:
+        from .replay import replay_lines
+        kinds, weights = self.bot_arrays(bot_names)
+        return replay_lines(params, n_players, bot_names, np.asarray(seat_bots_row), kinds, weights, run_seed,
+                            game_index)

@@ -1,0 +1,97 @@
+"""The bots (issue 16): random-legal and four heuristic styles making every decision a player makes;
+each heuristic beats three random bots in at least 90% of 4-player games."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tahuantinsuyu_helpers import REGION, SITE, Table, connect
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.games.tahuantinsuyu import GAME
+from sim.games.tahuantinsuyu import bots as B
+from sim.games.tahuantinsuyu import rules as R
+from sim.games.tahuantinsuyu import state as S
+
+STYLES = ["conqueror", "builder", "road-network", "pilgrim"]
+
+
+def _styles():
+    tuned = [f"{style}-tuned" for style in STYLES if f"{style}-tuned" in GAME.bots()]
+    return STYLES + tuned
+
+
+@pytest.mark.parametrize("style", _styles())
+def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(style):
+    names, idx = lineup_indices([style, "random", "random", "random"])
+    seats = seat_bot_matrix(idx, 0, 200, True)
+    res = GAME.simulate(GAME.resolve_params(None), 4, names, seats, 7, 0, 200, True)
+    assert res.failures == []
+    is_style = np.array([names[i] == style for i in seats.reshape(-1)])
+    assert res.player_columns["won"][is_style].mean() >= 0.9
+
+
+def test_the_default_line_up_is_four_heuristic_styles():
+    lineup = GAME.default_bots(4)
+    assert len(set(lineup)) == 4 and all(GAME.kind_name(bot) == "heuristic" for bot in lineup)
+    assert {bot.removesuffix("-tuned") for bot in lineup} == set(STYLES)
+
+
+def _w(style="builder"):
+    return GAME.bots()[style].weights.astype(np.float64)
+
+
+def _pick(t, p, decision, n, style="builder"):
+    w = _w(style).copy()
+    w[S.W_NOISE] = 0.0
+    return t.options(n)[B.choose(t.P, t.st, t.stream, S.KIND_HEURISTIC, w, p, decision, n)]
+
+
+def test_the_heuristic_plays_a_harmful_card_between_rivals_and_a_helpful_one_beside_itself():
+    """The Sun card decision values each (card, gap) by the card's benefit to the two players beside
+    the gap: for itself, against a rival."""
+    t = Table(4)
+    hand = [S.SUN_NAMES.index("resistance"), S.SUN_NAMES.index("extra_roadcrew"), -1]
+    for i, kind in enumerate(hand):
+        t.set(0, S.P_HAND + i, kind)
+    n = R.list_sun_plays(t.P, t.st, 0)
+    kind, gap, _ = _pick(t, 0, S.DEC_SUN_CARD, n)
+    if kind == S.SUN_NAMES.index("resistance"):
+        assert gap in (1, 2)  # between two rivals
+    else:
+        assert gap in (0, 3)  # beside seat 0
+
+
+def test_the_heuristic_conquers_the_richest_region_it_can_afford():
+    t = Table(4)
+    t.set_chip("C03", resistance=2, labour=2, vp=4)
+    t.set_chip("C01", resistance=2, labour=0, vp=1)
+    t.set_chip("C02", resistance=2, labour=0, vp=1)
+    t.set(0, S.P_ROAD_DONE, 1)
+    t.set_labour(0, 2)
+    options = [o for o in t.turn_options(0)]
+    n = R.list_turn(t.P, t.st, 0)
+    act, target, _ = _pick(t, 0, S.DEC_TURN, n, "conqueror")
+    assert (act, target) == (S.ACT_CONQUER, REGION["C03"]), options
+
+
+def test_the_heuristic_builds_a_city_where_it_pays_most():
+    t = Table(4)
+    connect(t, 0, "C00b")
+    t.set_labour(0, 6)
+    t.set(0, S.P_ROAD_DONE, 1)
+    n = R.list_turn(t.P, t.st, 0)
+    act, target, _ = _pick(t, 0, S.DEC_TURN, n, "builder")
+    assert (act, target) == (S.ACT_CITY, SITE["C00b"])
+
+
+def test_every_decision_is_asked_in_whole_games():
+    """Every decision kind comes up in games of the default line-up (the bots make them all)."""
+    P = GAME.resolve_params(None).engine
+    kinds, W = GAME.bot_arrays(GAME.default_bots(4))
+    seen = set()
+    for game in range(30):
+        st, log = R.run_one(P, 4, kinds, W, np.uint64(5), np.uint64(game), False, True)
+        events = set(int(e) for e in log[:st[S.S_LOG_N], 0])
+        seen |= events
+    for ev in (S.EV_SUN_PLAY, S.EV_ROAD, S.EV_BUILD, S.EV_CONQUER, S.EV_PILGRIM, S.EV_WILD, S.EV_OUTPOST):
+        assert ev in seen, S.ERROR_NAMES[0] + f" event {ev} never seen"

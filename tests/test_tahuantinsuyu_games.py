@@ -1,0 +1,48 @@
+"""Whole games (issue 16): checked mode over thousands of random games for 3 and 4 players (labour,
+tiles, chips and Sun cards conserved; roads only along the dashed lines; VP by source adding up; the
+network what the roads join), and the columns the analyses read."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.games.tahuantinsuyu import GAME
+
+PARAMS = GAME.resolve_params(None)
+
+
+def _run(lineup, n_games, seed=11, variant=None):
+    params = GAME.resolve_params(variant) if variant else PARAMS
+    names, idx = lineup_indices(lineup)
+    return GAME.simulate(params, len(lineup), names, seat_bot_matrix(idx, 0, n_games, True), seed, 0, n_games, True)
+
+
+@pytest.mark.parametrize("n", [3, 4])
+def test_thousands_of_random_games_in_checked_mode(n):
+    res = _run(["random"] * n, 2000)
+    assert res.failures == []
+    g, pl = res.game_columns, res.player_columns
+    assert (g["n_rounds"] == 7).all() and (g["pizarro_round"] == 7).all()
+    assert set(np.unique(g["pizarro_people_phase"])) == {1, 2, 3, 4}
+    assert (g["sapa_inca_phases"] == 6).all()
+    assert pl["won"].sum() == 2000
+
+
+def test_the_default_line_up_in_checked_mode_for_3_and_4_players():
+    for n in (3, 4):
+        res = _run(GAME.default_bots(n), 300)
+        assert res.failures == []
+
+
+def test_vp_by_source_add_up_to_the_score():
+    pl = _run(GAME.default_bots(4), 200).player_columns
+    sources = [c for c in pl if c.startswith("vp_")]
+    assert (sum(pl[c].astype(int) for c in sources) == pl["score"]).all()
+
+
+def test_without_the_transfers_variant_no_labour_changes_hands():
+    res = _run(GAME.default_bots(4), 100, variant={"rules": {"transfer_early_leader": 0, "transfer_late_leader": 0,
+                                                            "transfer_late_second": 0}})
+    assert (res.game_columns["catch_up_transfers"] == 0).all()
+    assert (res.player_columns["labour_given"] == 0).all()

@@ -1,0 +1,102 @@
+"""Component data and setup (rulebook: Contents, Setup; issue 16's printed and reconstructed numbers),
+and the readings of the rulebook's open points that the other files do not already test."""
+from __future__ import annotations
+
+import pytest
+
+from tahuantinsuyu_helpers import PARAMS, REGION, Table
+from sim.core.errors import UserError
+from sim.games.tahuantinsuyu import GAME, data
+from sim.games.tahuantinsuyu import rules as R
+from sim.games.tahuantinsuyu import state as S
+
+
+def test_the_printed_component_counts():
+    p = PARAMS.resolved
+    assert len(data.names(p, "chip")) == 45
+    assert p["supply"]["labour"] == 70
+    assert all(p["supply"][f"{t}s"] == 20 for t in S.TILE_NAMES)
+    regions = p["region"]
+    starts = [r for r in data.region_names(p) if regions[r]["start"]]
+    others = [r for r in data.region_names(p) if not regions[r]["start"]]
+    assert len(starts) == 4 and len(others) == 42
+    assert sum(regions[r]["players"] <= 3 for r in starts) == 3
+    assert sum(regions[r]["players"] <= 3 for r in others) == 36
+    b = p["buildings"]
+    assert (b["city_cost"], b["city_vp"], b["city_sapa_inca_vp"]) == (6, 4, 3)
+    assert (b["temple_cost"], b["temple_vp"], b["temple_sapa_inca_vp"]) == (5, 4, 1)
+    assert (b["garrison_cost"], b["garrison_vp"], b["garrison_sapa_inca_vp"]) == (4, 3, 2)
+    assert (b["terrace_cost"], b["terrace_vp"], b["terrace_sapa_inca_vp"], b["extra_road_cost"]) == (2, 1, 1, 1)
+
+
+def test_the_six_significant_cities_of_the_pilgrimage_cards_are_on_the_map():
+    sites = PARAMS.resolved["site"]
+    groups = {s: sites[s]["pilgrimage"] for s in data.significant_sites(PARAMS.resolved)}
+    assert groups == {"pucara_de_andalgala": "great", "ranchillos": "great", "chiquitoy_viejo": "annual",
+                      "pachacamac": "annual", "machu_picchu": "local", "huanuco_pampa": "local"}
+    assert all(sites[s]["temple_bonus"] > 0 for s in groups)
+
+
+@pytest.mark.parametrize("n,regions", [(3, 36), (4, 42)])
+def test_setup_one_chip_a_region_the_rest_in_the_box(n, regions):
+    t = Table(n)
+    on_map = sum(1 for r in range(int(t.st[S.S_N_REGIONS])) if t.st[S.S_CHIP + r] >= 0)
+    assert on_map == regions and t.st[S.S_BOX_CHIPS] == 45 - regions
+    assert sum(1 for r in range(int(t.st[S.S_N_REGIONS])) if t.st[S.S_OWNER + r] == -2) == (7 if n == 3 else 0)
+    assert sum(t.at(p, S.P_HAND + i) >= 0 for p in range(n) for i in range(S.HAND)) == 3 * n
+    assert sorted(t.at(p, S.P_CARD) for p in range(n)) == list(range(1, n + 1))
+    t.check()
+
+
+def test_bad_variants_name_their_key():
+    with pytest.raises(UserError, match="track.resources"):
+        GAME.resolve_params({"track": {"resources": [1, 2]}})
+    with pytest.raises(UserError, match="map.roads"):
+        GAME.resolve_params({"map": {"roads": [["cuzco", "nowhere"]]}})
+    with pytest.raises(UserError, match="track.invasion_tiles"):
+        GAME.resolve_params({"track": {"invasion_tiles": 3}})
+
+
+def test_terrace_labour_at_the_sapa_inca_reading():
+    """Ambiguity 3, the other reading: the terrace's labour comes at the Sapa Inca phase (after the
+    excess is returned), not with the Inca phase's income."""
+    t = Table(4, variant={"rules": {"terrace_labour_at_sapa_inca": True}})
+    t.conquer(0, "C03")
+    R.build_terrace(t.P, t.st, t.log, 0, REGION["C03"])
+    assert R.entitlement(t.P, t.st, 0, 1) == t.P[S.RESOURCES_AT + 1] + t.at(0, S.P_CHIP_LABOUR)
+    t.set_labour(0, 0)
+    R.sapa_inca_phase(t.P, t.st, t.log, 0)
+    assert t.labour(0) == 1 and t.at(0, S.P_LAB_TERRACES) == 1
+    t.check()
+
+
+def test_only_face_up_chips_can_be_conquered_unless_the_switch_allows_it():
+    """Ambiguity 5: the resistance must be known to pay it."""
+    t = Table(4)
+    r = REGION["C03"]
+    t.st[S.S_REVEALED + r] = 0
+    assert not R.conquerable(t.P, t.st, 0, r, False)
+    assert R.conquerable(t.P, t.st, 0, r, True)
+
+
+def test_income_goes_to_the_last_player_first_when_the_supply_runs_short():
+    """Ambiguity 16: an empty supply pays the players from the last place up."""
+    t = Table(4)
+    R.add_vp(t.st, 0, 5, S.P_VP_CONQUEST)
+    R.add_vp(t.st, 1, 3, S.P_VP_CONQUEST)
+    R.add_vp(t.st, 2, 1, S.P_VP_CONQUEST)
+    t.set_labour(3, 70 - 10)  # 10 left in the supply
+    t.st[S.S_ROUND] = 0
+    R.inca_phase(t.P, t.st, t.log)
+    assert t.labour(3) == 60 + 8 and t.labour(2) == 2 and t.labour(1) == 0 and t.labour(0) == 0
+    assert t.at(0, S.P_LAB_SHORT) == 8
+    t.check()
+
+
+def test_a_transfer_gives_what_the_giver_has():
+    t = Table(4)
+    R.add_vp(t.st, 0, 9, S.P_VP_CONQUEST)
+    t.st[S.S_LABOUR] += t.labour(0)
+    t.set(0, S.P_LABOUR, 0)
+    R.transfer(t.st, t.log, 0, 3, 2)
+    assert t.labour(0) == 0 and t.labour(3) == 0 and t.st[S.S_TRANSFERS] == 0
