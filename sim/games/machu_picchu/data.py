@@ -18,7 +18,7 @@ from .state import (
     ADJ_AT, BOT_KIND_NAMES, CARD_AT, DISTRICT_NAMES, GOOD_NAMES, H_N_CARDS, H_N_MOON, ICON_NAMES, KIND_NAMES,
     MAX_CARDS, MAX_MOON, MAX_PER_KIND, MF_GOOD, MF_STEPS, MOON_AT, N_CF, N_DISTRICTS, N_GOODS, N_MF,
     N_PARAMS, N_PF, N_PRODUCTION, N_RULES, PF_COST, PF_COUNT, PF_STEPS, PRIEST_AT, RULES, WCOST_AT, WEIGHT_NAMES,
-    CF_GOLD, CF_ICONS,
+    CF_GOLD, CF_ICONS, ICON_CARDS_AT, N_ICONS,
 )
 
 HERE = Path(__file__).parent
@@ -114,6 +114,7 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
     P[PRIEST_AT:PRIEST_AT + priests.size] = priests.ravel()
     P[MOON_AT:MOON_AT + moon.size] = moon.ravel()
     P[CARD_AT:CARD_AT + cards.size] = cards.ravel()
+    P[ICON_CARDS_AT:ICON_CARDS_AT + N_ICONS] = (cards[:, CF_ICONS:CF_ICONS + N_ICONS] > 0).sum(axis=0)
     return P
 
 
