@@ -5,7 +5,8 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
 
 - The random-legal bot (kind `random`) takes any listed option with equal chance: the floor every
   other bot must beat.
-- The heuristic (kind `heuristic`) values each option by its direct effects on its own holdings
+- The heuristic (kind `heuristic`; a `search` bot plays it at every decision it does not search,
+  search.py) values each option by its direct effects on its own holdings
   (delta features, never a copy of the state played forward) in points, through its weight vector
   (WEIGHT_NAMES), and takes the best; ties go to the first listed. Styles are weight vectors in
   bots.toml.
@@ -447,6 +448,16 @@ def option_value(P, st, w, p, decision, i):
     if decision == DEC_SUMMIT_RETURN:
         return -card_value(P, st, w, p, a)
     return 0.0
+
+
+@njit_noalloc
+def option_values(P, st, w, p, decision, n_options, out):
+    """The heuristic's value of each listed option, without noise, into out[:n_options] (the search
+    bot ranks its candidates by them)."""
+    if w[W_PLAN] != 0.0:
+        prepare_plan(P, st, w, p)
+    for i in range(n_options):
+        out[i] = option_value(P, st, w, p, decision, i)
 
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, int64, float64[::1], int64, int64, int64)")

@@ -827,15 +827,21 @@ def move_prince(P, st, stream, log, kinds, W, p, d, jumped):
 
 
 @njit_noalloc
-def take_action(P, st, stream, log, kinds, W, p):
-    """Game Flow: one action of seat p, then the trail rewards it earned anyone (Inca Trail)."""
+def begin_action(P, st, log, p):
+    """Game Flow: seat p's action starts (with README ambiguity 8's switch on, the trail rewards
+    earned since its last turn are paid first)."""
     at = seat_at(p)
     if P[R_REWARDS_WAIT]:
         pay_trail_rewards(st, log, p)
     st[S_ACTOR] = p
     st[S_ACTIONS] += 1
     st[at + P_ACTIONS] += 1
-    picked = ask(P, st, stream, kinds, W, p, DEC_ACTION, list_moves(P, st, p))
+
+
+@njit_noalloc
+def carry_out(P, st, stream, log, kinds, W, p, picked):
+    """Option `picked` of list_moves: stay for a moon tile or enter a district; then the trail
+    rewards the action earned anyone (Inca Trail)."""
     d = option_a(st, picked)
     if d == STAY:
         take_moon_tile(P, st, stream, log, kinds, W, p)
@@ -843,6 +849,14 @@ def take_action(P, st, stream, log, kinds, W, p):
         move_prince(P, st, stream, log, kinds, W, p, d, option_b(st, picked))
     if P[R_REWARDS_WAIT] == 0:
         pay_everyones_rewards(st, log, p)
+
+
+@njit_noalloc
+def take_action(P, st, stream, log, kinds, W, p):
+    """Game Flow: one action of seat p, its bot choosing among the moves listed."""
+    begin_action(P, st, log, p)
+    picked = ask(P, st, stream, kinds, W, p, DEC_ACTION, list_moves(P, st, p))
+    carry_out(P, st, stream, log, kinds, W, p, picked)
 
 
 # ------------------------------------------------------------------ days and nights
@@ -878,38 +892,62 @@ def take_time_corn(P, st, log, p):
 
 
 @njit_noalloc
-def play_day(P, st, stream, log, kinds, W, checked):
-    """Game Flow and End of a Day: actions round the table from the start player; the 3rd moon tile
-    gives its taker the sun tile, then every other player acts once more and the last takes the
-    time-track corn. Returns early when an end condition is met (it ends the game after the action)."""
-    n = n_players(st)
+def begin_day(st, log):
+    """Game Flow: a new day, no district entered and no moon tile taken yet."""
     st[S_MOONS_TAKEN] = 0
     st[S_SUN_HOLDER] = -1
     st[S_EXTRA_LEFT] = 0
     for d in range(N_DISTRICTS):
         st[S_VISITED + d] = 0
     log_event(st, log, EV_DAY, st[S_DAY], st[S_START], 0, 0, 0)
-    p = st[S_START]
+
+
+DAY_GOES_ON = 0
+DAY_OVER = 1
+DAY_STOPPED = 2  # an end condition was met (or an engine error): the game ends after the action
+
+
+@njit_noalloc
+def after_action(P, st, log, p, checked):
+    """End of a Day, after seat p's action: the 3rd moon tile gives its taker the sun tile, then
+    every other player acts once more and the last takes the time-track corn. Returns DAY_GOES_ON,
+    DAY_OVER or DAY_STOPPED."""
+    if checked:
+        check_invariants(P, st)
+    if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        return DAY_STOPPED
+    if st[S_ACTIONS] >= P[R_ACTION_LIMIT]:
+        st[S_END_PENDING] = END_ACTION_LIMIT
+        return DAY_STOPPED
+    if st[S_SUN_HOLDER] < 0:
+        if st[S_MOONS_TAKEN] >= P[R_MOONS_TO_END_DAY]:
+            st[S_SUN_HOLDER] = p
+            st[S_EXTRA_LEFT] = n_players(st) - 1
+            log_event(st, log, EV_SUN, p, 0, 0, 0, 0)
+    else:
+        st[S_EXTRA_LEFT] -= 1
+    if st[S_SUN_HOLDER] >= 0 and st[S_EXTRA_LEFT] == 0:
+        take_time_corn(P, st, log, p)
+        return DAY_OVER
+    return DAY_GOES_ON
+
+
+@njit_noalloc
+def play_day_from(P, st, stream, log, kinds, W, p, checked):
+    """Game Flow: actions round the table from seat p until the day is over or the game stops."""
     while True:
         take_action(P, st, stream, log, kinds, W, p)
-        if checked:
-            check_invariants(P, st)
-        if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        if after_action(P, st, log, p, checked) != DAY_GOES_ON:
             return
-        if st[S_ACTIONS] >= P[R_ACTION_LIMIT]:
-            st[S_END_PENDING] = END_ACTION_LIMIT
-            return
-        if st[S_SUN_HOLDER] < 0:
-            if st[S_MOONS_TAKEN] >= P[R_MOONS_TO_END_DAY]:
-                st[S_SUN_HOLDER] = p
-                st[S_EXTRA_LEFT] = n - 1
-                log_event(st, log, EV_SUN, p, 0, 0, 0, 0)
-        else:
-            st[S_EXTRA_LEFT] -= 1
-        if st[S_SUN_HOLDER] >= 0 and st[S_EXTRA_LEFT] == 0:
-            take_time_corn(P, st, log, p)
-            return
-        p = (p + 1) % n
+        p = (p + 1) % n_players(st)
+
+
+@njit_noalloc
+def play_day(P, st, stream, log, kinds, W, checked):
+    """Game Flow and End of a Day: actions round the table from the start player until the day's
+    last action; returns early when an end condition is met (it ends the game after the action)."""
+    begin_day(st, log)
+    play_day_from(P, st, stream, log, kinds, W, st[S_START], checked)
 
 
 @njit_noalloc
@@ -1175,6 +1213,29 @@ def check_invariants(P, st):
 
 # ------------------------------------------------------------------ a whole game
 @njit_noalloc
+def end_of_day(P, st, stream, log, kinds, W, checked):
+    """After a day: the Spanish arrive after day 9 (Game End 3); otherwise the night. Whether the
+    game goes on with a new day (no end condition met, no engine error)."""
+    st[S_DAYS_PLAYED] += 1
+    if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        return False
+    if st[S_DAY] >= P[R_LAST_DAY]:
+        st[S_END_PENDING] = END_SPANISH
+        return False
+    play_night(P, st, stream, log, kinds, W, checked)
+    return st[S_END_PENDING] == END_NONE and st[S_ERROR] == ERR_NONE
+
+
+@njit_noalloc
+def end_game(P, st, log, checked):
+    """Game End: the final scoring, unless an engine error stopped the game."""
+    if st[S_ERROR] == ERR_NONE:
+        finish_game(P, st, log)
+        if checked:
+            check_invariants(P, st)
+
+
+@njit_noalloc
 def play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
     """One game from its seed: setup, days and nights until an end condition, the final scoring."""
     rng.seed_game_stream(stream, run_seed, game_index)
@@ -1183,19 +1244,9 @@ def play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
         check_invariants(P, st)
     while st[S_ERROR] == ERR_NONE:
         play_day(P, st, stream, log, kinds, W, checked)
-        st[S_DAYS_PLAYED] += 1
-        if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        if not end_of_day(P, st, stream, log, kinds, W, checked):
             break
-        if st[S_DAY] >= P[R_LAST_DAY]:
-            st[S_END_PENDING] = END_SPANISH
-            break
-        play_night(P, st, stream, log, kinds, W, checked)
-        if st[S_END_PENDING] != END_NONE:
-            break
-    if st[S_ERROR] == ERR_NONE:
-        finish_game(P, st, log)
-        if checked:
-            check_invariants(P, st)
+    end_game(P, st, log, checked)
 
 
 @njit(cache=True)

@@ -373,7 +373,8 @@ MOON_CORN = 2
 # ---- bots: kinds, and the heuristic's weights (bots.py), in vector order
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
-BOT_KIND_NAMES = ("random", "heuristic")
+KIND_SEARCH = 2  # flat Monte-Carlo over the heuristic's best actions (search.py); the heuristic elsewhere
+BOT_KIND_NAMES = ("random", "heuristic", "search")
 WEIGHT_NAMES = (
     "corn", "llama", "coca", "pottery", "cloth",  # points of a good held (per unit, before saturation)
     "saturation",  # each unit already held divides the next one's value by (1 + saturation * held)
