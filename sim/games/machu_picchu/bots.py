@@ -29,7 +29,7 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_PLAN_BEST, S_PLAN_MISS, S_PLAN_NET, S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_PLAN_MISS, S_PLAN_NET, S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -144,10 +144,9 @@ def reach(w, net, missing):
 @njit_noalloc
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
-    each worker p still has, its value less the base value of its cost, and the goods missing to
-    pay for it; the best one's discounted value. Read by plan_change for every option."""
+    each worker p still has, its value less the base value of its cost (in thousandths of a point),
+    and the goods missing to pay for it. Read by plan_change for every option."""
     at = seat_at(p)
-    best = 0.0
     for t in range(N_TARGETS):
         cost_at = target_cost_at(t)
         if t < N_KINDS:
@@ -160,29 +159,30 @@ def prepare_plan(P, st, w, p):
         for g in range(N_GOODS):
             value -= w[W_GOODS + g] * P[cost_at + g]
             missing += units_short(P, P[cost_at + g], held(st, p, g), g)
-        net = max(0.0, value) if available else 0.0
-        st[S_PLAN_NET + t] = int(net * 1000.0)
+        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0) if available else 0
         st[S_PLAN_MISS + t] = missing
-        best = max(best, reach(w, net, missing))
-    st[S_PLAN_BEST] = int(best * 1000.0)
 
 
 @njit_noalloc
 def plan_change(P, st, w, p, g, change):
     """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
-    goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan."""
+    goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
+    The best target before and after are both read from the table."""
     if w[W_PLAN] == 0.0 or change == 0:
         return 0.0
     have = held(st, p, g)
-    best = 0.0
+    before = 0.0
+    after = 0.0
     for t in range(N_TARGETS):
         if st[S_PLAN_NET + t] == 0:
             continue
+        net = st[S_PLAN_NET + t] / 1000.0
         need = P[target_cost_at(t) + g]
+        before = max(before, reach(w, net, st[S_PLAN_MISS + t]))
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
-        best = max(best, reach(w, st[S_PLAN_NET + t] / 1000.0, missing))
-    return w[W_PLAN] * (best - st[S_PLAN_BEST] / 1000.0)
+        after = max(after, reach(w, net, missing))
+    return w[W_PLAN] * (after - before)
 
 
 @njit_noalloc
