@@ -29,7 +29,7 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_PLAN_MISS, S_PLAN_NET, S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -147,6 +147,7 @@ def prepare_plan(P, st, w, p):
     each worker p still has, its value less the base value of its cost (in thousandths of a point),
     and the goods missing to pay for it. Read by plan_change for every option."""
     at = seat_at(p)
+    goods_needed = 0
     for t in range(N_TARGETS):
         cost_at = target_cost_at(t)
         if t < N_KINDS:
@@ -161,6 +162,11 @@ def prepare_plan(P, st, w, p):
             missing += units_short(P, P[cost_at + g], held(st, p, g), g)
         st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0) if available else 0
         st[S_PLAN_MISS + t] = missing
+        if st[S_PLAN_NET + t] > 0:
+            for g in range(N_GOODS):
+                if P[cost_at + g] > 0:
+                    goods_needed |= 1 << g
+    st[S_PLAN_GOODS] = goods_needed
 
 
 @njit_noalloc
@@ -168,7 +174,7 @@ def plan_change(P, st, w, p, g, change):
     """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
     goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
     The best target before and after are both read from the table."""
-    if w[W_PLAN] == 0.0 or change == 0:
+    if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
         return 0.0
     have = held(st, p, g)
     before = 0.0
@@ -178,7 +184,11 @@ def plan_change(P, st, w, p, g, change):
             continue
         net = st[S_PLAN_NET + t] / 1000.0
         need = P[target_cost_at(t) + g]
-        before = max(before, reach(w, net, st[S_PLAN_MISS + t]))
+        now = reach(w, net, st[S_PLAN_MISS + t])
+        before = max(before, now)
+        if need == 0:  # the change leaves this target's missing goods as they are
+            after = max(after, now)
+            continue
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
         after = max(after, reach(w, net, missing))
@@ -451,6 +461,15 @@ def option_value(P, st, w, p, decision, i):
 
 
 @njit_noalloc
+def values_goods(decision):
+    """Whether the options of `decision` are valued through gain_value (which reads the plan table);
+    a worker hired, a card bought, a card put back or a price nudge is valued without it."""
+    return not (decision == DEC_START_WORKER or decision == DEC_WATCHMAN or decision == DEC_PALACE
+                or decision == DEC_PRIESTS or decision == DEC_VIRGINS or decision == DEC_PRICE_NUDGE
+                or decision == DEC_SUMMIT_RETURN)
+
+
+@njit_noalloc
 def option_values(P, st, w, p, decision, n_options, out):
     """The heuristic's value of each listed option, without noise, into out[:n_options] (the search
     bot ranks its candidates by them)."""
@@ -467,7 +486,7 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
-    if weights[W_PLAN] != 0.0:
+    if weights[W_PLAN] != 0.0 and values_goods(decision):
         prepare_plan(P, st, weights, p)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):

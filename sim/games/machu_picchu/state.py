@@ -247,7 +247,8 @@ S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # work rows of a decision: the heur
 N_TARGETS = N_KINDS + N_PRODUCTION  # what goods are gathered for: a priest/virgin card of each kind, a worker
 S_PLAN_NET = S_SCRATCH  # + target: its value less its cost, in thousandths of a point (0: out of reach)
 S_PLAN_MISS = S_PLAN_NET + N_TARGETS  # + target: goods still missing to pay it (3 corn count as one)
-N_SCRATCH = 2 * N_TARGETS
+S_PLAN_GOODS = S_PLAN_MISS + N_TARGETS  # bits of the goods some target in reach needs
+N_SCRATCH = 2 * N_TARGETS + 1
 S_PLAYERS = S_SCRATCH + N_SCRATCH  # + seat * N_P + P_*
 
 # ---- P_*: a seat's fields
