@@ -112,3 +112,17 @@ def test_search_choices_are_legal_in_checked_games_and_repeat_with_the_seed():
     _, _, again = _play(["search", "trail-runner", "search", "gold-hoarder"], 2, 5, True)
     for column in ("score", "won", "trail_steps", "trades"):
         assert (first.player_columns[column] == again.player_columns[column]).all()
+
+
+def test_replay_plays_the_search_seats_as_the_batch_did():
+    """sim replay of a game with a search seat ends with the batch's scores (the search replayed,
+    not the heuristic in its place)."""
+    names, seats, res = _play(["search", "trail-runner", "temple-priest", "gold-hoarder"], 1, 8)
+    kinds, weights = GAME.bot_arrays(names)
+    from sim.games.machu_picchu.replay import replay_lines
+    lines = replay_lines(GAME.resolve_params(None), N, names, seats[0], kinds, weights, 8, 0)
+    finals = [line for line in lines if line.startswith("final: seat")]
+    assert len(finals) == N
+    for s in range(N):
+        assert any(line.startswith(f"final: seat {s} ") and f"scores {int(res.player_columns['score'][s])}," in line
+                   for line in finals)
