@@ -38,12 +38,12 @@ from .state import (
 NO_VALUE = -1e18
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def held(st, p, g):
     return st[seat_at(p) + P_GOODS + g]
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def good_value(P, st, w, p, g, change):
     """Points of `change` units of good g (negative: given up) for a holder of the current stock;
     each unit beyond those held is worth a little less (saturation)."""
@@ -63,7 +63,7 @@ def good_value(P, st, w, p, g, change):
     return total
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64)")
 def unit_of(P, g):
     return P[R_CORN_AS_GOOD] if g == CORN else 1
 
@@ -73,7 +73,7 @@ def days_left(P, st):
     return max(0, P[R_LAST_DAY] - st[S_DAY])
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def expected_icons(P, st, w, p, icon):
     """Icons of one kind on the cards held, and those the player can still expect: `laps` summits per
     day left, each drawing 3 cards of which the player keeps one showing the icon when any does (the
@@ -82,7 +82,7 @@ def expected_icons(P, st, w, p, icon):
     return icons_held(P, st, p, icon) + w[W_LAPS] * days_left(P, st) * (1.0 - miss)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def worker_value(P, st, w, p, d):
     """A worker on production district d: its base value, the points the icons held and expected
     give it, and what it produces in the days left."""
@@ -94,21 +94,21 @@ def worker_value(P, st, w, p, d):
             + w[W_FUTURE] * days_left(P, st) * yield_value)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def steps_if_taken(P, st, k):
     """The number a llama of kind k is worth once one more card of the kind is taken."""
     taken = min(st[S_TAKEN + k], priest_field(P, k, PF_COUNT) - 1)
     return priest_field(P, k, PF_STEPS + taken)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def temple_openings(P, st, k):
     """The first entries of kind k's temple still to come: one a day left, and today's if nobody
     entered it yet (every holder offers at each, whoever enters)."""
     return days_left(P, st) + (1 - st[S_VISITED + FIRST_TEMPLE + k])
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def priest_value(P, st, w, p, k):
     """A priest/virgin card of kind k: base value, the points the icons held and expected give it,
     and a llama offering (its steps less the llama) at each opening of its temple still to come."""
@@ -126,7 +126,7 @@ def target_cost_at(t):
     return WCOST_AT + (t - N_KINDS) * N_GOODS
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64, int64, int64)")
 def units_short(P, need, have, g):
     """Units of good g missing (3 corn count as one)."""
     if have >= need:
@@ -169,7 +169,7 @@ def prepare_plan(P, st, w, p):
     st[S_PLAN_GOODS] = goods_needed
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def plan_change(P, st, w, p, g, change):
     """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
     goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
@@ -195,7 +195,7 @@ def plan_change(P, st, w, p, g, change):
     return w[W_PLAN] * (after - before)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for."""
@@ -233,7 +233,7 @@ def card_value(P, st, w, p, c):
     return w[W_CARD_ICON] * points + w[W_CARD_GOLD] * card_field(P, c, CF_GOLD)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def moon_use_value(P, st, w, p, t, use):
     if use == MOON_STEPS:
         return w[W_STEP] * moon_field(P, t, MF_STEPS)
@@ -299,7 +299,7 @@ def best_clock_reward(P, st, w, p):
     return total + w[W_STEP] * P[R_CLOCK_STEPS]
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def hire_value(P, st, w, p, d):
     """A worker on production district d, less its cost; -1 when it cannot be had."""
     cost_at = WCOST_AT + d * N_GOODS
@@ -308,7 +308,7 @@ def hire_value(P, st, w, p, d):
     return worker_value(P, st, w, p, d) + cost_value(P, st, w, p, cost_at, 1)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def priest_purchase_value(P, st, w, p, k):
     """A card of kind k, less its cost; -1 when it cannot be had."""
     cost_at = PRIEST_AT + k * N_PF + PF_COST

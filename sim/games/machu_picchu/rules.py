@@ -95,12 +95,12 @@ def ask(P, st, stream, kinds, W, p, decision, n_options):
     return picked
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def goods(st, p, g):
     return st[seat_at(p) + P_GOODS + g]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64, int64)")
 def take_from_supply(st, p, g, n):
     """Seat p takes n of good g from the general supply, or what is left of it (the components are
     the limit); returns the number taken."""
@@ -110,7 +110,7 @@ def take_from_supply(st, p, g, n):
     return taken
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, int64, int64, int64)")
 def pay_to_supply(st, p, g, n):
     st[seat_at(p) + P_GOODS + g] -= n
     st[S_SUPPLY + g] += n
@@ -319,7 +319,7 @@ def use_moon_tile(P, st, stream, log, kinds, W, p, t, use):
     log_event(st, log, EV_MOON_USE, p, t, use, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def list_moon_uses(P, st, p, tile):
     """The uses of seat p's moon tiles (only `tile`, or every tile held when it is -1)."""
     n_options = 0
@@ -572,7 +572,7 @@ def hire_workers(P, st, log, p, mask):
             log_event(st, log, EV_WORKER, p, d, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
 def place_workers(P, st, stream, log, kinds, W, p, allowed, decision):
     n_options = list_worker_placements(P, st, p, allowed)
     hire_workers(P, st, log, p, option_a(st, ask(P, st, stream, kinds, W, p, decision, n_options)))
@@ -616,7 +616,7 @@ def take_priest_card(P, st, log, p, k):
         st[S_END_PENDING] = END_PRIESTS
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
 def buy_priest(P, st, stream, log, kinds, W, p, first_kind, last_kind, decision):
     """House of Priests / House of Virgins: one card per visit, or none."""
     n_options = list_priest_purchases(P, st, p, first_kind, last_kind)

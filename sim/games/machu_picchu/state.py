@@ -18,7 +18,7 @@ A game's state is one flat int64 array `st`:
 Everything is int64, so each compiled function sees one type. The random stream is a separate
 uint64 array (sim.core.rng) and the replay log a separate int64 array (one row when logging is off).
 """
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 from sim.core.paramspec import Bool, Int, IntList, LengthOf, PerPlayerCount, RulesLayout
 
 # Numba types of the arrays, for the helpers compiled with one declared signature
@@ -178,22 +178,22 @@ def worker_cost(P, d, g):
     return P[WCOST_AT + d * N_GOODS + g]
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64, int64)")
 def priest_field(P, k, field):
     return P[PRIEST_AT + k * N_PF + field]
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64, int64)")
 def moon_field(P, t, field):
     return P[MOON_AT + t * N_MF + field]
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64, int64)")
 def card_field(P, c, field):
     return P[CARD_AT + c * N_CF + field]
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64)")
 def cards_showing(P, icon):
     return P[ICON_CARDS_AT + icon]
 
@@ -293,7 +293,7 @@ def seat_at(p):
     return S_PLAYERS + p * N_P
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64[::1], int64, int64)")
 def icons_held(P, st, p, icon):
     """Icons of one kind on the left of the seat's offering cards (kept up to date with the hand)."""
     return st[seat_at(p) + P_ICONS + icon]
