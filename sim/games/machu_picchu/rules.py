@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .bots import choose
 from .state import (
@@ -826,7 +826,7 @@ def move_prince(P, st, stream, log, kinds, W, p, d, jumped):
     district_action(P, st, stream, log, kinds, W, p, d)
 
 
-@njit_noalloc
+@njit_inline
 def begin_action(P, st, log, p):
     """Game Flow: seat p's action starts (with README ambiguity 8's switch on, the trail rewards
     earned since its last turn are paid first)."""
@@ -838,7 +838,7 @@ def begin_action(P, st, log, p):
     st[at + P_ACTIONS] += 1
 
 
-@njit_noalloc
+@njit_inline
 def carry_out(P, st, stream, log, kinds, W, p, picked):
     """Option `picked` of list_moves: stay for a moon tile or enter a district; then the trail
     rewards the action earned anyone (Inca Trail)."""
@@ -851,7 +851,7 @@ def carry_out(P, st, stream, log, kinds, W, p, picked):
         pay_everyones_rewards(st, log, p)
 
 
-@njit_noalloc
+@njit_inline
 def take_action(P, st, stream, log, kinds, W, p):
     """Game Flow: one action of seat p, its bot choosing among the moves listed."""
     begin_action(P, st, log, p)
@@ -891,7 +891,7 @@ def take_time_corn(P, st, log, p):
     log_event(st, log, EV_DAY_CORN, p, corn, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_inline
 def begin_day(st, log):
     """Game Flow: a new day, no district entered and no moon tile taken yet."""
     st[S_MOONS_TAKEN] = 0
@@ -932,7 +932,7 @@ def after_action(P, st, log, p, checked):
     return DAY_GOES_ON
 
 
-@njit_noalloc
+@njit_inline
 def play_day_from(P, st, stream, log, kinds, W, p, checked):
     """Game Flow: actions round the table from seat p until the day is over or the game stops."""
     while True:
@@ -942,7 +942,7 @@ def play_day_from(P, st, stream, log, kinds, W, p, checked):
         p = (p + 1) % n_players(st)
 
 
-@njit_noalloc
+@njit_inline
 def play_day(P, st, stream, log, kinds, W, checked):
     """Game Flow and End of a Day: actions round the table from the start player until the day's
     last action; returns early when an end condition is met (it ends the game after the action)."""
@@ -1212,7 +1212,7 @@ def check_invariants(P, st):
 
 
 # ------------------------------------------------------------------ a whole game
-@njit_noalloc
+@njit_inline
 def end_of_day(P, st, stream, log, kinds, W, checked):
     """After a day: the Spanish arrive after day 9 (Game End 3); otherwise the night. Whether the
     game goes on with a new day (no end condition met, no engine error)."""
@@ -1226,7 +1226,7 @@ def end_of_day(P, st, stream, log, kinds, W, checked):
     return st[S_END_PENDING] == END_NONE and st[S_ERROR] == ERR_NONE
 
 
-@njit_noalloc
+@njit_inline
 def end_game(P, st, log, checked):
     """Game End: the final scoring, unless an engine error stopped the game."""
     if st[S_ERROR] == ERR_NONE:
