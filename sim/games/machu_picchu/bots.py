@@ -5,7 +5,8 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
 
 - The random-legal bot (kind `random`) takes any listed option with equal chance: the floor every
   other bot must beat.
-- The heuristic (kind `heuristic`) values each option by its direct effects on its own holdings
+- The heuristic (kind `heuristic`; a `search` bot plays it at every decision it does not search,
+  search.py) values each option by its direct effects on its own holdings
   (delta features, never a copy of the state played forward) in points, through its weight vector
   (WEIGHT_NAMES), and takes the best; ties go to the first listed. Styles are weight vectors in
   bots.toml.
@@ -27,22 +28,22 @@ from .state import (
     MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PF_STEPS, PRIEST_AT,
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
-    R_SELL_FALLBACK, R_STONE_STEPS, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK, W_FUTURE,
-    W_GOODS, W_JUMP, W_MOON, W_NOISE, W_OFFER_USES, W_PLAZA, W_PRIEST, W_PRIEST_ICON, W_SATURATION, W_STEP,
-    W_SUN, W_WORKER, W_WORKER_ICON, card_field, icons_held, market_length, market_value, moon_field,
-    priest_field, seat_at,
+    R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
+    S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
+    W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
+    icons_held, market_length, market_value, moon_field, priest_field, seat_at,
 )
 
 NO_VALUE = -1e18
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def held(st, p, g):
     return st[seat_at(p) + P_GOODS + g]
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def good_value(P, st, w, p, g, change):
     """Points of `change` units of good g (negative: given up) for a holder of the current stock;
     each unit beyond those held is worth a little less (saturation)."""
@@ -62,7 +63,7 @@ def good_value(P, st, w, p, g, change):
     return total
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, int64)")
 def unit_of(P, g):
     return P[R_CORN_AS_GOOD] if g == CORN else 1
 
@@ -72,31 +73,133 @@ def days_left(P, st):
     return max(0, P[R_LAST_DAY] - st[S_DAY])
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def expected_icons(P, st, w, p, icon):
+    """Icons of one kind on the cards held, and those the player can still expect: `laps` summits per
+    day left, each drawing 3 cards of which the player keeps one showing the icon when any does (the
+    deck's share of cards showing it)."""
+    miss = (1.0 - cards_showing(P, icon) / max(1, P[H_N_CARDS])) ** P[R_SUMMIT_DRAW]
+    return icons_held(P, st, p, icon) + w[W_LAPS] * days_left(P, st) * (1.0 - miss)
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def worker_value(P, st, w, p, d):
-    """A worker on production district d: its base value, the points the hand's icons give it, and
-    what it produces in the days left."""
+    """A worker on production district d: its base value, the points the icons held and expected
+    give it, and what it produces in the days left."""
     if d == CORN:
         yield_value = P[R_CORN_YIELD] * w[W_GOODS + CORN]
     else:
         yield_value = max(0.0, w[W_GOODS + d] - P[R_PRODUCTION_COST] * w[W_GOODS + CORN])
-    return (w[W_WORKER] + w[W_WORKER_ICON] * icons_held(P, st, p, d)
+    return (w[W_WORKER] + w[W_WORKER_ICON] * expected_icons(P, st, w, p, d)
             + w[W_FUTURE] * days_left(P, st) * yield_value)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def steps_if_taken(P, st, k):
     """The number a llama of kind k is worth once one more card of the kind is taken."""
     taken = min(st[S_TAKEN + k], priest_field(P, k, PF_COUNT) - 1)
     return priest_field(P, k, PF_STEPS + taken)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
+def temple_openings(P, st, k):
+    """The first entries of kind k's temple still to come: one a day left, and today's if nobody
+    entered it yet (every holder offers at each, whoever enters)."""
+    return days_left(P, st) + (1 - st[S_VISITED + FIRST_TEMPLE + k])
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def priest_value(P, st, w, p, k):
-    """A priest/virgin card of kind k: base value, the hand's icons for the kind, and the llama
-    offerings it opens (each worth its steps)."""
-    return (w[W_PRIEST] + w[W_PRIEST_ICON] * icons_held(P, st, p, ICON_KIND + k)
-            + w[W_OFFER_USES] * w[W_STEP] * steps_if_taken(P, st, k) * min(1.0, days_left(P, st) / 3.0))
+    """A priest/virgin card of kind k: base value, the points the icons held and expected give it,
+    and a llama offering (its steps less the llama) at each opening of its temple still to come."""
+    per_offering = w[W_STEP] * steps_if_taken(P, st, k) - w[W_GOODS + LLAMA]
+    return (w[W_PRIEST] + w[W_PRIEST_ICON] * expected_icons(P, st, w, p, ICON_KIND + k)
+            + w[W_OFFER_USES] * temple_openings(P, st, k) * max(0.0, per_offering))
+
+
+# ------------------------------------------------------------------ the plan: goods gathered for a purchase
+@njit_noalloc
+def target_cost_at(t):
+    """Where target t's cost lies in P: a priest/virgin kind (t < N_KINDS), then a worker per district."""
+    if t < N_KINDS:
+        return PRIEST_AT + t * N_PF + PF_COST
+    return WCOST_AT + (t - N_KINDS) * N_GOODS
+
+
+@njit_typed(f"int64({T_PARAMS}, int64, int64, int64)")
+def units_short(P, need, have, g):
+    """Units of good g missing (3 corn count as one)."""
+    if have >= need:
+        return 0
+    unit = unit_of(P, g)
+    return (need - have + unit - 1) // unit
+
+
+@njit_noalloc
+def reach(w, net, missing):
+    """A target's value within reach: its net value, discounted by `pursuit` per good missing."""
+    return net * min(w[W_PURSUIT], 0.95) ** missing
+
+
+@njit_noalloc
+def prepare_plan(P, st, w, p):
+    """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
+    each worker p still has, its value less the base value of its cost (in thousandths of a point),
+    and the goods missing to pay for it. Read by plan_change for every option."""
+    at = seat_at(p)
+    goods_needed = 0
+    for t in range(N_TARGETS):
+        cost_at = target_cost_at(t)
+        if t < N_KINDS:
+            available = st[S_TAKEN + t] < priest_field(P, t, PF_COUNT)
+            value = priest_value(P, st, w, p, t) if available else 0.0
+        else:
+            available = st[at + P_FREE_WORKERS] > 0
+            value = worker_value(P, st, w, p, t - N_KINDS) if available else 0.0
+        missing = 0
+        for g in range(N_GOODS):
+            value -= w[W_GOODS + g] * P[cost_at + g]
+            missing += units_short(P, P[cost_at + g], held(st, p, g), g)
+        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0) if available else 0
+        st[S_PLAN_MISS + t] = missing
+        if st[S_PLAN_NET + t] > 0:
+            for g in range(N_GOODS):
+                if P[cost_at + g] > 0:
+                    goods_needed |= 1 << g
+    st[S_PLAN_GOODS] = goods_needed
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+def plan_change(P, st, w, p, g, change):
+    """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
+    goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
+    The best target before and after are both read from the table."""
+    if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
+        return 0.0
+    have = held(st, p, g)
+    before = 0.0
+    after = 0.0
+    for t in range(N_TARGETS):
+        if st[S_PLAN_NET + t] == 0:
+            continue
+        net = st[S_PLAN_NET + t] / 1000.0
+        need = P[target_cost_at(t) + g]
+        now = reach(w, net, st[S_PLAN_MISS + t])
+        before = max(before, now)
+        if need == 0:  # the change leaves this target's missing goods as they are
+            after = max(after, now)
+            continue
+        missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
+                   + units_short(P, need, max(0, have + change), g))
+        after = max(after, reach(w, net, missing))
+    return w[W_PLAN] * (after - before)
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+def gain_value(P, st, w, p, g, change):
+    """`change` units of good g gained (or given up, negative): their worth held, and what they do to
+    the purchase the player gathers goods for."""
+    return good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
 
 
 @njit_noalloc
@@ -130,14 +233,14 @@ def card_value(P, st, w, p, c):
     return w[W_CARD_ICON] * points + w[W_CARD_GOLD] * card_field(P, c, CF_GOLD)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def moon_use_value(P, st, w, p, t, use):
     if use == MOON_STEPS:
         return w[W_STEP] * moon_field(P, t, MF_STEPS)
     if use == MOON_GOOD:
-        return (good_value(P, st, w, p, moon_field(P, t, MF_GOOD), 1)
-                + good_value(P, st, w, p, CORN, -P[R_MOON_GOOD_COST]))
-    return good_value(P, st, w, p, CORN, P[R_MOON_CORN])
+        return (gain_value(P, st, w, p, moon_field(P, t, MF_GOOD), 1)
+                + gain_value(P, st, w, p, CORN, -P[R_MOON_GOOD_COST]))
+    return gain_value(P, st, w, p, CORN, P[R_MOON_CORN])
 
 
 @njit_noalloc
@@ -155,7 +258,7 @@ def offer_mask_value(P, st, w, p, mask):
     total = 0.0
     for g in range(N_GOODS):
         if mask & (1 << g):
-            total += w[W_STEP] * P[R_MAIN_STEPS] + good_value(P, st, w, p, g, -unit_of(P, g))
+            total += w[W_STEP] * P[R_MAIN_STEPS] + gain_value(P, st, w, p, g, -unit_of(P, g))
     return total
 
 
@@ -173,7 +276,7 @@ def clock_goods_value(P, st, w, p, mask):
     total = 0.0
     for g in range(N_GOODS):
         if mask & (1 << g):
-            total += good_value(P, st, w, p, g, unit_of(P, g))
+            total += gain_value(P, st, w, p, g, unit_of(P, g))
     return total
 
 
@@ -187,7 +290,7 @@ def best_clock_reward(P, st, w, p):
         for g in range(N_GOODS):
             if used & (1 << g) or st[S_SUPPLY + g] == 0:
                 continue
-            value = good_value(P, st, w, p, g, unit_of(P, g))
+            value = gain_value(P, st, w, p, g, unit_of(P, g))
             if value > best:
                 best, best_g = value, g
         if best_g >= 0:
@@ -196,7 +299,7 @@ def best_clock_reward(P, st, w, p):
     return total + w[W_STEP] * P[R_CLOCK_STEPS]
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def hire_value(P, st, w, p, d):
     """A worker on production district d, less its cost; -1 when it cannot be had."""
     cost_at = WCOST_AT + d * N_GOODS
@@ -205,7 +308,7 @@ def hire_value(P, st, w, p, d):
     return worker_value(P, st, w, p, d) + cost_value(P, st, w, p, cost_at, 1)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def priest_purchase_value(P, st, w, p, k):
     """A card of kind k, less its cost; -1 when it cannot be had."""
     cost_at = PRIEST_AT + k * N_PF + PF_COST
@@ -220,10 +323,10 @@ def production_value(P, st, w, p, d):
     lying = st[S_DISTRICT + d]
     workers = st[seat_at(p) + P_WORKERS + d]
     if d == CORN:
-        return good_value(P, st, w, p, CORN, lying + workers * P[R_CORN_YIELD])
+        return gain_value(P, st, w, p, CORN, lying + workers * P[R_CORN_YIELD])
     paid = min(workers, held(st, p, CORN) // max(1, P[R_PRODUCTION_COST]))
-    gain = good_value(P, st, w, p, d, lying + paid) + good_value(P, st, w, p, CORN, -paid * P[R_PRODUCTION_COST])
-    return max(good_value(P, st, w, p, d, lying), gain)
+    gain = gain_value(P, st, w, p, d, lying + paid) + gain_value(P, st, w, p, CORN, -paid * P[R_PRODUCTION_COST])
+    return max(gain_value(P, st, w, p, d, lying), gain)
 
 
 @njit_noalloc
@@ -236,7 +339,7 @@ def temple_value(P, st, w, p, d):
     cards = st[seat_at(p) + P_PRIESTS + k]
     if cards > 0:
         step = priest_field(P, k, PF_STEPS + st[S_TAKEN + k] - 1)
-        per_llama = w[W_STEP] * step + good_value(P, st, w, p, LLAMA, -1)
+        per_llama = w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -1)
         value += max(0.0, per_llama) * min(cards, held(st, p, LLAMA))
     return value
 
@@ -249,10 +352,10 @@ def best_trade_value(P, st, w, p):
         count = st[S_MARKET + g]
         price = market_value(P, g, count - 1) if count > 0 else P[R_BUY_FALLBACK]
         if held(st, p, CORN) >= price:
-            best = max(best, good_value(P, st, w, p, g, 1) + good_value(P, st, w, p, CORN, -price))
+            best = max(best, gain_value(P, st, w, p, g, 1) + gain_value(P, st, w, p, CORN, -price))
         if held(st, p, g) > 0:
             pay = market_value(P, g, count) if count < market_length(P, g) else P[R_SELL_FALLBACK]
-            best = max(best, good_value(P, st, w, p, CORN, pay) + good_value(P, st, w, p, g, -1))
+            best = max(best, gain_value(P, st, w, p, CORN, pay) + gain_value(P, st, w, p, g, -1))
     return best
 
 
@@ -311,7 +414,7 @@ def option_value(P, st, w, p, decision, i):
             return stay_value(P, st, w, p)
         jump = 0.0
         if b:
-            jump = good_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
+            jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
         return district_value(P, st, w, p, a) + jump
     if decision == DEC_START_WORKER:
         return worker_value(P, st, w, p, a)
@@ -320,11 +423,11 @@ def option_value(P, st, w, p, decision, i):
     if decision == DEC_MOON_USE:
         return moon_use_value(P, st, w, p, a, b)
     if decision == DEC_PRODUCE:
-        return good_value(P, st, w, p, b, a) + good_value(P, st, w, p, CORN, -a * P[R_PRODUCTION_COST])
+        return gain_value(P, st, w, p, b, a) + gain_value(P, st, w, p, CORN, -a * P[R_PRODUCTION_COST])
     if decision == DEC_LLAMA_OFFERING:
         k = b - FIRST_TEMPLE
         step = priest_field(P, k, PF_STEPS + st[S_TAKEN + k] - 1)
-        return a * w[W_STEP] * step + good_value(P, st, w, p, LLAMA, -a)
+        return a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a)
     if decision == DEC_MAIN_OFFERING:
         return offer_mask_value(P, st, w, p, a)
     if decision == DEC_WATCHMAN or decision == DEC_PALACE:
@@ -345,9 +448,9 @@ def option_value(P, st, w, p, decision, i):
         count = st[S_MARKET + a]
         if b > 0:
             price = market_value(P, a, count - 1) if count > 0 else P[R_BUY_FALLBACK]
-            return good_value(P, st, w, p, a, 1) + good_value(P, st, w, p, CORN, -price)
+            return gain_value(P, st, w, p, a, 1) + gain_value(P, st, w, p, CORN, -price)
         pay = market_value(P, a, count) if count < market_length(P, a) else P[R_SELL_FALLBACK]
-        return good_value(P, st, w, p, CORN, pay) + good_value(P, st, w, p, a, -1)
+        return gain_value(P, st, w, p, CORN, pay) + gain_value(P, st, w, p, a, -1)
     if decision == DEC_CLOCK_WORKER:
         return 0.0 if a < 0 else clock_value(P, st, w, p, a)
     if decision == DEC_CLOCK_GOODS:
@@ -357,6 +460,25 @@ def option_value(P, st, w, p, decision, i):
     return 0.0
 
 
+@njit_noalloc
+def values_goods(decision):
+    """Whether the options of `decision` are valued through gain_value (which reads the plan table);
+    a worker hired, a card bought, a card put back or a price nudge is valued without it."""
+    return not (decision == DEC_START_WORKER or decision == DEC_WATCHMAN or decision == DEC_PALACE
+                or decision == DEC_PRIESTS or decision == DEC_VIRGINS or decision == DEC_PRICE_NUDGE
+                or decision == DEC_SUMMIT_RETURN)
+
+
+@njit_noalloc
+def option_values(P, st, w, p, decision, n_options, out):
+    """The heuristic's value of each listed option, without noise, into out[:n_options] (the search
+    bot ranks its candidates by them)."""
+    if w[W_PLAN] != 0.0:
+        prepare_plan(P, st, w, p)
+    for i in range(n_options):
+        out[i] = option_value(P, st, w, p, decision, i)
+
+
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, int64, float64[::1], int64, int64, int64)")
 def choose(P, st, stream, kind, weights, p, decision, n_options):
     """The index of the option seat p takes among the n_options the rules listed for `decision`."""
@@ -364,6 +486,8 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
+    if weights[W_PLAN] != 0.0 and values_goods(decision):
+        prepare_plan(P, st, weights, p)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
         value = option_value(P, st, weights, p, decision, i)

@@ -13,12 +13,13 @@ import numpy as np
 
 from sim.core.bots_file import BotsSchema, read_bots, read_lineup
 from sim.core.params import PROVENANCE_TABLE, load_toml, require
-from sim.core.paramspec import Choice, Int, IntList, Records
+from sim.core.paramspec import Choice, Float, Int, IntList, Records
+from . import search as search_mod
 from .state import (
     ADJ_AT, BOT_KIND_NAMES, CARD_AT, DISTRICT_NAMES, GOOD_NAMES, H_N_CARDS, H_N_MOON, ICON_NAMES, KIND_NAMES,
     MAX_CARDS, MAX_MOON, MAX_PER_KIND, MF_GOOD, MF_STEPS, MOON_AT, N_CF, N_DISTRICTS, N_GOODS, N_MF,
     N_PARAMS, N_PF, N_PRODUCTION, N_RULES, PF_COST, PF_COUNT, PF_STEPS, PRIEST_AT, RULES, WCOST_AT, WEIGHT_NAMES,
-    CF_GOLD, CF_ICONS,
+    CF_GOLD, CF_ICONS, ICON_CARDS_AT, N_ICONS,
 )
 
 HERE = Path(__file__).parent
@@ -26,7 +27,17 @@ COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
 TUNED_BOTS_FILE = HERE / "bots.tuned.toml"
 ROBUST_FILE = HERE / "robust.toml"  # the reconstructed-number tables `sim robust` plays (sim/core/robust.py)
-BOTS = BotsSchema(kinds=BOT_KIND_NAMES, weights=WEIGHT_NAMES)
+# bots.toml: the kinds, the weights in vector order, and a search bot's budget ([search]), each
+# setting at its column of the engine's budget rows (search.py CFG_*).
+SEARCH_BUDGET = (
+    (search_mod.CFG_ROLLOUTS, Int("rollouts", 0, 10_000)),
+    (search_mod.CFG_CANDIDATES, Int("candidates", 1, 64)),
+    (search_mod.CFG_MARGIN, Float("margin", 0.0, 1.0)),
+    (search_mod.CFG_CONFIDENCE, Float("confidence", 0.0, 10.0)),
+    (search_mod.CFG_HORIZON, Int("horizon", 0, 30)),
+    (search_mod.CFG_ROLLOUT_NOISE, Float("rollout_noise", 0.0, 100.0)),
+)
+BOTS = BotsSchema(kinds=BOT_KIND_NAMES, weights=WEIGHT_NAMES, budget=tuple(param for _, param in SEARCH_BUDGET))
 
 PRIESTS = Records("priest", (
     (PF_COUNT, Int("count", 0, MAX_PER_KIND)),
@@ -114,6 +125,7 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
     P[PRIEST_AT:PRIEST_AT + priests.size] = priests.ravel()
     P[MOON_AT:MOON_AT + moon.size] = moon.ravel()
     P[CARD_AT:CARD_AT + cards.size] = cards.ravel()
+    P[ICON_CARDS_AT:ICON_CARDS_AT + N_ICONS] = (cards[:, CF_ICONS:CF_ICONS + N_ICONS] > 0).sum(axis=0)
     return P
 
 
@@ -139,3 +151,16 @@ def weight_names(kind: str) -> tuple[str, ...]:
 
 def bot_kind_names() -> tuple[str, ...]:
     return tuple(BOT_KIND_NAMES)
+
+
+def search_budgets(bot_names: list[str]) -> np.ndarray:
+    """The engine's float64 [bot, CFG_*] budget rows (search.py) for a list of bot names; a bot the
+    files do not define (a tuning candidate) and bots of other kinds get the [search] defaults,
+    which the engine reads only for a search bot."""
+    bots = read_bots(BOTS_FILE, TUNED_BOTS_FILE, BOTS)
+    out = np.zeros((len(bot_names), search_mod.N_CFG), np.float64)
+    for i, name in enumerate(bot_names):
+        budget = bots.budget(name)
+        for column, param in SEARCH_BUDGET:
+            out[i, column] = budget[param.key]
+    return out

@@ -9,11 +9,12 @@ from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.parallel import run_blocks
 from . import data
 from .rules import new_game_arrays, play_game
+from .search import N_CFG, play_game_search
 from .state import (
-    DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, N_GOODS, N_KINDS, N_P, N_PRODUCTION,
+    DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, KIND_SEARCH, N_GOODS, N_KINDS, N_P, N_PRODUCTION,
     P_ACTIONS, P_CLOCK_STAYING, P_COMPENSATION, P_FREE_WORKERS, P_GOLD, P_GOODS, P_GOODS_VALUE, P_HAND, P_HAND_N,
     P_HELD, P_JUMPS, P_MOON_KIND, P_MOONS, P_MULTIPLIER, P_PRIESTS, P_RANK, P_SCORE, P_SCORE_PRIESTS,
-    P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_WON, P_WORKERS, S_ACTIONS, S_DAY,
+    P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, S_ACTIONS, S_DAY,
     S_DAYS_PLAYED, S_DECK_SIZE, S_END_REASON, S_ERROR, S_MARKET, S_PLAYERS, S_PRIESTS_LEFT, S_WINNER,
 )
 
@@ -52,6 +53,7 @@ PLAYER_FIELDS = (
     ("actions", P_ACTIONS, np.int16),
     ("llama_jumps", P_JUMPS, np.int16),
     ("moon_tiles", P_MOONS, np.int16),
+    ("trades", P_TRADES, np.int16),
 )
 CARD_HELD = "offering_held_"  # times the card entered the hand (the one dealt at setup included)
 CARD_KEPT = "offering_kept_"  # 1 when the card is in the hand at the end
@@ -59,26 +61,44 @@ MOON_TAKEN = "moon_"  # times each moon tile was taken
 
 
 @njit(cache=True, nogil=True)
-def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, g_index, pl_index,
-               out_game, out_player, errors):
+def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game, checked,
+               with_search, g_index, pl_index, out_game, out_player, errors):
     """Games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads); game
     i depends only on (run_seed, first_game + i). The slots named by g_index and pl_index are copied
-    out of each game's final state."""
+    out of each game's final state.
+
+    A game with a search seat plays through search.play_game_search, any other through the
+    heuristic-only rules.play_game. `with_search` is None for a line-up without a search bot
+    (search_flag): Numba then prunes the search branch, so that kernel never compiles the search."""
     kinds = np.empty(n, np.int8)
     W = np.empty((n, bot_weights.shape[1]), np.float64)
+    budgets = np.empty((n, bot_budgets.shape[1]), np.float64)
     st, stream, log = new_game_arrays(False)
     for i in range(lo, hi):
+        searching = False
         for s in range(n):
             kinds[s] = bot_kinds[seat_bots[i, s]]
             W[s, :] = bot_weights[seat_bots[i, s], :]
+            budgets[s, :] = bot_budgets[seat_bots[i, s], :]
+            searching = searching or kinds[s] == KIND_SEARCH
         st[:] = 0
-        play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
+        if with_search is None:
+            play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
+        elif searching:
+            play_game_search(P, st, stream, log, kinds, W, budgets, n, run_seed, first_game + np.uint64(i), checked)
+        else:
+            play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
         errors[i] = st[S_ERROR]
         for j in range(g_index.shape[0]):
             out_game[i, j] = st[g_index[j]]
         for s in range(n):
             for j in range(pl_index.shape[0]):
                 out_player[i * n + s, j] = st[S_PLAYERS + s * N_P + pl_index[j]]
+
+
+def search_flag(bot_kinds: np.ndarray, seat_bots: np.ndarray) -> bool | None:
+    """play_games's `with_search`: True when a seat of the line-up is a search bot, else None."""
+    return True if bool((bot_kinds[np.unique(seat_bots)] == KIND_SEARCH).any()) else None
 
 
 def player_columns_of(params: Params) -> list[tuple[str, int, type]]:
@@ -117,6 +137,10 @@ class MachuPicchu(TomlGame):
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)
+        # a bot's search budget is read (the bots files) only for a line-up with a search bot
+        with_search = search_flag(kinds, seat_bots)
+        budgets = (data.search_budgets(bot_names) if with_search else
+                   np.zeros((len(bot_names), N_CFG), np.float64))
         player_fields = player_columns_of(params)
         g_index = np.array([slot for _, slot, _ in GAME_FIELDS], np.int64)
         pl_index = np.array([field for _, field, _ in player_fields], np.int64)
@@ -124,8 +148,8 @@ class MachuPicchu(TomlGame):
         out_player = np.zeros((n_games * n_players, len(player_fields)), np.int64)
         errors = np.zeros(n_games, np.int64)
         run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds,
-                   weights, np.uint64(run_seed), np.uint64(first_game), checked, g_index, pl_index, out_game,
-                   out_player, errors)
+                   weights, budgets, np.uint64(run_seed), np.uint64(first_game), checked, with_search, g_index,
+                   pl_index, out_game, out_player, errors)
         game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
         game_cols.update(market_prices(params, game_cols))
         player_cols = {name: out_player[:, j].astype(dt) for j, (name, _, dt) in enumerate(player_fields)}

@@ -12,15 +12,21 @@ from .state import (
     D_MAIN_TEMPLE, DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, EV_CLOCK, EV_CLOCK_GOODS, EV_DAY, EV_DAY_CORN,
     EV_END, EV_FINAL, EV_MOON, EV_MOON_USE, EV_MOVE, EV_NUDGE, EV_OFFER, EV_PRIEST, EV_PRODUCE, EV_REWARD,
     EV_SCOUT, EV_SUMMIT, EV_SUN, EV_TAKE, EV_TRADE, EV_WORKER, GOOD_NAMES, KIND_NAMES, MOON_CORN, MOON_GOOD,
-    N_GOODS, N_P, P_WON, S_ERROR, S_LOG_N, S_PLAYERS,
+    KIND_SEARCH, N_GOODS, N_P, P_WON, S_ERROR, S_LOG_N, S_PLAYERS,
 )
 
 
 def replay_lines(params: Params, n_players: int, bot_names: list[str], rows: np.ndarray, kinds: np.ndarray,
                  weights: np.ndarray, run_seed: int, game_index: int) -> list[str]:
-    """The log of one game as lines of text."""
-    st, log = run_one(params.engine, n_players, kinds[rows], weights[rows], np.uint64(run_seed),
-                      np.uint64(game_index), False, True)
+    """The log of one game as lines of text (a game with a search seat is played again with its search,
+    as the batch played it)."""
+    if (kinds[rows] == KIND_SEARCH).any():
+        from .search import run_one_search
+        st, log = run_one_search(params.engine, n_players, kinds[rows], weights[rows],
+                                 data.search_budgets(bot_names)[rows], np.uint64(run_seed), np.uint64(game_index))
+    else:
+        st, log = run_one(params.engine, n_players, kinds[rows], weights[rows], np.uint64(run_seed),
+                          np.uint64(game_index), False, True)
     seats = [f"seat {s} ({bot_names[rows[s]]})" for s in range(n_players)]
     lines = [f"Machu Picchu, {n_players} players, seed {run_seed}, game {game_index}"]
     moons = data.moon_names(params.resolved)

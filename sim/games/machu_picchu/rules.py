@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .bots import choose
 from .state import (
@@ -30,7 +30,7 @@ from .state import (
     P_ACTIONS, P_CLOCK_STAYING, P_CLOCK_WORKERS, P_COMPENSATION, P_DENIED, P_FREE_WORKERS, P_GOLD, P_GOODS,
     P_GOODS_VALUE, P_HAND, P_HAND_N, P_HELD, P_JUMPS, P_MOONS, P_MOON_KIND, P_MULTIPLIER, P_PENDING_CORN,
     P_PENDING_LLAMAS, P_PRIESTS, P_PRINCE, P_RANK, P_SCORE, P_SCORE_PRIESTS, P_SCORE_TRAIL, P_SCORE_WORKERS,
-    P_SCOUT, P_STEPS, P_SUMMITS, P_WON, P_WORKERS, R_ACTION_LIMIT, R_BUY_FALLBACK, R_CARDS_DEALT,
+    P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, R_ACTION_LIMIT, R_BUY_FALLBACK, R_CARDS_DEALT,
     R_CLOCK_GOODS, R_CLOCK_STEPS, R_COMPENSATE_ONCE, R_COMPENSATION, R_CORN_AS_GOOD, R_CORN_CAP, R_CORN_YIELD,
     R_DAY_CORN_TO_LAST, R_FIRST_MULTIPLIER, R_FIRST_SCOUT, R_GOODS_CAP, R_GRANARY, R_GRANARY_CORN,
     R_GRANARY_GOLD, R_GRANARY_POINTS, R_JUMP_COST, R_LAST_DAY, R_MAIN_STEPS, R_MARKET_SETUP,
@@ -95,12 +95,12 @@ def ask(P, st, stream, kinds, W, p, decision, n_options):
     return picked
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64)")
 def goods(st, p, g):
     return st[seat_at(p) + P_GOODS + g]
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_STATE}, int64, int64, int64)")
 def take_from_supply(st, p, g, n):
     """Seat p takes n of good g from the general supply, or what is left of it (the components are
     the limit); returns the number taken."""
@@ -110,7 +110,7 @@ def take_from_supply(st, p, g, n):
     return taken
 
 
-@njit_noalloc
+@njit_typed(f"void({T_STATE}, int64, int64, int64)")
 def pay_to_supply(st, p, g, n):
     st[seat_at(p) + P_GOODS + g] -= n
     st[S_SUPPLY + g] += n
@@ -319,7 +319,7 @@ def use_moon_tile(P, st, stream, log, kinds, W, p, t, use):
     log_event(st, log, EV_MOON_USE, p, t, use, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def list_moon_uses(P, st, p, tile):
     """The uses of seat p's moon tiles (only `tile`, or every tile held when it is -1)."""
     n_options = 0
@@ -572,7 +572,7 @@ def hire_workers(P, st, log, p, mask):
             log_event(st, log, EV_WORKER, p, d, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
 def place_workers(P, st, stream, log, kinds, W, p, allowed, decision):
     n_options = list_worker_placements(P, st, p, allowed)
     hire_workers(P, st, log, p, option_a(st, ask(P, st, stream, kinds, W, p, decision, n_options)))
@@ -616,7 +616,7 @@ def take_priest_card(P, st, log, p, k):
         st[S_END_PENDING] = END_PRIESTS
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
 def buy_priest(P, st, stream, log, kinds, W, p, first_kind, last_kind, decision):
     """House of Priests / House of Virgins: one card per visit, or none."""
     n_options = list_priest_purchases(P, st, p, first_kind, last_kind)
@@ -675,6 +675,7 @@ def trade(P, st, log, p, g, direction):
         else:
             st[S_SUPPLY + g] += 1
         take_from_supply(st, p, CORN, price)
+    st[at + P_TRADES] += 1
     log_event(st, log, EV_TRADE, p, g, direction, price, 0)
 
 
@@ -825,16 +826,22 @@ def move_prince(P, st, stream, log, kinds, W, p, d, jumped):
     district_action(P, st, stream, log, kinds, W, p, d)
 
 
-@njit_noalloc
-def take_action(P, st, stream, log, kinds, W, p):
-    """Game Flow: one action of seat p, then the trail rewards it earned anyone (Inca Trail)."""
+@njit_inline
+def begin_action(P, st, log, p):
+    """Game Flow: seat p's action starts (with README ambiguity 8's switch on, the trail rewards
+    earned since its last turn are paid first)."""
     at = seat_at(p)
     if P[R_REWARDS_WAIT]:
         pay_trail_rewards(st, log, p)
     st[S_ACTOR] = p
     st[S_ACTIONS] += 1
     st[at + P_ACTIONS] += 1
-    picked = ask(P, st, stream, kinds, W, p, DEC_ACTION, list_moves(P, st, p))
+
+
+@njit_inline
+def carry_out(P, st, stream, log, kinds, W, p, picked):
+    """Option `picked` of list_moves: stay for a moon tile or enter a district; then the trail
+    rewards the action earned anyone (Inca Trail)."""
     d = option_a(st, picked)
     if d == STAY:
         take_moon_tile(P, st, stream, log, kinds, W, p)
@@ -842,6 +849,14 @@ def take_action(P, st, stream, log, kinds, W, p):
         move_prince(P, st, stream, log, kinds, W, p, d, option_b(st, picked))
     if P[R_REWARDS_WAIT] == 0:
         pay_everyones_rewards(st, log, p)
+
+
+@njit_inline
+def take_action(P, st, stream, log, kinds, W, p):
+    """Game Flow: one action of seat p, its bot choosing among the moves listed."""
+    begin_action(P, st, log, p)
+    picked = ask(P, st, stream, kinds, W, p, DEC_ACTION, list_moves(P, st, p))
+    carry_out(P, st, stream, log, kinds, W, p, picked)
 
 
 # ------------------------------------------------------------------ days and nights
@@ -876,39 +891,63 @@ def take_time_corn(P, st, log, p):
     log_event(st, log, EV_DAY_CORN, p, corn, 0, 0, 0)
 
 
-@njit_noalloc
-def play_day(P, st, stream, log, kinds, W, checked):
-    """Game Flow and End of a Day: actions round the table from the start player; the 3rd moon tile
-    gives its taker the sun tile, then every other player acts once more and the last takes the
-    time-track corn. Returns early when an end condition is met (it ends the game after the action)."""
-    n = n_players(st)
+@njit_inline
+def begin_day(st, log):
+    """Game Flow: a new day, no district entered and no moon tile taken yet."""
     st[S_MOONS_TAKEN] = 0
     st[S_SUN_HOLDER] = -1
     st[S_EXTRA_LEFT] = 0
     for d in range(N_DISTRICTS):
         st[S_VISITED + d] = 0
     log_event(st, log, EV_DAY, st[S_DAY], st[S_START], 0, 0, 0)
-    p = st[S_START]
+
+
+DAY_GOES_ON = 0
+DAY_OVER = 1
+DAY_STOPPED = 2  # an end condition was met (or an engine error): the game ends after the action
+
+
+@njit_noalloc
+def after_action(P, st, log, p, checked):
+    """End of a Day, after seat p's action: the 3rd moon tile gives its taker the sun tile, then
+    every other player acts once more and the last takes the time-track corn. Returns DAY_GOES_ON,
+    DAY_OVER or DAY_STOPPED."""
+    if checked:
+        check_invariants(P, st)
+    if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        return DAY_STOPPED
+    if st[S_ACTIONS] >= P[R_ACTION_LIMIT]:
+        st[S_END_PENDING] = END_ACTION_LIMIT
+        return DAY_STOPPED
+    if st[S_SUN_HOLDER] < 0:
+        if st[S_MOONS_TAKEN] >= P[R_MOONS_TO_END_DAY]:
+            st[S_SUN_HOLDER] = p
+            st[S_EXTRA_LEFT] = n_players(st) - 1
+            log_event(st, log, EV_SUN, p, 0, 0, 0, 0)
+    else:
+        st[S_EXTRA_LEFT] -= 1
+    if st[S_SUN_HOLDER] >= 0 and st[S_EXTRA_LEFT] == 0:
+        take_time_corn(P, st, log, p)
+        return DAY_OVER
+    return DAY_GOES_ON
+
+
+@njit_inline
+def play_day_from(P, st, stream, log, kinds, W, p, checked):
+    """Game Flow: actions round the table from seat p until the day is over or the game stops."""
     while True:
         take_action(P, st, stream, log, kinds, W, p)
-        if checked:
-            check_invariants(P, st)
-        if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        if after_action(P, st, log, p, checked) != DAY_GOES_ON:
             return
-        if st[S_ACTIONS] >= P[R_ACTION_LIMIT]:
-            st[S_END_PENDING] = END_ACTION_LIMIT
-            return
-        if st[S_SUN_HOLDER] < 0:
-            if st[S_MOONS_TAKEN] >= P[R_MOONS_TO_END_DAY]:
-                st[S_SUN_HOLDER] = p
-                st[S_EXTRA_LEFT] = n - 1
-                log_event(st, log, EV_SUN, p, 0, 0, 0, 0)
-        else:
-            st[S_EXTRA_LEFT] -= 1
-        if st[S_SUN_HOLDER] >= 0 and st[S_EXTRA_LEFT] == 0:
-            take_time_corn(P, st, log, p)
-            return
-        p = (p + 1) % n
+        p = (p + 1) % n_players(st)
+
+
+@njit_inline
+def play_day(P, st, stream, log, kinds, W, checked):
+    """Game Flow and End of a Day: actions round the table from the start player until the day's
+    last action; returns early when an end condition is met (it ends the game after the action)."""
+    begin_day(st, log)
+    play_day_from(P, st, stream, log, kinds, W, st[S_START], checked)
 
 
 @njit_noalloc
@@ -1173,6 +1212,29 @@ def check_invariants(P, st):
 
 
 # ------------------------------------------------------------------ a whole game
+@njit_inline
+def end_of_day(P, st, stream, log, kinds, W, checked):
+    """After a day: the Spanish arrive after day 9 (Game End 3); otherwise the night. Whether the
+    game goes on with a new day (no end condition met, no engine error)."""
+    st[S_DAYS_PLAYED] += 1
+    if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        return False
+    if st[S_DAY] >= P[R_LAST_DAY]:
+        st[S_END_PENDING] = END_SPANISH
+        return False
+    play_night(P, st, stream, log, kinds, W, checked)
+    return st[S_END_PENDING] == END_NONE and st[S_ERROR] == ERR_NONE
+
+
+@njit_inline
+def end_game(P, st, log, checked):
+    """Game End: the final scoring, unless an engine error stopped the game."""
+    if st[S_ERROR] == ERR_NONE:
+        finish_game(P, st, log)
+        if checked:
+            check_invariants(P, st)
+
+
 @njit_noalloc
 def play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
     """One game from its seed: setup, days and nights until an end condition, the final scoring."""
@@ -1182,19 +1244,9 @@ def play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
         check_invariants(P, st)
     while st[S_ERROR] == ERR_NONE:
         play_day(P, st, stream, log, kinds, W, checked)
-        st[S_DAYS_PLAYED] += 1
-        if st[S_ERROR] != ERR_NONE or st[S_END_PENDING] != END_NONE:
+        if not end_of_day(P, st, stream, log, kinds, W, checked):
             break
-        if st[S_DAY] >= P[R_LAST_DAY]:
-            st[S_END_PENDING] = END_SPANISH
-            break
-        play_night(P, st, stream, log, kinds, W, checked)
-        if st[S_END_PENDING] != END_NONE:
-            break
-    if st[S_ERROR] == ERR_NONE:
-        finish_game(P, st, log)
-        if checked:
-            check_invariants(P, st)
+    end_game(P, st, log, checked)
 
 
 @njit(cache=True)

@@ -18,7 +18,7 @@ A game's state is one flat int64 array `st`:
 Everything is int64, so each compiled function sees one type. The random stream is a separate
 uint64 array (sim.core.rng) and the replay log a separate int64 array (one row when logging is off).
 """
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_noalloc, njit_typed
 from sim.core.paramspec import Bool, Int, IntList, LengthOf, PerPlayerCount, RulesLayout
 
 # Numba types of the arrays, for the helpers compiled with one declared signature
@@ -164,7 +164,8 @@ CF_ICONS = 0  # + icon
 CF_GOLD = N_ICONS
 N_CF = N_ICONS + 1
 CARD_AT = MOON_AT + MAX_MOON * N_MF  # + c * N_CF + CF_*
-N_PARAMS = CARD_AT + MAX_CARDS * N_CF
+ICON_CARDS_AT = CARD_AT + MAX_CARDS * N_CF  # + icon: offering cards showing the icon
+N_PARAMS = ICON_CARDS_AT + N_ICONS
 
 
 @njit_noalloc
@@ -177,19 +178,24 @@ def worker_cost(P, d, g):
     return P[WCOST_AT + d * N_GOODS + g]
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64, int64)")
 def priest_field(P, k, field):
     return P[PRIEST_AT + k * N_PF + field]
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64, int64)")
 def moon_field(P, t, field):
     return P[MOON_AT + t * N_MF + field]
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64, int64)")
 def card_field(P, c, field):
     return P[CARD_AT + c * N_CF + field]
+
+
+@njit_typed("int64(int64[::1], int64)")
+def cards_showing(P, icon):
+    return P[ICON_CARDS_AT + icon]
 
 
 @njit_noalloc
@@ -237,8 +243,12 @@ O_B = 1
 O_C = 2
 N_OPT = 3
 MAX_OPTIONS = 64
-S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # + i: cards drawn at the summit, work rows
-N_SCRATCH = 16
+S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # work rows of a decision: the heuristic's plan table (bots.py)
+N_TARGETS = N_KINDS + N_PRODUCTION  # what goods are gathered for: a priest/virgin card of each kind, a worker
+S_PLAN_NET = S_SCRATCH  # + target: its value less its cost, in thousandths of a point (0: out of reach)
+S_PLAN_MISS = S_PLAN_NET + N_TARGETS  # + target: goods still missing to pay it (3 corn count as one)
+S_PLAN_GOODS = S_PLAN_MISS + N_TARGETS  # bits of the goods some target in reach needs
+N_SCRATCH = 2 * N_TARGETS + 1
 S_PLAYERS = S_SCRATCH + N_SCRATCH  # + seat * N_P + P_*
 
 # ---- P_*: a seat's fields
@@ -269,7 +279,8 @@ P_ACTIONS = P_GOODS_VALUE + 1
 P_JUMPS = P_ACTIONS + 1  # llamas paid to move anywhere
 P_MOONS = P_JUMPS + 1  # moon tiles taken
 P_STEPS = P_MOONS + 1  # trail steps moved
-P_MOON_KIND = P_STEPS + 1  # + tile: times each moon tile was taken
+P_TRADES = P_STEPS + 1  # goods bought or sold at the Central Plaza
+P_MOON_KIND = P_TRADES + 1  # + tile: times each moon tile was taken
 P_ICONS = P_MOON_KIND + MAX_MOON  # + icon: icons on the cards in hand (kept with the hand; checked mode recounts)
 P_HAND = P_ICONS + N_ICONS  # + card: 1 while the card is in the hand
 P_HELD = P_HAND + MAX_CARDS  # + card: times the card entered the hand
@@ -282,7 +293,7 @@ def seat_at(p):
     return S_PLAYERS + p * N_P
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1], int64[::1], int64, int64)")
 def icons_held(P, st, p, icon):
     """Icons of one kind on the left of the seat's offering cards (kept up to date with the hand)."""
     return st[seat_at(p) + P_ICONS + icon]
@@ -362,7 +373,8 @@ MOON_CORN = 2
 # ---- bots: kinds, and the heuristic's weights (bots.py), in vector order
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
-BOT_KIND_NAMES = ("random", "heuristic")
+KIND_SEARCH = 2  # flat Monte-Carlo over the heuristic's best actions (search.py); the heuristic elsewhere
+BOT_KIND_NAMES = ("random", "heuristic", "search")
 WEIGHT_NAMES = (
     "corn", "llama", "coca", "pottery", "cloth",  # points of a good held (per unit, before saturation)
     "saturation",  # each unit already held divides the next one's value by (1 + saturation * held)
@@ -375,6 +387,8 @@ WEIGHT_NAMES = (
     "plaza",  # a visit to the Central Plaza beyond its best trade
     "clock",  # a worker sent to the Sun Clock beyond its reward
     "noise",  # random spread added to each option's value (0: none)
+    "laps",  # summits the player expects per day left (the offering cards still to come)
+    "plan", "pursuit",  # goods that bring a priest/virgin card or worker within reach: weight, discount per good missing
 )
 W_GOODS = 0  # + good
 W_SATURATION = 5
@@ -393,6 +407,9 @@ W_JUMP = 17
 W_PLAZA = 18
 W_CLOCK = 19
 W_NOISE = 20
+W_LAPS = 21
+W_PLAN = 22
+W_PURSUIT = 23
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
