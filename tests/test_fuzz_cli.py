@@ -27,6 +27,8 @@ GAMES = registry.game_names()
 INT_OPTIONS = ("--players", "--games", "--seed", "--workers", "--chunk-size")
 SIM = Path(sys.executable).with_name("sim")
 BOTS = {name: sorted(registry.get_game(name).bots()) for name in GAMES}
+PLAYERS = {name: sorted(registry.get_game(name).allowed_players(registry.get_game(name).resolve_params(None)))
+           for name in GAMES}
 
 
 def _int_or_none(value: str) -> int | None:
@@ -78,7 +80,7 @@ def test_unknown_games(capsys, name, command):
 def test_unknown_bots_and_wrong_bot_counts(capsys, game, data):
     names = data.draw(st.lists(st.one_of(st.sampled_from(BOTS[game]), text(0, 10).filter(lambda s: "," not in s)),
                                min_size=1, max_size=6))
-    n_players = data.draw(st.sampled_from([2, 3, 4]))
+    n_players = data.draw(st.sampled_from(PLAYERS[game]))  # a count the game has: only the bots are wrong
     stripped = [n.strip() for n in names]
     valid = all(n in BOTS[game] for n in stripped) and len(names) in (1, n_players)
     assume(not valid)
