@@ -49,19 +49,6 @@ def eclipse_forbids_temple(st, p):
 
 
 @njit_noalloc
-def road_open(P, st, p, e):
-    """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
-    least one end in the player's territory."""
-    if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
-        return False
-    a = road_field(P, e, RF_A)
-    b = road_field(P, e, RF_B)
-    if not (reaches(st, p, a) or reaches(st, p, b)):
-        return False
-    return own_territory(P, st, p, a) or own_territory(P, st, p, b)
-
-
-@njit_noalloc
 def free_roads(P, st, p):
     """Roads of the road-building action: two, one more per Extra Roadcrew, one fewer per El Nino
     Flooding but never fewer than one."""
@@ -163,10 +150,14 @@ def n_lines_at(P, s):
 
 
 @njit_noalloc
-def road_candidate(P, st, p, s, e):
-    """Line e at the reached site s is open to seat p, counted once (from its smaller end when both
-    ends are reached)."""
-    if not road_open(P, st, p, e):
+def road_candidate(P, st, p, s, own_s, e):
+    """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
+    least one end in the player's territory. Line e at the reached site s (own_s: s lies in the
+    seat's territory, read once a site) is counted once (from its smaller end when both ends are
+    reached)."""
+    if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
         return False
     other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
+    if not (own_s or own_territory(P, st, p, other)):
+        return False
     return not reaches(st, p, other) or s < other

@@ -15,10 +15,10 @@ from sim.core.jit import njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    n_lines_at, n_reached, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
+    n_lines_at, n_reached, own_territory, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_PARAMS, T_STATE, incident, HAND, P_HAND, S_FREE_LINES, seat_at,
+    T_PARAMS, T_STATE, incident, HAND, REPLACES_ROADS, P_HAND, S_FREE_LINES, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON, DEC_MORE_TERRACE,
@@ -103,9 +103,10 @@ def best_road_value(P, st, w, p):
         s = reached_site(st, p, i)
         if st[S_FREE_LINES + s] == 0:
             continue
+        own_s = own_territory(P, st, p, s)
         for j in range(n_lines_at(P, s)):
             e = incident(P, s, j)
-            if road_candidate(P, st, p, s, e):
+            if road_candidate(P, st, p, s, own_s, e):
                 v = road_value(P, st, w, p, e)
                 if v > best:
                     best = v
@@ -168,27 +169,34 @@ def turn_value(P, st, w, p, act, target, extra, best_road):
 
 
 @njit_noalloc
-def roads_lost(P, st, q):
-    """Roads Rural Unrest would take from seat q now."""
-    lost = 0
+def roads_lost(P, st):
+    """Roads Rural Unrest would take from each seat now, in one pass over the lines: 8 bits a seat
+    at bit 16 * seat (a seat holds at most the map's 172 lines)."""
+    packed = 0
+    n = st[S_N_PLAYERS]
     for e in range(st[S_N_ROADS]):
-        if st[S_ROAD_OWNER + e] != q or road_field(P, e, RF_ROYAL):
+        q = st[S_ROAD_OWNER + e]
+        if q < 0 or q >= n or road_field(P, e, RF_ROYAL):
             continue
         for end in range(2):
             r = site_field(P, road_field(P, e, RF_A + end), SF_REGION)
             if r >= 0 and st[S_OWNER + r] < 0:
-                lost += 1
+                packed += 1 << (16 * q)
                 break
-    return lost
+    return packed
 
 
 @njit_noalloc
-def res1_chips(P, st, q):
-    count = 0
+def res1_chips(P, st):
+    """Each seat's resistance-1 chips (Popular Support), in one pass over the regions: 8 bits a seat
+    at bit 16 * seat + 8 (at most the 45 chips)."""
+    packed = 0
+    n = st[S_N_PLAYERS]
     for r in range(st[S_N_REGIONS]):
-        if st[S_OWNER + r] == q and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
-            count += 1
-    return count
+        q = st[S_OWNER + r]
+        if 0 <= q < n and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
+            packed += 1 << (16 * q + 8)
+    return packed
 
 
 @njit_noalloc
@@ -204,10 +212,7 @@ def seat_counts(P, st, p):
             needed = True
     if not needed:
         return 0
-    packed = 0
-    for q in range(st[S_N_PLAYERS]):
-        packed |= (min(roads_lost(P, st, q), 255) | (min(res1_chips(P, st, q), 255) << 8)) << (16 * q)
-    return packed
+    return roads_lost(P, st) | res1_chips(P, st)
 
 
 @njit_noalloc
@@ -250,6 +255,17 @@ def option_value(P, st, w, p, decision, i, best_road, counts):
 
 
 @njit_noalloc
+def needs_best_road(st, n_options):
+    """Whether a DEC_TURN option is valued by the best road (the road action, the additional road, a
+    pilgrimage in place of the road action): the network's lines are scanned only then."""
+    for i in range(n_options):
+        a = opt(st, i, O_A)
+        if a == ACT_ROADS or a == ACT_EXTRA_ROAD or (a == ACT_PILGRIMAGE and opt(st, i, O_C) == REPLACES_ROADS):
+            return True
+    return False
+
+
+@njit_noalloc
 def choose(P, st, stream, kind, weights, p, decision, n_options):
     """The index of the option seat p takes among the n_options the rules listed for `decision`."""
     if kind == KIND_RANDOM:
@@ -257,7 +273,9 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     if n_options == 1:
         return 0
     best, best_i = NO_VALUE, 0
-    best_road = best_road_value(P, st, weights, p) if decision == DEC_TURN else 0.0
+    best_road = 0.0
+    if decision == DEC_TURN and needs_best_road(st, n_options):
+        best_road = best_road_value(P, st, weights, p)
     counts = seat_counts(P, st, p) if decision == DEC_SUN_CARD else 0
     for i in range(n_options):
         value = option_value(P, st, weights, p, decision, i, best_road, counts)

@@ -15,7 +15,8 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
-    garrison_cost, has, n_lines_at, n_reached, pilgrim_card, reached_site, reaches, road_candidate, temple_cost,
+    garrison_cost, has, n_lines_at, n_reached, own_territory, pilgrim_card, reached_site, reaches, road_candidate,
+    temple_cost,
 )
 from .bots import choose
 from .state import (
@@ -274,9 +275,10 @@ def list_roads(P, st, p, with_stop):
         s = reached_site(st, p, i)
         if st[S_FREE_LINES + s] == 0:
             continue
+        own_s = own_territory(P, st, p, s)
         for j in range(n_lines_at(P, s)):
             e = incident(P, s, j)
-            if road_candidate(P, st, p, s, e):
+            if road_candidate(P, st, p, s, own_s, e):
                 put_option(st, n, e, -1, 0)
                 n += 1
     if can_wild(st, p):
@@ -339,8 +341,9 @@ def any_road(P, st, p):
         s = reached_site(st, p, i)
         if st[S_FREE_LINES + s] == 0:
             continue
+        own_s = own_territory(P, st, p, s)
         for j in range(n_lines_at(P, s)):
-            if road_candidate(P, st, p, s, incident(P, s, j)):
+            if road_candidate(P, st, p, s, own_s, incident(P, s, j)):
                 return True
     if can_wild(st, p):
         for i in range(n_reached(st, p)):
