@@ -6,9 +6,9 @@ from sim.core.jit import njit_noalloc, njit_typed
 from .state import (
     T_PARAMS, T_STATE, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
-    P_REACH, P_REGION_REACH, RF_A, RF_B, RF_ROYAL, RG_N_NB, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
+    P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
-    SU_VALUE, chip_field, neighbour, region_field, road_field, seat_at, site_field, sun_field,
+    SU_VALUE, chip_field, road_field, seat_at, site_field, sun_field,
 )
 
 
@@ -86,14 +86,9 @@ def conquest_cost(P, st, p, r, extra):
 
 @njit_noalloc
 def touches(P, st, p, r):
-    """The seat's network leads into region r or borders it (reaches a site of r or of a neighbour)."""
-    at = seat_at(p)
-    if st[at + P_REGION_REACH + r] > 0:
-        return True
-    for i in range(region_field(P, r, RG_N_NB)):
-        if st[at + P_REGION_REACH + neighbour(P, r, i)] > 0:
-            return True
-    return False
+    """The seat's network leads into region r or borders it (reaches a site of r or of a neighbour:
+    mark_reached counts them, the neighbour lists being symmetric)."""
+    return st[seat_at(p) + P_REGION_NEAR + r] > 0
 
 
 @njit_noalloc
