@@ -18,7 +18,7 @@ from .board import (
     n_lines_at, n_reached, own_territory, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_PARAMS, T_STATE, incident, HAND, REPLACES_ROADS, P_HAND, S_FREE_LINES, seat_at,
+    T_PARAMS, T_STATE, incident, HAND, P_HAND, S_FREE_LINES, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON, DEC_MORE_TERRACE,
@@ -255,17 +255,6 @@ def option_value(P, st, w, p, decision, i, best_road, counts):
 
 
 @njit_noalloc
-def needs_best_road(st, n_options):
-    """Whether a DEC_TURN option is valued by the best road (the road action, the additional road, a
-    pilgrimage in place of the road action): the network's lines are scanned only then."""
-    for i in range(n_options):
-        a = opt(st, i, O_A)
-        if a == ACT_ROADS or a == ACT_EXTRA_ROAD or (a == ACT_PILGRIMAGE and opt(st, i, O_C) == REPLACES_ROADS):
-            return True
-    return False
-
-
-@njit_noalloc
 def choose(P, st, stream, kind, weights, p, decision, n_options):
     """The index of the option seat p takes among the n_options the rules listed for `decision`."""
     if kind == KIND_RANDOM:
@@ -273,9 +262,7 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     if n_options == 1:
         return 0
     best, best_i = NO_VALUE, 0
-    best_road = 0.0
-    if decision == DEC_TURN and needs_best_road(st, n_options):
-        best_road = best_road_value(P, st, weights, p)
+    best_road = best_road_value(P, st, weights, p) if decision == DEC_TURN else 0.0
     counts = seat_counts(P, st, p) if decision == DEC_SUN_CARD else 0
     for i in range(n_options):
         value = option_value(P, st, weights, p, decision, i, best_road, counts)
