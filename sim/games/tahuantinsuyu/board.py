@@ -6,9 +6,9 @@ from sim.core.jit import njit_noalloc, njit_typed
 from .state import (
     T_PARAMS, T_STATE, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
-    P_REACH, P_REGION_REACH, RF_A, RF_B, RF_ROYAL, RG_N_NB, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
+    P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
-    SU_VALUE, chip_field, neighbour, region_field, road_field, seat_at, site_field, sun_field,
+    SU_VALUE, chip_field, road_field, seat_at, site_field, sun_field,
 )
 
 
@@ -49,19 +49,6 @@ def eclipse_forbids_temple(st, p):
 
 
 @njit_noalloc
-def road_open(P, st, p, e):
-    """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
-    least one end in the player's territory."""
-    if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
-        return False
-    a = road_field(P, e, RF_A)
-    b = road_field(P, e, RF_B)
-    if not (reaches(st, p, a) or reaches(st, p, b)):
-        return False
-    return own_territory(P, st, p, a) or own_territory(P, st, p, b)
-
-
-@njit_noalloc
 def free_roads(P, st, p):
     """Roads of the road-building action: two, one more per Extra Roadcrew, one fewer per El Nino
     Flooding but never fewer than one."""
@@ -99,14 +86,9 @@ def conquest_cost(P, st, p, r, extra):
 
 @njit_noalloc
 def touches(P, st, p, r):
-    """The seat's network leads into region r or borders it (reaches a site of r or of a neighbour)."""
-    at = seat_at(p)
-    if st[at + P_REGION_REACH + r] > 0:
-        return True
-    for i in range(region_field(P, r, RG_N_NB)):
-        if st[at + P_REGION_REACH + neighbour(P, r, i)] > 0:
-            return True
-    return False
+    """The seat's network leads into region r or borders it (reaches a site of r or of a neighbour:
+    mark_reached counts them, the neighbour lists being symmetric)."""
+    return st[seat_at(p) + P_REGION_NEAR + r] > 0
 
 
 @njit_noalloc
@@ -163,10 +145,14 @@ def n_lines_at(P, s):
 
 
 @njit_noalloc
-def road_candidate(P, st, p, s, e):
-    """Line e at the reached site s is open to seat p, counted once (from its smaller end when both
-    ends are reached)."""
-    if not road_open(P, st, p, e):
+def road_candidate(P, st, p, s, own_s, e):
+    """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
+    least one end in the player's territory. Line e at the reached site s (own_s: s lies in the
+    seat's territory, read once a site) is counted once (from its smaller end when both ends are
+    reached)."""
+    if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
         return False
     other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
+    if not (own_s or own_territory(P, st, p, other)):
+        return False
     return not reaches(st, p, other) or s < other

@@ -15,7 +15,7 @@ from sim.core.jit import njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    n_lines_at, n_reached, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
+    n_lines_at, n_reached, own_territory, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
     T_PARAMS, T_STATE, incident, HAND, P_HAND, S_FREE_LINES, seat_at,
@@ -103,9 +103,10 @@ def best_road_value(P, st, w, p):
         s = reached_site(st, p, i)
         if st[S_FREE_LINES + s] == 0:
             continue
+        own_s = own_territory(P, st, p, s)
         for j in range(n_lines_at(P, s)):
             e = incident(P, s, j)
-            if road_candidate(P, st, p, s, e):
+            if road_candidate(P, st, p, s, own_s, e):
                 v = road_value(P, st, w, p, e)
                 if v > best:
                     best = v
@@ -168,27 +169,34 @@ def turn_value(P, st, w, p, act, target, extra, best_road):
 
 
 @njit_noalloc
-def roads_lost(P, st, q):
-    """Roads Rural Unrest would take from seat q now."""
-    lost = 0
+def roads_lost(P, st):
+    """Roads Rural Unrest would take from each seat now, in one pass over the lines: 8 bits a seat
+    at bit 16 * seat (a seat holds at most the map's 172 lines)."""
+    packed = 0
+    n = st[S_N_PLAYERS]
     for e in range(st[S_N_ROADS]):
-        if st[S_ROAD_OWNER + e] != q or road_field(P, e, RF_ROYAL):
+        q = st[S_ROAD_OWNER + e]
+        if q < 0 or q >= n or road_field(P, e, RF_ROYAL):
             continue
         for end in range(2):
             r = site_field(P, road_field(P, e, RF_A + end), SF_REGION)
             if r >= 0 and st[S_OWNER + r] < 0:
-                lost += 1
+                packed += 1 << (16 * q)
                 break
-    return lost
+    return packed
 
 
 @njit_noalloc
-def res1_chips(P, st, q):
-    count = 0
+def res1_chips(P, st):
+    """Each seat's resistance-1 chips (Popular Support), in one pass over the regions: 8 bits a seat
+    at bit 16 * seat + 8 (at most the 45 chips)."""
+    packed = 0
+    n = st[S_N_PLAYERS]
     for r in range(st[S_N_REGIONS]):
-        if st[S_OWNER + r] == q and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
-            count += 1
-    return count
+        q = st[S_OWNER + r]
+        if 0 <= q < n and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
+            packed += 1 << (16 * q + 8)
+    return packed
 
 
 @njit_noalloc
@@ -204,10 +212,7 @@ def seat_counts(P, st, p):
             needed = True
     if not needed:
         return 0
-    packed = 0
-    for q in range(st[S_N_PLAYERS]):
-        packed |= (min(roads_lost(P, st, q), 255) | (min(res1_chips(P, st, q), 255) << 8)) << (16 * q)
-    return packed
+    return roads_lost(P, st) | res1_chips(P, st)
 
 
 @njit_noalloc

@@ -15,7 +15,8 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
-    garrison_cost, has, n_lines_at, n_reached, pilgrim_card, reached_site, reaches, road_candidate, temple_cost,
+    garrison_cost, has, n_lines_at, n_reached, own_territory, pilgrim_card, reached_site, reaches, road_candidate,
+    temple_cost,
 )
 from .bots import choose
 from .state import (
@@ -32,7 +33,7 @@ from .state import (
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_PILGRIM_DONE, P_RANK, P_RAPID_USED,
-    P_N_REACHED, P_REACH, P_REACHED, P_REGION_REACH, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
+    P_N_REACHED, P_REACH, P_REACHED, P_REGION_NEAR, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
     P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY, P_VP_CITY_SI, P_VP_CONQUEST,
     P_VP_GARRISON, P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS, P_VP_TEMPLE_SI, P_VP_TERRACE,
     P_VP_TERRACE_SI, P_WILD_BUILT, P_WILD_USED, P_WON, REPLACES_BUILDING, REPLACES_ROADS, RESOURCES_AT, RF_A, RF_B,
@@ -147,8 +148,10 @@ def mark_reached(P, st, p, s, queue_len):
     st[at + P_REACHED + st[at + P_N_REACHED]] = s
     st[at + P_N_REACHED] += 1
     r = site_field(P, s, SF_REGION)
-    if r >= 0:
-        st[at + P_REGION_REACH + r] += 1
+    if r >= 0:  # the regions the network now leads into or borders (touches)
+        st[at + P_REGION_NEAR + r] += 1
+        for i in range(region_field(P, r, RG_N_NB)):
+            st[at + P_REGION_NEAR + neighbour(P, r, i)] += 1
     st[S_SCRATCH + queue_len] = s
     return queue_len + 1
 
@@ -188,7 +191,7 @@ def recompute_reach(P, st, p):
     for s in range(st[S_N_SITES]):
         st[at + P_REACH + s] = 0
     for r in range(st[S_N_REGIONS]):
-        st[at + P_REGION_REACH + r] = 0
+        st[at + P_REGION_NEAR + r] = 0
     st[at + P_N_REACHED] = 0
     mark_reached(P, st, p, 0, 0)
     spread_reach(P, st, p, 0)
@@ -274,9 +277,10 @@ def list_roads(P, st, p, with_stop):
         s = reached_site(st, p, i)
         if st[S_FREE_LINES + s] == 0:
             continue
+        own_s = own_territory(P, st, p, s)
         for j in range(n_lines_at(P, s)):
             e = incident(P, s, j)
-            if road_candidate(P, st, p, s, e):
+            if road_candidate(P, st, p, s, own_s, e):
                 put_option(st, n, e, -1, 0)
                 n += 1
     if can_wild(st, p):
@@ -339,8 +343,9 @@ def any_road(P, st, p):
         s = reached_site(st, p, i)
         if st[S_FREE_LINES + s] == 0:
             continue
+        own_s = own_territory(P, st, p, s)
         for j in range(n_lines_at(P, s)):
-            if road_candidate(P, st, p, s, incident(P, s, j)):
+            if road_candidate(P, st, p, s, own_s, incident(P, s, j)):
                 return True
     if can_wild(st, p):
         for i in range(n_reached(st, p)):
