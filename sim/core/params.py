@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import copy
 import json
+import hashlib
 import math
+import pickle
 import re
 import reprlib
 import tomllib
@@ -24,12 +26,24 @@ BASE_VARIANT = "base"
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
+# Parsed TOML files by their content's digest, kept pickled: a game's components file is read for
+# every parameter resolution (tens of milliseconds each for the larger games), and a pickle round
+# trip hands each caller its own copy several times faster than parsing again.
+_PARSED: dict[bytes, bytes] = {}
+
+
 def load_toml(path: str | Path) -> dict[str, Any]:
-    """Parse a TOML file; any problem becomes a one-line UserError naming the file."""
+    """Parse a TOML file (each caller gets its own copy); any problem becomes a one-line UserError
+    naming the file."""
     path = Path(path)
     try:
-        with path.open("rb") as fh:
-            return tomllib.load(fh)
+        text = path.read_bytes()
+        key = hashlib.blake2b(text, digest_size=16).digest()
+        if key not in _PARSED:
+            if len(_PARSED) >= 256:  # a tune or fuzz run reads many one-off variant files
+                _PARSED.clear()
+            _PARSED[key] = pickle.dumps(tomllib.loads(text.decode()))
+        return pickle.loads(_PARSED[key])
     except FileNotFoundError:
         raise UserError(f"{path}: no such file") from None
     except OSError as exc:
