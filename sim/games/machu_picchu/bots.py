@@ -16,6 +16,8 @@ trail step its weight; a worker or priest/virgin card a base value plus what the
 hand score for it, plus what it yields in the days left; an offering card what it scores now and
 its gold.
 """
+import numpy as np
+
 from sim.core import rng
 from sim.core.jit import njit_noalloc, njit_typed
 
@@ -29,13 +31,25 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_PLAN_REACH,
+    S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
 )
 
 NO_VALUE = -1e18
+
+
+@njit_typed(f"float64({T_STATE}, int64)")
+def real_at(st, i):
+    """A float64 kept by its bits in the state's work rows."""
+    return np.int64(st[i]).view(np.float64)
+
+
+@njit_typed(f"void({T_STATE}, int64, float64)")
+def put_real(st, i, value):
+    st[i] = np.float64(value).view(np.int64)
 
 
 @njit_typed(f"int64({T_STATE}, int64, int64)")
@@ -83,7 +97,7 @@ def expected_icons(P, st, w, p, icon):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
-def worker_value(P, st, w, p, d):
+def worker_worth(P, st, w, p, d):
     """A worker on production district d: its base value, the points the icons held and expected
     give it, and what it produces in the days left."""
     if d == CORN:
@@ -109,12 +123,34 @@ def temple_openings(P, st, k):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
-def priest_value(P, st, w, p, k):
+def priest_worth(P, st, w, p, k):
     """A priest/virgin card of kind k: base value, the points the icons held and expected give it,
     and a llama offering (its steps less the llama) at each opening of its temple still to come."""
     per_offering = w[W_STEP] * steps_if_taken(P, st, k) - w[W_GOODS + LLAMA]
     return (w[W_PRIEST] + w[W_PRIEST_ICON] * expected_icons(P, st, w, p, ICON_KIND + k)
             + w[W_OFFER_USES] * temple_openings(P, st, k) * max(0.0, per_offering))
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def target_value(P, st, w, p, t):
+    """A priest/virgin card of kind t (t < N_KINDS) or a worker on district t - N_KINDS, before its
+    cost: worked out once a decision (the plan, the districts and the options all ask for it)."""
+    if st[S_VALUE_SET] & (1 << t):
+        return real_at(st, S_TARGET_VALUE + t)
+    value = priest_worth(P, st, w, p, t) if t < N_KINDS else worker_worth(P, st, w, p, t - N_KINDS)
+    put_real(st, S_TARGET_VALUE + t, value)
+    st[S_VALUE_SET] |= 1 << t
+    return value
+
+
+@njit_noalloc
+def worker_value(P, st, w, p, d):
+    return target_value(P, st, w, p, N_KINDS + d)
+
+
+@njit_noalloc
+def priest_value(P, st, w, p, k):
+    return target_value(P, st, w, p, k)
 
 
 # ------------------------------------------------------------------ the plan: goods gathered for a purchase
@@ -145,9 +181,11 @@ def reach(w, net, missing):
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
     each worker p still has, its value less the base value of its cost (in thousandths of a point),
-    and the goods missing to pay for it. Read by plan_change for every option."""
+    the goods missing to pay for it and its value within reach; the best of those. Read by
+    plan_change for every option."""
     at = seat_at(p)
     goods_needed = 0
+    best = 0.0
     for t in range(N_TARGETS):
         cost_at = target_cost_at(t)
         if t < N_KINDS:
@@ -162,11 +200,16 @@ def prepare_plan(P, st, w, p):
             missing += units_short(P, P[cost_at + g], held(st, p, g), g)
         st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0) if available else 0
         st[S_PLAN_MISS + t] = missing
+        now = 0.0
         if st[S_PLAN_NET + t] > 0:
+            now = reach(w, st[S_PLAN_NET + t] / 1000.0, missing)
+            best = max(best, now)
             for g in range(N_GOODS):
                 if P[cost_at + g] > 0:
                     goods_needed |= 1 << g
+        put_real(st, S_PLAN_REACH + t, now)
     st[S_PLAN_GOODS] = goods_needed
+    put_real(st, S_PLAN_BEST, best)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
@@ -177,29 +220,34 @@ def plan_change(P, st, w, p, g, change):
     if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
         return 0.0
     have = held(st, p, g)
-    before = 0.0
     after = 0.0
     for t in range(N_TARGETS):
         if st[S_PLAN_NET + t] == 0:
             continue
-        net = st[S_PLAN_NET + t] / 1000.0
         need = P[target_cost_at(t) + g]
-        now = reach(w, net, st[S_PLAN_MISS + t])
-        before = max(before, now)
         if need == 0:  # the change leaves this target's missing goods as they are
-            after = max(after, now)
+            after = max(after, real_at(st, S_PLAN_REACH + t))
             continue
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
-        after = max(after, reach(w, net, missing))
-    return w[W_PLAN] * (after - before)
+        after = max(after, reach(w, st[S_PLAN_NET + t] / 1000.0, missing))
+    return w[W_PLAN] * (after - real_at(st, S_PLAN_BEST))
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
-    the purchase the player gathers goods for."""
-    return good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    the purchase the player gathers goods for. Worked out once a decision for each (good, change):
+    the options of an action share most of them (a district's goods, a trade, the clock's reward)."""
+    k = change + MEMO_CHANGE
+    if k < 0 or k >= N_CHANGES:
+        return good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    if st[S_GAIN_SET + g] & (1 << k):
+        return real_at(st, S_GAIN + g * N_CHANGES + k)
+    value = good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    put_real(st, S_GAIN + g * N_CHANGES + k, value)
+    st[S_GAIN_SET + g] |= 1 << k
+    return value
 
 
 @njit_noalloc
@@ -282,7 +330,9 @@ def clock_goods_value(P, st, w, p, mask):
 
 @njit_noalloc
 def best_clock_reward(P, st, w, p):
-    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings."""
+    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings (once a decision)."""
+    if st[S_VALUE_SET] & (1 << N_TARGETS):
+        return real_at(st, S_CLOCK_REWARD)
     total = 0.0
     used = 0
     for _ in range(3):
@@ -296,7 +346,10 @@ def best_clock_reward(P, st, w, p):
         if best_g >= 0:
             used |= 1 << best_g
             total += best
-    return total + w[W_STEP] * P[R_CLOCK_STEPS]
+    total += w[W_STEP] * P[R_CLOCK_STEPS]
+    put_real(st, S_CLOCK_REWARD, total)
+    st[S_VALUE_SET] |= 1 << N_TARGETS
+    return total
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
@@ -469,12 +522,22 @@ def values_goods(decision):
                 or decision == DEC_SUMMIT_RETURN)
 
 
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def begin_decision(P, st, w, p, decision):
+    """A decision's work rows start empty (no value kept from another decision), and its plan table
+    is made when its options are valued through goods."""
+    for g in range(N_GOODS):
+        st[S_GAIN_SET + g] = 0
+    st[S_VALUE_SET] = 0
+    if w[W_PLAN] != 0.0 and values_goods(decision):
+        prepare_plan(P, st, w, p)
+
+
 @njit_noalloc
 def option_values(P, st, w, p, decision, n_options, out):
     """The heuristic's value of each listed option, without noise, into out[:n_options] (the search
     bot ranks its candidates by them)."""
-    if w[W_PLAN] != 0.0:
-        prepare_plan(P, st, w, p)
+    begin_decision(P, st, w, p, decision)
     for i in range(n_options):
         out[i] = option_value(P, st, w, p, decision, i)
 
@@ -486,8 +549,7 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
-    if weights[W_PLAN] != 0.0 and values_goods(decision):
-        prepare_plan(P, st, weights, p)
+    begin_decision(P, st, weights, p, decision)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
         value = option_value(P, st, weights, p, decision, i)
