@@ -32,7 +32,7 @@ from .state import (
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
     S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_PLAN_REACH,
-    S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_ICON_HIT, S_ICON_SET, S_PLAN_NET_POINTS, S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -87,13 +87,23 @@ def days_left(P, st):
     return max(0, P[R_LAST_DAY] - st[S_DAY])
 
 
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64)")
+def summit_hit(P, st, icon):
+    """The chance that a summit's draw shows the icon: it reads only P, so it is worked out once a game."""
+    if st[S_ICON_SET] & (1 << icon):
+        return real_at(st, S_ICON_HIT + icon)
+    miss = (1.0 - cards_showing(P, icon) / max(1, P[H_N_CARDS])) ** P[R_SUMMIT_DRAW]
+    put_real(st, S_ICON_HIT + icon, 1.0 - miss)
+    st[S_ICON_SET] |= 1 << icon
+    return 1.0 - miss
+
+
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def expected_icons(P, st, w, p, icon):
     """Icons of one kind on the cards held, and those the player can still expect: `laps` summits per
     day left, each drawing 3 cards of which the player keeps one showing the icon when any does (the
     deck's share of cards showing it)."""
-    miss = (1.0 - cards_showing(P, icon) / max(1, P[H_N_CARDS])) ** P[R_SUMMIT_DRAW]
-    return icons_held(P, st, p, icon) + w[W_LAPS] * days_left(P, st) * (1.0 - miss)
+    return icons_held(P, st, p, icon) + w[W_LAPS] * days_left(P, st) * summit_hit(P, st, icon)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
@@ -168,6 +178,8 @@ def units_short(P, need, have, g):
     if have >= need:
         return 0
     unit = unit_of(P, g)
+    if unit == 1:
+        return need - have
     return (need - have + unit - 1) // unit
 
 
@@ -202,7 +214,8 @@ def prepare_plan(P, st, w, p):
         st[S_PLAN_MISS + t] = missing
         now = 0.0
         if st[S_PLAN_NET + t] > 0:
-            now = reach(w, st[S_PLAN_NET + t] / 1000.0, missing)
+            put_real(st, S_PLAN_NET_POINTS + t, st[S_PLAN_NET + t] / 1000.0)
+            now = reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing)
             best = max(best, now)
             for g in range(N_GOODS):
                 if P[cost_at + g] > 0:
@@ -230,7 +243,7 @@ def plan_change(P, st, w, p, g, change):
             continue
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
-        after = max(after, reach(w, st[S_PLAN_NET + t] / 1000.0, missing))
+        after = max(after, reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing))
     return w[W_PLAN] * (after - real_at(st, S_PLAN_BEST))
 
 

@@ -259,7 +259,10 @@ S_GAIN = S_GAIN_SET + N_GOODS  # + good * N_CHANGES + change + MEMO_CHANGE: the 
 S_VALUE_SET = S_GAIN + N_GOODS * N_CHANGES  # bit t: target t's value kept; bit N_TARGETS: the Sun Clock's reward
 S_TARGET_VALUE = S_VALUE_SET + 1  # + target: a priest/virgin card's or a worker's value (before its cost)
 S_CLOCK_REWARD = S_TARGET_VALUE + N_TARGETS  # the best Sun Clock reward
-N_SCRATCH = S_CLOCK_REWARD + 1 - S_SCRATCH
+S_PLAN_NET_POINTS = S_CLOCK_REWARD + 1  # + target: S_PLAN_NET in points
+S_ICON_SET = S_PLAN_NET_POINTS + N_TARGETS  # bit icon: S_ICON_HIT kept (for the whole game: it reads P only)
+S_ICON_HIT = S_ICON_SET + 1  # + icon: the chance a summit's draw shows the icon
+N_SCRATCH = S_ICON_HIT + N_ICONS - S_SCRATCH
 S_PLAYERS = S_SCRATCH + N_SCRATCH  # + seat * N_P + P_*
 
 # ---- P_*: a seat's fields
