@@ -32,7 +32,7 @@ from .state import (
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
     S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_PLAN_REACH,
-    S_ICON_HIT, S_ICON_SET, S_PLAN_NET_POINTS, S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_ICON_HIT, S_ICON_SET, S_PLAN_LIVE, S_PLAN_N_LIVE, S_PLAN_NET_POINTS, S_TARGET_COST, S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -198,29 +198,34 @@ def prepare_plan(P, st, w, p):
     at = seat_at(p)
     goods_needed = 0
     best = 0.0
+    n_live = 0
     for t in range(N_TARGETS):
-        cost_at = target_cost_at(t)
+        st[S_PLAN_NET + t] = 0
         if t < N_KINDS:
-            available = st[S_TAKEN + t] < priest_field(P, t, PF_COUNT)
-            value = priest_value(P, st, w, p, t) if available else 0.0
-        else:
-            available = st[at + P_FREE_WORKERS] > 0
-            value = worker_value(P, st, w, p, t - N_KINDS) if available else 0.0
-        missing = 0
+            if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
+                continue
+        elif st[at + P_FREE_WORKERS] == 0:
+            continue
+        cost_at = target_cost_at(t)
+        value = target_value(P, st, w, p, t)
         for g in range(N_GOODS):
             value -= w[W_GOODS + g] * P[cost_at + g]
+        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0)
+        if st[S_PLAN_NET + t] == 0:  # out of reach: plan_change never reads its other rows
+            continue
+        missing = 0
+        for g in range(N_GOODS):
             missing += units_short(P, P[cost_at + g], held(st, p, g), g)
-        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0) if available else 0
+            if P[cost_at + g] > 0:
+                goods_needed |= 1 << g
         st[S_PLAN_MISS + t] = missing
-        now = 0.0
-        if st[S_PLAN_NET + t] > 0:
-            put_real(st, S_PLAN_NET_POINTS + t, st[S_PLAN_NET + t] / 1000.0)
-            now = reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing)
-            best = max(best, now)
-            for g in range(N_GOODS):
-                if P[cost_at + g] > 0:
-                    goods_needed |= 1 << g
+        put_real(st, S_PLAN_NET_POINTS + t, st[S_PLAN_NET + t] / 1000.0)
+        now = reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing)
+        best = max(best, now)
         put_real(st, S_PLAN_REACH + t, now)
+        st[S_PLAN_LIVE + n_live] = t
+        n_live += 1
+    st[S_PLAN_N_LIVE] = n_live
     st[S_PLAN_GOODS] = goods_needed
     put_real(st, S_PLAN_BEST, best)
 
@@ -234,9 +239,8 @@ def plan_change(P, st, w, p, g, change):
         return 0.0
     have = held(st, p, g)
     after = 0.0
-    for t in range(N_TARGETS):
-        if st[S_PLAN_NET + t] == 0:
-            continue
+    for i in range(st[S_PLAN_N_LIVE]):
+        t = st[S_PLAN_LIVE + i]
         need = P[target_cost_at(t) + g]
         if need == 0:  # the change leaves this target's missing goods as they are
             after = max(after, real_at(st, S_PLAN_REACH + t))
@@ -272,6 +276,18 @@ def cost_value(P, st, w, p, cost_at, stride):
         if n > 0:
             total -= good_value(P, st, w, p, g, -n)
     return total
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def target_cost_value(P, st, w, p, t):
+    """Points given up paying target t's cost (cost_value), once a decision."""
+    bit = 1 << (N_TARGETS + 1 + t)
+    if st[S_VALUE_SET] & bit:
+        return real_at(st, S_TARGET_COST + t)
+    value = cost_value(P, st, w, p, target_cost_at(t), 1)
+    put_real(st, S_TARGET_COST + t, value)
+    st[S_VALUE_SET] |= bit
+    return value
 
 
 @njit_noalloc
@@ -371,7 +387,7 @@ def hire_value(P, st, w, p, d):
     cost_at = WCOST_AT + d * N_GOODS
     if st[seat_at(p) + P_FREE_WORKERS] == 0 or not affordable(P, st, p, cost_at, 1):
         return -1.0
-    return worker_value(P, st, w, p, d) + cost_value(P, st, w, p, cost_at, 1)
+    return worker_value(P, st, w, p, d) + target_cost_value(P, st, w, p, N_KINDS + d)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
@@ -380,7 +396,7 @@ def priest_purchase_value(P, st, w, p, k):
     cost_at = PRIEST_AT + k * N_PF + PF_COST
     if st[S_TAKEN + k] >= priest_field(P, k, PF_COUNT) or not affordable(P, st, p, cost_at, 1):
         return -1.0
-    return priest_value(P, st, w, p, k) + cost_value(P, st, w, p, cost_at, 1)
+    return priest_value(P, st, w, p, k) + target_cost_value(P, st, w, p, k)
 
 
 @njit_noalloc
@@ -500,12 +516,12 @@ def option_value(P, st, w, p, decision, i):
         total = 0.0
         for d in range(N_PRODUCTION):
             if a & (1 << d):
-                total += worker_value(P, st, w, p, d) + cost_value(P, st, w, p, WCOST_AT + d * N_GOODS, 1)
+                total += worker_value(P, st, w, p, d) + target_cost_value(P, st, w, p, N_KINDS + d)
         return total
     if decision == DEC_PRIESTS or decision == DEC_VIRGINS:
         if a < 0:
             return 0.0
-        return priest_value(P, st, w, p, a) + cost_value(P, st, w, p, PRIEST_AT + a * N_PF + PF_COST, 1)
+        return priest_value(P, st, w, p, a) + target_cost_value(P, st, w, p, a)
     if decision == DEC_PRICE_NUDGE:
         return 0.0 if a < 0 else -1.0
     if decision == DEC_TRADE:
