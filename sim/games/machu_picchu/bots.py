@@ -153,12 +153,12 @@ def target_value(P, st, w, p, t):
     return value
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def worker_value(P, st, w, p, d):
     return target_value(P, st, w, p, N_KINDS + d)
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def priest_value(P, st, w, p, k):
     return target_value(P, st, w, p, k)
 
@@ -183,7 +183,7 @@ def units_short(P, need, have, g):
     return (need - have + unit - 1) // unit
 
 
-@njit_noalloc
+@njit_typed("float64(float64[::1], float64, int64)")
 def reach(w, net, missing):
     """A target's value within reach: its net value, discounted by `pursuit` per good missing."""
     return net * min(w[W_PURSUIT], 0.95) ** missing
