@@ -81,6 +81,8 @@ def test_the_heuristic_takes_the_first_unvisited_goods_over_a_visited_district()
     t.set_goods(0)
     w = _heuristic()
     meadow = DISTRICT["llamas_meadow"]
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION)
     assert B.district_value(t.P, t.st, w, 0, meadow) > 0
     t.st[S.S_VISITED + meadow] = 1
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION)
     assert B.district_value(t.P, t.st, w, 0, meadow) == 0

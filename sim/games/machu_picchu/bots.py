@@ -16,6 +16,8 @@ trail step its weight; a worker or priest/virgin card a base value plus what the
 hand score for it, plus what it yields in the days left; an offering card what it scores now and
 its gold.
 """
+import numpy as np
+
 from sim.core import rng
 from sim.core.jit import njit_noalloc, njit_typed
 
@@ -29,13 +31,25 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_TAKEN, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_PLAN_REACH,
+    S_ICON_HIT, S_ICON_SET, S_PLAN_LIVE, S_PLAN_N_LIVE, S_PLAN_NET_POINTS, S_TARGET_COST, S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
 )
 
 NO_VALUE = -1e18
+
+
+@njit_typed(f"float64({T_STATE}, int64)")
+def real_at(st, i):
+    """A float64 kept by its bits in the state's work rows."""
+    return np.int64(st[i]).view(np.float64)
+
+
+@njit_typed(f"void({T_STATE}, int64, float64)")
+def put_real(st, i, value):
+    st[i] = np.float64(value).view(np.int64)
 
 
 @njit_typed(f"int64({T_STATE}, int64, int64)")
@@ -73,17 +87,27 @@ def days_left(P, st):
     return max(0, P[R_LAST_DAY] - st[S_DAY])
 
 
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64)")
+def summit_hit(P, st, icon):
+    """The chance that a summit's draw shows the icon: it reads only P, so it is worked out once a game."""
+    if st[S_ICON_SET] & (1 << icon):
+        return real_at(st, S_ICON_HIT + icon)
+    miss = (1.0 - cards_showing(P, icon) / max(1, P[H_N_CARDS])) ** P[R_SUMMIT_DRAW]
+    put_real(st, S_ICON_HIT + icon, 1.0 - miss)
+    st[S_ICON_SET] |= 1 << icon
+    return 1.0 - miss
+
+
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def expected_icons(P, st, w, p, icon):
     """Icons of one kind on the cards held, and those the player can still expect: `laps` summits per
     day left, each drawing 3 cards of which the player keeps one showing the icon when any does (the
     deck's share of cards showing it)."""
-    miss = (1.0 - cards_showing(P, icon) / max(1, P[H_N_CARDS])) ** P[R_SUMMIT_DRAW]
-    return icons_held(P, st, p, icon) + w[W_LAPS] * days_left(P, st) * (1.0 - miss)
+    return icons_held(P, st, p, icon) + w[W_LAPS] * days_left(P, st) * summit_hit(P, st, icon)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
-def worker_value(P, st, w, p, d):
+def worker_worth(P, st, w, p, d):
     """A worker on production district d: its base value, the points the icons held and expected
     give it, and what it produces in the days left."""
     if d == CORN:
@@ -109,12 +133,34 @@ def temple_openings(P, st, k):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
-def priest_value(P, st, w, p, k):
+def priest_worth(P, st, w, p, k):
     """A priest/virgin card of kind k: base value, the points the icons held and expected give it,
     and a llama offering (its steps less the llama) at each opening of its temple still to come."""
     per_offering = w[W_STEP] * steps_if_taken(P, st, k) - w[W_GOODS + LLAMA]
     return (w[W_PRIEST] + w[W_PRIEST_ICON] * expected_icons(P, st, w, p, ICON_KIND + k)
             + w[W_OFFER_USES] * temple_openings(P, st, k) * max(0.0, per_offering))
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def target_value(P, st, w, p, t):
+    """A priest/virgin card of kind t (t < N_KINDS) or a worker on district t - N_KINDS, before its
+    cost: worked out once a decision (the plan, the districts and the options all ask for it)."""
+    if st[S_VALUE_SET] & (1 << t):
+        return real_at(st, S_TARGET_VALUE + t)
+    value = priest_worth(P, st, w, p, t) if t < N_KINDS else worker_worth(P, st, w, p, t - N_KINDS)
+    put_real(st, S_TARGET_VALUE + t, value)
+    st[S_VALUE_SET] |= 1 << t
+    return value
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def worker_value(P, st, w, p, d):
+    return target_value(P, st, w, p, N_KINDS + d)
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def priest_value(P, st, w, p, k):
+    return target_value(P, st, w, p, k)
 
 
 # ------------------------------------------------------------------ the plan: goods gathered for a purchase
@@ -132,10 +178,12 @@ def units_short(P, need, have, g):
     if have >= need:
         return 0
     unit = unit_of(P, g)
+    if unit == 1:
+        return need - have
     return (need - have + unit - 1) // unit
 
 
-@njit_noalloc
+@njit_typed("float64(float64[::1], float64, int64)")
 def reach(w, net, missing):
     """A target's value within reach: its net value, discounted by `pursuit` per good missing."""
     return net * min(w[W_PURSUIT], 0.95) ** missing
@@ -145,28 +193,41 @@ def reach(w, net, missing):
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
     each worker p still has, its value less the base value of its cost (in thousandths of a point),
-    and the goods missing to pay for it. Read by plan_change for every option."""
+    the goods missing to pay for it and its value within reach; the best of those. Read by
+    plan_change for every option."""
     at = seat_at(p)
     goods_needed = 0
+    best = 0.0
+    n_live = 0
     for t in range(N_TARGETS):
-        cost_at = target_cost_at(t)
+        st[S_PLAN_NET + t] = 0
         if t < N_KINDS:
-            available = st[S_TAKEN + t] < priest_field(P, t, PF_COUNT)
-            value = priest_value(P, st, w, p, t) if available else 0.0
-        else:
-            available = st[at + P_FREE_WORKERS] > 0
-            value = worker_value(P, st, w, p, t - N_KINDS) if available else 0.0
-        missing = 0
+            if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
+                continue
+        elif st[at + P_FREE_WORKERS] == 0:
+            continue
+        cost_at = target_cost_at(t)
+        value = target_value(P, st, w, p, t)
         for g in range(N_GOODS):
             value -= w[W_GOODS + g] * P[cost_at + g]
+        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0)
+        if st[S_PLAN_NET + t] == 0:  # out of reach: plan_change never reads its other rows
+            continue
+        missing = 0
+        for g in range(N_GOODS):
             missing += units_short(P, P[cost_at + g], held(st, p, g), g)
-        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0) if available else 0
+            if P[cost_at + g] > 0:
+                goods_needed |= 1 << g
         st[S_PLAN_MISS + t] = missing
-        if st[S_PLAN_NET + t] > 0:
-            for g in range(N_GOODS):
-                if P[cost_at + g] > 0:
-                    goods_needed |= 1 << g
+        put_real(st, S_PLAN_NET_POINTS + t, st[S_PLAN_NET + t] / 1000.0)
+        now = reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing)
+        best = max(best, now)
+        put_real(st, S_PLAN_REACH + t, now)
+        st[S_PLAN_LIVE + n_live] = t
+        n_live += 1
+    st[S_PLAN_N_LIVE] = n_live
     st[S_PLAN_GOODS] = goods_needed
+    put_real(st, S_PLAN_BEST, best)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
@@ -177,29 +238,33 @@ def plan_change(P, st, w, p, g, change):
     if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
         return 0.0
     have = held(st, p, g)
-    before = 0.0
     after = 0.0
-    for t in range(N_TARGETS):
-        if st[S_PLAN_NET + t] == 0:
-            continue
-        net = st[S_PLAN_NET + t] / 1000.0
+    for i in range(st[S_PLAN_N_LIVE]):
+        t = st[S_PLAN_LIVE + i]
         need = P[target_cost_at(t) + g]
-        now = reach(w, net, st[S_PLAN_MISS + t])
-        before = max(before, now)
         if need == 0:  # the change leaves this target's missing goods as they are
-            after = max(after, now)
+            after = max(after, real_at(st, S_PLAN_REACH + t))
             continue
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
-        after = max(after, reach(w, net, missing))
-    return w[W_PLAN] * (after - before)
+        after = max(after, reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing))
+    return w[W_PLAN] * (after - real_at(st, S_PLAN_BEST))
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
-    the purchase the player gathers goods for."""
-    return good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    the purchase the player gathers goods for. Worked out once a decision for each (good, change):
+    the options of an action share most of them (a district's goods, a trade, the clock's reward)."""
+    k = change + MEMO_CHANGE
+    if k < 0 or k >= N_CHANGES:
+        return good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    if st[S_GAIN_SET + g] & (1 << k):
+        return real_at(st, S_GAIN + g * N_CHANGES + k)
+    value = good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    put_real(st, S_GAIN + g * N_CHANGES + k, value)
+    st[S_GAIN_SET + g] |= 1 << k
+    return value
 
 
 @njit_noalloc
@@ -211,6 +276,18 @@ def cost_value(P, st, w, p, cost_at, stride):
         if n > 0:
             total -= good_value(P, st, w, p, g, -n)
     return total
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def target_cost_value(P, st, w, p, t):
+    """Points given up paying target t's cost (cost_value), once a decision."""
+    bit = 1 << (N_TARGETS + 1 + t)
+    if st[S_VALUE_SET] & bit:
+        return real_at(st, S_TARGET_COST + t)
+    value = cost_value(P, st, w, p, target_cost_at(t), 1)
+    put_real(st, S_TARGET_COST + t, value)
+    st[S_VALUE_SET] |= bit
+    return value
 
 
 @njit_noalloc
@@ -282,7 +359,9 @@ def clock_goods_value(P, st, w, p, mask):
 
 @njit_noalloc
 def best_clock_reward(P, st, w, p):
-    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings."""
+    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings (once a decision)."""
+    if st[S_VALUE_SET] & (1 << N_TARGETS):
+        return real_at(st, S_CLOCK_REWARD)
     total = 0.0
     used = 0
     for _ in range(3):
@@ -296,7 +375,10 @@ def best_clock_reward(P, st, w, p):
         if best_g >= 0:
             used |= 1 << best_g
             total += best
-    return total + w[W_STEP] * P[R_CLOCK_STEPS]
+    total += w[W_STEP] * P[R_CLOCK_STEPS]
+    put_real(st, S_CLOCK_REWARD, total)
+    st[S_VALUE_SET] |= 1 << N_TARGETS
+    return total
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
@@ -305,7 +387,7 @@ def hire_value(P, st, w, p, d):
     cost_at = WCOST_AT + d * N_GOODS
     if st[seat_at(p) + P_FREE_WORKERS] == 0 or not affordable(P, st, p, cost_at, 1):
         return -1.0
-    return worker_value(P, st, w, p, d) + cost_value(P, st, w, p, cost_at, 1)
+    return worker_value(P, st, w, p, d) + target_cost_value(P, st, w, p, N_KINDS + d)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
@@ -314,7 +396,7 @@ def priest_purchase_value(P, st, w, p, k):
     cost_at = PRIEST_AT + k * N_PF + PF_COST
     if st[S_TAKEN + k] >= priest_field(P, k, PF_COUNT) or not affordable(P, st, p, cost_at, 1):
         return -1.0
-    return priest_value(P, st, w, p, k) + cost_value(P, st, w, p, cost_at, 1)
+    return priest_value(P, st, w, p, k) + target_cost_value(P, st, w, p, k)
 
 
 @njit_noalloc
@@ -434,12 +516,12 @@ def option_value(P, st, w, p, decision, i):
         total = 0.0
         for d in range(N_PRODUCTION):
             if a & (1 << d):
-                total += worker_value(P, st, w, p, d) + cost_value(P, st, w, p, WCOST_AT + d * N_GOODS, 1)
+                total += worker_value(P, st, w, p, d) + target_cost_value(P, st, w, p, N_KINDS + d)
         return total
     if decision == DEC_PRIESTS or decision == DEC_VIRGINS:
         if a < 0:
             return 0.0
-        return priest_value(P, st, w, p, a) + cost_value(P, st, w, p, PRIEST_AT + a * N_PF + PF_COST, 1)
+        return priest_value(P, st, w, p, a) + target_cost_value(P, st, w, p, a)
     if decision == DEC_PRICE_NUDGE:
         return 0.0 if a < 0 else -1.0
     if decision == DEC_TRADE:
@@ -469,12 +551,22 @@ def values_goods(decision):
                 or decision == DEC_SUMMIT_RETURN)
 
 
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def begin_decision(P, st, w, p, decision):
+    """A decision's work rows start empty (no value kept from another decision), and its plan table
+    is made when its options are valued through goods."""
+    for g in range(N_GOODS):
+        st[S_GAIN_SET + g] = 0
+    st[S_VALUE_SET] = 0
+    if w[W_PLAN] != 0.0 and values_goods(decision):
+        prepare_plan(P, st, w, p)
+
+
 @njit_noalloc
 def option_values(P, st, w, p, decision, n_options, out):
     """The heuristic's value of each listed option, without noise, into out[:n_options] (the search
     bot ranks its candidates by them)."""
-    if w[W_PLAN] != 0.0:
-        prepare_plan(P, st, w, p)
+    begin_decision(P, st, w, p, decision)
     for i in range(n_options):
         out[i] = option_value(P, st, w, p, decision, i)
 
@@ -486,8 +578,7 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
-    if weights[W_PLAN] != 0.0 and values_goods(decision):
-        prepare_plan(P, st, weights, p)
+    begin_decision(P, st, weights, p, decision)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
         value = option_value(P, st, weights, p, decision, i)

@@ -243,12 +243,29 @@ O_B = 1
 O_C = 2
 N_OPT = 3
 MAX_OPTIONS = 64
-S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # work rows of a decision: the heuristic's plan table (bots.py)
+S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # work rows of a decision: the heuristic's tables (bots.py)
 N_TARGETS = N_KINDS + N_PRODUCTION  # what goods are gathered for: a priest/virgin card of each kind, a worker
 S_PLAN_NET = S_SCRATCH  # + target: its value less its cost, in thousandths of a point (0: out of reach)
 S_PLAN_MISS = S_PLAN_NET + N_TARGETS  # + target: goods still missing to pay it (3 corn count as one)
 S_PLAN_GOODS = S_PLAN_MISS + N_TARGETS  # bits of the goods some target in reach needs
-N_SCRATCH = 2 * N_TARGETS + 1
+# The rows below hold float64 values by their bits (bots.real_at / put_real), each valid for one
+# decision: a value is worked out the first time an option needs it and read back by the others.
+S_PLAN_REACH = S_PLAN_GOODS + 1  # + target: its net value within reach now (0 out of reach)
+S_PLAN_BEST = S_PLAN_REACH + N_TARGETS  # the best target's value within reach now
+MEMO_CHANGE = 15  # a gain of -15 .. +15 units of a good is kept; larger ones are worked out each time
+N_CHANGES = 2 * MEMO_CHANGE + 1
+S_GAIN_SET = S_PLAN_BEST + 1  # + good: bit change + MEMO_CHANGE set once that gain's value is kept
+S_GAIN = S_GAIN_SET + N_GOODS  # + good * N_CHANGES + change + MEMO_CHANGE: the gain's value
+S_VALUE_SET = S_GAIN + N_GOODS * N_CHANGES  # bit t: target t's value kept; bit N_TARGETS: the Sun Clock's reward; then costs
+S_TARGET_VALUE = S_VALUE_SET + 1  # + target: a priest/virgin card's or a worker's value (before its cost)
+S_CLOCK_REWARD = S_TARGET_VALUE + N_TARGETS  # the best Sun Clock reward
+S_PLAN_NET_POINTS = S_CLOCK_REWARD + 1  # + target: S_PLAN_NET in points
+S_PLAN_N_LIVE = S_PLAN_NET_POINTS + N_TARGETS  # targets in reach (S_PLAN_NET above 0)
+S_PLAN_LIVE = S_PLAN_N_LIVE + 1  # + i: the i-th of them
+S_TARGET_COST = S_PLAN_LIVE + N_TARGETS  # + target: the points its cost gives up (bit N_TARGETS + 1 + target of S_VALUE_SET)
+S_ICON_SET = S_TARGET_COST + N_TARGETS  # bit icon: S_ICON_HIT kept (for the whole game: it reads P only)
+S_ICON_HIT = S_ICON_SET + 1  # + icon: the chance a summit's draw shows the icon
+N_SCRATCH = S_ICON_HIT + N_ICONS - S_SCRATCH
 S_PLAYERS = S_SCRATCH + N_SCRATCH  # + seat * N_P + P_*
 
 # ---- P_*: a seat's fields
