@@ -4,7 +4,7 @@ Nothing here changes the state (rules.py does)."""
 from sim.core.jit import njit_noalloc, njit_typed
 
 from .state import (
-    T_PARAMS, T_STATE, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
+    T_PARAMS, T_STATE, S_ACTIONS, S_FREE_LINES, S_LINES, S_LINES_AT, S_LINES_SEAT, S_N_LINES, incident, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
     P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
@@ -145,14 +145,47 @@ def n_lines_at(P, s):
 
 
 @njit_noalloc
-def road_candidate(P, st, p, s, own_s, e):
+def line_target(P, st, p, s, own_s, e):
     """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
     least one end in the player's territory. Line e at the reached site s (own_s: s lies in the
     seat's territory, read once a site) is counted once (from its smaller end when both ends are
-    reached)."""
+    reached). Returns the line's other end, -1 when the line is no candidate."""
     if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
-        return False
+        return -1
     other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
     if not (own_s or own_territory(P, st, p, other)):
-        return False
-    return not reaches(st, p, other) or s < other
+        return -1
+    if not reaches(st, p, other) or s < other:
+        return other
+    return -1
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
+def scan_roads(P, st, p):
+    """The dashed lines seat p may build now, in the road options' order (the network's sites in
+    the order reached, each site's lines), each with the site it reaches, into st[S_LINES]: the turn's
+    listing, its best road and the first road decision after it read them instead of scanning again."""
+    n = 0
+    for i in range(n_reached(st, p)):
+        s = reached_site(st, p, i)
+        if st[S_FREE_LINES + s] == 0:
+            continue
+        own_s = own_territory(P, st, p, s)
+        for j in range(n_lines_at(P, s)):
+            e = incident(P, s, j)
+            t = line_target(P, st, p, s, own_s, e)
+            if t >= 0:
+                st[S_LINES + 2 * n] = e
+                st[S_LINES + 2 * n + 1] = t
+                n += 1
+    st[S_N_LINES] = n
+    st[S_LINES_SEAT] = p
+    st[S_LINES_AT] = st[S_ACTIONS] + 1
+    return n
+
+
+@njit_noalloc
+def scanned_roads(st, p):
+    """st[S_LINES] holds seat p's lines scanned just before the decision now asked or carried out
+    (one decision ago: nothing changed the board since); the rules and the bots scan again otherwise."""
+    return st[S_LINES_SEAT] == p and st[S_LINES_AT] == st[S_ACTIONS] and st[S_LINES_AT] > 0

@@ -15,8 +15,8 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
-    garrison_cost, has, n_lines_at, n_reached, own_territory, pilgrim_card, reached_site, reaches, road_candidate,
-    temple_cost,
+    garrison_cost, has, n_reached, pilgrim_card, reached_site, reaches, scan_roads,
+    scanned_roads, temple_cost,
 )
 from .bots import choose
 from .state import (
@@ -42,8 +42,8 @@ from .state import (
     R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
     R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
-    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
-    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
+    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_COUNTS_AT, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
+    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LINES, S_LOG_N, S_N_LINES, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
     S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
@@ -264,39 +264,51 @@ def can_wild(st, p):
 
 
 @njit_noalloc
-def list_roads(P, st, p, with_stop):
-    """DEC_ROAD options: each open dashed line (a = line, b = -1), each Wilderness Road (a, b the two
-    cities, c = 1) while the card allows one, and stop (a = -1) when with_stop."""
+def list_scanned_roads(P, st, p, with_stop):
+    """DEC_ROAD options: each open dashed line (a = line, b = the site it reaches; board.scan_roads
+    listed them), each Wilderness Road (a, b the two cities, c = 1) while the card allows one, and
+    stop (a = -1) when with_stop."""
     n = 0
-    if eclipse_forbids_roads(st, p):
-        if with_stop:
-            put_option(st, n, -1, -1, 0)
+    if not eclipse_forbids_roads(st, p):
+        for i in range(st[S_N_LINES]):
+            put_option(st, n, st[S_LINES + 2 * i], st[S_LINES + 2 * i + 1], 0)
             n += 1
-        return n
-    for i in range(n_reached(st, p)):
-        s = reached_site(st, p, i)
-        if st[S_FREE_LINES + s] == 0:
-            continue
-        own_s = own_territory(P, st, p, s)
-        for j in range(n_lines_at(P, s)):
-            e = incident(P, s, j)
-            if road_candidate(P, st, p, s, own_s, e):
-                put_option(st, n, e, -1, 0)
-                n += 1
-    if can_wild(st, p):
-        for i in range(n_reached(st, p)):
-            a = reached_site(st, p, i)
-            if not has(st, a, B_CITY):
-                continue
-            for b in range(st[S_N_SITES]):
-                if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b) and wild_open(P, st, p, a, b) \
-                        and n < 300:
-                    put_option(st, n, a, b, 1)
-                    n += 1
+        if can_wild(st, p):
+            n = list_wild_roads(P, st, p, n)
     if with_stop:
         put_option(st, n, -1, -1, 0)
         n += 1
     return n
+
+
+@njit_noalloc
+def list_wild_roads(P, st, p, n):
+    """The Wilderness Road options after the n listed: each city of the network (in the order
+    reached) with each built city outside it (in site order), gathered once into the scratch area."""
+    m = 0
+    for b in range(st[S_N_SITES]):
+        if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b):
+            st[S_SCRATCH + m] = b
+            m += 1
+    if m == 0:
+        return n
+    for i in range(n_reached(st, p)):
+        a = reached_site(st, p, i)
+        if not has(st, a, B_CITY):
+            continue
+        for k in range(m):
+            b = st[S_SCRATCH + k]
+            if wild_open(P, st, p, a, b) and n < 300:
+                put_option(st, n, a, b, 1)
+                n += 1
+    return n
+
+
+@njit_noalloc
+def list_roads(P, st, p, with_stop):
+    """DEC_ROAD options on the board as it is now (the lines scanned again)."""
+    scan_roads(P, st, p)
+    return list_scanned_roads(P, st, p, with_stop)
 
 
 @njit_noalloc
@@ -320,7 +332,11 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
     """Up to n_roads roads, each a decision (stop allowed after the first when first_required)."""
     built = 0
     for k in range(n_roads):
-        n = list_roads(P, st, p, not (first_required != 0 and k == 0))
+        with_stop = not (first_required != 0 and k == 0)
+        if k == 0 and scanned_roads(st, p):  # the turn's scan: nothing changed since
+            n = list_scanned_roads(P, st, p, with_stop)
+        else:
+            n = list_roads(P, st, p, with_stop)
         if n == 0:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_ROAD, n)
@@ -336,17 +352,12 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
 
 
 @njit_noalloc
-def any_road(P, st, p):
+def any_road(P, st, p, n_lines):
+    """A road can be built (n_lines: scan_roads's count on this board)."""
     if eclipse_forbids_roads(st, p):
         return False
-    for i in range(n_reached(st, p)):
-        s = reached_site(st, p, i)
-        if st[S_FREE_LINES + s] == 0:
-            continue
-        own_s = own_territory(P, st, p, s)
-        for j in range(n_lines_at(P, s)):
-            if road_candidate(P, st, p, s, own_s, incident(P, s, j)):
-                return True
+    if n_lines > 0:
+        return True
     if can_wild(st, p):
         for i in range(n_reached(st, p)):
             a = reached_site(st, p, i)
@@ -542,7 +553,9 @@ def list_turn(P, st, p):
     road_left = st[at + P_ROAD_DONE] == 0
     build_left = st[at + P_BUILD_DONE] == 0
     n = 0
-    roads_possible = any_road(P, st, p)
+    roads_possible = False
+    if road_left or (build_left and labour >= P[R_EXTRA_ROAD_COST]):
+        roads_possible = any_road(P, st, p, scan_roads(P, st, p))
     if road_left and roads_possible:
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
@@ -870,6 +883,7 @@ def reveal_sun_cards(P, st, log):
     """The cards are turned face up together; each affects the two players beside its gap; Rural
     Unrest and Popular Support act at once, the others while the card lies (until the Sapa Inca)."""
     n = n_players(st)
+    st[S_COUNTS_AT] = 0  # the bots' counts of this Sun phase (bots.seat_counts) are out of date
     for g in range(n):
         for i in range(st[S_GAP_SHOWN + g], st[S_GAP_N + g]):
             kind = st[S_GAP + g * MAX_STACK + i]

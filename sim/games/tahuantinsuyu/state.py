@@ -282,7 +282,13 @@ O_C = 2
 N_OPT = 3
 MAX_OPTIONS = 320
 S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue
-S_PLAYERS = S_SCRATCH + MAX_SITES
+S_LINES_SEAT = S_SCRATCH + MAX_SITES  # board.scan_roads: the seat scanned, and the decision count + 1 then
+S_LINES_AT = S_LINES_SEAT + 1
+S_N_LINES = S_LINES_AT + 1  # the road lines the seat may build ...
+S_LINES = S_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
+S_COUNTS_AT = S_LINES + MAX_ROADS * 2  # the Sun phase (track position + 1) bots.seat_counts counted in
+S_COUNTS = S_COUNTS_AT + 1  # what it counted (the board does not change within a Sun phase)
+S_PLAYERS = S_COUNTS + 1
 
 # ---- P_*: a seat's fields
 P_LABOUR = 0
@@ -375,7 +381,7 @@ END_REASON_NAMES = ("pizarro",)
 # ---- decisions
 DEC_SUN_CARD = 0  # a: card kind, b: gap
 DEC_TURN = 1  # a: ACT_*, b: target (site, region), c: pilgrimage: the action it replaces
-DEC_ROAD = 2  # a: road line (or -1 stop), b: second city of a Wilderness Road (-1: a road line)
+DEC_ROAD = 2  # a: road line (or -1 stop), b: the site the line reaches (c = 0) or a Wilderness Road's second city
 DEC_MORE_GARRISON = 3  # a: site, -1 none (Building Project)
 DEC_MORE_TERRACE = 4  # a: region, -1 none (Expert Surveyors)
 N_DECISIONS = 5
