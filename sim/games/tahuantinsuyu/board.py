@@ -12,6 +12,21 @@ from .state import (
 )
 
 
+DEBRUIJN = 0x03F79D71B4CB0A89
+DEBRUIJN_BIT = [0] * 64
+for _bit in range(64):
+    DEBRUIJN_BIT[(((1 << _bit) * DEBRUIJN) % (1 << 64)) >> 58] = _bit
+DEBRUIJN_BIT = tuple(DEBRUIJN_BIT)
+assert sorted(DEBRUIJN_BIT) == list(range(64))
+
+
+@njit_typed("int64(int64)")
+def bit_index(low):
+    """The index of the one set bit of `low` (a power of two below 2**63): a de Bruijn multiply, so the
+    region masks' candidates are visited in index order without a loop over every region."""
+    return DEBRUIJN_BIT[((low * DEBRUIJN) >> 58) & 63]
+
+
 @njit_typed(f"int64({T_STATE}, int64, int64)")
 def active(st, p, kind):
     """Face-up Sun cards of a kind beside seat p (their effects stack)."""

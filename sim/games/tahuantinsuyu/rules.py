@@ -14,7 +14,7 @@ from sim.core.eventlog import append_event
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
-    active, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
+    active, bit_index, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
     garrison_cost, has, n_reached, pilgrim_card, reached_site, reaches, scan_roads,
     scanned_roads, temple_cost,
 )
@@ -30,6 +30,7 @@ from .state import (
     EV_SUN_PLAY, EV_SUN_REVEAL, EV_TRANSFER, EV_UNREST, EV_WILD, HAND, H_DECK, H_INVASION, H_N_CHIPS, H_N_REGIONS,
     H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_PHASES, MAX_STACK, MAX_WILD, N_OPT, N_STATE,
     N_SUN, N_TILES, O_A, O_B, O_C, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, P_ACTIVE, P_BUILD_DONE,
+    P_BUILD_SITES, P_N_BUILD_SITES, P_NEAR_MASK, P_OWN_MASK,
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_PILGRIM_DONE, P_RANK, P_RAPID_USED,
@@ -46,7 +47,7 @@ from .state import (
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LINES, S_LOG_N, S_N_LINES, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
-    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
+    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
     T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
@@ -147,11 +148,19 @@ def mark_reached(P, st, p, s, queue_len):
     st[at + P_REACH + s] = 1
     st[at + P_REACHED + st[at + P_N_REACHED]] = s
     st[at + P_N_REACHED] += 1
+    kind = site_field(P, s, SF_KIND)
+    if kind == SK_CITY or kind == SK_SIGNIFICANT or kind == SK_GARRISON or site_field(P, s, SF_PILGRIM) != 0:
+        st[at + P_BUILD_SITES + st[at + P_N_BUILD_SITES]] = s
+        st[at + P_N_BUILD_SITES] += 1
     r = site_field(P, s, SF_REGION)
     if r >= 0:  # the regions the network now leads into or borders (touches)
         st[at + P_REGION_NEAR + r] += 1
+        near = 1 << r
         for i in range(region_field(P, r, RG_N_NB)):
-            st[at + P_REGION_NEAR + neighbour(P, r, i)] += 1
+            x = neighbour(P, r, i)
+            st[at + P_REGION_NEAR + x] += 1
+            near |= 1 << x
+        st[at + P_NEAR_MASK] |= near
     st[S_SCRATCH + queue_len] = s
     return queue_len + 1
 
@@ -193,6 +202,8 @@ def recompute_reach(P, st, p):
     for r in range(st[S_N_REGIONS]):
         st[at + P_REGION_NEAR + r] = 0
     st[at + P_N_REACHED] = 0
+    st[at + P_N_BUILD_SITES] = 0
+    st[at + P_NEAR_MASK] = 0
     mark_reached(P, st, p, 0, 0)
     spread_reach(P, st, p, 0)
 
@@ -378,6 +389,8 @@ def conquer(P, st, log, p, r, extra):
     st[S_REVEALED + r] = 1
     c = st[S_CHIP + r]
     at = seat_at(p)
+    st[S_UNOWNED] &= ~(1 << r)
+    st[at + P_OWN_MASK] |= 1 << r
     st[at + P_N_CHIPS] += 1
     st[at + P_CHIP_LABOUR] += chip_field(P, c, CH_LABOUR)
     st[at + P_CONQUERED + region_field(P, r, RG_SUYU)] += 1
@@ -560,46 +573,55 @@ def list_turn(P, st, p):
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
     face_down_ok = P[R_CONQUER_HIDDEN] != 0
+    n_sites = st[at + P_N_BUILD_SITES]  # the sites a building option can name
     if build_left:
         if st[S_TILES + T_CITY] > 0 and labour >= city_cost(P, st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if city_site_open(P, st, p, s):
                     put_option(st, n, ACT_CITY, s, 0)
                     n += 1
         if st[S_TILES + T_TEMPLE] > 0 and labour >= temple_cost(P, st, p) and not eclipse_forbids_temple(st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if temple_site_open(P, st, p, s):
                     put_option(st, n, ACT_TEMPLE, s, 0)
                     n += 1
         if st[S_TILES + T_GARRISON] > 0 and labour >= garrison_cost(P, st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if garrison_site_open(P, st, p, s):
                     put_option(st, n, ACT_GARRISON, s, 0)
                     n += 1
         if st[S_TILES + T_TERRACE] > 0 and labour >= P[R_TERRACE_COST]:
-            for r in range(st[S_N_REGIONS]):
+            m = st[at + P_OWN_MASK]  # the regions conquered, in index order
+            while m != 0:
+                low = m & -m
+                m ^= low
+                r = bit_index(low)
                 if terrace_open(P, st, p, r):
                     put_option(st, n, ACT_TERRACE, r, 0)
                     n += 1
         if labour >= P[R_EXTRA_ROAD_COST] and roads_possible:
             put_option(st, n, ACT_EXTRA_ROAD, -1, 0)
             n += 1
-        for r in range(st[S_N_REGIONS]):
+        m = st[S_UNOWNED] & st[at + P_NEAR_MASK]  # unconquered regions the network touches, in index order
+        while m != 0:
+            low = m & -m
+            m ^= low
+            r = bit_index(low)
             if conquerable(P, st, p, r, face_down_ok) and labour >= conquest_cost(P, st, p, r, 0):
                 put_option(st, n, ACT_CONQUER, r, 0)
                 n += 1
         if active(st, p, C_KEY_OUTPOST) > 0 and st[S_TILES + T_CITY] > 0 and labour >= outpost_cost(P, st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if outpost_open(P, st, p, s):
                     put_option(st, n, ACT_KEY_OUTPOST, s, 0)
                     n += 1
-    if road_left or build_left:
-        for k in range(n_reached(st, p)):
-            s = reached_site(st, p, k)
+    if (road_left or build_left) and st[at + P_PILGRIM_DONE] == 0:
+        for k in range(n_sites):
+            s = st[at + P_BUILD_SITES + k]
             if pilgrimage_open(P, st, p, s):
                 if road_left:
                     put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_ROADS)
@@ -608,7 +630,11 @@ def list_turn(P, st, p):
                     put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_BUILDING)
                     n += 1
     if active(st, p, C_RAPID) > st[at + P_RAPID_USED]:
-        for r in range(st[S_N_REGIONS]):
+        m = st[S_UNOWNED] & st[at + P_NEAR_MASK]
+        while m != 0:
+            low = m & -m
+            m ^= low
+            r = bit_index(low)
             extra = sun_field(P, C_RAPID, SU_VALUE)
             if conquerable(P, st, p, r, face_down_ok) and labour >= conquest_cost(P, st, p, r, extra):
                 put_option(st, n, ACT_RAPID, r, 0)
@@ -1015,6 +1041,7 @@ def setup(P, st, stream, log, kinds, W, n):
             st[S_REVEALED + r] = 1
         else:
             st[S_OWNER + r] = -1
+            st[S_UNOWNED] |= 1 << r
             st[S_CHIP + r] = st[S_SCRATCH + used]
             used += 1
     st[S_BOX_CHIPS] = st[S_N_CHIPS] - used

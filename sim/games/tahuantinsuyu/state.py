@@ -288,7 +288,8 @@ S_N_LINES = S_LINES_AT + 1  # the road lines the seat may build ...
 S_LINES = S_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
 S_COUNTS_AT = S_LINES + MAX_ROADS * 2  # the Sun phase (track position + 1) bots.seat_counts counted in
 S_COUNTS = S_COUNTS_AT + 1  # what it counted (the board does not change within a Sun phase)
-S_PLAYERS = S_COUNTS + 1
+S_UNOWNED = S_COUNTS + 1  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
+S_PLAYERS = S_UNOWNED + 1
 
 # ---- P_*: a seat's fields
 P_LABOUR = 0
@@ -349,7 +350,11 @@ P_REACH = P_LEAD_ROUNDS + 1  # + site: 1 when the seat's network joins it to Cuz
 P_REGION_NEAR = P_REACH + MAX_SITES  # + region: the network's sites in the region or a neighbouring one
 P_N_REACHED = P_REGION_NEAR + MAX_REGIONS  # the sites of the network as a list (the options loop over it)
 P_REACHED = P_N_REACHED + 1  # + i
-N_P = P_REACHED + MAX_SITES
+P_NEAR_MASK = P_REACHED + MAX_SITES  # bit r: P_REGION_NEAR[r] > 0 (set as sites are reached)
+P_OWN_MASK = P_NEAR_MASK + 1  # bit r: the seat conquered region r
+P_N_BUILD_SITES = P_OWN_MASK + 1  # of the reached sites, the city, significant and garrison sites ...
+P_BUILD_SITES = P_N_BUILD_SITES + 1  # + i: ... in the order reached (the building options loop over them)
+N_P = P_BUILD_SITES + MAX_SITES
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
