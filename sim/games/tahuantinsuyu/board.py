@@ -4,9 +4,9 @@ Nothing here changes the state (rules.py does)."""
 from sim.core.jit import njit_noalloc, njit_typed
 
 from .state import (
-    T_PARAMS, T_STATE, S_ACTIONS, S_FREE_LINES, S_LINES, S_LINES_AT, S_LINES_SEAT, S_N_LINES, incident, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
+    T_PARAMS, T_STATE, S_ACTIONS, S_FREE_LINES, S_LINES, S_LINES_AT, S_LINES_SEAT, S_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
-    P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
+    P_REACH, P_REGION_NEAR, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
     SU_VALUE, chip_field, road_field, seat_at, site_field, sun_field,
 )
@@ -160,14 +160,15 @@ def n_lines_at(P, s):
 
 
 @njit_noalloc
-def line_target(P, st, p, s, own_s, e):
+def line_target(P, st, p, s, own_s, j):
     """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
     least one end in the player's territory. Line e at the reached site s (own_s: s lies in the
     seat's territory, read once a site) is counted once (from its smaller end when both ends are
-    reached). Returns the line's other end, -1 when the line is no candidate."""
+    reached). j: the line's slot at s. Returns the line's other end, -1 when the line is no candidate."""
+    e = incident(P, s, j)
     if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
         return -1
-    other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
+    other = incident_end(P, s, j)
     if not (own_s or own_territory(P, st, p, other)):
         return -1
     if not reaches(st, p, other) or s < other:
@@ -187,10 +188,9 @@ def scan_roads(P, st, p):
             continue
         own_s = own_territory(P, st, p, s)
         for j in range(n_lines_at(P, s)):
-            e = incident(P, s, j)
-            t = line_target(P, st, p, s, own_s, e)
+            t = line_target(P, st, p, s, own_s, j)
             if t >= 0:
-                st[S_LINES + 2 * n] = e
+                st[S_LINES + 2 * n] = incident(P, s, j)
                 st[S_LINES + 2 * n + 1] = t
                 n += 1
     st[S_N_LINES] = n

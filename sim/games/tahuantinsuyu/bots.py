@@ -22,7 +22,7 @@ from .state import (
     ACT_CITY, ACT_CONQUER, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON,
-    DEC_ROAD, DEC_SUN_CARD, DEC_TURN, H_N_ROUNDS, KIND_RANDOM, N_OPT, O_A, O_B, O_C, RF_A, RF_ROYAL,
+    DEC_ROAD, DEC_SUN_CARD, DEC_TURN, H_N_ROUNDS, KIND_RANDOM, N_OPT, O_A, O_B, O_C, RF_REGION_A, RF_ROYAL,
     RG_START, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_TEMPLE_SI,
     R_TEMPLE_VP, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, SF_BONUS, SF_KIND, SF_PILGRIM,
     SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_VALUE, S_BUILDING, S_CHIP, S_N_PLAYERS, S_N_REGIONS,
@@ -204,7 +204,7 @@ def roads_lost(P, st):
         if q < 0 or q >= n or road_field(P, e, RF_ROYAL):
             continue
         for end in range(2):
-            r = site_field(P, road_field(P, e, RF_A + end), SF_REGION)
+            r = road_field(P, e, RF_REGION_A + end)
             if r >= 0 and st[S_OWNER + r] < 0:
                 packed += 1 << (16 * q)
                 break

@@ -46,7 +46,7 @@ from .state import (
     S_BOX_CHIPS, S_BUILDING, S_CHIP, S_COUNTS_AT, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LINES, S_LOG_N, S_N_LINES, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
-    S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
+    S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
     S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
     T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
@@ -139,6 +139,22 @@ def seat_in_place(st, k):
         if place_of(st, q) == k:
             return q
     return 0
+
+
+@njit_noalloc
+def rank_seats(st):
+    """st[S_PLACES + k] = seat_in_place(st, k) for every place, in one pass (the phases read the
+    order several times while no score moves)."""
+    n = n_players(st)
+    for k in range(n):
+        st[S_PLACES + k] = -1
+    for q in range(n):
+        k = place_of(st, q)
+        if st[S_PLACES + k] < 0:
+            st[S_PLACES + k] = q
+    for k in range(n):
+        if st[S_PLACES + k] < 0:
+            st[S_PLACES + k] = 0
 
 
 # ------------------------------------------------------------------ the road network
@@ -295,7 +311,9 @@ def list_scanned_roads(P, st, p, with_stop):
 @njit_noalloc
 def list_wild_roads(P, st, p, n):
     """The Wilderness Road options after the n listed: each city of the network (in the order
-    reached) with each built city outside it (in site order), gathered once into the scratch area."""
+    reached) with each built city outside it (in site order, gathered once into the scratch area);
+    with the neighbouring-regions reading, the pairs too far apart are skipped by a region mask
+    before wild_open's checks."""
     m = 0
     for b in range(st[S_N_SITES]):
         if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b):
@@ -303,12 +321,22 @@ def list_wild_roads(P, st, p, n):
             m += 1
     if m == 0:
         return n
+    neighbours_only = P[R_WILD_NEIGHBOURS] != 0
     for i in range(n_reached(st, p)):
         a = reached_site(st, p, i)
         if not has(st, a, B_CITY):
             continue
+        ra = site_field(P, a, SF_REGION)
+        near = -1  # every region
+        if neighbours_only and ra >= 0:
+            near = 1 << ra
+            for j in range(region_field(P, ra, RG_N_NB)):
+                near |= 1 << neighbour(P, ra, j)
         for k in range(m):
             b = st[S_SCRATCH + k]
+            rb = site_field(P, b, SF_REGION)
+            if rb >= 0 and (near >> rb) & 1 == 0:
+                continue
             if wild_open(P, st, p, a, b) and n < 300:
                 put_option(st, n, a, b, 1)
                 n += 1
@@ -766,8 +794,9 @@ def inca_phase(P, st, log):
     transfers of the era: the leader to the last player, and later second to third."""
     n = n_players(st)
     rnd = st[S_ROUND]
+    rank_seats(st)  # income and transfers move no score
     for k in range(n - 1, -1, -1):
-        p = seat_in_place(st, k)
+        p = st[S_PLACES + k]
         at = seat_at(p)
         row = P[RESOURCES_AT + rnd]
         chips = st[at + P_CHIP_LABOUR]
@@ -782,11 +811,11 @@ def inca_phase(P, st, log):
         log_event(st, log, EV_INCOME, p, row, chips, terraces, got)
     era = P[ERA_AT + rnd] if P[R_TRANSFERS] else 0
     if era == 1:
-        transfer(st, log, seat_in_place(st, 0), seat_in_place(st, n - 1), P[R_TRANSFER_EARLY])
+        transfer(st, log, st[S_PLACES], st[S_PLACES + n - 1], P[R_TRANSFER_EARLY])
     elif era == 2:
-        transfer(st, log, seat_in_place(st, 0), seat_in_place(st, n - 1), P[R_TRANSFER_LATE])
+        transfer(st, log, st[S_PLACES], st[S_PLACES + n - 1], P[R_TRANSFER_LATE])
         if n >= P[R_TRANSFER_SECOND_MIN]:
-            transfer(st, log, seat_in_place(st, 1), seat_in_place(st, 2), P[R_TRANSFER_SECOND])
+            transfer(st, log, st[S_PLACES + 1], st[S_PLACES + 2], P[R_TRANSFER_SECOND])
 
 
 # ------------------------------------------------------------------ the Sun phase
@@ -794,8 +823,9 @@ def inca_phase(P, st, log):
 def deal_turn_cards(st, log):
     """Sun Phase: the fewest points takes Turn Sequence card 1, the next card 2, and so on."""
     n = n_players(st)
+    rank_seats(st)
     for i in range(n):
-        p = seat_in_place(st, n - 1 - i)
+        p = st[S_PLACES + n - 1 - i]
         st[S_ORDER + i] = p
         st[seat_at(p) + P_CARD] = i + 1
         log_event(st, log, EV_CARDS, p, i + 1, 0, 0, 0)
@@ -977,10 +1007,9 @@ def sapa_inca_phase(P, st, log, last):
     """Sapa Inca Phase: players score in track order (the leader first); the round's Sun cards are
     discarded; labour above next round's entitlement goes back to the supply."""
     n = n_players(st)
+    rank_seats(st)
     for k in range(n):
-        st[S_SCRATCH + k] = seat_in_place(st, k)
-    for k in range(n):
-        p = st[S_SCRATCH + k]
+        p = st[S_PLACES + k]
         vp = sapa_inca_vp(P, st, p)
         log_event(st, log, EV_SCORE, p, vp, 0, 0, 0)
     for g in range(n):

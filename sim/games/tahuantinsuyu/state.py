@@ -8,6 +8,7 @@ The parameters (components.toml + a variant, packed by data.py) are one flat int
   road_field(P, e, RF_*)              road line e's two sites and whether it is a royal (dash-dot) line
   P[NB_AT + r * MAX_NB + i]           region r's neighbours (count at RG_N_NB)
   P[INC_AT + s * MAX_INC + i]         the road lines touching site s (count at SF_N_INC)
+  P[INC_END_AT + s * MAX_INC + i]     the other end of each of them
   chip_field(P, c, CH_*)              RI chip c's resistance, labour and VP
   sun_field(P, k, SU_*)               Sun card kind k's count and printed number
   P[PHASE_AT + round * MAX_PHASES + i] the turn-sequence track: phase codes PH_* of each round
@@ -175,7 +176,9 @@ SITE_AT = REGION_AT + MAX_REGIONS * N_RG
 RF_A = 0
 RF_B = 1
 RF_ROYAL = 2
-N_RF = 3
+RF_REGION_A = 3  # the regions of the two ends (-1: Cuzco)
+RF_REGION_B = 4
+N_RF = 5
 ROAD_AT = SITE_AT + MAX_SITES * N_SF
 NB_AT = ROAD_AT + MAX_ROADS * N_RF
 INC_AT = NB_AT + MAX_REGIONS * MAX_NB
@@ -183,7 +186,8 @@ CH_RES = 0
 CH_LABOUR = 1
 CH_VP = 2
 N_CH = 3
-CHIP_AT = INC_AT + MAX_SITES * MAX_INC
+INC_END_AT = INC_AT + MAX_SITES * MAX_INC
+CHIP_AT = INC_END_AT + MAX_SITES * MAX_INC
 SU_COUNT = 0
 SU_VALUE = 1
 N_SU = 2
@@ -218,6 +222,11 @@ def neighbour(P, r, i):
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def incident(P, s, i):
     return P[INC_AT + s * MAX_INC + i]
+
+
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
+def incident_end(P, s, i):
+    return P[INC_END_AT + s * MAX_INC + i]
 
 
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
@@ -289,7 +298,8 @@ S_LINES = S_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in th
 S_COUNTS_AT = S_LINES + MAX_ROADS * 2  # the Sun phase (track position + 1) bots.seat_counts counted in
 S_COUNTS = S_COUNTS_AT + 1  # what it counted (the board does not change within a Sun phase)
 S_UNOWNED = S_COUNTS + 1  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
-S_PLAYERS = S_UNOWNED + 1
+S_PLACES = S_UNOWNED + 1  # + place: the seat in that place on the scoring track (rules.rank_seats)
+S_PLAYERS = S_PLACES + MAX_PLAYERS
 
 # ---- P_*: a seat's fields
 P_LABOUR = 0
