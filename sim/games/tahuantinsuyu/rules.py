@@ -16,7 +16,7 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .board import (
     active, bit_index, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
     garrison_cost, has, n_reached, pilgrim_card, reached_site, reaches, scan_roads,
-    scanned_roads, temple_cost,
+    scanned_roads, grow_lines, stamp_lines, temple_cost,
 )
 from .bots import choose
 from .state import (
@@ -372,7 +372,7 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
     built = 0
     for k in range(n_roads):
         with_stop = not (first_required != 0 and k == 0)
-        if k == 0 and scanned_roads(st, p):  # the turn's scan: nothing changed since
+        if k > 0 or scanned_roads(st, p):  # the turn's scan, kept current below
             n = list_scanned_roads(P, st, p, with_stop)
         else:
             n = list_roads(P, st, p, with_stop)
@@ -382,10 +382,13 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
         a = option(st, i, O_A)
         if a < 0:
             break
+        first_new = n_reached(st, p)
         if option(st, i, O_C) == 1:
             build_wild(P, st, log, p, a, option(st, i, O_B))
+            grow_lines(P, st, p, -1, first_new)
         else:
             build_road(P, st, log, p, a, free)
+            grow_lines(P, st, p, a, first_new)
         built += 1
     return built
 
@@ -586,9 +589,16 @@ def pilgrimage_open(P, st, p, s):
 # ------------------------------------------------------------------ the People phase turn
 @njit_noalloc
 def list_turn(P, st, p):
+    """DEC_TURN options on the board as it is now (the road lines scanned again)."""
+    return list_turn_with(P, st, p, 0)
+
+
+@njit_noalloc
+def list_turn_with(P, st, p, lines_current):
     """DEC_TURN options: the road-building action, each building action (city, temple, garrison,
     terrace, additional road, conquest, Key Outpost), a pilgrimage in place of either action, Rapid
-    Expansion's extra conquest, and ending the turn (the building action passed)."""
+    Expansion's extra conquest, and ending the turn (the building action passed). lines_current:
+    st[S_LINES] is the seat's on this board (the road action just kept it so)."""
     at = seat_at(p)
     labour = st[at + P_LABOUR]
     road_left = st[at + P_ROAD_DONE] == 0
@@ -596,7 +606,11 @@ def list_turn(P, st, p):
     n = 0
     roads_possible = False
     if road_left or (build_left and labour >= P[R_EXTRA_ROAD_COST]):
-        roads_possible = any_road(P, st, p, scan_roads(P, st, p))
+        if lines_current:
+            stamp_lines(st, p)
+            roads_possible = any_road(P, st, p, st[S_N_LINES])
+        else:
+            roads_possible = any_road(P, st, p, scan_roads(P, st, p))
     if road_left and roads_possible:
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
@@ -730,10 +744,11 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
 def take_turn(P, st, stream, log, kinds, W, p):
     """People Phase: the road-building action and the building action, in the order the player
     likes (a pilgrimage may replace either), until the player ends the turn."""
+    lines_current = 0
     for _ in range(16):
         if st[S_ERROR] != ERR_NONE:
             return
-        n = list_turn(P, st, p)
+        n = list_turn_with(P, st, p, lines_current)
         if n == 1:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_TURN, n)
@@ -743,6 +758,7 @@ def take_turn(P, st, stream, log, kinds, W, p):
                 log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
             break
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
+        lines_current = 1 if act == ACT_ROADS or act == ACT_EXTRA_ROAD else 0  # build_roads kept S_LINES
 
 
 @njit_inline
