@@ -593,7 +593,7 @@ def list_turn(P, st, p):
     return list_turn_with(P, st, p, 0)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def list_turn_with(P, st, p, lines_current):
     """DEC_TURN options: the road-building action, each building action (city, temple, garrison,
     terrace, additional road, conquest, Key Outpost), a pilgrimage in place of either action, Rapid
