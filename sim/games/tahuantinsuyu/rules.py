@@ -757,8 +757,14 @@ def take_turn(P, st, stream, log, kinds, W, p):
             if st[seat_at(p) + P_BUILD_DONE] == 0:
                 log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
             break
+        # the lines stay current through the road action (build_roads keeps them) and through the
+        # buildings and pilgrimages, which change no road, territory or network; a conquest does
+        current = scanned_roads(st, p)
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
-        lines_current = 1 if act == ACT_ROADS or act == ACT_EXTRA_ROAD else 0  # build_roads kept S_LINES
+        if act == ACT_ROADS or act == ACT_EXTRA_ROAD:
+            lines_current = 1
+        else:
+            lines_current = 1 if current and act != ACT_CONQUER and act != ACT_RAPID else 0
 
 
 @njit_inline
