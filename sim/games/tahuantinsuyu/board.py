@@ -1,15 +1,30 @@
 """Tahuantinsuyu's board queries, shared by the rules and the bots: costs with the Sun cards beside a
 player, who may build a road on a line, which sites a network reaches, which regions it touches.
 Nothing here changes the state (rules.py does)."""
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .state import (
-    T_PARAMS, T_STATE, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
+    T_PARAMS, T_STATE, S_ACTIONS, S_FREE_LINES, S_LINES, S_LINES_AT, S_LINES_SEAT, S_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
     P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
     SU_VALUE, chip_field, road_field, seat_at, site_field, sun_field,
 )
+
+
+DEBRUIJN = 0x03F79D71B4CB0A89
+DEBRUIJN_BIT = [0] * 64
+for _bit in range(64):
+    DEBRUIJN_BIT[(((1 << _bit) * DEBRUIJN) % (1 << 64)) >> 58] = _bit
+DEBRUIJN_BIT = tuple(DEBRUIJN_BIT)
+assert sorted(DEBRUIJN_BIT) == list(range(64))
+
+
+@njit_typed("int64(int64)")
+def bit_index(low):
+    """The index of the one set bit of `low` (a power of two below 2**63): a de Bruijn multiply, so the
+    region masks' candidates are visited in index order without a loop over every region."""
+    return DEBRUIJN_BIT[((low * DEBRUIJN) >> 58) & 63]
 
 
 @njit_typed(f"int64({T_STATE}, int64, int64)")
@@ -145,14 +160,82 @@ def n_lines_at(P, s):
 
 
 @njit_noalloc
-def road_candidate(P, st, p, s, own_s, e):
+def line_target(P, st, p, s, own_s, j):
     """Building a Road: a free dashed line joined to the own network (which reaches Cuzco), with at
     least one end in the player's territory. Line e at the reached site s (own_s: s lies in the
     seat's territory, read once a site) is counted once (from its smaller end when both ends are
-    reached)."""
+    reached). j: the line's slot at s. Returns the line's other end, -1 when the line is no candidate."""
+    e = incident(P, s, j)
     if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
-        return False
-    other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
+        return -1
+    other = incident_end(P, s, j)
     if not (own_s or own_territory(P, st, p, other)):
-        return False
-    return not reaches(st, p, other) or s < other
+        return -1
+    if not reaches(st, p, other) or s < other:
+        return other
+    return -1
+
+
+@njit_inline
+def scan_site_lines(P, st, p, s, n):
+    """The lines at the reached site s, appended to st[S_LINES] after the n there; the new count."""
+    if st[S_FREE_LINES + s] == 0:
+        return n
+    own_s = own_territory(P, st, p, s)
+    for j in range(n_lines_at(P, s)):
+        t = line_target(P, st, p, s, own_s, j)
+        if t >= 0:
+            st[S_LINES + 2 * n] = incident(P, s, j)
+            st[S_LINES + 2 * n + 1] = t
+            n += 1
+    return n
+
+
+@njit_noalloc
+def stamp_lines(st, p):
+    """st[S_LINES] is seat p's on the board as it is now (scanned_roads reads the stamp)."""
+    st[S_LINES_SEAT] = p
+    st[S_LINES_AT] = st[S_ACTIONS] + 1
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
+def scan_roads(P, st, p):
+    """The dashed lines seat p may build now, in the road options' order (the network's sites in
+    the order reached, each site's lines), each with the site it reaches, into st[S_LINES]: the turn's
+    listing, its best road and the first road decision after it read them instead of scanning again."""
+    n = 0
+    for i in range(n_reached(st, p)):
+        n = scan_site_lines(P, st, p, reached_site(st, p, i), n)
+    st[S_N_LINES] = n
+    stamp_lines(st, p)
+    return n
+
+
+@njit_noalloc
+def grow_lines(P, st, p, e, first_new):
+    """st[S_LINES] kept current after seat p built line e (-1: a Wilderness Road) and its network
+    grew by the sites reached from index first_new on, without scanning again: e goes; a line to a
+    newly reached site stays only if counted from its smaller end; the new sites' lines follow, in
+    the order reached (what scan_roads would list: no territory and no other line changed)."""
+    n = 0
+    for i in range(st[S_N_LINES]):
+        line = st[S_LINES + 2 * i]
+        t = st[S_LINES + 2 * i + 1]
+        if line == e:
+            continue
+        x = road_field(P, line, RF_A) + road_field(P, line, RF_B) - t
+        if reaches(st, p, t) and t < x:
+            continue
+        st[S_LINES + 2 * n] = line
+        st[S_LINES + 2 * n + 1] = t
+        n += 1
+    for i in range(first_new, n_reached(st, p)):
+        n = scan_site_lines(P, st, p, reached_site(st, p, i), n)
+    st[S_N_LINES] = n
+
+
+@njit_noalloc
+def scanned_roads(st, p):
+    """st[S_LINES] holds seat p's lines scanned just before the decision now asked or carried out
+    (one decision ago: nothing changed the board since); the rules and the bots scan again otherwise."""
+    return st[S_LINES_SEAT] == p and st[S_LINES_AT] == st[S_ACTIONS] and st[S_LINES_AT] > 0

@@ -11,18 +11,18 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
   (WEIGHT_NAMES); the best is taken. Styles are weight vectors in bots.toml.
 """
 from sim.core import rng
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    n_lines_at, n_reached, own_territory, reached_site, road_candidate, sapa_incas_left, temple_cost, touches,
+    sapa_incas_left, scan_roads, scanned_roads, temple_cost, touches,
 )
 from .state import (
-    T_PARAMS, T_STATE, incident, HAND, P_HAND, S_FREE_LINES, seat_at,
-    ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
+    T_STATE, HAND, MAX_PHASES, P_HAND, S_COUNTS, S_COUNTS_AT, S_LINES, S_N_LINES, S_PHASE, seat_at,
+    ACT_CITY, ACT_CONQUER, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
-    C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON, DEC_MORE_TERRACE,
-    DEC_ROAD, DEC_SUN_CARD, DEC_TURN, H_N_ROUNDS, KIND_RANDOM, N_OPT, O_A, O_B, O_C, RF_A, RF_B, RF_ROYAL,
+    C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON,
+    DEC_ROAD, DEC_SUN_CARD, DEC_TURN, H_N_ROUNDS, KIND_RANDOM, N_OPT, O_A, O_B, O_C, RF_REGION_A, RF_ROYAL,
     RG_START, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_TEMPLE_SI,
     R_TEMPLE_VP, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, SF_BONUS, SF_KIND, SF_PILGRIM,
     SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_VALUE, S_BUILDING, S_CHIP, S_N_PLAYERS, S_N_REGIONS,
@@ -45,14 +45,14 @@ def rounds_left(P, st):
     return P[H_N_ROUNDS] - 1 - st[S_ROUND]
 
 
-@njit_noalloc
-def building_value(P, st, w, p, s, sapa_inca_vp, now_vp, cost):
+@njit_inline
+def building_value(st, w, p, s, sapa_inca_vp, now_vp, cost, w_future_left, w_rival_left):
     """A building on site s: VP now, its Sapa Inca VP to the builder at the phases left, less what
-    it gives the rivals already joined to it, less the labour."""
-    left = sapa_incas_left(P, st)
+    it gives the rivals already joined to it, less the labour (w_future_left, w_rival_left: the
+    weights times the Sapa Inca phases left, once a decision)."""
     others = connected_players(st, s) - (1 if reaches(st, p, s) else 0)
-    return (w[W_VP] * now_vp + w[W_FUTURE] * left * sapa_inca_vp
-            - w[W_RIVAL_SHARE] * left * sapa_inca_vp * others - w[W_LABOUR] * cost)
+    return (w[W_VP] * now_vp + w_future_left * sapa_inca_vp
+            - w_rival_left * sapa_inca_vp * others - w[W_LABOUR] * cost)
 
 
 @njit_noalloc
@@ -68,14 +68,13 @@ def site_si_vp(P, st, s):
     return vp
 
 
-@njit_noalloc
-def new_site_value(P, st, w, p, t):
-    """What reaching site t adds: its buildings' Sapa Inca VP for the phases left, an empty city or
-    garrison site in conquered land, an unconquered region newly in reach, a significant city."""
+@njit_inline
+def new_site_value(P, st, w, p, t, left):
+    """What reaching site t adds: its buildings' Sapa Inca VP for the phases left (`left`), an empty
+    city or garrison site in conquered land, an unconquered region newly in reach, a significant city."""
     value = w[W_ROAD]
     if reaches(st, p, t):
         return value - 0.5
-    left = sapa_incas_left(P, st)
     value += w[W_REACH_BUILDING] * site_si_vp(P, st, t) * left
     r = site_field(P, t, SF_REGION)
     kind = site_field(P, t, SF_KIND)
@@ -90,82 +89,108 @@ def new_site_value(P, st, w, p, t):
 
 
 @njit_noalloc
-def road_value(P, st, w, p, e):
-    a = road_field(P, e, RF_A)
-    b = road_field(P, e, RF_B)
-    return new_site_value(P, st, w, p, b if reaches(st, p, a) else a)
-
-
-@njit_noalloc
-def best_road_value(P, st, w, p):
+def best_road_value(P, st, w, p, left):
+    """The best road's value now, over the lines the turn's listing scanned (board.scan_roads)."""
+    n = st[S_N_LINES] if scanned_roads(st, p) else scan_roads(P, st, p)
     best = NO_VALUE
-    for i in range(n_reached(st, p)):
-        s = reached_site(st, p, i)
-        if st[S_FREE_LINES + s] == 0:
-            continue
-        own_s = own_territory(P, st, p, s)
-        for j in range(n_lines_at(P, s)):
-            e = incident(P, s, j)
-            if road_candidate(P, st, p, s, own_s, e):
-                v = road_value(P, st, w, p, e)
-                if v > best:
-                    best = v
+    for i in range(n):
+        v = new_site_value(P, st, w, p, st[S_LINES + 2 * i + 1], left)
+        if v > best:
+            best = v
     return best if best > NO_VALUE else 0.0
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
-def conquest_value(P, st, w, p, r, extra):
+@njit_inline
+def conquest_value(P, st, w, p, r, extra, w_income_left):
+    """A region: its chip's VP, its labour a round for the rounds left (w_income_left: the weight
+    times them), the territory, less the resistance paid."""
     c = st[S_CHIP + r]
-    return (w[W_VP] * chip_field(P, c, CH_VP) + w[W_LABOUR_INCOME] * rounds_left(P, st) * chip_field(P, c, CH_LABOUR)
+    return (w[W_VP] * chip_field(P, c, CH_VP) + w_income_left * chip_field(P, c, CH_LABOUR)
             + w[W_TERRITORY] - w[W_LABOUR] * conquest_cost(P, st, p, r, extra))
 
 
 @njit_noalloc
-def terrace_value(P, st, w, p):
-    left = sapa_incas_left(P, st)
+def terrace_value(P, st, w, left):
     return (w[W_VP] * P[R_TERRACE_VP] + w[W_FUTURE] * left * P[R_TERRACE_SI]
             + w[W_LABOUR_INCOME] * rounds_left(P, st) * P[R_TERRACE_LABOUR] - w[W_LABOUR] * P[R_TERRACE_COST])
 
 
 @njit_noalloc
-def garrison_value(P, st, w, p, s):
-    now = P[R_GARRISON_VP] + active(st, p, C_STORES) * sun_field(P, C_STORES, SU_VALUE)
-    return building_value(P, st, w, p, s, P[R_GARRISON_SI], now, garrison_cost(P, st, p))
+def garrison_now(P, st, p):
+    """A garrison's VP now: Stores Stop Famine adds to it."""
+    return P[R_GARRISON_VP] + active(st, p, C_STORES) * sun_field(P, C_STORES, SU_VALUE)
 
 
-@njit_noalloc
-def turn_value(P, st, w, p, act, target, extra, best_road):
-    if act == ACT_END:
-        return 0.0
-    if act == ACT_ROADS:
-        return best_road * free_roads(P, st, p)
-    if act == ACT_EXTRA_ROAD:
-        n = 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON, SU_VALUE)
-        return best_road * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
+@njit_inline
+def noisy(stream, w, value):
+    """The style's noise: a uniform draw for every option valued (the draws stay in option order)."""
+    if w[W_NOISE] > 0.0:
+        value += w[W_NOISE] * rng.uniform(stream)
+    return value
+
+
+@njit_inline
+def choose_turn(P, st, stream, w, p, n_options):
+    """DEC_TURN: each option by turn_value's terms; what every option shares (the best road, the
+    Sapa Inca phases and rounds left, costs and VP with the Sun cards beside the player) is read
+    once a decision."""
+    left = sapa_incas_left(P, st)
+    best_road = best_road_value(P, st, w, p, left)
+    w_future_left = w[W_FUTURE] * left
+    w_rival_left = w[W_RIVAL_SHARE] * left
+    w_income_left = w[W_LABOUR_INCOME] * rounds_left(P, st)
     city_now = P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE)
-    if act == ACT_CITY:
-        return building_value(P, st, w, p, target, P[R_CITY_SI], city_now, city_cost(P, st, p))
-    if act == ACT_TEMPLE:
-        bonus = site_field(P, target, SF_BONUS) if has(st, target, B_CITY) else 0
-        pilgrim = w[W_REACH_PILGRIM] if site_field(P, target, SF_PILGRIM) != 0 else 0.0
-        return building_value(P, st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus,
-                              temple_cost(P, st, p)) + pilgrim
-    if act == ACT_GARRISON:
-        return garrison_value(P, st, w, p, target)
-    if act == ACT_TERRACE:
-        return terrace_value(P, st, w, p)
-    if act == ACT_CONQUER:
-        return conquest_value(P, st, w, p, target, 0)
-    if act == ACT_RAPID:
-        return conquest_value(P, st, w, p, target, sun_field(P, C_RAPID, SU_VALUE))
-    if act == ACT_KEY_OUTPOST:
-        cost = sun_field(P, C_KEY_OUTPOST, SU_VALUE) + city_cost(P, st, p) - P[R_CITY_COST]
-        return building_value(P, st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost)
-    if act == ACT_PILGRIMAGE:
-        group = site_field(P, target, SF_PILGRIM)
-        vp = sun_field(P, pilgrim_card(group), SU_VALUE)
-        return w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road if extra == 0 else 0.0)
-    return 0.0
+    cost_city = city_cost(P, st, p)
+    best, best_i = NO_VALUE, 0
+    for i in range(n_options):
+        act = opt(st, i, O_A)
+        target = opt(st, i, O_B)
+        value = 0.0
+        if act == ACT_ROADS:
+            value = best_road * free_roads(P, st, p)
+        elif act == ACT_EXTRA_ROAD:
+            n = 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON, SU_VALUE)
+            value = best_road * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
+        elif act == ACT_CITY:
+            value = building_value(st, w, p, target, P[R_CITY_SI], city_now, cost_city, w_future_left, w_rival_left)
+        elif act == ACT_TEMPLE:
+            bonus = site_field(P, target, SF_BONUS) if has(st, target, B_CITY) else 0
+            pilgrim = w[W_REACH_PILGRIM] if site_field(P, target, SF_PILGRIM) != 0 else 0.0
+            value = building_value(st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus, temple_cost(P, st, p),
+                                   w_future_left, w_rival_left) + pilgrim
+        elif act == ACT_GARRISON:
+            value = building_value(st, w, p, target, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
+                                   w_future_left, w_rival_left)
+        elif act == ACT_TERRACE:
+            value = terrace_value(P, st, w, left)
+        elif act == ACT_CONQUER:
+            value = conquest_value(P, st, w, p, target, 0, w_income_left)
+        elif act == ACT_RAPID:
+            value = conquest_value(P, st, w, p, target, sun_field(P, C_RAPID, SU_VALUE), w_income_left)
+        elif act == ACT_KEY_OUTPOST:
+            cost = sun_field(P, C_KEY_OUTPOST, SU_VALUE) + cost_city - P[R_CITY_COST]
+            value = building_value(st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost, w_future_left,
+                                   w_rival_left)
+        elif act == ACT_PILGRIMAGE:
+            vp = sun_field(P, pilgrim_card(site_field(P, target, SF_PILGRIM)), SU_VALUE)
+            value = w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road if opt(st, i, O_C) == 0 else 0.0)
+        value = noisy(stream, w, value)
+        if value > best:
+            best, best_i = value, i
+    return best_i
+
+
+@njit_inline
+def choose_road(P, st, stream, w, p, n_options):
+    """DEC_ROAD: each road (a line or a Wilderness Road) by the site it reaches (option b); stop 0."""
+    left = sapa_incas_left(P, st)
+    best, best_i = NO_VALUE, 0
+    for i in range(n_options):
+        value = 0.0 if opt(st, i, O_A) < 0 else new_site_value(P, st, w, p, opt(st, i, O_B), left)
+        value = noisy(stream, w, value)
+        if value > best:
+            best, best_i = value, i
+    return best_i
 
 
 @njit_noalloc
@@ -179,7 +204,7 @@ def roads_lost(P, st):
         if q < 0 or q >= n or road_field(P, e, RF_ROYAL):
             continue
         for end in range(2):
-            r = site_field(P, road_field(P, e, RF_A + end), SF_REGION)
+            r = road_field(P, e, RF_REGION_A + end)
             if r >= 0 and st[S_OWNER + r] < 0:
                 packed += 1 << (16 * q)
                 break
@@ -201,9 +226,10 @@ def res1_chips(P, st):
 
 @njit_noalloc
 def seat_counts(P, st, p):
-    """For the Sun card decision, once: each seat's roads Rural Unrest would destroy now and its
+    """For the Sun card decision: each seat's roads Rural Unrest would destroy now and its
     resistance-1 chips (Popular Support), 8 bits each, 16 bits a seat; 0 when the hand holds
-    neither card."""
+    neither card. Counted once a Sun phase (the board does not change until the cards are revealed,
+    which clears S_COUNTS_AT)."""
     at = seat_at(p)
     needed = False
     for i in range(HAND):
@@ -212,7 +238,11 @@ def seat_counts(P, st, p):
             needed = True
     if not needed:
         return 0
-    return roads_lost(P, st) | res1_chips(P, st)
+    stamp = st[S_ROUND] * MAX_PHASES + st[S_PHASE] + 1
+    if st[S_COUNTS_AT] != stamp:
+        st[S_COUNTS] = roads_lost(P, st) | res1_chips(P, st)
+        st[S_COUNTS_AT] = stamp
+    return st[S_COUNTS]
 
 
 @njit_noalloc
@@ -233,25 +263,18 @@ def sun_value(P, st, w, p, kind, g, counts):
 
 
 @njit_noalloc
-def option_value(P, st, w, p, decision, i, best_road, counts):
-    """The value of option i; best_road: the best road's value now (DEC_TURN), counts: seat_counts
-    (DEC_SUN_CARD), each computed once a decision."""
+def other_value(P, st, w, p, decision, i, counts):
+    """The value of option i of a Sun card, Building Project or Expert Surveyors decision."""
     a = opt(st, i, O_A)
-    if decision == DEC_TURN:
-        return turn_value(P, st, w, p, a, opt(st, i, O_B), opt(st, i, O_C), best_road)
-    if decision == DEC_ROAD:
-        if a < 0:
-            return 0.0
-        if opt(st, i, O_C) == 1:
-            return new_site_value(P, st, w, p, opt(st, i, O_B))
-        return road_value(P, st, w, p, a)
     if decision == DEC_SUN_CARD:
         return sun_value(P, st, w, p, a, opt(st, i, O_B), counts)
+    if a < 0:
+        return 0.0
+    left = sapa_incas_left(P, st)
     if decision == DEC_MORE_GARRISON:
-        return 0.0 if a < 0 else garrison_value(P, st, w, p, a)
-    if decision == DEC_MORE_TERRACE:
-        return 0.0 if a < 0 else terrace_value(P, st, w, p)
-    return 0.0
+        return building_value(st, w, p, a, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
+                              w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left)
+    return terrace_value(P, st, w, left)
 
 
 @njit_noalloc
@@ -261,13 +284,14 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
-    best, best_i = NO_VALUE, 0
-    best_road = best_road_value(P, st, weights, p) if decision == DEC_TURN else 0.0
+    if decision == DEC_TURN:
+        return choose_turn(P, st, stream, weights, p, n_options)
+    if decision == DEC_ROAD:
+        return choose_road(P, st, stream, weights, p, n_options)
     counts = seat_counts(P, st, p) if decision == DEC_SUN_CARD else 0
+    best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        value = option_value(P, st, weights, p, decision, i, best_road, counts)
-        if weights[W_NOISE] > 0.0:
-            value += weights[W_NOISE] * rng.uniform(stream)
+        value = noisy(stream, weights, other_value(P, st, weights, p, decision, i, counts))
         if value > best:
             best, best_i = value, i
     return best_i

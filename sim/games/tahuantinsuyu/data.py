@@ -16,10 +16,10 @@ from sim.core.params import PROVENANCE_TABLE, load_toml, require
 from sim.core.paramspec import Choice, Int, Records
 from .state import (
     BOT_KIND_NAMES, CHIP_AT, CH_LABOUR, CH_RES, CH_VP, ERA_AT, H_CHIP_MEAN_RES, H_CHIP_MEAN_VP, H_DECK, H_INVASION,
-    H_N_CHIPS, H_N_REGIONS, H_N_ROADS, H_N_ROUNDS, H_N_SITES, INC_AT, MAX_CHIPS, MAX_DECK, MAX_INC, MAX_NB,
+    H_N_CHIPS, H_N_REGIONS, H_N_ROADS, H_N_ROUNDS, H_N_SITES, INC_AT, INC_END_AT, MAX_CHIPS, MAX_DECK, MAX_INC, MAX_NB,
     MAX_PHASES, MAX_PLAYERS, MAX_REGIONS, MAX_ROADS, MAX_ROUNDS, MAX_SITES, MIN_PLAYERS, NB_AT, N_CH, N_PARAMS,
     N_RF, N_RG, N_RULES, N_SF, N_SU, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, PILGRIMAGE_NAMES,
-    REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_RING, RG_START, RG_SUYU, ROAD_AT, RULES, SI_LEFT_AT,
+    REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_REGION_A, RF_REGION_B, RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_RING, RG_START, RG_SUYU, ROAD_AT, RULES, SI_LEFT_AT,
     SF_BONUS, SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SITE_AT, SITE_KIND_NAMES, SK_CUZCO, SK_SIGNIFICANT, SUN_AT,
     SUN_NAMES, SUYU_NAMES, SU_COUNT, SU_VALUE, WEIGHT_NAMES,
 )
@@ -149,8 +149,11 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
         P[ROAD_AT + e * N_RF + RF_A] = a
         P[ROAD_AT + e * N_RF + RF_B] = b
         P[ROAD_AT + e * N_RF + RF_ROYAL] = 1 if e >= len(roads) else 0
-        for s in (a, b):
+        P[ROAD_AT + e * N_RF + RF_REGION_A] = site[a, SF_REGION]
+        P[ROAD_AT + e * N_RF + RF_REGION_B] = site[b, SF_REGION]
+        for s, other in ((a, b), (b, a)):
             P[INC_AT + s * MAX_INC + site[s, SF_N_INC]] = e
+            P[INC_END_AT + s * MAX_INC + site[s, SF_N_INC]] = other
             site[s, SF_N_INC] += 1
     P[REGION_AT:REGION_AT + reg.size] = reg.ravel()
     P[SITE_AT:SITE_AT + site.size] = site.ravel()

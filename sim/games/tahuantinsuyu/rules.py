@@ -14,9 +14,9 @@ from sim.core.eventlog import append_event
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
-    active, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
-    garrison_cost, has, n_lines_at, n_reached, own_territory, pilgrim_card, reached_site, reaches, road_candidate,
-    temple_cost,
+    active, bit_index, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
+    garrison_cost, has, n_reached, pilgrim_card, reached_site, reaches, scan_roads,
+    scanned_roads, grow_lines, stamp_lines, temple_cost,
 )
 from .bots import choose
 from .state import (
@@ -30,6 +30,7 @@ from .state import (
     EV_SUN_PLAY, EV_SUN_REVEAL, EV_TRANSFER, EV_UNREST, EV_WILD, HAND, H_DECK, H_INVASION, H_N_CHIPS, H_N_REGIONS,
     H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_PHASES, MAX_STACK, MAX_WILD, N_OPT, N_STATE,
     N_SUN, N_TILES, O_A, O_B, O_C, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, P_ACTIVE, P_BUILD_DONE,
+    P_BUILD_SITES, P_N_BUILD_SITES, P_NEAR_MASK, P_OWN_MASK,
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_PILGRIM_DONE, P_RANK, P_RAPID_USED,
@@ -42,11 +43,11 @@ from .state import (
     R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
     R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
-    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
-    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
+    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_COUNTS_AT, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
+    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LINES, S_LOG_N, S_N_LINES, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
-    S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
-    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
+    S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
+    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
     T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
@@ -140,6 +141,22 @@ def seat_in_place(st, k):
     return 0
 
 
+@njit_noalloc
+def rank_seats(st):
+    """st[S_PLACES + k] = seat_in_place(st, k) for every place, in one pass (the phases read the
+    order several times while no score moves)."""
+    n = n_players(st)
+    for k in range(n):
+        st[S_PLACES + k] = -1
+    for q in range(n):
+        k = place_of(st, q)
+        if st[S_PLACES + k] < 0:
+            st[S_PLACES + k] = q
+    for k in range(n):
+        if st[S_PLACES + k] < 0:
+            st[S_PLACES + k] = 0
+
+
 # ------------------------------------------------------------------ the road network
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def mark_reached(P, st, p, s, queue_len):
@@ -147,11 +164,19 @@ def mark_reached(P, st, p, s, queue_len):
     st[at + P_REACH + s] = 1
     st[at + P_REACHED + st[at + P_N_REACHED]] = s
     st[at + P_N_REACHED] += 1
+    kind = site_field(P, s, SF_KIND)
+    if kind == SK_CITY or kind == SK_SIGNIFICANT or kind == SK_GARRISON or site_field(P, s, SF_PILGRIM) != 0:
+        st[at + P_BUILD_SITES + st[at + P_N_BUILD_SITES]] = s
+        st[at + P_N_BUILD_SITES] += 1
     r = site_field(P, s, SF_REGION)
     if r >= 0:  # the regions the network now leads into or borders (touches)
         st[at + P_REGION_NEAR + r] += 1
+        near = 1 << r
         for i in range(region_field(P, r, RG_N_NB)):
-            st[at + P_REGION_NEAR + neighbour(P, r, i)] += 1
+            x = neighbour(P, r, i)
+            st[at + P_REGION_NEAR + x] += 1
+            near |= 1 << x
+        st[at + P_NEAR_MASK] |= near
     st[S_SCRATCH + queue_len] = s
     return queue_len + 1
 
@@ -193,6 +218,8 @@ def recompute_reach(P, st, p):
     for r in range(st[S_N_REGIONS]):
         st[at + P_REGION_NEAR + r] = 0
     st[at + P_N_REACHED] = 0
+    st[at + P_N_BUILD_SITES] = 0
+    st[at + P_NEAR_MASK] = 0
     mark_reached(P, st, p, 0, 0)
     spread_reach(P, st, p, 0)
 
@@ -264,39 +291,63 @@ def can_wild(st, p):
 
 
 @njit_noalloc
-def list_roads(P, st, p, with_stop):
-    """DEC_ROAD options: each open dashed line (a = line, b = -1), each Wilderness Road (a, b the two
-    cities, c = 1) while the card allows one, and stop (a = -1) when with_stop."""
+def list_scanned_roads(P, st, p, with_stop):
+    """DEC_ROAD options: each open dashed line (a = line, b = the site it reaches; board.scan_roads
+    listed them), each Wilderness Road (a, b the two cities, c = 1) while the card allows one, and
+    stop (a = -1) when with_stop."""
     n = 0
-    if eclipse_forbids_roads(st, p):
-        if with_stop:
-            put_option(st, n, -1, -1, 0)
+    if not eclipse_forbids_roads(st, p):
+        for i in range(st[S_N_LINES]):
+            put_option(st, n, st[S_LINES + 2 * i], st[S_LINES + 2 * i + 1], 0)
             n += 1
-        return n
-    for i in range(n_reached(st, p)):
-        s = reached_site(st, p, i)
-        if st[S_FREE_LINES + s] == 0:
-            continue
-        own_s = own_territory(P, st, p, s)
-        for j in range(n_lines_at(P, s)):
-            e = incident(P, s, j)
-            if road_candidate(P, st, p, s, own_s, e):
-                put_option(st, n, e, -1, 0)
-                n += 1
-    if can_wild(st, p):
-        for i in range(n_reached(st, p)):
-            a = reached_site(st, p, i)
-            if not has(st, a, B_CITY):
-                continue
-            for b in range(st[S_N_SITES]):
-                if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b) and wild_open(P, st, p, a, b) \
-                        and n < 300:
-                    put_option(st, n, a, b, 1)
-                    n += 1
+        if can_wild(st, p):
+            n = list_wild_roads(P, st, p, n)
     if with_stop:
         put_option(st, n, -1, -1, 0)
         n += 1
     return n
+
+
+@njit_noalloc
+def list_wild_roads(P, st, p, n):
+    """The Wilderness Road options after the n listed: each city of the network (in the order
+    reached) with each built city outside it (in site order, gathered once into the scratch area);
+    with the neighbouring-regions reading, the pairs too far apart are skipped by a region mask
+    before wild_open's checks."""
+    m = 0
+    for b in range(st[S_N_SITES]):
+        if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b):
+            st[S_SCRATCH + m] = b
+            m += 1
+    if m == 0:
+        return n
+    neighbours_only = P[R_WILD_NEIGHBOURS] != 0
+    for i in range(n_reached(st, p)):
+        a = reached_site(st, p, i)
+        if not has(st, a, B_CITY):
+            continue
+        ra = site_field(P, a, SF_REGION)
+        near = -1  # every region
+        if neighbours_only and ra >= 0:
+            near = 1 << ra
+            for j in range(region_field(P, ra, RG_N_NB)):
+                near |= 1 << neighbour(P, ra, j)
+        for k in range(m):
+            b = st[S_SCRATCH + k]
+            rb = site_field(P, b, SF_REGION)
+            if rb >= 0 and (near >> rb) & 1 == 0:
+                continue
+            if wild_open(P, st, p, a, b) and n < 300:
+                put_option(st, n, a, b, 1)
+                n += 1
+    return n
+
+
+@njit_noalloc
+def list_roads(P, st, p, with_stop):
+    """DEC_ROAD options on the board as it is now (the lines scanned again)."""
+    scan_roads(P, st, p)
+    return list_scanned_roads(P, st, p, with_stop)
 
 
 @njit_noalloc
@@ -320,33 +371,35 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
     """Up to n_roads roads, each a decision (stop allowed after the first when first_required)."""
     built = 0
     for k in range(n_roads):
-        n = list_roads(P, st, p, not (first_required != 0 and k == 0))
+        with_stop = not (first_required != 0 and k == 0)
+        if k > 0 or scanned_roads(st, p):  # the turn's scan, kept current below
+            n = list_scanned_roads(P, st, p, with_stop)
+        else:
+            n = list_roads(P, st, p, with_stop)
         if n == 0:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_ROAD, n)
         a = option(st, i, O_A)
         if a < 0:
             break
+        first_new = n_reached(st, p)
         if option(st, i, O_C) == 1:
             build_wild(P, st, log, p, a, option(st, i, O_B))
+            grow_lines(P, st, p, -1, first_new)
         else:
             build_road(P, st, log, p, a, free)
+            grow_lines(P, st, p, a, first_new)
         built += 1
     return built
 
 
 @njit_noalloc
-def any_road(P, st, p):
+def any_road(P, st, p, n_lines):
+    """A road can be built (n_lines: scan_roads's count on this board)."""
     if eclipse_forbids_roads(st, p):
         return False
-    for i in range(n_reached(st, p)):
-        s = reached_site(st, p, i)
-        if st[S_FREE_LINES + s] == 0:
-            continue
-        own_s = own_territory(P, st, p, s)
-        for j in range(n_lines_at(P, s)):
-            if road_candidate(P, st, p, s, own_s, incident(P, s, j)):
-                return True
+    if n_lines > 0:
+        return True
     if can_wild(st, p):
         for i in range(n_reached(st, p)):
             a = reached_site(st, p, i)
@@ -367,6 +420,8 @@ def conquer(P, st, log, p, r, extra):
     st[S_REVEALED + r] = 1
     c = st[S_CHIP + r]
     at = seat_at(p)
+    st[S_UNOWNED] &= ~(1 << r)
+    st[at + P_OWN_MASK] |= 1 << r
     st[at + P_N_CHIPS] += 1
     st[at + P_CHIP_LABOUR] += chip_field(P, c, CH_LABOUR)
     st[at + P_CONQUERED + region_field(P, r, RG_SUYU)] += 1
@@ -534,59 +589,81 @@ def pilgrimage_open(P, st, p, s):
 # ------------------------------------------------------------------ the People phase turn
 @njit_noalloc
 def list_turn(P, st, p):
+    """DEC_TURN options on the board as it is now (the road lines scanned again)."""
+    return list_turn_with(P, st, p, 0)
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+def list_turn_with(P, st, p, lines_current):
     """DEC_TURN options: the road-building action, each building action (city, temple, garrison,
     terrace, additional road, conquest, Key Outpost), a pilgrimage in place of either action, Rapid
-    Expansion's extra conquest, and ending the turn (the building action passed)."""
+    Expansion's extra conquest, and ending the turn (the building action passed). lines_current:
+    st[S_LINES] is the seat's on this board (the road action just kept it so)."""
     at = seat_at(p)
     labour = st[at + P_LABOUR]
     road_left = st[at + P_ROAD_DONE] == 0
     build_left = st[at + P_BUILD_DONE] == 0
     n = 0
-    roads_possible = any_road(P, st, p)
+    roads_possible = False
+    if road_left or (build_left and labour >= P[R_EXTRA_ROAD_COST]):
+        if lines_current:
+            stamp_lines(st, p)
+            roads_possible = any_road(P, st, p, st[S_N_LINES])
+        else:
+            roads_possible = any_road(P, st, p, scan_roads(P, st, p))
     if road_left and roads_possible:
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
     face_down_ok = P[R_CONQUER_HIDDEN] != 0
+    n_sites = st[at + P_N_BUILD_SITES]  # the sites a building option can name
     if build_left:
         if st[S_TILES + T_CITY] > 0 and labour >= city_cost(P, st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if city_site_open(P, st, p, s):
                     put_option(st, n, ACT_CITY, s, 0)
                     n += 1
         if st[S_TILES + T_TEMPLE] > 0 and labour >= temple_cost(P, st, p) and not eclipse_forbids_temple(st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if temple_site_open(P, st, p, s):
                     put_option(st, n, ACT_TEMPLE, s, 0)
                     n += 1
         if st[S_TILES + T_GARRISON] > 0 and labour >= garrison_cost(P, st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if garrison_site_open(P, st, p, s):
                     put_option(st, n, ACT_GARRISON, s, 0)
                     n += 1
         if st[S_TILES + T_TERRACE] > 0 and labour >= P[R_TERRACE_COST]:
-            for r in range(st[S_N_REGIONS]):
+            m = st[at + P_OWN_MASK]  # the regions conquered, in index order
+            while m != 0:
+                low = m & -m
+                m ^= low
+                r = bit_index(low)
                 if terrace_open(P, st, p, r):
                     put_option(st, n, ACT_TERRACE, r, 0)
                     n += 1
         if labour >= P[R_EXTRA_ROAD_COST] and roads_possible:
             put_option(st, n, ACT_EXTRA_ROAD, -1, 0)
             n += 1
-        for r in range(st[S_N_REGIONS]):
+        m = st[S_UNOWNED] & st[at + P_NEAR_MASK]  # unconquered regions the network touches, in index order
+        while m != 0:
+            low = m & -m
+            m ^= low
+            r = bit_index(low)
             if conquerable(P, st, p, r, face_down_ok) and labour >= conquest_cost(P, st, p, r, 0):
                 put_option(st, n, ACT_CONQUER, r, 0)
                 n += 1
         if active(st, p, C_KEY_OUTPOST) > 0 and st[S_TILES + T_CITY] > 0 and labour >= outpost_cost(P, st, p):
-            for k in range(n_reached(st, p)):
-                s = reached_site(st, p, k)
+            for k in range(n_sites):
+                s = st[at + P_BUILD_SITES + k]
                 if outpost_open(P, st, p, s):
                     put_option(st, n, ACT_KEY_OUTPOST, s, 0)
                     n += 1
-    if road_left or build_left:
-        for k in range(n_reached(st, p)):
-            s = reached_site(st, p, k)
+    if (road_left or build_left) and st[at + P_PILGRIM_DONE] == 0:
+        for k in range(n_sites):
+            s = st[at + P_BUILD_SITES + k]
             if pilgrimage_open(P, st, p, s):
                 if road_left:
                     put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_ROADS)
@@ -595,7 +672,11 @@ def list_turn(P, st, p):
                     put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_BUILDING)
                     n += 1
     if active(st, p, C_RAPID) > st[at + P_RAPID_USED]:
-        for r in range(st[S_N_REGIONS]):
+        m = st[S_UNOWNED] & st[at + P_NEAR_MASK]
+        while m != 0:
+            low = m & -m
+            m ^= low
+            r = bit_index(low)
             extra = sun_field(P, C_RAPID, SU_VALUE)
             if conquerable(P, st, p, r, face_down_ok) and labour >= conquest_cost(P, st, p, r, extra):
                 put_option(st, n, ACT_RAPID, r, 0)
@@ -663,10 +744,11 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
 def take_turn(P, st, stream, log, kinds, W, p):
     """People Phase: the road-building action and the building action, in the order the player
     likes (a pilgrimage may replace either), until the player ends the turn."""
+    lines_current = 0
     for _ in range(16):
         if st[S_ERROR] != ERR_NONE:
             return
-        n = list_turn(P, st, p)
+        n = list_turn_with(P, st, p, lines_current)
         if n == 1:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_TURN, n)
@@ -675,7 +757,14 @@ def take_turn(P, st, stream, log, kinds, W, p):
             if st[seat_at(p) + P_BUILD_DONE] == 0:
                 log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
             break
+        # the lines stay current through the road action (build_roads keeps them) and through the
+        # buildings and pilgrimages, which change no road, territory or network; a conquest does
+        current = scanned_roads(st, p)
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
+        if act == ACT_ROADS or act == ACT_EXTRA_ROAD:
+            lines_current = 1
+        else:
+            lines_current = 1 if current and act != ACT_CONQUER and act != ACT_RAPID else 0
 
 
 @njit_inline
@@ -727,8 +816,9 @@ def inca_phase(P, st, log):
     transfers of the era: the leader to the last player, and later second to third."""
     n = n_players(st)
     rnd = st[S_ROUND]
+    rank_seats(st)  # income and transfers move no score
     for k in range(n - 1, -1, -1):
-        p = seat_in_place(st, k)
+        p = st[S_PLACES + k]
         at = seat_at(p)
         row = P[RESOURCES_AT + rnd]
         chips = st[at + P_CHIP_LABOUR]
@@ -743,11 +833,11 @@ def inca_phase(P, st, log):
         log_event(st, log, EV_INCOME, p, row, chips, terraces, got)
     era = P[ERA_AT + rnd] if P[R_TRANSFERS] else 0
     if era == 1:
-        transfer(st, log, seat_in_place(st, 0), seat_in_place(st, n - 1), P[R_TRANSFER_EARLY])
+        transfer(st, log, st[S_PLACES], st[S_PLACES + n - 1], P[R_TRANSFER_EARLY])
     elif era == 2:
-        transfer(st, log, seat_in_place(st, 0), seat_in_place(st, n - 1), P[R_TRANSFER_LATE])
+        transfer(st, log, st[S_PLACES], st[S_PLACES + n - 1], P[R_TRANSFER_LATE])
         if n >= P[R_TRANSFER_SECOND_MIN]:
-            transfer(st, log, seat_in_place(st, 1), seat_in_place(st, 2), P[R_TRANSFER_SECOND])
+            transfer(st, log, st[S_PLACES + 1], st[S_PLACES + 2], P[R_TRANSFER_SECOND])
 
 
 # ------------------------------------------------------------------ the Sun phase
@@ -755,8 +845,9 @@ def inca_phase(P, st, log):
 def deal_turn_cards(st, log):
     """Sun Phase: the fewest points takes Turn Sequence card 1, the next card 2, and so on."""
     n = n_players(st)
+    rank_seats(st)
     for i in range(n):
-        p = seat_in_place(st, n - 1 - i)
+        p = st[S_PLACES + n - 1 - i]
         st[S_ORDER + i] = p
         st[seat_at(p) + P_CARD] = i + 1
         log_event(st, log, EV_CARDS, p, i + 1, 0, 0, 0)
@@ -870,6 +961,7 @@ def reveal_sun_cards(P, st, log):
     """The cards are turned face up together; each affects the two players beside its gap; Rural
     Unrest and Popular Support act at once, the others while the card lies (until the Sapa Inca)."""
     n = n_players(st)
+    st[S_COUNTS_AT] = 0  # the bots' counts of this Sun phase (bots.seat_counts) are out of date
     for g in range(n):
         for i in range(st[S_GAP_SHOWN + g], st[S_GAP_N + g]):
             kind = st[S_GAP + g * MAX_STACK + i]
@@ -937,10 +1029,9 @@ def sapa_inca_phase(P, st, log, last):
     """Sapa Inca Phase: players score in track order (the leader first); the round's Sun cards are
     discarded; labour above next round's entitlement goes back to the supply."""
     n = n_players(st)
+    rank_seats(st)
     for k in range(n):
-        st[S_SCRATCH + k] = seat_in_place(st, k)
-    for k in range(n):
-        p = st[S_SCRATCH + k]
+        p = st[S_PLACES + k]
         vp = sapa_inca_vp(P, st, p)
         log_event(st, log, EV_SCORE, p, vp, 0, 0, 0)
     for g in range(n):
@@ -1001,6 +1092,7 @@ def setup(P, st, stream, log, kinds, W, n):
             st[S_REVEALED + r] = 1
         else:
             st[S_OWNER + r] = -1
+            st[S_UNOWNED] |= 1 << r
             st[S_CHIP + r] = st[S_SCRATCH + used]
             used += 1
     st[S_BOX_CHIPS] = st[S_N_CHIPS] - used

@@ -8,6 +8,7 @@ The parameters (components.toml + a variant, packed by data.py) are one flat int
   road_field(P, e, RF_*)              road line e's two sites and whether it is a royal (dash-dot) line
   P[NB_AT + r * MAX_NB + i]           region r's neighbours (count at RG_N_NB)
   P[INC_AT + s * MAX_INC + i]         the road lines touching site s (count at SF_N_INC)
+  P[INC_END_AT + s * MAX_INC + i]     the other end of each of them
   chip_field(P, c, CH_*)              RI chip c's resistance, labour and VP
   sun_field(P, k, SU_*)               Sun card kind k's count and printed number
   P[PHASE_AT + round * MAX_PHASES + i] the turn-sequence track: phase codes PH_* of each round
@@ -175,7 +176,9 @@ SITE_AT = REGION_AT + MAX_REGIONS * N_RG
 RF_A = 0
 RF_B = 1
 RF_ROYAL = 2
-N_RF = 3
+RF_REGION_A = 3  # the regions of the two ends (-1: Cuzco)
+RF_REGION_B = 4
+N_RF = 5
 ROAD_AT = SITE_AT + MAX_SITES * N_SF
 NB_AT = ROAD_AT + MAX_ROADS * N_RF
 INC_AT = NB_AT + MAX_REGIONS * MAX_NB
@@ -183,7 +186,8 @@ CH_RES = 0
 CH_LABOUR = 1
 CH_VP = 2
 N_CH = 3
-CHIP_AT = INC_AT + MAX_SITES * MAX_INC
+INC_END_AT = INC_AT + MAX_SITES * MAX_INC
+CHIP_AT = INC_END_AT + MAX_SITES * MAX_INC
 SU_COUNT = 0
 SU_VALUE = 1
 N_SU = 2
@@ -218,6 +222,11 @@ def neighbour(P, r, i):
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
 def incident(P, s, i):
     return P[INC_AT + s * MAX_INC + i]
+
+
+@njit_typed(f"int64({T_PARAMS}, int64, int64)")
+def incident_end(P, s, i):
+    return P[INC_END_AT + s * MAX_INC + i]
 
 
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
@@ -282,7 +291,15 @@ O_C = 2
 N_OPT = 3
 MAX_OPTIONS = 320
 S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue
-S_PLAYERS = S_SCRATCH + MAX_SITES
+S_LINES_SEAT = S_SCRATCH + MAX_SITES  # board.scan_roads: the seat scanned, and the decision count + 1 then
+S_LINES_AT = S_LINES_SEAT + 1
+S_N_LINES = S_LINES_AT + 1  # the road lines the seat may build ...
+S_LINES = S_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
+S_COUNTS_AT = S_LINES + MAX_ROADS * 2  # the Sun phase (track position + 1) bots.seat_counts counted in
+S_COUNTS = S_COUNTS_AT + 1  # what it counted (the board does not change within a Sun phase)
+S_UNOWNED = S_COUNTS + 1  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
+S_PLACES = S_UNOWNED + 1  # + place: the seat in that place on the scoring track (rules.rank_seats)
+S_PLAYERS = S_PLACES + MAX_PLAYERS
 
 # ---- P_*: a seat's fields
 P_LABOUR = 0
@@ -343,7 +360,11 @@ P_REACH = P_LEAD_ROUNDS + 1  # + site: 1 when the seat's network joins it to Cuz
 P_REGION_NEAR = P_REACH + MAX_SITES  # + region: the network's sites in the region or a neighbouring one
 P_N_REACHED = P_REGION_NEAR + MAX_REGIONS  # the sites of the network as a list (the options loop over it)
 P_REACHED = P_N_REACHED + 1  # + i
-N_P = P_REACHED + MAX_SITES
+P_NEAR_MASK = P_REACHED + MAX_SITES  # bit r: P_REGION_NEAR[r] > 0 (set as sites are reached)
+P_OWN_MASK = P_NEAR_MASK + 1  # bit r: the seat conquered region r
+P_N_BUILD_SITES = P_OWN_MASK + 1  # of the reached sites, the city, significant and garrison sites ...
+P_BUILD_SITES = P_N_BUILD_SITES + 1  # + i: ... in the order reached (the building options loop over them)
+N_P = P_BUILD_SITES + MAX_SITES
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
@@ -375,7 +396,7 @@ END_REASON_NAMES = ("pizarro",)
 # ---- decisions
 DEC_SUN_CARD = 0  # a: card kind, b: gap
 DEC_TURN = 1  # a: ACT_*, b: target (site, region), c: pilgrimage: the action it replaces
-DEC_ROAD = 2  # a: road line (or -1 stop), b: second city of a Wilderness Road (-1: a road line)
+DEC_ROAD = 2  # a: road line (or -1 stop), b: the site the line reaches (c = 0) or a Wilderness Road's second city
 DEC_MORE_GARRISON = 3  # a: site, -1 none (Building Project)
 DEC_MORE_TERRACE = 4  # a: region, -1 none (Expert Surveyors)
 N_DECISIONS = 5
