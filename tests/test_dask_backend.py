@@ -70,7 +70,7 @@ def test_dask_run_resumes_a_run_the_local_backend_started(tmp_path, local_datase
     import sim.core.backends as backends
 
     out = tmp_path / "mixed"
-    real, calls = backends.play_chunk, []
+    real, calls = backends.run_chunk, []
 
     def interrupt_after_one(game, job, task, *rest):
         if calls:
@@ -78,10 +78,10 @@ def test_dask_run_resumes_a_run_the_local_backend_started(tmp_path, local_datase
         calls.append(task)
         return real(game, job, task, *rest)
 
-    monkeypatch.setattr(backends, "play_chunk", interrupt_after_one)
+    monkeypatch.setattr(backends, "run_chunk", interrupt_after_one)
     with pytest.raises(SystemExit):
         main(RUN + ["--out", str(out), "--chunk-size", "1000"])
-    monkeypatch.setattr(backends, "play_chunk", real)
+    monkeypatch.setattr(backends, "run_chunk", real)
     main(RUN + ["--out", str(out), "--resume", "--backend", "dask", "--scheduler", cluster.scheduler_address])
     assert_identical(out, local_datasets / "run")
 

@@ -189,7 +189,7 @@ def test_resume_after_an_interrupted_ladder_gives_the_same_dataset(dicey3, tmp_p
 
     options = dict(n_players=3, n_games=30, seed=3, workers=1, chunk_size=10, progress=False)
     run_ladder(dicey3, RUNGS, tmp_path / "whole", **options)
-    real, calls = backends.play_chunk, []
+    real, calls = backends.run_chunk, []
 
     def interrupt_after_five(game, job, task, *rest):
         if len(calls) == 5:
@@ -197,10 +197,10 @@ def test_resume_after_an_interrupted_ladder_gives_the_same_dataset(dicey3, tmp_p
         calls.append(task.index)
         return real(game, job, task, *rest)
 
-    monkeypatch.setattr(backends, "play_chunk", interrupt_after_five)
+    monkeypatch.setattr(backends, "run_chunk", interrupt_after_five)
     with pytest.raises(Interrupted, match="50 of 120 games are kept"):
         run_ladder(dicey3, RUNGS, tmp_path / "cut", **options)
-    monkeypatch.setattr(backends, "play_chunk", real)
+    monkeypatch.setattr(backends, "run_chunk", real)
     with pytest.raises(UserError, match="different run"):
         run_ladder(dicey3, ["random", "greedy"], tmp_path / "cut", resume=True, **options)
     with pytest.raises(UserError, match="different run"):  # the full tournament of the rungs is another run

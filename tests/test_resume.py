@@ -85,7 +85,7 @@ def _interrupted_run(tmp_path, monkeypatch, argv, after_chunks=2):
     """Run argv in-process and raise Ctrl-C when `after_chunks` chunks are recorded."""
     import sim.core.backends as backends
 
-    real, calls = backends.play_chunk, []
+    real, calls = backends.run_chunk, []
 
     def counting(game, job, task, *rest):
         if len(calls) == after_chunks:
@@ -93,10 +93,10 @@ def _interrupted_run(tmp_path, monkeypatch, argv, after_chunks=2):
         calls.append(task.index)
         return real(game, job, task, *rest)
 
-    monkeypatch.setattr(backends, "play_chunk", counting)
+    monkeypatch.setattr(backends, "run_chunk", counting)
     with pytest.raises(SystemExit) as exit_info:
         main(argv)
-    monkeypatch.setattr(backends, "play_chunk", real)
+    monkeypatch.setattr(backends, "run_chunk", real)
     return exit_info.value.code
 
 

@@ -102,7 +102,7 @@ def test_interrupted_sweep_resumes(tmp_path, sweep_dir, monkeypatch, capsys):
     import sim.core.backends as backends
 
     out = tmp_path / "grid"
-    real, calls = backends.play_chunk, []
+    real, calls = backends.run_chunk, []
 
     def interrupt(game, job, task, *rest):
         if len(calls) == 5:
@@ -110,11 +110,11 @@ def test_interrupted_sweep_resumes(tmp_path, sweep_dir, monkeypatch, capsys):
         calls.append(task)
         return real(game, job, task, *rest)
 
-    monkeypatch.setattr(backends, "play_chunk", interrupt)
+    monkeypatch.setattr(backends, "run_chunk", interrupt)
     with pytest.raises(SystemExit) as exit_info:
         main(SWEEP + ["--out", str(out)])
     assert exit_info.value.code == 130 and "--resume" in capsys.readouterr().err
-    monkeypatch.setattr(backends, "play_chunk", real)
+    monkeypatch.setattr(backends, "run_chunk", real)
     with pytest.raises(SystemExit):
         main(SWEEP[:-1] + ["--param", "setup.hand_size=8,9", "--out", str(out), "--resume"])
     assert "holds a different run" in capsys.readouterr().err

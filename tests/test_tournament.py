@@ -251,7 +251,7 @@ def test_resume_after_an_interrupted_tournament_gives_the_same_dataset(tmp_path,
 
     options = dict(n_players=2, n_games=60, seed=3, workers=1, chunk_size=20, progress=False)
     run_tournament("chachapoya", BOTS, tmp_path / "whole", **options)
-    real, calls = backends.play_chunk, []
+    real, calls = backends.run_chunk, []
 
     def interrupt_after_four(game, job, task, *rest):
         if len(calls) == 4:
@@ -259,10 +259,10 @@ def test_resume_after_an_interrupted_tournament_gives_the_same_dataset(tmp_path,
         calls.append(task.index)
         return real(game, job, task, *rest)
 
-    monkeypatch.setattr(backends, "play_chunk", interrupt_after_four)
+    monkeypatch.setattr(backends, "run_chunk", interrupt_after_four)
     with pytest.raises(Interrupted, match="80 of 360 games are kept"):
         run_tournament("chachapoya", BOTS, tmp_path / "cut", **options)
-    monkeypatch.setattr(backends, "play_chunk", real)
+    monkeypatch.setattr(backends, "run_chunk", real)
     assert json.loads((tmp_path / "cut" / "manifest.json").read_text())["status"] == "running"
     with pytest.raises(UserError, match="different run"):
         run_tournament("chachapoya", ["random", "balanced"], tmp_path / "cut", resume=True,

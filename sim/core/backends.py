@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -113,49 +112,24 @@ def simulate_sliced(game: Game, job: ChunkJob, seat_bots: np.ndarray, first_game
     return merge_results(parts)
 
 
-@dataclass
-class PlayedChunk:
-    """A chunk's games, played and not yet written."""
-
-    task: ChunkTask
-    seat_bots: np.ndarray
-    result: ChunkResult
-    engine_seconds: float
-
-
-def chunk_record(task: ChunkTask) -> dict[str, Any]:
-    return {"cell": task.cell, "index": task.index, "first_game": task.first_game, "n_games": task.n_games}
-
-
-def play_chunk(game: Game, job: ChunkJob, task: ChunkTask,
-               on_games: Callable[[int], None] | None = None) -> PlayedChunk | dict[str, Any]:
-    """Play one chunk: its games, or the manifest record of its engine failures (nothing to write)."""
-    started = time.perf_counter()
-    seat_bots = seat_bot_matrix(job.lineup, task.first_game, task.n_games, job.rotate)
-    result = simulate_sliced(game, job, seat_bots, task.first_game, task.n_games, on_games)
-    if result.failures:
-        return {**chunk_record(task), "failures": [(int(g), str(m)) for g, m in result.failures]}
-    return PlayedChunk(task, seat_bots, result, time.perf_counter() - started)
-
-
-def write_chunk(game: Game, job: ChunkJob, played: PlayedChunk) -> dict[str, Any]:
-    """Write a played chunk's Parquet parts; its manifest record."""
-    started = time.perf_counter()
-    task = played.task
-    games, players = chunk_tables(game, job, task.first_game, task.n_games, played.seat_bots, played.result)
-    played.result = None
-    record = chunk_record(task)
-    record["files"] = write_chunk_parts(Path(job.out_dir), job.partition, task.index, games, players)
-    record["seconds"] = round(played.engine_seconds + time.perf_counter() - started, 4)
-    record["engine_seconds"] = round(played.engine_seconds, 4)
-    return record
-
-
 def run_chunk(game: Game, job: ChunkJob, task: ChunkTask,
               on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play and write one chunk; the manifest record of it, or its engine failures (nothing written)."""
-    played = play_chunk(game, job, task, on_games)
-    return played if isinstance(played, dict) else write_chunk(game, job, played)
+    started = time.perf_counter()
+    seat_bots = seat_bot_matrix(job.lineup, task.first_game, task.n_games, job.rotate)
+    result = simulate_sliced(game, job, seat_bots, task.first_game, task.n_games, on_games)
+    engine_seconds = time.perf_counter() - started
+    record: dict[str, Any] = {"cell": task.cell, "index": task.index, "first_game": task.first_game,
+                              "n_games": task.n_games}
+    if result.failures:
+        record["failures"] = [(int(g), str(m)) for g, m in result.failures]
+        return record
+    games, players = chunk_tables(game, job, task.first_game, task.n_games, seat_bots, result)
+    del result
+    record["files"] = write_chunk_parts(Path(job.out_dir), job.partition, task.index, games, players)
+    record["seconds"] = round(time.perf_counter() - started, 4)
+    record["engine_seconds"] = round(engine_seconds, 4)
+    return record
 
 
 def warm_up(game: Game, job: ChunkJob) -> None:
@@ -186,29 +160,8 @@ class LocalBackend:
 
     def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask],
             on_games: Callable[[int], None]) -> Iterator[dict[str, Any]]:
-        """Each chunk's Parquet parts are written on a thread of their own while the engine plays
-        the next chunk (writing takes one core about 1 s per 100,000 games, time the engine threads
-        would otherwise wait). Records come in task order; a chunk being written when the run is
-        interrupted is finished and recorded before the interruption goes on."""
-        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="sim-writer") as writer:
-            writing = None
-            for task in tasks:
-                job = jobs[task.cell]
-                try:
-                    played = play_chunk(self.game, job, task, on_games)
-                except KeyboardInterrupt:
-                    if writing is not None:
-                        yield writing.result()
-                    raise
-                if writing is not None:
-                    yield writing.result()
-                    writing = None
-                if isinstance(played, dict):
-                    yield played
-                    continue
-                writing = writer.submit(write_chunk, self.game, job, played)
-            if writing is not None:
-                yield writing.result()
+        for task in tasks:
+            yield run_chunk(self.game, jobs[task.cell], task, on_games)
 
 
 def dask_run_chunk(job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
