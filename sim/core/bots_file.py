@@ -114,6 +114,17 @@ class Bots:
         """A bot's budget; a bot the files do not define (a tuning candidate) has the defaults."""
         return self.entries[name].budget if name in self.entries else self.default_budget
 
+    def budget_rows(self, bot_names: list[str], columns: tuple[tuple[int, Any], ...], width: int) -> np.ndarray:
+        """The engine's float64 [bot, column] budget rows for a list of bot names, each setting at
+        its column (a game's SEARCH_BUDGET pairs); bots of other kinds get the [search] defaults,
+        which the engine reads only for a search bot."""
+        out = np.zeros((len(bot_names), width), np.float64)
+        for i, name in enumerate(bot_names):
+            budget = self.budget(name)
+            for column, param in columns:
+                out[i, column] = budget[param.key]
+        return out
+
 
 def read_lineup(path: str | Path) -> list[str]:
     """bots.toml [lineup] default: bot names."""

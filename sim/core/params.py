@@ -7,8 +7,8 @@ to exist in the defaults and keep the default's type.
 from __future__ import annotations
 
 import copy
-import json
 import hashlib
+import json
 import math
 import pickle
 import re

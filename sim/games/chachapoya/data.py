@@ -182,15 +182,8 @@ def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
 
 def search_budgets(bot_names: list[str]) -> np.ndarray:
     """The engine's float64 [bot, CFG_*] settings rows (search.py) for a list of bot names; a bot the
-    files do not define (a tuning candidate) and bots of other kinds get the [search] defaults,
-    which the engine reads only for a search bot."""
-    bots = read_bots(BOTS_FILE, TUNED_BOTS_FILE, BOTS)
-    out = np.zeros((len(bot_names), search_mod.N_CFG), np.float64)
-    for i, name in enumerate(bot_names):
-        budget = bots.budget(name)
-        for column, param in SEARCH_BUDGET:
-            out[i, column] = budget[param.key]
-    return out
+    files do not define (a tuning candidate) gets the [search] defaults."""
+    return read_bots(BOTS_FILE, TUNED_BOTS_FILE, BOTS).budget_rows(bot_names, SEARCH_BUDGET, search_mod.N_CFG)
 
 
 def weight_names(kind: str) -> tuple[str, ...]:
