@@ -39,7 +39,7 @@ report: $(STAMP)
 # engine functions directly, and each process compiles those calls once per file, not twice).
 # pytest exits 5 when it collects no tests; any non-zero status fails the target.
 test: $(STAMP)
-	$(VENV)/bin/python -m sim.core.compile_engines
+	$(VENV)/bin/python -m sim.core.compile_engines --games-dir tests/toygame
 	$(VENV)/bin/python -m pytest -q -n 2 --dist loadfile --durations=15
 
 bench: bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu

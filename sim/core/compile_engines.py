@@ -9,7 +9,7 @@ bot load it too), and its replay (a game played with its log on, `sim replay`: a
 One process compiles one game's engines in that order, each loading what the previous ones put
 in the cache; the games go side by side.
 
-    python -m sim.core.compile_engines [--workers N]
+    python -m sim.core.compile_engines [--workers N] [--games-dir DIR ...]
     NUMBA_CACHE_DIR=<empty dir> python -m sim.core.compile_engines --profile cuzco
 
 `--profile GAME` compiles one engine in this process and prints where the compile time went:
@@ -22,6 +22,7 @@ import argparse
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 
 SEARCH_BOT = "search"
@@ -33,11 +34,22 @@ def engines_of(bot_names) -> tuple[str, ...]:
     return (DEFAULT, SEARCH, REPLAY) if SEARCH_BOT in bot_names else (DEFAULT, REPLAY)
 
 
-def compile_game(game_name: str) -> list[tuple[str, float]]:
+def add_games_dirs(games_dirs: list[str]) -> None:
+    """Let the registry find the game packages in these folders too (as the tests' toy game is
+    found: sim.games.__path__ extended)."""
+    import sim.games
+
+    sim.games.__path__ = [*sim.games.__path__, *(str(Path(d).resolve()) for d in games_dirs
+                                                  if str(Path(d).resolve()) not in sim.games.__path__)]
+
+
+def compile_game(game_name: str, games_dirs: tuple[str, ...] = ()) -> list[tuple[str, float]]:
     """Import a game (its functions with declared signatures compile then) and compile each of its
     engines in turn: (step, seconds) each. The game is imported here, in the worker process, not
     by the parent: imports compile, and the parent would do every game's one after another."""
     from sim.core import registry
+
+    add_games_dirs(list(games_dirs))
 
     started = time.perf_counter()
     bots = registry.get_game(game_name).bots()
@@ -122,13 +134,20 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sim.core.compile_engines", description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     parser.add_argument("--profile", metavar="GAME", help="compile one game's engine here and print where the time went")
+    parser.add_argument("--games-dir", action="append", default=[], metavar="DIR",
+                        help="also compile the game packages in DIR (make test: the tests' toy game), after sim's own")
     args = parser.parse_args(argv)
     if args.profile:
         print("\n".join(compile_profile(args.profile)))
         return 0
-    games = registry.game_names()  # names only: importing a game compiles, so the workers do it
+    own = registry.game_names()  # names only: importing a game compiles, so the workers do it
+    add_games_dirs(args.games_dir)
+    # sim's games first (each takes minutes), the extra ones (seconds) last, where they fill the gap
+    # a worker leaves while the other finishes its longer game
+    games = own + [name for name in registry.game_names() if name not in own]
+    dirs = tuple(args.games_dir)
     with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(games)))) as pool:
-        for name, timings in zip(games, pool.map(compile_game, games)):
+        for name, timings in zip(games, pool.map(compile_game, games, [dirs] * len(games))):
             print(f"{name}: engines ready in {sum(seconds for _, seconds in timings):.0f} s (" +
                   ", ".join(f"{engine} {seconds:.0f} s" for engine, seconds in timings) + ")", flush=True)
     return 0
