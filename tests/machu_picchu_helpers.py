@@ -21,6 +21,15 @@ CARD = {name: i for i, name in enumerate(data.card_names(PARAMS.resolved))}
 MOON = {name: i for i, name in enumerate(data.moon_names(PARAMS.resolved))}
 
 
+def random_game_logged(P, n, seed, game_index):
+    """(final state, log) of a game of n random bots with its invariants checked, played by the batch
+    kernel (game.play_one_logged) that `make test` compiled."""
+    from sim.games.machu_picchu.game import play_one_logged
+    from sim.games.machu_picchu.search import N_CFG
+    return play_one_logged(P, n, np.arange(n), np.zeros(n, np.int8), np.zeros((n, 0)), np.zeros((n, N_CFG)), seed,
+                           game_index, checked=True)
+
+
 def engine(variant=None):
     return GAME.resolve_params(variant).engine
 

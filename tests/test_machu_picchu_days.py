@@ -2,17 +2,16 @@
 "Game End")."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from machu_picchu_helpers import DISTRICT, MOON, PARAMS, Table, engine
+from machu_picchu_helpers import DISTRICT, MOON, PARAMS, Table, engine, random_game_logged
 from sim.games.machu_picchu import rules as R
 from sim.games.machu_picchu import state as S
 
 
 def _full_game(n, seed, variant=None):
     P = engine(variant)
-    return R.run_one(P, n, np.zeros(n, np.int8), np.zeros((n, 0)), np.uint64(seed), np.uint64(0), True, True)
+    return random_game_logged(P, n, seed, 0)
 
 
 def _actions(log, n_rows):

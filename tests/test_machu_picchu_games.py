@@ -1,13 +1,12 @@
 """Whole games through the contract (GAME.simulate, replay): checked mode, the columns, the switches."""
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
+from machu_picchu_helpers import random_game_logged
 from sim.core.game import REPLAY_FINAL, check_columns
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.games.machu_picchu import GAME
-from sim.games.machu_picchu import rules as R
 from sim.games.machu_picchu import state as S
 
 
@@ -63,8 +62,7 @@ def test_the_price_nudge_switch():
     for name, P in (("on", P_on), ("off", P_off)):
         total = 0
         for game in range(20):
-            st, log = R.run_one(P, 4, np.zeros(4, np.int8), np.zeros((4, 0)), np.uint64(2), np.uint64(game), True,
-                                True)
+            st, log = random_game_logged(P, 4, 2, game)
             total += int((log[:st[S.S_LOG_N], 0] == S.EV_NUDGE).sum())
         nudges[name] = total
     assert nudges["on"] > 0 and nudges["off"] == 0

@@ -11,7 +11,7 @@ from . import data
 from .rules import new_game_arrays, play_game
 from .search import N_CFG, play_game_search
 from .state import (
-    DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, KIND_SEARCH, N_GOODS, N_KINDS, N_P, N_PRODUCTION,
+    DISTRICT_NAMES, END_REASON_NAMES, LOG_CAPACITY, LOG_WIDTH, N_STATE, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, KIND_SEARCH, N_GOODS, N_KINDS, N_P, N_PRODUCTION,
     P_ACTIONS, P_CLOCK_STAYING, P_COMPENSATION, P_FREE_WORKERS, P_GOLD, P_GOODS, P_GOODS_VALUE, P_HAND, P_HAND_N,
     P_HELD, P_JUMPS, P_MOON_KIND, P_MOONS, P_MULTIPLIER, P_PRIESTS, P_RANK, P_SCORE, P_SCORE_PRIESTS,
     P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, S_ACTIONS, S_DAY,
@@ -62,18 +62,21 @@ MOON_TAKEN = "moon_"  # times each moon tile was taken
 
 @njit(cache=True, nogil=True)
 def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game, checked,
-               with_search, g_index, pl_index, out_game, out_player, errors):
+               with_search, g_index, pl_index, out_game, out_player, errors, log, final_state):
     """Games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads); game
     i depends only on (run_seed, first_game + i). The slots named by g_index and pl_index are copied
     out of each game's final state.
 
     A game with a search seat plays through search.play_game_search, any other through the
     heuristic-only rules.play_game. `with_search` is None for a line-up without a search bot
-    (search_flag): Numba then prunes the search branch, so that kernel never compiles the search."""
+    (search_flag): Numba then prunes the search branch, so that kernel never compiles the search.
+    `log` is one row for a batch (nothing is logged, so the threads can share it) or a whole log for
+    a replayed game (play_one_logged), whose final state is then copied into `final_state` (else
+    empty): `sim replay` and the tests' logged games run the batch's cached kernel, not a copy of it."""
     kinds = np.empty(n, np.int8)
     W = np.empty((n, bot_weights.shape[1]), np.float64)
     budgets = np.empty((n, bot_budgets.shape[1]), np.float64)
-    st, stream, log = new_game_arrays(False)
+    st, stream, _ = new_game_arrays(False)
     for i in range(lo, hi):
         searching = False
         for s in range(n):
@@ -89,11 +92,30 @@ def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, run
         else:
             play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
         errors[i] = st[S_ERROR]
+        if final_state.shape[0] > 0:
+            final_state[:] = st
         for j in range(g_index.shape[0]):
             out_game[i, j] = st[g_index[j]]
         for s in range(n):
             for j in range(pl_index.shape[0]):
                 out_player[i * n + s, j] = st[S_PLAYERS + s * N_P + pl_index[j]]
+
+
+def play_one_logged(P: np.ndarray, n: int, seats: np.ndarray, bot_kinds: np.ndarray, bot_weights: np.ndarray,
+                    bot_budgets: np.ndarray, run_seed: int, game_index: int,
+                    checked: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """One game with its log on, through the batch kernel (the search one when a seat searches):
+    (final state, log). seats: the line-up index of each seat; checked: the invariants checked."""
+    seat_bots = np.ascontiguousarray(np.asarray(seats, np.int8).reshape(1, n))
+    st = np.zeros(N_STATE, np.int64)
+    log = np.zeros((LOG_CAPACITY, LOG_WIDTH), np.int64)
+    out_game = np.zeros((1, 1), np.int64)
+    out_player = np.zeros((n, 1), np.int64)
+    index = np.zeros(1, np.int64)
+    play_games(0, 1, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, np.uint64(run_seed),
+               np.uint64(game_index), bool(checked), search_flag(bot_kinds, seat_bots), index, index, out_game, out_player,
+               np.zeros(1, np.int64), log, st)
+    return st, log
 
 
 def search_flag(bot_kinds: np.ndarray, seat_bots: np.ndarray) -> bool | None:
@@ -149,7 +171,7 @@ class MachuPicchu(TomlGame):
         errors = np.zeros(n_games, np.int64)
         run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds,
                    weights, budgets, np.uint64(run_seed), np.uint64(first_game), checked, with_search, g_index,
-                   pl_index, out_game, out_player, errors)
+                   pl_index, out_game, out_player, errors, np.zeros((1, LOG_WIDTH), np.int64), np.zeros(0, np.int64))
         game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
         game_cols.update(market_prices(params, game_cols))
         player_cols = {name: out_player[:, j].astype(dt) for j, (name, _, dt) in enumerate(player_fields)}

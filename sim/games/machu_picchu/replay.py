@@ -7,7 +7,8 @@ import numpy as np
 
 from sim.core.game import Params, replay_final_line
 from . import data
-from .rules import run_one
+from .game import play_one_logged
+from .search import N_CFG
 from .state import (
     D_MAIN_TEMPLE, DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, EV_CLOCK, EV_CLOCK_GOODS, EV_DAY, EV_DAY_CORN,
     EV_END, EV_FINAL, EV_MOON, EV_MOON_USE, EV_MOVE, EV_NUDGE, EV_OFFER, EV_PRIEST, EV_PRODUCE, EV_REWARD,
@@ -20,13 +21,9 @@ def replay_lines(params: Params, n_players: int, bot_names: list[str], rows: np.
                  weights: np.ndarray, run_seed: int, game_index: int) -> list[str]:
     """The log of one game as lines of text (a game with a search seat is played again with its search,
     as the batch played it)."""
-    if (kinds[rows] == KIND_SEARCH).any():
-        from .search import run_one_search
-        st, log = run_one_search(params.engine, n_players, kinds[rows], weights[rows],
-                                 data.search_budgets(bot_names)[rows], np.uint64(run_seed), np.uint64(game_index))
-    else:
-        st, log = run_one(params.engine, n_players, kinds[rows], weights[rows], np.uint64(run_seed),
-                          np.uint64(game_index), False, True)
+    budgets = (data.search_budgets(bot_names) if (kinds[rows] == KIND_SEARCH).any()
+               else np.zeros((len(bot_names), N_CFG), np.float64))
+    st, log = play_one_logged(params.engine, n_players, rows, kinds, weights, budgets, run_seed, game_index)
     seats = [f"seat {s} ({bot_names[rows[s]]})" for s in range(n_players)]
     lines = [f"Machu Picchu, {n_players} players, seed {run_seed}, game {game_index}"]
     moons = data.moon_names(params.resolved)

@@ -1255,11 +1255,3 @@ def new_game_arrays(logging):
     stream = np.zeros(rng.STATE_WORDS, np.uint64)
     log = np.zeros((LOG_CAPACITY if logging else 1, LOG_WIDTH), np.int64)
     return st, stream, log
-
-
-@njit(cache=True)
-def run_one(P, n, kinds, W, run_seed, game_index, checked, logging):
-    """One game's arrays, played (tests and replay; the batch kernel is play_games)."""
-    st, stream, log = new_game_arrays(logging)
-    play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked)
-    return st, log

@@ -223,11 +223,3 @@ def play_game_search(P, st, stream, log, kinds, W, cfg, n, run_seed, game_index,
         if not R.end_of_day(P, st, stream, log, kinds, W, checked):
             break
     R.end_game(P, st, log, checked)
-
-
-@njit(cache=True)
-def run_one_search(P, n, kinds, W, cfg, run_seed, game_index):
-    """One game of a line-up with search seats, logged (sim replay; the batch kernel is game.play_games)."""
-    st, stream, log = R.new_game_arrays(True)
-    play_game_search(P, st, stream, log, kinds, W, cfg, n, run_seed, game_index, False)
-    return st, log
