@@ -34,7 +34,8 @@ run: $(STAMP)
 report: $(STAMP)
 	$(VENV)/bin/sim report
 
-# The engines are compiled first, one process per game side by side, into the shared Numba cache;
+# The engines (and the tests' toy game, Pig) are compiled first, one process per game side by side,
+# into the shared Numba cache;
 # then the tests run in two pytest-xdist workers that load them, a test file per worker (tests call
 # engine functions directly, and each process compiles those calls once per file, not twice).
 # pytest exits 5 when it collects no tests; any non-zero status fails the target.
