@@ -58,3 +58,15 @@ def test_make_test_compiles_every_engine_and_each_search_kernel():
     from sim.core.compile_engines import engines_of
     assert engines_of({"search": 1, "random": 1}) == ("default", "search", "replay")
     assert engines_of({"random": 1, "greedy": 2}) == ("default", "replay")
+
+
+def test_make_test_compiles_the_toy_game_last(monkeypatch):
+    """`compile_engines --games-dir tests/toygame` (make test) compiles the tests' toy game too, after
+    the real games, so that its minute of compiling is not spent inside pytest."""
+    import sim.games
+    from pathlib import Path
+    from sim.core.compile_engines import compile_order
+    monkeypatch.setattr(sim.games, "__path__", list(sim.games.__path__))
+    own = compile_order([])
+    order = compile_order([str(Path(__file__).resolve().parent / "toygame")])
+    assert "pig" not in own and order == own + ["pig"]

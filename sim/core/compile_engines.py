@@ -128,9 +128,18 @@ def compile_profile(game_name: str, top: int = 25) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None) -> int:
+def compile_order(games_dirs: list[str]) -> list[str]:
+    """The games to compile, by name (importing a game compiles, so the workers do it): sim's own
+    first (minutes each), then those found in games_dirs (seconds), which fill the gap a worker
+    leaves while the other finishes its longer game."""
     from sim.core import registry
 
+    own = registry.game_names()
+    add_games_dirs(games_dirs)
+    return own + [name for name in registry.game_names() if name not in own]
+
+
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m sim.core.compile_engines", description=__doc__.split("\n")[0])
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all cores)")
     parser.add_argument("--profile", metavar="GAME", help="compile one game's engine here and print where the time went")
@@ -140,11 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         print("\n".join(compile_profile(args.profile)))
         return 0
-    own = registry.game_names()  # names only: importing a game compiles, so the workers do it
-    add_games_dirs(args.games_dir)
-    # sim's games first (each takes minutes), the extra ones (seconds) last, where they fill the gap
-    # a worker leaves while the other finishes its longer game
-    games = own + [name for name in registry.game_names() if name not in own]
+    games = compile_order(args.games_dir)
     dirs = tuple(args.games_dir)
     with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(games)))) as pool:
         for name, timings in zip(games, pool.map(compile_game, games, [dirs] * len(games))):
