@@ -32,7 +32,7 @@ from .state import (
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
     S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_PLAN_REACH,
-    S_ICON_HIT, S_ICON_SET, S_PLAN_LIVE, S_PLAN_N_LIVE, S_PLAN_NET_POINTS, S_TARGET_COST, S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_ICON_HIT, S_ICON_SET, S_PLAN_LIVE, S_PLAN_N_LIVE, S_PLAN_NET_POINTS, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -144,12 +144,12 @@ def priest_worth(P, st, w, p, k):
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def target_value(P, st, w, p, t):
     """A priest/virgin card of kind t (t < N_KINDS) or a worker on district t - N_KINDS, before its
-    cost: worked out once a decision (the plan, the districts and the options all ask for it)."""
-    if st[S_VALUE_SET] & (1 << t):
-        return real_at(st, S_TARGET_VALUE + t)
+    cost: kept for the seat while what it reads is unchanged (begin_decision's seat key)."""
+    if st[S_SEAT_VALUE_SET + p] & (1 << t):
+        return real_at(st, S_SEAT_VALUE + p * N_TARGETS + t)
     value = priest_worth(P, st, w, p, t) if t < N_KINDS else worker_worth(P, st, w, p, t - N_KINDS)
-    put_real(st, S_TARGET_VALUE + t, value)
-    st[S_VALUE_SET] |= 1 << t
+    put_real(st, S_SEAT_VALUE + p * N_TARGETS + t, value)
+    st[S_SEAT_VALUE_SET + p] |= 1 << t
     return value
 
 
@@ -183,9 +183,12 @@ def units_short(P, need, have, g):
     return (need - have + unit - 1) // unit
 
 
-@njit_typed("float64(float64[::1], float64, int64)")
-def reach(w, net, missing):
-    """A target's value within reach: its net value, discounted by `pursuit` per good missing."""
+@njit_typed(f"float64({T_STATE}, float64[::1], int64, float64, int64)")
+def reach(st, w, p, net, missing):
+    """A target's value within reach: its net value, discounted by `pursuit` per good missing (the
+    seat's powers of it kept with its seat key)."""
+    if missing < N_POWERS:
+        return net * real_at(st, S_SEAT_POWERS + p * N_POWERS + missing)
     return net * min(w[W_PURSUIT], 0.95) ** missing
 
 
@@ -220,7 +223,7 @@ def prepare_plan(P, st, w, p):
                 goods_needed |= 1 << g
         st[S_PLAN_MISS + t] = missing
         put_real(st, S_PLAN_NET_POINTS + t, st[S_PLAN_NET + t] / 1000.0)
-        now = reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing)
+        now = reach(st, w, p, real_at(st, S_PLAN_NET_POINTS + t), missing)
         best = max(best, now)
         put_real(st, S_PLAN_REACH + t, now)
         st[S_PLAN_LIVE + n_live] = t
@@ -247,7 +250,7 @@ def plan_change(P, st, w, p, g, change):
             continue
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
-        after = max(after, reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing))
+        after = max(after, reach(st, w, p, real_at(st, S_PLAN_NET_POINTS + t), missing))
     return w[W_PLAN] * (after - real_at(st, S_PLAN_BEST))
 
 
@@ -551,15 +554,77 @@ def values_goods(decision):
                 or decision == DEC_SUMMIT_RETURN)
 
 
+@njit_typed("int64(float64[::1])")
+def weights_print(w):
+    """A fingerprint of a weight vector (its values' bits mixed), so a seat's kept values are never
+    read with other weights (a search rollout plays every seat with the search bot's)."""
+    h = np.int64(len(w))
+    for j in range(len(w)):
+        h = ((h << 7) | ((h >> 57) & 0x7F)) ^ np.float64(w[j]).view(np.int64)
+    return h
+
+
+@njit_typed(f"bool({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def refresh_seat_key(P, st, w, p):
+    """Seat p's key (S_SEAT_KEY) made current; its kept target values are dropped when it changed
+    (and its powers of `pursuit` made again when its weights did). Whether it changed."""
+    key = S_SEAT_KEY + p * N_SEAT_KEY
+    fingerprint = weights_print(w)
+    same = st[key + SK_VALID] == 1 and st[key + SK_PRINT] == fingerprint and st[key + SK_DAY] == st[S_DAY]
+    if same:
+        for k in range(N_KINDS):
+            if st[key + SK_TAKEN + k] != st[S_TAKEN + k] or st[key + SK_VISITED + k] != st[S_VISITED + FIRST_TEMPLE + k]:
+                same = False
+        at = seat_at(p)
+        for icon in range(N_ICONS):
+            if st[key + SK_ICONS + icon] != st[at + P_ICONS + icon]:
+                same = False
+    if same:
+        return False
+    if st[key + SK_VALID] == 0 or st[key + SK_PRINT] != fingerprint:
+        base = min(w[W_PURSUIT], 0.95)
+        for m in range(N_POWERS):
+            put_real(st, S_SEAT_POWERS + p * N_POWERS + m, base ** m)
+    st[key + SK_VALID] = 1
+    st[key + SK_PRINT] = fingerprint
+    st[key + SK_DAY] = st[S_DAY]
+    for k in range(N_KINDS):
+        st[key + SK_TAKEN + k] = st[S_TAKEN + k]
+        st[key + SK_VISITED + k] = st[S_VISITED + FIRST_TEMPLE + k]
+    at = seat_at(p)
+    for icon in range(N_ICONS):
+        st[key + SK_ICONS + icon] = st[at + P_ICONS + icon]
+    st[S_SEAT_VALUE_SET + p] = 0
+    return True
+
+
 @njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def begin_decision(P, st, w, p, decision):
-    """A decision's work rows start empty (no value kept from another decision), and its plan table
-    is made when its options are valued through goods."""
-    for g in range(N_GOODS):
-        st[S_GAIN_SET + g] = 0
-    st[S_VALUE_SET] = 0
-    if w[W_PLAN] != 0.0 and values_goods(decision):
+    """A decision's work rows: kept from the previous decision when it was seat p's on the same goods,
+    unplaced workers and seat key (every kept value reads only those), else started empty; the Sun
+    Clock's reward (it reads the supply) is always worked out again. The plan table is made when the
+    options are valued through goods and the kept rows have none."""
+    at = seat_at(p)
+    keep = not refresh_seat_key(P, st, w, p) and st[S_KEEP_OWNER] == p + 1
+    if keep:
+        for g in range(N_GOODS):
+            if st[S_KEEP_HOLD + g] != st[at + P_GOODS + g]:
+                keep = False
+        if st[S_KEEP_HOLD + N_GOODS] != st[at + P_FREE_WORKERS]:
+            keep = False
+    if keep:
+        st[S_VALUE_SET] &= ~(1 << N_TARGETS)
+    else:
+        for g in range(N_GOODS):
+            st[S_GAIN_SET + g] = 0
+            st[S_KEEP_HOLD + g] = st[at + P_GOODS + g]
+        st[S_KEEP_HOLD + N_GOODS] = st[at + P_FREE_WORKERS]
+        st[S_VALUE_SET] = 0
+        st[S_KEEP_OWNER] = p + 1
+        st[S_KEEP_PLAN] = 0
+    if w[W_PLAN] != 0.0 and values_goods(decision) and st[S_KEEP_PLAN] == 0:
         prepare_plan(P, st, w, p)
+        st[S_KEEP_PLAN] = 1
 
 
 @njit_noalloc
