@@ -255,19 +255,26 @@ def plan_change(P, st, w, p, g, change):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+def work_out_gain(P, st, w, p, g, change):
+    """gain_value when it is not kept yet: worked out, and kept when the change is within the rows."""
+    value = good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    k = change + MEMO_CHANGE
+    if 0 <= k < N_CHANGES:
+        put_real(st, S_GAIN + g * N_CHANGES + k, value)
+        st[S_GAIN_SET + g] |= 1 << k
+    return value
+
+
+@njit_noalloc
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for. Worked out once a decision for each (good, change):
-    the options of an action share most of them (a district's goods, a trade, the clock's reward)."""
+    the options of an action share most of them (a district's goods, a trade, the clock's reward).
+    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain."""
     k = change + MEMO_CHANGE
-    if k < 0 or k >= N_CHANGES:
-        return good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
-    if st[S_GAIN_SET + g] & (1 << k):
+    if 0 <= k < N_CHANGES and st[S_GAIN_SET + g] & (1 << k):
         return real_at(st, S_GAIN + g * N_CHANGES + k)
-    value = good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
-    put_real(st, S_GAIN + g * N_CHANGES + k, value)
-    st[S_GAIN_SET + g] |= 1 << k
-    return value
+    return work_out_gain(P, st, w, p, g, change)
 
 
 @njit_noalloc
@@ -489,18 +496,27 @@ def stay_value(P, st, w, p):
     return value
 
 
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def action_value(P, st, w, p, i):
+    """Option i of an action decision: its district's value, less the llama of a jump; or staying.
+    Apart from option_value, so an action's options (a third of the decisions, most of the options)
+    are valued without entering the other decisions' code."""
+    a = st[S_OPTIONS + i * N_OPT + O_A]
+    if a == STAY:
+        return stay_value(P, st, w, p)
+    jump = 0.0
+    if st[S_OPTIONS + i * N_OPT + O_B]:
+        jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
+    return district_value(P, st, w, p, a) + jump
+
+
 @njit_noalloc
 def option_value(P, st, w, p, decision, i):
     """The heuristic's value of option i of `decision` for seat p."""
+    if decision == DEC_ACTION:
+        return action_value(P, st, w, p, i)
     a = st[S_OPTIONS + i * N_OPT + O_A]
     b = st[S_OPTIONS + i * N_OPT + O_B]
-    if decision == DEC_ACTION:
-        if a == STAY:
-            return stay_value(P, st, w, p)
-        jump = 0.0
-        if b:
-            jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
-        return district_value(P, st, w, p, a) + jump
     if decision == DEC_START_WORKER:
         return worker_value(P, st, w, p, a)
     if decision == DEC_MOON_TILE:
@@ -646,7 +662,10 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     begin_decision(P, st, weights, p, decision)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        value = option_value(P, st, weights, p, decision, i)
+        if decision == DEC_ACTION:
+            value = action_value(P, st, weights, p, i)
+        else:
+            value = option_value(P, st, weights, p, decision, i)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:
