@@ -31,8 +31,8 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_PLAN_REACH,
-    S_ICON_HIT, S_ICON_SET, S_PLAN_LIVE, S_PLAN_N_LIVE, S_PLAN_NET_POINTS, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -192,43 +192,59 @@ def reach(st, w, p, net, missing):
     return net * min(w[W_PURSUIT], 0.95) ** missing
 
 
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def target_net(P, st, w, p, t):
+    """Target t's value less the base value of its cost, in points (rounded down to thousandths; 0
+    when it is worth no more than its cost): kept with the seat's target values."""
+    bit = 1 << (N_TARGETS + t)
+    if st[S_SEAT_VALUE_SET + p] & bit:
+        return real_at(st, S_SEAT_NET + p * N_TARGETS + t)
+    cost_at = target_cost_at(t)
+    value = target_value(P, st, w, p, t)
+    for g in range(N_GOODS):
+        value -= w[W_GOODS + g] * P[cost_at + g]
+    net = int(max(0.0, value) * 1000.0) / 1000.0
+    put_real(st, S_SEAT_NET + p * N_TARGETS + t, net)
+    st[S_SEAT_VALUE_SET + p] |= bit
+    return net
+
+
 @njit_noalloc
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
-    each worker p still has, its value less the base value of its cost (in thousandths of a point),
-    the goods missing to pay for it and its value within reach; the best of those. Read by
-    plan_change for every option."""
+    each worker p still has, worth more than its cost (target_net): the goods missing to pay for it
+    and its value within reach; the best of those, and for each good the targets that need it and
+    the best of the others. Read by plan_change for every option."""
     at = seat_at(p)
     goods_needed = 0
     best = 0.0
-    n_live = 0
+    for g in range(N_GOODS):
+        st[S_PLAN_N_NEED + g] = 0
+        put_real(st, S_PLAN_WITHOUT + g, 0.0)
     for t in range(N_TARGETS):
-        st[S_PLAN_NET + t] = 0
         if t < N_KINDS:
             if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
                 continue
         elif st[at + P_FREE_WORKERS] == 0:
             continue
-        cost_at = target_cost_at(t)
-        value = target_value(P, st, w, p, t)
-        for g in range(N_GOODS):
-            value -= w[W_GOODS + g] * P[cost_at + g]
-        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0)
-        if st[S_PLAN_NET + t] == 0:  # out of reach: plan_change never reads its other rows
+        net = target_net(P, st, w, p, t)
+        if net == 0.0:  # out of reach: plan_change never reads its rows
             continue
+        cost_at = target_cost_at(t)
         missing = 0
         for g in range(N_GOODS):
             missing += units_short(P, P[cost_at + g], held(st, p, g), g)
-            if P[cost_at + g] > 0:
-                goods_needed |= 1 << g
         st[S_PLAN_MISS + t] = missing
-        put_real(st, S_PLAN_NET_POINTS + t, st[S_PLAN_NET + t] / 1000.0)
-        now = reach(st, w, p, real_at(st, S_PLAN_NET_POINTS + t), missing)
+        now = reach(st, w, p, net, missing)
         best = max(best, now)
         put_real(st, S_PLAN_REACH + t, now)
-        st[S_PLAN_LIVE + n_live] = t
-        n_live += 1
-    st[S_PLAN_N_LIVE] = n_live
+        for g in range(N_GOODS):
+            if P[cost_at + g] > 0:
+                goods_needed |= 1 << g
+                st[S_PLAN_NEEDER + g * N_TARGETS + st[S_PLAN_N_NEED + g]] = t
+                st[S_PLAN_N_NEED + g] += 1
+            else:
+                put_real(st, S_PLAN_WITHOUT + g, max(real_at(st, S_PLAN_WITHOUT + g), now))
     st[S_PLAN_GOODS] = goods_needed
     put_real(st, S_PLAN_BEST, best)
 
@@ -237,20 +253,17 @@ def prepare_plan(P, st, w, p):
 def plan_change(P, st, w, p, g, change):
     """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
     goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
-    The best target before and after are both read from the table."""
+    Only the targets needing g are valued again; the best of the others is read from the table."""
     if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
         return 0.0
     have = held(st, p, g)
-    after = 0.0
-    for i in range(st[S_PLAN_N_LIVE]):
-        t = st[S_PLAN_LIVE + i]
+    after = real_at(st, S_PLAN_WITHOUT + g)
+    for i in range(st[S_PLAN_N_NEED + g]):
+        t = st[S_PLAN_NEEDER + g * N_TARGETS + i]
         need = P[target_cost_at(t) + g]
-        if need == 0:  # the change leaves this target's missing goods as they are
-            after = max(after, real_at(st, S_PLAN_REACH + t))
-            continue
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
-        after = max(after, reach(st, w, p, real_at(st, S_PLAN_NET_POINTS + t), missing))
+        after = max(after, reach(st, w, p, real_at(st, S_SEAT_NET + p * N_TARGETS + t), missing))
     return w[W_PLAN] * (after - real_at(st, S_PLAN_BEST))
 
 
