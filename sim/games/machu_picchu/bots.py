@@ -142,15 +142,22 @@ def priest_worth(P, st, w, p, k):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
-def target_value(P, st, w, p, t):
-    """A priest/virgin card of kind t (t < N_KINDS) or a worker on district t - N_KINDS, before its
-    cost: kept for the seat while what it reads is unchanged (begin_decision's seat key)."""
-    if st[S_SEAT_VALUE_SET + p] & (1 << t):
-        return real_at(st, S_SEAT_VALUE + p * N_TARGETS + t)
+def work_out_target(P, st, w, p, t):
+    """target_value when it is not kept yet."""
     value = priest_worth(P, st, w, p, t) if t < N_KINDS else worker_worth(P, st, w, p, t - N_KINDS)
     put_real(st, S_SEAT_VALUE + p * N_TARGETS + t, value)
     st[S_SEAT_VALUE_SET + p] |= 1 << t
     return value
+
+
+@njit_noalloc
+def target_value(P, st, w, p, t):
+    """A priest/virgin card of kind t (t < N_KINDS) or a worker on district t - N_KINDS, before its
+    cost: kept for the seat while what it reads is unchanged (begin_decision's seat key). Small, so
+    the kept read is copied into the callers."""
+    if st[S_SEAT_VALUE_SET + p] & (1 << t):
+        return real_at(st, S_SEAT_VALUE + p * N_TARGETS + t)
+    return work_out_target(P, st, w, p, t)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
@@ -192,20 +199,26 @@ def reach(st, w, p, net, missing):
     return net * min(w[W_PURSUIT], 0.95) ** missing
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+@njit_noalloc
 def target_net(P, st, w, p, t):
     """Target t's value less the base value of its cost, in points (rounded down to thousandths; 0
-    when it is worth no more than its cost): kept with the seat's target values."""
-    bit = 1 << (N_TARGETS + t)
-    if st[S_SEAT_VALUE_SET + p] & bit:
+    when it is worth no more than its cost): kept with the seat's target values (the kept read is
+    copied into the callers)."""
+    if st[S_SEAT_VALUE_SET + p] & (1 << (N_TARGETS + t)):
         return real_at(st, S_SEAT_NET + p * N_TARGETS + t)
+    return work_out_net(P, st, w, p, t)
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def work_out_net(P, st, w, p, t):
+    """target_net when it is not kept yet."""
     cost_at = target_cost_at(t)
     value = target_value(P, st, w, p, t)
     for g in range(N_GOODS):
         value -= w[W_GOODS + g] * P[cost_at + g]
     net = int(max(0.0, value) * 1000.0) / 1000.0
     put_real(st, S_SEAT_NET + p * N_TARGETS + t, net)
-    st[S_SEAT_VALUE_SET + p] |= bit
+    st[S_SEAT_VALUE_SET + p] |= 1 << (N_TARGETS + t)
     return net
 
 
