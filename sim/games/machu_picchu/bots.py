@@ -150,7 +150,7 @@ def work_out_target(P, st, w, p, t):
     return value
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def target_value(P, st, w, p, t):
     """A priest/virgin card of kind t (t < N_KINDS) or a worker on district t - N_KINDS, before its
     cost: kept for the seat while what it reads is unchanged (begin_decision's seat key). Small, so
@@ -199,16 +199,6 @@ def reach(st, w, p, net, missing):
     return net * min(w[W_PURSUIT], 0.95) ** missing
 
 
-@njit_noalloc
-def target_net(P, st, w, p, t):
-    """Target t's value less the base value of its cost, in points (rounded down to thousandths; 0
-    when it is worth no more than its cost): kept with the seat's target values (the kept read is
-    copied into the callers)."""
-    if st[S_SEAT_VALUE_SET + p] & (1 << (N_TARGETS + t)):
-        return real_at(st, S_SEAT_NET + p * N_TARGETS + t)
-    return work_out_net(P, st, w, p, t)
-
-
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def work_out_net(P, st, w, p, t):
     """target_net when it is not kept yet."""
@@ -220,6 +210,16 @@ def work_out_net(P, st, w, p, t):
     put_real(st, S_SEAT_NET + p * N_TARGETS + t, net)
     st[S_SEAT_VALUE_SET + p] |= 1 << (N_TARGETS + t)
     return net
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def target_net(P, st, w, p, t):
+    """Target t's value less the base value of its cost, in points (rounded down to thousandths; 0
+    when it is worth no more than its cost): kept with the seat's target values (the kept read is
+    copied into the callers)."""
+    if st[S_SEAT_VALUE_SET + p] & (1 << (N_TARGETS + t)):
+        return real_at(st, S_SEAT_NET + p * N_TARGETS + t)
+    return work_out_net(P, st, w, p, t)
 
 
 @njit_noalloc
@@ -291,7 +291,7 @@ def work_out_gain(P, st, w, p, g, change):
     return value
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for. Worked out once a decision for each (good, change):
