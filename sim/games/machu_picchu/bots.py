@@ -608,20 +608,26 @@ def weights_print(w):
 
 @njit_typed(f"bool({T_PARAMS}, {T_STATE}, float64[::1], int64)")
 def refresh_seat_key(P, st, w, p):
-    """Seat p's key (S_SEAT_KEY) made current; its kept target values are dropped when it changed
-    (and its powers of `pursuit` made again when its weights did). Whether it changed."""
+    """Seat p's key (S_SEAT_KEY) made current. When it changed, its kept target values are dropped:
+    every one when its weights, the day or a goods icon changed (a worker's value reads those), else
+    only the priest/virgin cards' (the cards taken, the temples entered and the kind icons are read
+    by those alone); its powers of `pursuit` are made again when its weights changed. Whether it
+    changed."""
     key = S_SEAT_KEY + p * N_SEAT_KEY
+    at = seat_at(p)
     fingerprint = weights_print(w)
-    same = st[key + SK_VALID] == 1 and st[key + SK_PRINT] == fingerprint and st[key + SK_DAY] == st[S_DAY]
-    if same:
-        for k in range(N_KINDS):
-            if st[key + SK_TAKEN + k] != st[S_TAKEN + k] or st[key + SK_VISITED + k] != st[S_VISITED + FIRST_TEMPLE + k]:
-                same = False
-        at = seat_at(p)
-        for icon in range(N_ICONS):
+    workers_same = st[key + SK_VALID] == 1 and st[key + SK_PRINT] == fingerprint and st[key + SK_DAY] == st[S_DAY]
+    if workers_same:
+        for icon in range(ICON_KIND):
             if st[key + SK_ICONS + icon] != st[at + P_ICONS + icon]:
-                same = False
-    if same:
+                workers_same = False
+    priests_same = workers_same
+    if priests_same:
+        for k in range(N_KINDS):
+            if (st[key + SK_TAKEN + k] != st[S_TAKEN + k] or st[key + SK_VISITED + k] != st[S_VISITED + FIRST_TEMPLE + k]
+                    or st[key + SK_ICONS + ICON_KIND + k] != st[at + P_ICONS + ICON_KIND + k]):
+                priests_same = False
+    if priests_same:
         return False
     if st[key + SK_VALID] == 0 or st[key + SK_PRINT] != fingerprint:
         base = min(w[W_PURSUIT], 0.95)
@@ -633,10 +639,13 @@ def refresh_seat_key(P, st, w, p):
     for k in range(N_KINDS):
         st[key + SK_TAKEN + k] = st[S_TAKEN + k]
         st[key + SK_VISITED + k] = st[S_VISITED + FIRST_TEMPLE + k]
-    at = seat_at(p)
     for icon in range(N_ICONS):
         st[key + SK_ICONS + icon] = st[at + P_ICONS + icon]
-    st[S_SEAT_VALUE_SET + p] = 0
+    if workers_same:
+        for k in range(N_KINDS):
+            st[S_SEAT_VALUE_SET + p] &= ~((1 << k) | (1 << (N_TARGETS + k)))
+    else:
+        st[S_SEAT_VALUE_SET + p] = 0
     return True
 
 
