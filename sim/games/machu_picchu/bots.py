@@ -31,8 +31,8 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_NET, S_PLAN_REACH,
-    S_ICON_HIT, S_ICON_SET, S_PLAN_LIVE, S_PLAN_N_LIVE, S_PLAN_NET_POINTS, S_TARGET_COST, S_TAKEN, S_TARGET_VALUE, S_VALUE_SET, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -142,15 +142,22 @@ def priest_worth(P, st, w, p, k):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def work_out_target(P, st, w, p, t):
+    """target_value when it is not kept yet."""
+    value = priest_worth(P, st, w, p, t) if t < N_KINDS else worker_worth(P, st, w, p, t - N_KINDS)
+    put_real(st, S_SEAT_VALUE + p * N_TARGETS + t, value)
+    st[S_SEAT_VALUE_SET + p] |= 1 << t
+    return value
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def target_value(P, st, w, p, t):
     """A priest/virgin card of kind t (t < N_KINDS) or a worker on district t - N_KINDS, before its
-    cost: worked out once a decision (the plan, the districts and the options all ask for it)."""
-    if st[S_VALUE_SET] & (1 << t):
-        return real_at(st, S_TARGET_VALUE + t)
-    value = priest_worth(P, st, w, p, t) if t < N_KINDS else worker_worth(P, st, w, p, t - N_KINDS)
-    put_real(st, S_TARGET_VALUE + t, value)
-    st[S_VALUE_SET] |= 1 << t
-    return value
+    cost: kept for the seat while what it reads is unchanged (begin_decision's seat key). Small, so
+    the kept read is copied into the callers."""
+    if st[S_SEAT_VALUE_SET + p] & (1 << t):
+        return real_at(st, S_SEAT_VALUE + p * N_TARGETS + t)
+    return work_out_target(P, st, w, p, t)
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
@@ -183,49 +190,74 @@ def units_short(P, need, have, g):
     return (need - have + unit - 1) // unit
 
 
-@njit_typed("float64(float64[::1], float64, int64)")
-def reach(w, net, missing):
-    """A target's value within reach: its net value, discounted by `pursuit` per good missing."""
+@njit_typed(f"float64({T_STATE}, float64[::1], int64, float64, int64)")
+def reach(st, w, p, net, missing):
+    """A target's value within reach: its net value, discounted by `pursuit` per good missing (the
+    seat's powers of it kept with its seat key)."""
+    if missing < N_POWERS:
+        return net * real_at(st, S_SEAT_POWERS + p * N_POWERS + missing)
     return net * min(w[W_PURSUIT], 0.95) ** missing
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def work_out_net(P, st, w, p, t):
+    """target_net when it is not kept yet."""
+    cost_at = target_cost_at(t)
+    value = target_value(P, st, w, p, t)
+    for g in range(N_GOODS):
+        value -= w[W_GOODS + g] * P[cost_at + g]
+    net = int(max(0.0, value) * 1000.0) / 1000.0
+    put_real(st, S_SEAT_NET + p * N_TARGETS + t, net)
+    st[S_SEAT_VALUE_SET + p] |= 1 << (N_TARGETS + t)
+    return net
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def target_net(P, st, w, p, t):
+    """Target t's value less the base value of its cost, in points (rounded down to thousandths; 0
+    when it is worth no more than its cost): kept with the seat's target values (the kept read is
+    copied into the callers)."""
+    if st[S_SEAT_VALUE_SET + p] & (1 << (N_TARGETS + t)):
+        return real_at(st, S_SEAT_NET + p * N_TARGETS + t)
+    return work_out_net(P, st, w, p, t)
 
 
 @njit_noalloc
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
-    each worker p still has, its value less the base value of its cost (in thousandths of a point),
-    the goods missing to pay for it and its value within reach; the best of those. Read by
-    plan_change for every option."""
+    each worker p still has, worth more than its cost (target_net): the goods missing to pay for it
+    and its value within reach; the best of those, and for each good the targets that need it and
+    the best of the others. Read by plan_change for every option."""
     at = seat_at(p)
     goods_needed = 0
     best = 0.0
-    n_live = 0
+    for g in range(N_GOODS):
+        st[S_PLAN_N_NEED + g] = 0
+        put_real(st, S_PLAN_WITHOUT + g, 0.0)
     for t in range(N_TARGETS):
-        st[S_PLAN_NET + t] = 0
         if t < N_KINDS:
             if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
                 continue
         elif st[at + P_FREE_WORKERS] == 0:
             continue
-        cost_at = target_cost_at(t)
-        value = target_value(P, st, w, p, t)
-        for g in range(N_GOODS):
-            value -= w[W_GOODS + g] * P[cost_at + g]
-        st[S_PLAN_NET + t] = int(max(0.0, value) * 1000.0)
-        if st[S_PLAN_NET + t] == 0:  # out of reach: plan_change never reads its other rows
+        net = target_net(P, st, w, p, t)
+        if net == 0.0:  # out of reach: plan_change never reads its rows
             continue
+        cost_at = target_cost_at(t)
         missing = 0
         for g in range(N_GOODS):
             missing += units_short(P, P[cost_at + g], held(st, p, g), g)
-            if P[cost_at + g] > 0:
-                goods_needed |= 1 << g
         st[S_PLAN_MISS + t] = missing
-        put_real(st, S_PLAN_NET_POINTS + t, st[S_PLAN_NET + t] / 1000.0)
-        now = reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing)
+        now = reach(st, w, p, net, missing)
         best = max(best, now)
         put_real(st, S_PLAN_REACH + t, now)
-        st[S_PLAN_LIVE + n_live] = t
-        n_live += 1
-    st[S_PLAN_N_LIVE] = n_live
+        for g in range(N_GOODS):
+            if P[cost_at + g] > 0:
+                goods_needed |= 1 << g
+                st[S_PLAN_NEEDER + g * N_TARGETS + st[S_PLAN_N_NEED + g]] = t
+                st[S_PLAN_N_NEED + g] += 1
+            else:
+                put_real(st, S_PLAN_WITHOUT + g, max(real_at(st, S_PLAN_WITHOUT + g), now))
     st[S_PLAN_GOODS] = goods_needed
     put_real(st, S_PLAN_BEST, best)
 
@@ -234,37 +266,41 @@ def prepare_plan(P, st, w, p):
 def plan_change(P, st, w, p, g, change):
     """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
     goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
-    The best target before and after are both read from the table."""
+    Only the targets needing g are valued again; the best of the others is read from the table."""
     if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
         return 0.0
     have = held(st, p, g)
-    after = 0.0
-    for i in range(st[S_PLAN_N_LIVE]):
-        t = st[S_PLAN_LIVE + i]
+    after = real_at(st, S_PLAN_WITHOUT + g)
+    for i in range(st[S_PLAN_N_NEED + g]):
+        t = st[S_PLAN_NEEDER + g * N_TARGETS + i]
         need = P[target_cost_at(t) + g]
-        if need == 0:  # the change leaves this target's missing goods as they are
-            after = max(after, real_at(st, S_PLAN_REACH + t))
-            continue
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
-        after = max(after, reach(w, real_at(st, S_PLAN_NET_POINTS + t), missing))
+        after = max(after, reach(st, w, p, real_at(st, S_SEAT_NET + p * N_TARGETS + t), missing))
     return w[W_PLAN] * (after - real_at(st, S_PLAN_BEST))
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+def work_out_gain(P, st, w, p, g, change):
+    """gain_value when it is not kept yet: worked out, and kept when the change is within the rows."""
+    value = good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
+    k = change + MEMO_CHANGE
+    if 0 <= k < N_CHANGES:
+        put_real(st, S_GAIN + g * N_CHANGES + k, value)
+        st[S_GAIN_SET + g] |= 1 << k
+    return value
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for. Worked out once a decision for each (good, change):
-    the options of an action share most of them (a district's goods, a trade, the clock's reward)."""
+    the options of an action share most of them (a district's goods, a trade, the clock's reward).
+    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain."""
     k = change + MEMO_CHANGE
-    if k < 0 or k >= N_CHANGES:
-        return good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
-    if st[S_GAIN_SET + g] & (1 << k):
+    if 0 <= k < N_CHANGES and st[S_GAIN_SET + g] & (1 << k):
         return real_at(st, S_GAIN + g * N_CHANGES + k)
-    value = good_value(P, st, w, p, g, change) + plan_change(P, st, w, p, g, change)
-    put_real(st, S_GAIN + g * N_CHANGES + k, value)
-    st[S_GAIN_SET + g] |= 1 << k
-    return value
+    return work_out_gain(P, st, w, p, g, change)
 
 
 @njit_noalloc
@@ -486,18 +522,27 @@ def stay_value(P, st, w, p):
     return value
 
 
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+def action_value(P, st, w, p, i):
+    """Option i of an action decision: its district's value, less the llama of a jump; or staying.
+    Apart from option_value, so an action's options (a third of the decisions, most of the options)
+    are valued without entering the other decisions' code."""
+    a = st[S_OPTIONS + i * N_OPT + O_A]
+    if a == STAY:
+        return stay_value(P, st, w, p)
+    jump = 0.0
+    if st[S_OPTIONS + i * N_OPT + O_B]:
+        jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
+    return district_value(P, st, w, p, a) + jump
+
+
 @njit_noalloc
 def option_value(P, st, w, p, decision, i):
     """The heuristic's value of option i of `decision` for seat p."""
+    if decision == DEC_ACTION:
+        return action_value(P, st, w, p, i)
     a = st[S_OPTIONS + i * N_OPT + O_A]
     b = st[S_OPTIONS + i * N_OPT + O_B]
-    if decision == DEC_ACTION:
-        if a == STAY:
-            return stay_value(P, st, w, p)
-        jump = 0.0
-        if b:
-            jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
-        return district_value(P, st, w, p, a) + jump
     if decision == DEC_START_WORKER:
         return worker_value(P, st, w, p, a)
     if decision == DEC_MOON_TILE:
@@ -551,15 +596,86 @@ def values_goods(decision):
                 or decision == DEC_SUMMIT_RETURN)
 
 
+@njit_typed("int64(float64[::1])")
+def weights_print(w):
+    """A fingerprint of a weight vector (its values' bits mixed), so a seat's kept values are never
+    read with other weights (a search rollout plays every seat with the search bot's)."""
+    h = np.int64(len(w))
+    for j in range(len(w)):
+        h = ((h << 7) | ((h >> 57) & 0x7F)) ^ np.float64(w[j]).view(np.int64)
+    return h
+
+
+@njit_typed(f"bool({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def refresh_seat_key(P, st, w, p):
+    """Seat p's key (S_SEAT_KEY) made current. When it changed, its kept target values are dropped:
+    every one when its weights, the day or a goods icon changed (a worker's value reads those), else
+    only the priest/virgin cards' (the cards taken, the temples entered and the kind icons are read
+    by those alone); its powers of `pursuit` are made again when its weights changed. Whether it
+    changed."""
+    key = S_SEAT_KEY + p * N_SEAT_KEY
+    at = seat_at(p)
+    fingerprint = weights_print(w)
+    workers_same = st[key + SK_VALID] == 1 and st[key + SK_PRINT] == fingerprint and st[key + SK_DAY] == st[S_DAY]
+    if workers_same:
+        for icon in range(ICON_KIND):
+            if st[key + SK_ICONS + icon] != st[at + P_ICONS + icon]:
+                workers_same = False
+    priests_same = workers_same
+    if priests_same:
+        for k in range(N_KINDS):
+            if (st[key + SK_TAKEN + k] != st[S_TAKEN + k] or st[key + SK_VISITED + k] != st[S_VISITED + FIRST_TEMPLE + k]
+                    or st[key + SK_ICONS + ICON_KIND + k] != st[at + P_ICONS + ICON_KIND + k]):
+                priests_same = False
+    if priests_same:
+        return False
+    if st[key + SK_VALID] == 0 or st[key + SK_PRINT] != fingerprint:
+        base = min(w[W_PURSUIT], 0.95)
+        for m in range(N_POWERS):
+            put_real(st, S_SEAT_POWERS + p * N_POWERS + m, base ** m)
+    st[key + SK_VALID] = 1
+    st[key + SK_PRINT] = fingerprint
+    st[key + SK_DAY] = st[S_DAY]
+    for k in range(N_KINDS):
+        st[key + SK_TAKEN + k] = st[S_TAKEN + k]
+        st[key + SK_VISITED + k] = st[S_VISITED + FIRST_TEMPLE + k]
+    for icon in range(N_ICONS):
+        st[key + SK_ICONS + icon] = st[at + P_ICONS + icon]
+    if workers_same:
+        for k in range(N_KINDS):
+            st[S_SEAT_VALUE_SET + p] &= ~((1 << k) | (1 << (N_TARGETS + k)))
+    else:
+        st[S_SEAT_VALUE_SET + p] = 0
+    return True
+
+
 @njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def begin_decision(P, st, w, p, decision):
-    """A decision's work rows start empty (no value kept from another decision), and its plan table
-    is made when its options are valued through goods."""
-    for g in range(N_GOODS):
-        st[S_GAIN_SET + g] = 0
-    st[S_VALUE_SET] = 0
-    if w[W_PLAN] != 0.0 and values_goods(decision):
+    """A decision's work rows: kept from the previous decision when it was seat p's on the same goods,
+    unplaced workers and seat key (every kept value reads only those), else started empty; the Sun
+    Clock's reward (it reads the supply) is always worked out again. The plan table is made when the
+    options are valued through goods and the kept rows have none."""
+    at = seat_at(p)
+    keep = not refresh_seat_key(P, st, w, p) and st[S_KEEP_OWNER] == p + 1
+    if keep:
+        for g in range(N_GOODS):
+            if st[S_KEEP_HOLD + g] != st[at + P_GOODS + g]:
+                keep = False
+        if st[S_KEEP_HOLD + N_GOODS] != st[at + P_FREE_WORKERS]:
+            keep = False
+    if keep:
+        st[S_VALUE_SET] &= ~(1 << N_TARGETS)
+    else:
+        for g in range(N_GOODS):
+            st[S_GAIN_SET + g] = 0
+            st[S_KEEP_HOLD + g] = st[at + P_GOODS + g]
+        st[S_KEEP_HOLD + N_GOODS] = st[at + P_FREE_WORKERS]
+        st[S_VALUE_SET] = 0
+        st[S_KEEP_OWNER] = p + 1
+        st[S_KEEP_PLAN] = 0
+    if w[W_PLAN] != 0.0 and values_goods(decision) and st[S_KEEP_PLAN] == 0:
         prepare_plan(P, st, w, p)
+        st[S_KEEP_PLAN] = 1
 
 
 @njit_noalloc
@@ -581,7 +697,10 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     begin_decision(P, st, weights, p, decision)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        value = option_value(P, st, weights, p, decision, i)
+        if decision == DEC_ACTION:
+            value = action_value(P, st, weights, p, i)
+        else:
+            value = option_value(P, st, weights, p, decision, i)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:

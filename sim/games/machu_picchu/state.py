@@ -245,27 +245,43 @@ N_OPT = 3
 MAX_OPTIONS = 64
 S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # work rows of a decision: the heuristic's tables (bots.py)
 N_TARGETS = N_KINDS + N_PRODUCTION  # what goods are gathered for: a priest/virgin card of each kind, a worker
-S_PLAN_NET = S_SCRATCH  # + target: its value less its cost, in thousandths of a point (0: out of reach)
-S_PLAN_MISS = S_PLAN_NET + N_TARGETS  # + target: goods still missing to pay it (3 corn count as one)
+S_PLAN_MISS = S_SCRATCH  # + target: goods still missing to pay it (3 corn count as one)
 S_PLAN_GOODS = S_PLAN_MISS + N_TARGETS  # bits of the goods some target in reach needs
+S_PLAN_N_NEED = S_PLAN_GOODS + 1  # + good: targets in reach that need it
+S_PLAN_NEEDER = S_PLAN_N_NEED + N_GOODS  # + good * N_TARGETS + i: the i-th of them
 # The rows below hold float64 values by their bits (bots.real_at / put_real), each valid for one
-# decision: a value is worked out the first time an option needs it and read back by the others.
-S_PLAN_REACH = S_PLAN_GOODS + 1  # + target: its net value within reach now (0 out of reach)
+# decision (or the next ones of the same seat on the same holdings, S_KEEP_*): a value is worked out
+# the first time an option needs it and read back by the others.
+S_PLAN_REACH = S_PLAN_NEEDER + N_GOODS * N_TARGETS  # + target: its net value within reach now (0 out of reach)
 S_PLAN_BEST = S_PLAN_REACH + N_TARGETS  # the best target's value within reach now
+S_PLAN_WITHOUT = S_PLAN_BEST + 1  # + good: the best within reach now of the targets not needing it
 MEMO_CHANGE = 15  # a gain of -15 .. +15 units of a good is kept; larger ones are worked out each time
 N_CHANGES = 2 * MEMO_CHANGE + 1
-S_GAIN_SET = S_PLAN_BEST + 1  # + good: bit change + MEMO_CHANGE set once that gain's value is kept
+S_GAIN_SET = S_PLAN_WITHOUT + N_GOODS  # + good: bit change + MEMO_CHANGE set once that gain's value is kept
 S_GAIN = S_GAIN_SET + N_GOODS  # + good * N_CHANGES + change + MEMO_CHANGE: the gain's value
-S_VALUE_SET = S_GAIN + N_GOODS * N_CHANGES  # bit t: target t's value kept; bit N_TARGETS: the Sun Clock's reward; then costs
-S_TARGET_VALUE = S_VALUE_SET + 1  # + target: a priest/virgin card's or a worker's value (before its cost)
-S_CLOCK_REWARD = S_TARGET_VALUE + N_TARGETS  # the best Sun Clock reward
-S_PLAN_NET_POINTS = S_CLOCK_REWARD + 1  # + target: S_PLAN_NET in points
-S_PLAN_N_LIVE = S_PLAN_NET_POINTS + N_TARGETS  # targets in reach (S_PLAN_NET above 0)
-S_PLAN_LIVE = S_PLAN_N_LIVE + 1  # + i: the i-th of them
-S_TARGET_COST = S_PLAN_LIVE + N_TARGETS  # + target: the points its cost gives up (bit N_TARGETS + 1 + target of S_VALUE_SET)
+S_VALUE_SET = S_GAIN + N_GOODS * N_CHANGES  # bit N_TARGETS: the Sun Clock's reward kept; then the costs
+S_CLOCK_REWARD = S_VALUE_SET + 1  # the best Sun Clock reward
+S_TARGET_COST = S_CLOCK_REWARD + 1  # + target: the points its cost gives up (bit N_TARGETS + 1 + target of S_VALUE_SET)
 S_ICON_SET = S_TARGET_COST + N_TARGETS  # bit icon: S_ICON_HIT kept (for the whole game: it reads P only)
 S_ICON_HIT = S_ICON_SET + 1  # + icon: the chance a summit's draw shows the icon
-N_SCRATCH = S_ICON_HIT + N_ICONS - S_SCRATCH
+# Kept from one decision to the next (bots.begin_decision): the rows above while the same seat decides
+# again on the same holdings and target values, and each seat's target values while what they read is
+# unchanged. A seat's key holds everything its target values read: a fingerprint of its weights, the day,
+# the cards taken of each kind, the temples entered today, the icons of its hand.
+S_KEEP_OWNER = S_ICON_HIT + N_ICONS  # seat + 1 the decision rows were worked out for (0: none)
+S_KEEP_HOLD = S_KEEP_OWNER + 1  # + good: the owner's goods then; + N_GOODS: its unplaced workers
+S_KEEP_PLAN = S_KEEP_HOLD + N_GOODS + 1  # 1 once the owner's plan table is made
+SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN = 0, 1, 2, 3  # a seat key's words; SK_TAKEN + kind
+SK_VISITED = SK_TAKEN + N_KINDS  # + kind: its temple entered today
+SK_ICONS = SK_VISITED + N_KINDS  # + icon
+N_SEAT_KEY = SK_ICONS + N_ICONS
+S_SEAT_KEY = S_KEEP_PLAN + 1  # + seat * N_SEAT_KEY + SK_*
+S_SEAT_VALUE_SET = S_SEAT_KEY + MAX_PLAYERS * N_SEAT_KEY  # + seat: bit t once target t's value is kept, bit N_TARGETS + t its net
+S_SEAT_VALUE = S_SEAT_VALUE_SET + MAX_PLAYERS  # + seat * N_TARGETS + t: the target's value (float bits)
+S_SEAT_NET = S_SEAT_VALUE + MAX_PLAYERS * N_TARGETS  # + seat * N_TARGETS + t: the target's value less its cost, in points (0: out of reach)
+N_POWERS = 16  # pursuit ** m kept for m < N_POWERS (a target's goods missing; more are worked out)
+S_SEAT_POWERS = S_SEAT_NET + MAX_PLAYERS * N_TARGETS  # + seat * N_POWERS + m (float bits)
+N_SCRATCH = S_SEAT_POWERS + MAX_PLAYERS * N_POWERS - S_SCRATCH
 S_PLAYERS = S_SCRATCH + N_SCRATCH  # + seat * N_P + P_*
 
 # ---- P_*: a seat's fields
