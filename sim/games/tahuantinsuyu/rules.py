@@ -34,16 +34,16 @@ from .state import (
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_PILGRIM_DONE, P_RANK, P_RAPID_USED,
-    P_N_REACHED, P_REACH, P_REACHED, P_REGION_NEAR, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
+    P_N_REACHED, P_REACH, P_REACHED, P_REGION_NEAR, P_RES1_CHIPS, P_UNREST_ROADS, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
     P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY, P_VP_CITY_SI, P_VP_CONQUEST,
     P_VP_GARRISON, P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS, P_VP_TEMPLE_SI, P_VP_TERRACE,
     P_VP_TERRACE_SI, P_WILD_BUILT, P_WILD_USED, P_WON, REPLACES_BUILDING, REPLACES_ROADS, RESOURCES_AT, RF_A, RF_B,
-    RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN,
+    RF_REGION_A, RF_ROYAL, RG_N_LINES, RG_N_NB, RG_PLAYERS, RL_AT, MAX_RL, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN,
     R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_LABOUR, R_STACK_SUN, R_SUN_HAND, R_TEMPLE_SI, R_TEMPLE_VP,
     R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
     R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
-    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_COUNTS_AT, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
+    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LINES, S_LOG_N, S_N_LINES, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
@@ -230,6 +230,17 @@ def reveal_region(st, r):
         st[S_REVEALED + r] = 1
 
 
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64)")
+def unconquered_end(P, st, e):
+    """Line e has an end in an unconquered region: Rural Unrest would destroy it (the count
+    bots.seat_counts reads, P_UNREST_ROADS)."""
+    for end in range(2):
+        r = road_field(P, e, RF_REGION_A + end)
+        if r >= 0 and st[S_OWNER + r] < 0:
+            return True
+    return False
+
+
 @njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_LOG}, int64, int64, int64)")
 def build_road(P, st, log, p, e, free):
     """Building a Road: the line becomes the seat's; a chip face down in a region it leads into is
@@ -241,6 +252,8 @@ def build_road(P, st, log, p, e, free):
     st[at + P_ROADS] += 1
     st[at + P_ROADS_BUILT] += 1
     st[at + P_BUILT_ROAD] = 1
+    if unconquered_end(P, st, e):
+        st[at + P_UNREST_ROADS] += 1
     a = road_field(P, e, RF_A)
     b = road_field(P, e, RF_B)
     reveal_region(st, site_field(P, a, SF_REGION))
@@ -421,8 +434,15 @@ def conquer(P, st, log, p, r, extra):
     c = st[S_CHIP + r]
     at = seat_at(p)
     st[S_UNOWNED] &= ~(1 << r)
+    for i in range(region_field(P, r, RG_N_LINES)):  # its lines leave Rural Unrest's toll (unless the other
+        e = P[RL_AT + r * MAX_RL + i]                 # end lies in unconquered land too)
+        q = st[S_ROAD_OWNER + e]
+        if q >= 0 and road_field(P, e, RF_ROYAL) == 0 and not unconquered_end(P, st, e):
+            st[seat_at(q) + P_UNREST_ROADS] -= 1
     st[at + P_OWN_MASK] |= 1 << r
     st[at + P_N_CHIPS] += 1
+    if region_field(P, r, RG_START) == 0 and chip_field(P, c, CH_RES) == 1:
+        st[at + P_RES1_CHIPS] += 1
     st[at + P_CHIP_LABOUR] += chip_field(P, c, CH_LABOUR)
     st[at + P_CONQUERED + region_field(P, r, RG_SUYU)] += 1
     add_vp(st, p, chip_field(P, c, CH_VP), P_VP_CONQUEST)
@@ -940,18 +960,15 @@ def rural_unrest(P, st, log, q):
     at = seat_at(q)
     st[at + P_ROADS] -= lost
     st[at + P_ROADS_LOST] += lost
+    st[at + P_UNREST_ROADS] = 0  # every line into unconquered land was destroyed (either reading)
     recompute_reach(P, st, q)
     log_event(st, log, EV_UNREST, q, lost, 0, 0, 0)
 
 
 @njit_noalloc
 def popular_support(P, st, log, q):
-    """Popular Support: one labour for every RI chip of resistance 1 the seat holds."""
-    count = 0
-    for r in range(st[S_N_REGIONS]):
-        if st[S_OWNER + r] == q and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
-            count += 1
-    got = take_labour(st, q, count * sun_field(P, C_POPULAR, SU_VALUE))
+    """Popular Support: one labour for every RI chip of resistance 1 the seat holds (conquer counts them)."""
+    got = take_labour(st, q, st[seat_at(q) + P_RES1_CHIPS] * sun_field(P, C_POPULAR, SU_VALUE))
     st[seat_at(q) + P_LAB_CARDS] += got
     log_event(st, log, EV_POPULAR, q, got, 0, 0, 0)
 
@@ -961,7 +978,6 @@ def reveal_sun_cards(P, st, log):
     """The cards are turned face up together; each affects the two players beside its gap; Rural
     Unrest and Popular Support act at once, the others while the card lies (until the Sapa Inca)."""
     n = n_players(st)
-    st[S_COUNTS_AT] = 0  # the bots' counts of this Sun phase (bots.seat_counts) are out of date
     for g in range(n):
         for i in range(st[S_GAP_SHOWN + g], st[S_GAP_N + g]):
             kind = st[S_GAP + g * MAX_STACK + i]
@@ -1006,9 +1022,10 @@ def sapa_inca_vp(P, st, p):
     city = 0
     temple = 0
     garrison = 0
-    for s in range(st[S_N_SITES]):
-        b = st[S_BUILDING + s]
-        if b == 0 or not reaches(st, p, s):
+    at = seat_at(p)
+    for k in range(st[at + P_N_BUILD_SITES]):  # the reached sites a building can stand on
+        b = st[S_BUILDING + st[at + P_BUILD_SITES + k]]
+        if b == 0:
             continue
         if b & B_CITY:
             city += P[R_CITY_SI]
@@ -1016,7 +1033,7 @@ def sapa_inca_vp(P, st, p):
             temple += P[R_TEMPLE_SI]
         if b & B_GARRISON:
             garrison += P[R_GARRISON_SI]
-    terraces = st[seat_at(p) + P_TERRACES] * P[R_TERRACE_SI]
+    terraces = st[at + P_TERRACES] * P[R_TERRACE_SI]
     add_vp(st, p, city, P_VP_CITY_SI)
     add_vp(st, p, temple, P_VP_TEMPLE_SI)
     add_vp(st, p, garrison, P_VP_GARRISON_SI)
@@ -1217,13 +1234,22 @@ def check_invariants(P, st):
     for p in range(n):
         at = seat_at(p)
         owned = 0
+        unrest = 0
         for e in range(st[S_N_ROADS]):
             if st[S_ROAD_OWNER + e] == p:
                 owned += 1
                 if road_field(P, e, RF_ROYAL) and e != st[S_N_ROADS] - 4 + p:
                     st[S_ERROR] = ERR_ROADS
-        if owned != st[at + P_ROADS]:
+                if road_field(P, e, RF_ROYAL) == 0 and unconquered_end(P, st, e):
+                    unrest += 1
+        if owned != st[at + P_ROADS] or unrest != st[at + P_UNREST_ROADS]:
             st[S_ERROR] = ERR_ROADS
+        res1 = 0
+        for r in range(st[S_N_REGIONS]):
+            if st[S_OWNER + r] == p and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
+                res1 += 1
+        if res1 != st[at + P_RES1_CHIPS]:
+            st[S_ERROR] = ERR_CHIPS
         by_source = 0
         for f in range(P_VP_CONQUEST, P_VP_CARDS + 1):
             by_source += st[at + f]
