@@ -15,10 +15,10 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    sapa_incas_left, scan_roads, scanned_roads, temple_cost, touches,
+    line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_STATE, HAND, P_HAND, P_RES1_CHIPS, P_UNREST_ROADS, S_LINES, S_N_LINES, seat_at,
+    T_STATE, HAND, P_HAND, P_RES1_CHIPS, P_UNREST_ROADS, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON,
@@ -90,11 +90,10 @@ def new_site_value(P, st, w, p, t, left):
 
 @njit_noalloc
 def best_road_value(P, st, w, p, left):
-    """The best road's value now, over the lines the turn's listing scanned (board.scan_roads)."""
-    n = st[S_N_LINES] if scanned_roads(st, p) else scan_roads(P, st, p)
+    """The best road's value now, over the seat's road lines (board.scan_roads, kept current)."""
     best = NO_VALUE
-    for i in range(n):
-        v = new_site_value(P, st, w, p, st[S_LINES + 2 * i + 1], left)
+    for i in range(n_lines(P, st, p)):
+        v = new_site_value(P, st, w, p, line_reach(st, p, i), left)
         if v > best:
             best = v
     return best if best > NO_VALUE else 0.0

@@ -15,8 +15,8 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, bit_index, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
-    garrison_cost, has, n_reached, pilgrim_card, reached_site, reaches, scan_roads,
-    scanned_roads, grow_lines, stamp_lines, temple_cost,
+    drop_line, garrison_cost, grow_lines, has, line_of, line_reach, n_lines, n_reached, pilgrim_card, reached_site,
+    reaches, scan_roads, scanned_roads, temple_cost,
 )
 from .bots import choose
 from .state import (
@@ -34,7 +34,7 @@ from .state import (
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_PILGRIM_DONE, P_RANK, P_RAPID_USED,
-    P_N_REACHED, P_REACH, P_REACHED, P_REGION_NEAR, P_RES1_CHIPS, P_UNREST_ROADS, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
+    P_LINES_OK, P_N_REACHED, P_REACH, P_REACHED, P_REGION_NEAR, P_RES1_CHIPS, P_UNREST_ROADS, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
     P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY, P_VP_CITY_SI, P_VP_CONQUEST,
     P_VP_GARRISON, P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS, P_VP_TEMPLE_SI, P_VP_TERRACE,
     P_VP_TERRACE_SI, P_WILD_BUILT, P_WILD_USED, P_WON, REPLACES_BUILDING, REPLACES_ROADS, RESOURCES_AT, RF_A, RF_B,
@@ -44,7 +44,7 @@ from .state import (
     R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
     S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
-    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LINES, S_LOG_N, S_N_LINES, S_N_CHIPS, S_N_PLAYERS,
+    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
     S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
@@ -220,6 +220,7 @@ def recompute_reach(P, st, p):
     st[at + P_N_REACHED] = 0
     st[at + P_N_BUILD_SITES] = 0
     st[at + P_NEAR_MASK] = 0
+    st[at + P_LINES_OK] = 0  # the sites may come in another order: the lines are scanned again
     mark_reached(P, st, p, 0, 0)
     spread_reach(P, st, p, 0)
 
@@ -244,7 +245,9 @@ def unconquered_end(P, st, e):
 @njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_LOG}, int64, int64, int64)")
 def build_road(P, st, log, p, e, free):
     """Building a Road: the line becomes the seat's; a chip face down in a region it leads into is
-    turned face up; the network grows."""
+    turned face up; the network grows. The seats' road lines stay current (board.grow_lines and
+    drop_line)."""
+    first_new = n_reached(st, p)
     st[S_ROAD_OWNER + e] = p
     st[S_FREE_LINES + road_field(P, e, RF_A)] -= 1
     st[S_FREE_LINES + road_field(P, e, RF_B)] -= 1
@@ -264,6 +267,12 @@ def build_road(P, st, log, p, e, free):
     elif reaches(st, p, b) and not reaches(st, p, a):
         mark_reached(P, st, p, a, 0)
         spread_reach(P, st, p, a)
+    for q in range(n_players(st)):
+        if q == p:
+            if scanned_roads(st, p):
+                grow_lines(P, st, p, e, first_new)
+        else:
+            drop_line(P, st, q, e)
     log_event(st, log, EV_ROAD, p, e, free, 0, 0)
 
 
@@ -305,13 +314,13 @@ def can_wild(st, p):
 
 @njit_noalloc
 def list_scanned_roads(P, st, p, with_stop):
-    """DEC_ROAD options: each open dashed line (a = line, b = the site it reaches; board.scan_roads
-    listed them), each Wilderness Road (a, b the two cities, c = 1) while the card allows one, and
-    stop (a = -1) when with_stop."""
+    """DEC_ROAD options: each open dashed line (a = line, b = the site it reaches: the seat's lines,
+    board.scan_roads), each Wilderness Road (a, b the two cities, c = 1) while the card allows one,
+    and stop (a = -1) when with_stop."""
     n = 0
     if not eclipse_forbids_roads(st, p):
-        for i in range(st[S_N_LINES]):
-            put_option(st, n, st[S_LINES + 2 * i], st[S_LINES + 2 * i + 1], 0)
+        for i in range(n_lines(P, st, p)):
+            put_option(st, n, line_of(st, p, i), line_reach(st, p, i), 0)
             n += 1
         if can_wild(st, p):
             n = list_wild_roads(P, st, p, n)
@@ -365,6 +374,7 @@ def list_roads(P, st, p, with_stop):
 
 @njit_noalloc
 def build_wild(P, st, log, p, a, b):
+    first_new = n_reached(st, p)
     w = st[S_WILD_N]
     st[S_WILD + w * 3] = a
     st[S_WILD + w * 3 + 1] = b
@@ -376,6 +386,8 @@ def build_wild(P, st, log, p, a, b):
     st[at + P_BUILT_ROAD] = 1
     mark_reached(P, st, p, b, 0)
     spread_reach(P, st, p, b)
+    if scanned_roads(st, p):
+        grow_lines(P, st, p, -1, first_new)
     log_event(st, log, EV_WILD, p, a, b, 0, 0)
 
 
@@ -385,33 +397,27 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
     built = 0
     for k in range(n_roads):
         with_stop = not (first_required != 0 and k == 0)
-        if k > 0 or scanned_roads(st, p):  # the turn's scan, kept current below
-            n = list_scanned_roads(P, st, p, with_stop)
-        else:
-            n = list_roads(P, st, p, with_stop)
+        n = list_scanned_roads(P, st, p, with_stop)
         if n == 0:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_ROAD, n)
         a = option(st, i, O_A)
         if a < 0:
             break
-        first_new = n_reached(st, p)
         if option(st, i, O_C) == 1:
             build_wild(P, st, log, p, a, option(st, i, O_B))
-            grow_lines(P, st, p, -1, first_new)
         else:
             build_road(P, st, log, p, a, free)
-            grow_lines(P, st, p, a, first_new)
         built += 1
     return built
 
 
 @njit_noalloc
-def any_road(P, st, p, n_lines):
-    """A road can be built (n_lines: scan_roads's count on this board)."""
+def any_road(P, st, p):
+    """A road can be built."""
     if eclipse_forbids_roads(st, p):
         return False
-    if n_lines > 0:
+    if n_lines(P, st, p) > 0:
         return True
     if can_wild(st, p):
         for i in range(n_reached(st, p)):
@@ -440,6 +446,7 @@ def conquer(P, st, log, p, r, extra):
         if q >= 0 and road_field(P, e, RF_ROYAL) == 0 and not unconquered_end(P, st, e):
             st[seat_at(q) + P_UNREST_ROADS] -= 1
     st[at + P_OWN_MASK] |= 1 << r
+    st[at + P_LINES_OK] = 0  # its territory grew: the road lines are scanned again
     st[at + P_N_CHIPS] += 1
     if region_field(P, r, RG_START) == 0 and chip_field(P, c, CH_RES) == 1:
         st[at + P_RES1_CHIPS] += 1
@@ -607,18 +614,12 @@ def pilgrimage_open(P, st, p, s):
 
 
 # ------------------------------------------------------------------ the People phase turn
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def list_turn(P, st, p):
-    """DEC_TURN options on the board as it is now (the road lines scanned again)."""
-    return list_turn_with(P, st, p, 0)
-
-
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
-def list_turn_with(P, st, p, lines_current):
     """DEC_TURN options: the road-building action, each building action (city, temple, garrison,
     terrace, additional road, conquest, Key Outpost), a pilgrimage in place of either action, Rapid
-    Expansion's extra conquest, and ending the turn (the building action passed). lines_current:
-    st[S_LINES] is the seat's on this board (the road action just kept it so)."""
+    Expansion's extra conquest, and ending the turn (the building action passed). The road lines
+    are the seat's P_LINES (scanned when out of date)."""
     at = seat_at(p)
     labour = st[at + P_LABOUR]
     road_left = st[at + P_ROAD_DONE] == 0
@@ -626,11 +627,7 @@ def list_turn_with(P, st, p, lines_current):
     n = 0
     roads_possible = False
     if road_left or (build_left and labour >= P[R_EXTRA_ROAD_COST]):
-        if lines_current:
-            stamp_lines(st, p)
-            roads_possible = any_road(P, st, p, st[S_N_LINES])
-        else:
-            roads_possible = any_road(P, st, p, scan_roads(P, st, p))
+        roads_possible = any_road(P, st, p)
     if road_left and roads_possible:
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
@@ -764,11 +761,10 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
 def take_turn(P, st, stream, log, kinds, W, p):
     """People Phase: the road-building action and the building action, in the order the player
     likes (a pilgrimage may replace either), until the player ends the turn."""
-    lines_current = 0
     for _ in range(16):
         if st[S_ERROR] != ERR_NONE:
             return
-        n = list_turn_with(P, st, p, lines_current)
+        n = list_turn(P, st, p)
         if n == 1:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_TURN, n)
@@ -777,14 +773,7 @@ def take_turn(P, st, stream, log, kinds, W, p):
             if st[seat_at(p) + P_BUILD_DONE] == 0:
                 log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
             break
-        # the lines stay current through the road action (build_roads keeps them) and through the
-        # buildings and pilgrimages, which change no road, territory or network; a conquest does
-        current = scanned_roads(st, p)
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
-        if act == ACT_ROADS or act == ACT_EXTRA_ROAD:
-            lines_current = 1
-        else:
-            lines_current = 1 if current and act != ACT_CONQUER and act != ACT_RAPID else 0
 
 
 @njit_inline
@@ -957,6 +946,9 @@ def rural_unrest(P, st, log, q):
             st[S_FREE_LINES + road_field(P, e, RF_A)] += 1
             st[S_FREE_LINES + road_field(P, e, RF_B)] += 1
             lost += 1
+            for p in range(n_players(st)):  # a seat joined to the freed line may build it now
+                if reaches(st, p, road_field(P, e, RF_A)) or reaches(st, p, road_field(P, e, RF_B)):
+                    st[seat_at(p) + P_LINES_OK] = 0
     at = seat_at(q)
     st[at + P_ROADS] -= lost
     st[at + P_ROADS_LOST] += lost

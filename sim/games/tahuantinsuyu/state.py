@@ -295,11 +295,7 @@ O_C = 2
 N_OPT = 3
 MAX_OPTIONS = 320
 S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue
-S_LINES_SEAT = S_SCRATCH + MAX_SITES  # board.scan_roads: the seat scanned, and the decision count + 1 then
-S_LINES_AT = S_LINES_SEAT + 1
-S_N_LINES = S_LINES_AT + 1  # the road lines the seat may build ...
-S_LINES = S_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
-S_UNOWNED = S_LINES + MAX_ROADS * 2  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
+S_UNOWNED = S_SCRATCH + MAX_SITES  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
 S_PLACES = S_UNOWNED + 1  # + place: the seat in that place on the scoring track (rules.rank_seats)
 S_PLAYERS = S_PLACES + MAX_PLAYERS
 
@@ -368,7 +364,10 @@ P_UNREST_ROADS = P_OWN_MASK + 1  # its lines with an end in an unconquered regio
 P_RES1_CHIPS = P_UNREST_ROADS + 1  # its conquered chips of resistance 1 (Popular Support's labour)
 P_N_BUILD_SITES = P_RES1_CHIPS + 1  # of the reached sites, the city, significant and garrison sites ...
 P_BUILD_SITES = P_N_BUILD_SITES + 1  # + i: ... in the order reached (the building options loop over them)
-N_P = P_BUILD_SITES + MAX_SITES
+P_LINES_OK = P_BUILD_SITES + MAX_SITES  # 1: P_LINES is what board.scan_roads would list on the board now
+P_N_LINES = P_LINES_OK + 1  # the road lines the seat may build ...
+P_LINES = P_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
+N_P = P_LINES + MAX_ROADS * 2
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
