@@ -14,7 +14,7 @@ from sim.core.eventlog import append_event
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
-    active, bit_index, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
+    active, bit_index, city_cost, conquerable, conquered, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
     drop_line, garrison_cost, grow_lines, has, line_of, line_reach, n_lines, n_reached, pilgrim_card, reached_site,
     reaches, scan_roads, scanned_roads, temple_cost,
 )
@@ -22,13 +22,13 @@ from .bots import choose
 from .state import (
     T_KINDS, T_LOG, T_PARAMS, T_STATE, T_STREAM, T_WEIGHTS, ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD,
     ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID, ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY,
-    B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_BUILDING_PROJECT, C_FERVOR, C_KEY_OUTPOST, C_POPULAR,
+    B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_ANNUAL, C_BUILDING_PROJECT, C_FERVOR, C_GREAT, C_LOCAL, C_KEY_OUTPOST, C_POPULAR,
     C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_SURVEYORS, C_URBAN, C_WILDERNESS, DEC_MORE_GARRISON,
     DEC_MORE_TERRACE, DEC_ROAD, DEC_SUN_CARD, DEC_TURN, ERA_AT, ERR_BAD_CHOICE, ERR_CARDS, ERR_CHIPS, ERR_LABOUR,
     ERR_NEGATIVE, ERR_NONE, ERR_REACH, ERR_ROADS, ERR_TILES, ERR_VP, EV_BUILD, EV_CARDS, EV_CONQUER, EV_FINAL,
     EV_INCOME, EV_OUTPOST, EV_PASS, EV_PHASE, EV_PILGRIM, EV_PIZARRO, EV_POPULAR, EV_ROAD, EV_ROUND, EV_SCORE,
     EV_SUN_PLAY, EV_SUN_REVEAL, EV_TRANSFER, EV_UNREST, EV_WILD, HAND, H_DECK, H_INVASION, H_N_CHIPS, H_N_REGIONS,
-    H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_PHASES, MAX_STACK, MAX_WILD, N_OPT, N_STATE,
+    H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_PHASES, MAX_SITES, MAX_STACK, MAX_WILD, N_OPT, N_STATE,
     N_SUN, N_TILES, O_A, O_B, O_C, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, P_ACTIVE, P_BUILD_DONE,
     P_BUILD_SITES, P_N_BUILD_SITES, P_NEAR_MASK, P_OWN_MASK,
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
@@ -198,6 +198,8 @@ def spread_reach(P, st, p, start):
             other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
             if not reaches(st, p, other):
                 tail = mark_reached(P, st, p, other, tail)
+        if (st[S_BUILDING + s] & B_CITY) == 0:  # a Wilderness Road joins two built cities
+            continue
         for w in range(st[S_WILD_N]):
             if st[S_WILD + w * 3 + 2] != p:
                 continue
@@ -334,8 +336,8 @@ def list_scanned_roads(P, st, p, with_stop):
 def list_wild_roads(P, st, p, n):
     """The Wilderness Road options after the n listed: each city of the network (in the order
     reached) with each built city outside it (in site order, gathered once into the scratch area);
-    with the neighbouring-regions reading, the pairs too far apart are skipped by a region mask
-    before wild_open's checks."""
+    with the neighbouring-regions reading, the pairs too far apart are skipped by a region mask, so
+    of wild_open's checks only the road already there is left to ask."""
     m = 0
     for b in range(st[S_N_SITES]):
         if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b):
@@ -359,7 +361,7 @@ def list_wild_roads(P, st, p, n):
             rb = site_field(P, b, SF_REGION)
             if rb >= 0 and (near >> rb) & 1 == 0:
                 continue
-            if wild_open(P, st, p, a, b) and n < 300:
+            if not wild_joined(st, a, b) and n < 300:  # the rest of wild_open holds for these pairs
                 put_option(st, n, a, b, 1)
                 n += 1
     return n
@@ -460,29 +462,30 @@ def conquer(P, st, log, p, r, extra):
 
 # ------------------------------------------------------------------ buildings
 @njit_noalloc
-def city_site_open(P, st, p, s):
-    """Building a City: an empty city site in a conquered region, joined to the network."""
+def city_ground(P, st, s, b):
+    """Building a City: an empty city site (b: its buildings) in a conquered region."""
     kind = site_field(P, s, SF_KIND)
-    r = site_field(P, s, SF_REGION)
-    return ((kind == SK_CITY or kind == SK_SIGNIFICANT) and st[S_BUILDING + s] == 0 and r >= 0
-            and st[S_OWNER + r] >= 0 and reaches(st, p, s))
+    return (kind == SK_CITY or kind == SK_SIGNIFICANT) and b == 0 and conquered(P, st, s)
+
+
+@njit_noalloc
+def garrison_ground(P, st, s, b):
+    """Building a Garrison: an empty garrison site (b: its buildings) in a conquered region."""
+    return site_field(P, s, SF_KIND) == SK_GARRISON and b == 0 and conquered(P, st, s)
 
 
 @njit_noalloc
 def garrison_site_open(P, st, p, s):
-    r = site_field(P, s, SF_REGION)
-    return (site_field(P, s, SF_KIND) == SK_GARRISON and st[S_BUILDING + s] == 0 and r >= 0
-            and st[S_OWNER + r] >= 0 and reaches(st, p, s))
+    return garrison_ground(P, st, s, st[S_BUILDING + s]) and reaches(st, p, s)
 
 
 @njit_noalloc
-def temple_site_open(P, st, p, s):
-    """Building a Temple: a built city without a temple, joined to the network; with Religious
-    Fervor a garrison too."""
-    b = st[S_BUILDING + s]
-    if b & B_TEMPLE or not reaches(st, p, s):
+def temple_ground(b, fervor):
+    """Building a Temple: a built city without a temple (b: the site's buildings); with Religious
+    Fervor (fervor) a garrison too."""
+    if b & B_TEMPLE:
         return False
-    return (b & B_CITY) != 0 or ((b & B_GARRISON) != 0 and active(st, p, C_FERVOR) > 0)
+    return (b & B_CITY) != 0 or ((b & B_GARRISON) != 0 and fervor)
 
 
 @njit_noalloc
@@ -492,11 +495,9 @@ def terrace_open(P, st, p, r):
 
 
 @njit_noalloc
-def outpost_open(P, st, p, s):
-    """Key Outpost: a garrison built in an earlier round, joined to the network, becomes a city."""
-    b = st[S_BUILDING + s]
-    return ((b & B_GARRISON) != 0 and (b & B_CITY) == 0 and st[S_GARRISON_ROUND + s] < st[S_ROUND]
-            and reaches(st, p, s))
+def outpost_ground(st, s, b):
+    """Key Outpost: a garrison (b: the site's buildings) built in an earlier round becomes a city."""
+    return (b & B_GARRISON) != 0 and (b & B_CITY) == 0 and st[S_GARRISON_ROUND + s] < st[S_ROUND]
 
 
 @njit_noalloc
@@ -604,13 +605,18 @@ def list_more_terraces(P, st, p):
 
 # ------------------------------------------------------------------ pilgrimages
 @njit_noalloc
-def pilgrimage_open(P, st, p, s):
+def pilgrimage_ground(P, st, p, s, b):
     """Great / Annual / Local Pilgrimage: the card beside the player names the significant city,
-    whose temple the network joins; one pilgrimage a People phase."""
+    whose temple (b: the site's buildings) the network joins; one pilgrimage a People phase (the
+    caller asks)."""
     group = site_field(P, s, SF_PILGRIM)
-    if group == 0 or st[seat_at(p) + P_PILGRIM_DONE] != 0:
-        return False
-    return active(st, p, pilgrim_card(group)) > 0 and has(st, s, B_TEMPLE) and reaches(st, p, s)
+    return group != 0 and (b & B_TEMPLE) != 0 and active(st, p, pilgrim_card(group)) > 0
+
+
+@njit_noalloc
+def pilgrim_cards(st, p):
+    """Pilgrimage cards beside the seat (none: no pilgrimage to list)."""
+    return active(st, p, C_GREAT) + active(st, p, C_ANNUAL) + active(st, p, C_LOCAL)
 
 
 # ------------------------------------------------------------------ the People phase turn
@@ -632,26 +638,48 @@ def list_turn(P, st, p):
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
     face_down_ok = P[R_CONQUER_HIDDEN] != 0
-    n_sites = st[at + P_N_BUILD_SITES]  # the sites a building option can name
-    if build_left:
-        if st[S_TILES + T_CITY] > 0 and labour >= city_cost(P, st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if city_site_open(P, st, p, s):
+    # the building sites of the network in one pass (in the order reached): the cities listed at
+    # once, the temples, garrisons, Key Outposts and pilgrimages gathered for their places below
+    city_ok = build_left and st[S_TILES + T_CITY] > 0 and labour >= city_cost(P, st, p)
+    temple_ok = (build_left and st[S_TILES + T_TEMPLE] > 0 and labour >= temple_cost(P, st, p)
+                 and not eclipse_forbids_temple(st, p))
+    garrison_ok = build_left and st[S_TILES + T_GARRISON] > 0 and labour >= garrison_cost(P, st, p)
+    outpost_ok = (build_left and active(st, p, C_KEY_OUTPOST) > 0 and st[S_TILES + T_CITY] > 0
+                  and labour >= outpost_cost(P, st, p))
+    pilgrim_ok = (road_left or build_left) and st[at + P_PILGRIM_DONE] == 0 and pilgrim_cards(st, p) > 0
+    fervor = active(st, p, C_FERVOR) > 0
+    n_temples = 0
+    n_garrisons = 0
+    n_outposts = 0
+    n_pilgrims = 0
+    if city_ok or temple_ok or garrison_ok or outpost_ok or pilgrim_ok:
+        for k in range(st[at + P_N_BUILD_SITES]):
+            s = st[at + P_BUILD_SITES + k]
+            b = st[S_BUILDING + s]
+            if b == 0:
+                if city_ok and city_ground(P, st, s, b):
                     put_option(st, n, ACT_CITY, s, 0)
                     n += 1
-        if st[S_TILES + T_TEMPLE] > 0 and labour >= temple_cost(P, st, p) and not eclipse_forbids_temple(st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if temple_site_open(P, st, p, s):
-                    put_option(st, n, ACT_TEMPLE, s, 0)
-                    n += 1
-        if st[S_TILES + T_GARRISON] > 0 and labour >= garrison_cost(P, st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if garrison_site_open(P, st, p, s):
-                    put_option(st, n, ACT_GARRISON, s, 0)
-                    n += 1
+                elif garrison_ok and garrison_ground(P, st, s, b):
+                    st[S_SCRATCH + MAX_SITES + n_garrisons] = s
+                    n_garrisons += 1
+                continue
+            if temple_ok and temple_ground(b, fervor):
+                st[S_SCRATCH + n_temples] = s
+                n_temples += 1
+            if outpost_ok and outpost_ground(st, s, b):
+                st[S_SCRATCH + 2 * MAX_SITES + n_outposts] = s
+                n_outposts += 1
+            if pilgrim_ok and pilgrimage_ground(P, st, p, s, b):
+                st[S_SCRATCH + 3 * MAX_SITES + n_pilgrims] = s
+                n_pilgrims += 1
+    for k in range(n_temples):
+        put_option(st, n, ACT_TEMPLE, st[S_SCRATCH + k], 0)
+        n += 1
+    for k in range(n_garrisons):
+        put_option(st, n, ACT_GARRISON, st[S_SCRATCH + MAX_SITES + k], 0)
+        n += 1
+    if build_left:
         if st[S_TILES + T_TERRACE] > 0 and labour >= P[R_TERRACE_COST]:
             m = st[at + P_OWN_MASK]  # the regions conquered, in index order
             while m != 0:
@@ -672,22 +700,17 @@ def list_turn(P, st, p):
             if conquerable(P, st, p, r, face_down_ok) and labour >= conquest_cost(P, st, p, r, 0):
                 put_option(st, n, ACT_CONQUER, r, 0)
                 n += 1
-        if active(st, p, C_KEY_OUTPOST) > 0 and st[S_TILES + T_CITY] > 0 and labour >= outpost_cost(P, st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if outpost_open(P, st, p, s):
-                    put_option(st, n, ACT_KEY_OUTPOST, s, 0)
-                    n += 1
-    if (road_left or build_left) and st[at + P_PILGRIM_DONE] == 0:
-        for k in range(n_sites):
-            s = st[at + P_BUILD_SITES + k]
-            if pilgrimage_open(P, st, p, s):
-                if road_left:
-                    put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_ROADS)
-                    n += 1
-                if build_left:
-                    put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_BUILDING)
-                    n += 1
+    for k in range(n_outposts):
+        put_option(st, n, ACT_KEY_OUTPOST, st[S_SCRATCH + 2 * MAX_SITES + k], 0)
+        n += 1
+    for k in range(n_pilgrims):
+        s = st[S_SCRATCH + 3 * MAX_SITES + k]
+        if road_left:
+            put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_ROADS)
+            n += 1
+        if build_left:
+            put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_BUILDING)
+            n += 1
     if active(st, p, C_RAPID) > st[at + P_RAPID_USED]:
         m = st[S_UNOWNED] & st[at + P_NEAR_MASK]
         while m != 0:

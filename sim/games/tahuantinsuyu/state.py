@@ -294,8 +294,8 @@ O_B = 1
 O_C = 2
 N_OPT = 3
 MAX_OPTIONS = 320
-S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue
-S_UNOWNED = S_SCRATCH + MAX_SITES  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
+S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue; rules.list_turn's four lists of sites
+S_UNOWNED = S_SCRATCH + 4 * MAX_SITES  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
 S_PLACES = S_UNOWNED + 1  # + place: the seat in that place on the scoring track (rules.rank_seats)
 S_PLAYERS = S_PLACES + MAX_PLAYERS
 
