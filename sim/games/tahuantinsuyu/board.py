@@ -4,7 +4,7 @@ Nothing here changes the state (rules.py does)."""
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .state import (
-    T_PARAMS, T_STATE, S_FREE_LINES, P_LINES, P_LINES_OK, P_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
+    T_PARAMS, T_STATE, S_FREE_LINES, P_LINES, P_LINES_OK, P_LINES_VER, P_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
     P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
@@ -204,6 +204,7 @@ def scan_roads(P, st, p):
     at = seat_at(p)
     st[at + P_N_LINES] = n
     st[at + P_LINES_OK] = 1
+    st[at + P_LINES_VER] += 1
     return n
 
 
@@ -248,6 +249,7 @@ def grow_lines(P, st, p, e, first_new):
     for i in range(first_new, n_reached(st, p)):
         n = scan_site_lines(P, st, p, reached_site(st, p, i), n)
     st[at + P_N_LINES] = n
+    st[at + P_LINES_VER] += 1
 
 
 @njit_noalloc
@@ -267,6 +269,7 @@ def drop_line(P, st, p, e):
         st[base + 2 * n + 1] = st[base + 2 * i + 1]
         n += 1
     st[at + P_N_LINES] = n
+    st[at + P_LINES_VER] += 1
 
 
 @njit_noalloc

@@ -18,7 +18,7 @@ from .board import (
     line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_STATE, HAND, P_HAND, P_RES1_CHIPS, P_UNREST_ROADS, seat_at,
+    T_STATE, HAND, P_BEST_I, P_BEST_TURN, P_BEST_VER, P_HAND, P_LINES_VER, P_RES1_CHIPS, S_TURN, P_UNREST_ROADS, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON,
@@ -90,12 +90,24 @@ def new_site_value(P, st, w, p, t, left):
 
 @njit_noalloc
 def best_road_value(P, st, w, p, left):
-    """The best road's value now, over the seat's road lines (board.scan_roads, kept current)."""
-    best = NO_VALUE
-    for i in range(n_lines(P, st, p)):
+    """The best road's value now, over the seat's road lines (board.scan_roads, kept current).
+    Within the seat's turn (S_TURN odd) the lines' values change only with the lines themselves
+    (its roads and conquests; its buildings stand on sites it reaches, which no line's value reads
+    but as reached): while P_LINES_VER stays, the best line found is valued alone."""
+    n = n_lines(P, st, p)
+    at = seat_at(p)
+    turn = st[S_TURN]
+    if turn % 2 == 1 and st[at + P_BEST_TURN] == turn and st[at + P_BEST_VER] == st[at + P_LINES_VER]:
+        i = st[at + P_BEST_I]
+        return new_site_value(P, st, w, p, line_reach(st, p, i), left) if i >= 0 else 0.0
+    best, best_i = NO_VALUE, -1
+    for i in range(n):
         v = new_site_value(P, st, w, p, line_reach(st, p, i), left)
         if v > best:
-            best = v
+            best, best_i = v, i
+    st[at + P_BEST_TURN] = turn
+    st[at + P_BEST_VER] = st[at + P_LINES_VER]
+    st[at + P_BEST_I] = best_i
     return best if best > NO_VALUE else 0.0
 
 

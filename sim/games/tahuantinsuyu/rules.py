@@ -47,7 +47,7 @@ from .state import (
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
-    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
+    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_TURN, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
     T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
@@ -783,10 +783,13 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
 @njit_inline
 def take_turn(P, st, stream, log, kinds, W, p):
     """People Phase: the road-building action and the building action, in the order the player
-    likes (a pilgrimage may replace either), until the player ends the turn."""
+    likes (a pilgrimage may replace either), until the player ends the turn. S_TURN is odd while
+    it lasts (only the seat's own actions change the board then: bots.best_road_value keeps its
+    valuation of the road lines while they stay the same)."""
+    st[S_TURN] += 1
     for _ in range(16):
         if st[S_ERROR] != ERR_NONE:
-            return
+            break
         n = list_turn(P, st, p)
         if n == 1:
             break
@@ -797,6 +800,7 @@ def take_turn(P, st, stream, log, kinds, W, p):
                 log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
             break
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
+    st[S_TURN] += 1
 
 
 @njit_inline

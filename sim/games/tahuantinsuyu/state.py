@@ -297,7 +297,8 @@ MAX_OPTIONS = 320
 S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue; rules.list_turn's four lists of sites
 S_UNOWNED = S_SCRATCH + 4 * MAX_SITES  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
 S_PLACES = S_UNOWNED + 1  # + place: the seat in that place on the scoring track (rules.rank_seats)
-S_PLAYERS = S_PLACES + MAX_PLAYERS
+S_TURN = S_PLACES + MAX_PLAYERS  # rules.take_turn: + 1 as a People phase turn starts and again as it ends (odd: in a turn)
+S_PLAYERS = S_TURN + 1
 
 # ---- P_*: a seat's fields
 P_LABOUR = 0
@@ -367,7 +368,11 @@ P_BUILD_SITES = P_N_BUILD_SITES + 1  # + i: ... in the order reached (the buildi
 P_LINES_OK = P_BUILD_SITES + MAX_SITES  # 1: P_LINES is what board.scan_roads would list on the board now
 P_N_LINES = P_LINES_OK + 1  # the road lines the seat may build ...
 P_LINES = P_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
-N_P = P_LINES + MAX_ROADS * 2
+P_LINES_VER = P_LINES + MAX_ROADS * 2  # + 1 whenever P_LINES change
+P_BEST_TURN = P_LINES_VER + 1  # bots.best_road_value: S_TURN when it valued the lines ...
+P_BEST_VER = P_BEST_TURN + 1  # ... P_LINES_VER then ...
+P_BEST_I = P_BEST_VER + 1  # ... and the best line's index (-1: none)
+N_P = P_BEST_I + 1
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
