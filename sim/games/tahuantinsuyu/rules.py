@@ -47,7 +47,7 @@ from .state import (
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
-    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_TURN, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
+    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_TURN, S_UNOWNED, S_WILD, S_WILD_AT, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
     T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
@@ -198,7 +198,7 @@ def spread_reach(P, st, p, start):
             other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
             if not reaches(st, p, other):
                 tail = mark_reached(P, st, p, other, tail)
-        if (st[S_BUILDING + s] & B_CITY) == 0:  # a Wilderness Road joins two built cities
+        if st[S_WILD_AT + s] == 0:
             continue
         for w in range(st[S_WILD_N]):
             if st[S_WILD + w * 3 + 2] != p:
@@ -280,6 +280,8 @@ def build_road(P, st, log, p, e, free):
 
 @njit_noalloc
 def wild_joined(st, a, b):
+    if st[S_WILD_AT + a] == 0 or st[S_WILD_AT + b] == 0:
+        return False
     for w in range(st[S_WILD_N]):
         x = st[S_WILD + w * 3]
         y = st[S_WILD + w * 3 + 1]
@@ -382,6 +384,8 @@ def build_wild(P, st, log, p, a, b):
     st[S_WILD + w * 3 + 1] = b
     st[S_WILD + w * 3 + 2] = p
     st[S_WILD_N] = w + 1
+    st[S_WILD_AT + a] += 1
+    st[S_WILD_AT + b] += 1
     at = seat_at(p)
     st[at + P_WILD_USED] += 1
     st[at + P_WILD_BUILT] += 1
@@ -1287,6 +1291,11 @@ def check_invariants(P, st):
         if st[S_ROAD_OWNER + e] >= n:
             st[S_ERROR] = ERR_ROADS
     for s in range(st[S_N_SITES]):
+        ends = 0
+        for w in range(st[S_WILD_N]):
+            ends += (st[S_WILD + w * 3] == s) + (st[S_WILD + w * 3 + 1] == s)
+        if ends != st[S_WILD_AT + s]:
+            st[S_ERROR] = ERR_ROADS
         free = 0
         for j in range(site_field(P, s, SF_N_INC)):
             e = incident(P, s, j)
