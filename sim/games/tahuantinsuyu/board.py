@@ -226,7 +226,7 @@ def line_reach(st, p, i):
     return st[seat_at(p) + P_LINES + 2 * i + 1]
 
 
-@njit_noalloc
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def grow_lines(P, st, p, e, first_new):
     """Seat p's P_LINES kept current after it built line e (-1: a Wilderness Road) and its network
     grew by the sites reached from index first_new on, without scanning again: e goes; a line to a

@@ -334,7 +334,7 @@ def list_scanned_roads(P, st, p, with_stop):
     return n
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def list_wild_roads(P, st, p, n):
     """The Wilderness Road options after the n listed: each city of the network (in the order
     reached) with each built city outside it (in site order, gathered once into the scratch area);
