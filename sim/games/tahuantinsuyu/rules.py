@@ -961,10 +961,13 @@ def play_sun_card(st, log, p, kind, g):
 @njit_noalloc
 def rural_unrest(P, st, log, q):
     """Rural Unrest: the seat's roads running (partly) through an unconquered region are destroyed;
-    the network is what still joins Cuzco."""
+    the network is what still joins Cuzco. With the any-owner reading the roads destroyed are the
+    ones P_UNREST_ROADS counts: none counted, none to look for (the network is recomputed all the
+    same: the order of its sites is the order of the options the seat is offered next)."""
     lost = 0
     any_owner = P[R_UNREST_ANY_OWNER] != 0
-    for e in range(st[S_N_ROADS]):
+    n_roads = 0 if any_owner and st[seat_at(q) + P_UNREST_ROADS] == 0 else st[S_N_ROADS]
+    for e in range(n_roads):
         if st[S_ROAD_OWNER + e] != q or road_field(P, e, RF_ROYAL):
             continue
         hit = False
