@@ -4,7 +4,7 @@ Nothing here changes the state (rules.py does)."""
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .state import (
-    T_PARAMS, T_STATE, S_ACTIONS, S_FREE_LINES, S_LINES, S_LINES_AT, S_LINES_SEAT, S_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
+    T_PARAMS, T_STATE, S_FREE_LINES, P_LINES, P_LINES_OK, P_LINES_VER, P_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
     P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
@@ -178,64 +178,101 @@ def line_target(P, st, p, s, own_s, j):
 
 @njit_inline
 def scan_site_lines(P, st, p, s, n):
-    """The lines at the reached site s, appended to st[S_LINES] after the n there; the new count."""
+    """The lines at the reached site s, appended to the seat's P_LINES after the n there; the new count."""
     if st[S_FREE_LINES + s] == 0:
         return n
+    at = seat_at(p) + P_LINES
     own_s = own_territory(P, st, p, s)
     for j in range(n_lines_at(P, s)):
         t = line_target(P, st, p, s, own_s, j)
         if t >= 0:
-            st[S_LINES + 2 * n] = incident(P, s, j)
-            st[S_LINES + 2 * n + 1] = t
+            st[at + 2 * n] = incident(P, s, j)
+            st[at + 2 * n + 1] = t
             n += 1
     return n
-
-
-@njit_noalloc
-def stamp_lines(st, p):
-    """st[S_LINES] is seat p's on the board as it is now (scanned_roads reads the stamp)."""
-    st[S_LINES_SEAT] = p
-    st[S_LINES_AT] = st[S_ACTIONS] + 1
 
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def scan_roads(P, st, p):
     """The dashed lines seat p may build now, in the road options' order (the network's sites in
-    the order reached, each site's lines), each with the site it reaches, into st[S_LINES]: the turn's
-    listing, its best road and the first road decision after it read them instead of scanning again."""
+    the order reached, each site's lines), each with the site it reaches, into the seat's P_LINES,
+    which the rules then keep current (grow_lines, drop_line) until a conquest, Rural Unrest or a
+    network recomputed marks them out of date (P_LINES_OK)."""
     n = 0
     for i in range(n_reached(st, p)):
         n = scan_site_lines(P, st, p, reached_site(st, p, i), n)
-    st[S_N_LINES] = n
-    stamp_lines(st, p)
+    at = seat_at(p)
+    st[at + P_N_LINES] = n
+    st[at + P_LINES_OK] = 1
+    st[at + P_LINES_VER] += 1
     return n
 
 
 @njit_noalloc
+def n_lines(P, st, p):
+    """How many lines seat p may build now (its P_LINES, scanned when out of date)."""
+    at = seat_at(p)
+    return st[at + P_N_LINES] if st[at + P_LINES_OK] != 0 else scan_roads(P, st, p)
+
+
+@njit_noalloc
+def line_of(st, p, i):
+    return st[seat_at(p) + P_LINES + 2 * i]
+
+
+@njit_noalloc
+def line_reach(st, p, i):
+    """The site the seat's i-th line reaches."""
+    return st[seat_at(p) + P_LINES + 2 * i + 1]
+
+
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def grow_lines(P, st, p, e, first_new):
-    """st[S_LINES] kept current after seat p built line e (-1: a Wilderness Road) and its network
+    """Seat p's P_LINES kept current after it built line e (-1: a Wilderness Road) and its network
     grew by the sites reached from index first_new on, without scanning again: e goes; a line to a
     newly reached site stays only if counted from its smaller end; the new sites' lines follow, in
     the order reached (what scan_roads would list: no territory and no other line changed)."""
+    at = seat_at(p)
+    base = at + P_LINES
     n = 0
-    for i in range(st[S_N_LINES]):
-        line = st[S_LINES + 2 * i]
-        t = st[S_LINES + 2 * i + 1]
+    for i in range(st[at + P_N_LINES]):
+        line = st[base + 2 * i]
+        t = st[base + 2 * i + 1]
         if line == e:
             continue
         x = road_field(P, line, RF_A) + road_field(P, line, RF_B) - t
         if reaches(st, p, t) and t < x:
             continue
-        st[S_LINES + 2 * n] = line
-        st[S_LINES + 2 * n + 1] = t
+        st[base + 2 * n] = line
+        st[base + 2 * n + 1] = t
         n += 1
     for i in range(first_new, n_reached(st, p)):
         n = scan_site_lines(P, st, p, reached_site(st, p, i), n)
-    st[S_N_LINES] = n
+    st[at + P_N_LINES] = n
+    st[at + P_LINES_VER] += 1
+
+
+@njit_noalloc
+def drop_line(P, st, p, e):
+    """Line e was built by another seat than p: it leaves p's P_LINES (nothing else changes there);
+    only a seat whose network reaches one of its ends can have listed it."""
+    at = seat_at(p)
+    if st[at + P_LINES_OK] == 0 or not (reaches(st, p, road_field(P, e, RF_A)) or reaches(st, p, road_field(P, e, RF_B))):
+        return
+    base = at + P_LINES
+    n = 0
+    for i in range(st[at + P_N_LINES]):
+        line = st[base + 2 * i]
+        if line == e:
+            continue
+        st[base + 2 * n] = line
+        st[base + 2 * n + 1] = st[base + 2 * i + 1]
+        n += 1
+    st[at + P_N_LINES] = n
+    st[at + P_LINES_VER] += 1
 
 
 @njit_noalloc
 def scanned_roads(st, p):
-    """st[S_LINES] holds seat p's lines scanned just before the decision now asked or carried out
-    (one decision ago: nothing changed the board since); the rules and the bots scan again otherwise."""
-    return st[S_LINES_SEAT] == p and st[S_LINES_AT] == st[S_ACTIONS] and st[S_LINES_AT] > 0
+    """The seat's P_LINES are current (the rules and the bots scan again otherwise)."""
+    return st[seat_at(p) + P_LINES_OK] != 0

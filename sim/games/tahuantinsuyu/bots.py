@@ -15,20 +15,20 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    sapa_incas_left, scan_roads, scanned_roads, temple_cost, touches,
+    line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_STATE, HAND, MAX_PHASES, P_HAND, S_COUNTS, S_COUNTS_AT, S_LINES, S_N_LINES, S_PHASE, seat_at,
+    T_STATE, HAND, P_BEST_I, P_BEST_TURN, P_BEST_VER, P_HAND, P_LINES_VER, P_RES1_CHIPS, S_TURN, P_UNREST_ROADS, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
-    ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_KEY_OUTPOST,
+    ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON,
-    DEC_ROAD, DEC_SUN_CARD, DEC_TURN, H_N_ROUNDS, KIND_RANDOM, N_OPT, O_A, O_B, O_C, RF_REGION_A, RF_ROYAL,
-    RG_START, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_TEMPLE_SI,
+    DEC_ROAD, DEC_SUN_CARD, DEC_TURN, H_N_ROUNDS, KIND_RANDOM, N_OPT, O_A, O_B, O_C,
+    R_CITY_COST, R_CITY_SI, R_CITY_VP, R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_TEMPLE_SI,
     R_TEMPLE_VP, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, SF_BONUS, SF_KIND, SF_PILGRIM,
-    SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_VALUE, S_BUILDING, S_CHIP, S_N_PLAYERS, S_N_REGIONS,
-    S_N_ROADS, S_OPTIONS, S_OWNER, S_ROAD_OWNER, S_ROUND, W_FUTURE, W_LABOUR, W_LABOUR_INCOME, W_NOISE, W_PILGRIM,
+    SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_VALUE, S_BUILDING, S_CHIP, S_N_PLAYERS,
+    S_OPTIONS, S_OWNER, S_ROUND, W_FUTURE, W_LABOUR, W_LABOUR_INCOME, W_NOISE, W_PILGRIM,
     W_REACH_BUILDING, W_REACH_PILGRIM, W_REACH_REGION, W_REACH_SITE, W_RIVAL_SHARE, W_ROAD, W_ROAD_LOSS, W_SUN,
-    W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_VP, chip_field, region_field, road_field, site_field, sun_field,
+    W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_VP, chip_field, site_field, sun_field,
 )
 
 NO_VALUE = -1e18
@@ -90,13 +90,24 @@ def new_site_value(P, st, w, p, t, left):
 
 @njit_noalloc
 def best_road_value(P, st, w, p, left):
-    """The best road's value now, over the lines the turn's listing scanned (board.scan_roads)."""
-    n = st[S_N_LINES] if scanned_roads(st, p) else scan_roads(P, st, p)
-    best = NO_VALUE
+    """The best road's value now, over the seat's road lines (board.scan_roads, kept current).
+    Within the seat's turn (S_TURN odd) the lines' values change only with the lines themselves
+    (its roads and conquests; its buildings stand on sites it reaches, which no line's value reads
+    but as reached): while P_LINES_VER stays, the best line found is valued alone."""
+    n = n_lines(P, st, p)
+    at = seat_at(p)
+    turn = st[S_TURN]
+    if turn % 2 == 1 and st[at + P_BEST_TURN] == turn and st[at + P_BEST_VER] == st[at + P_LINES_VER]:
+        i = st[at + P_BEST_I]
+        return new_site_value(P, st, w, p, line_reach(st, p, i), left) if i >= 0 else 0.0
+    best, best_i = NO_VALUE, -1
     for i in range(n):
-        v = new_site_value(P, st, w, p, st[S_LINES + 2 * i + 1], left)
+        v = new_site_value(P, st, w, p, line_reach(st, p, i), left)
         if v > best:
-            best = v
+            best, best_i = v, i
+    st[at + P_BEST_TURN] = turn
+    st[at + P_BEST_VER] = st[at + P_LINES_VER]
+    st[at + P_BEST_I] = best_i
     return best if best > NO_VALUE else 0.0
 
 
@@ -194,42 +205,10 @@ def choose_road(P, st, stream, w, p, n_options):
 
 
 @njit_noalloc
-def roads_lost(P, st):
-    """Roads Rural Unrest would take from each seat now, in one pass over the lines: 8 bits a seat
-    at bit 16 * seat (a seat holds at most the map's 172 lines)."""
-    packed = 0
-    n = st[S_N_PLAYERS]
-    for e in range(st[S_N_ROADS]):
-        q = st[S_ROAD_OWNER + e]
-        if q < 0 or q >= n or road_field(P, e, RF_ROYAL):
-            continue
-        for end in range(2):
-            r = road_field(P, e, RF_REGION_A + end)
-            if r >= 0 and st[S_OWNER + r] < 0:
-                packed += 1 << (16 * q)
-                break
-    return packed
-
-
-@njit_noalloc
-def res1_chips(P, st):
-    """Each seat's resistance-1 chips (Popular Support), in one pass over the regions: 8 bits a seat
-    at bit 16 * seat + 8 (at most the 45 chips)."""
-    packed = 0
-    n = st[S_N_PLAYERS]
-    for r in range(st[S_N_REGIONS]):
-        q = st[S_OWNER + r]
-        if 0 <= q < n and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
-            packed += 1 << (16 * q + 8)
-    return packed
-
-
-@njit_noalloc
 def seat_counts(P, st, p):
     """For the Sun card decision: each seat's roads Rural Unrest would destroy now and its
     resistance-1 chips (Popular Support), 8 bits each, 16 bits a seat; 0 when the hand holds
-    neither card. Counted once a Sun phase (the board does not change until the cards are revealed,
-    which clears S_COUNTS_AT)."""
+    neither card. The rules keep both counts current (P_UNREST_ROADS, P_RES1_CHIPS)."""
     at = seat_at(p)
     needed = False
     for i in range(HAND):
@@ -238,11 +217,11 @@ def seat_counts(P, st, p):
             needed = True
     if not needed:
         return 0
-    stamp = st[S_ROUND] * MAX_PHASES + st[S_PHASE] + 1
-    if st[S_COUNTS_AT] != stamp:
-        st[S_COUNTS] = roads_lost(P, st) | res1_chips(P, st)
-        st[S_COUNTS_AT] = stamp
-    return st[S_COUNTS]
+    packed = 0
+    for q in range(st[S_N_PLAYERS]):
+        packed += (min(st[seat_at(q) + P_UNREST_ROADS], 255) << (16 * q)
+                   | min(st[seat_at(q) + P_RES1_CHIPS], 255) << (16 * q + 8))
+    return packed
 
 
 @njit_noalloc

@@ -19,7 +19,7 @@ from .state import (
     H_N_CHIPS, H_N_REGIONS, H_N_ROADS, H_N_ROUNDS, H_N_SITES, INC_AT, INC_END_AT, MAX_CHIPS, MAX_DECK, MAX_INC, MAX_NB,
     MAX_PHASES, MAX_PLAYERS, MAX_REGIONS, MAX_ROADS, MAX_ROUNDS, MAX_SITES, MIN_PLAYERS, NB_AT, N_CH, N_PARAMS,
     N_RF, N_RG, N_RULES, N_SF, N_SU, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, PILGRIMAGE_NAMES,
-    REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_REGION_A, RF_REGION_B, RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_RING, RG_START, RG_SUYU, ROAD_AT, RULES, SI_LEFT_AT,
+    REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_REGION_A, RF_REGION_B, RF_ROYAL, RG_N_LINES, RG_N_NB, RL_AT, MAX_RL, RG_PLAYERS, RG_RING, RG_START, RG_SUYU, ROAD_AT, RULES, SI_LEFT_AT,
     SF_BONUS, SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SITE_AT, SITE_KIND_NAMES, SK_CUZCO, SK_SIGNIFICANT, SUN_AT,
     SUN_NAMES, SUYU_NAMES, SU_COUNT, SU_VALUE, WEIGHT_NAMES,
 )
@@ -96,6 +96,12 @@ def validate(p: dict[str, Any], where: str) -> None:
         degree[a] += 1
         degree[b] += 1
     require(int(degree.max()) <= MAX_INC, where, "map.roads", f"must join at most {MAX_INC} lines at a site")
+    in_region = np.zeros(len(regions), np.int64)
+    site_region = [regions.index(p["site"][s]["region"]) if p["site"][s]["region"] else -1 for s in sites]
+    for a, b in roads:
+        for r in {site_region[a], site_region[b]} - {-1}:
+            in_region[r] += 1
+    require(int(in_region.max()) <= MAX_RL, where, "map.roads", f"must join at most {MAX_RL} lines to a region's sites")
     nb = np.zeros(len(regions), np.int64)
     for a, b in _pairs(p, where, "borders", regions):
         nb[a] += 1
@@ -151,6 +157,9 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
         P[ROAD_AT + e * N_RF + RF_ROYAL] = 1 if e >= len(roads) else 0
         P[ROAD_AT + e * N_RF + RF_REGION_A] = site[a, SF_REGION]
         P[ROAD_AT + e * N_RF + RF_REGION_B] = site[b, SF_REGION]
+        for r in {site[a, SF_REGION], site[b, SF_REGION]} - {-1}:
+            P[RL_AT + r * MAX_RL + reg[r, RG_N_LINES]] = e
+            reg[r, RG_N_LINES] += 1
         for s, other in ((a, b), (b, a)):
             P[INC_AT + s * MAX_INC + site[s, SF_N_INC]] = e
             P[INC_END_AT + s * MAX_INC + site[s, SF_N_INC]] = other

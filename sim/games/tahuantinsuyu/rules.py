@@ -14,40 +14,40 @@ from sim.core.eventlog import append_event
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .board import (
-    active, bit_index, city_cost, conquerable, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
-    garrison_cost, has, n_reached, pilgrim_card, reached_site, reaches, scan_roads,
-    scanned_roads, grow_lines, stamp_lines, temple_cost,
+    active, bit_index, city_cost, conquerable, conquered, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
+    drop_line, garrison_cost, grow_lines, has, line_of, line_reach, n_lines, n_reached, pilgrim_card, reached_site,
+    reaches, scan_roads, scanned_roads, temple_cost,
 )
 from .bots import choose
 from .state import (
     T_KINDS, T_LOG, T_PARAMS, T_STATE, T_STREAM, T_WEIGHTS, ACT_CITY, ACT_CONQUER, ACT_END, ACT_EXTRA_ROAD,
     ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID, ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY,
-    B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_BUILDING_PROJECT, C_FERVOR, C_KEY_OUTPOST, C_POPULAR,
+    B_GARRISON, B_TEMPLE, CH_LABOUR, CH_RES, CH_VP, C_ANNUAL, C_BUILDING_PROJECT, C_FERVOR, C_GREAT, C_LOCAL, C_KEY_OUTPOST, C_POPULAR,
     C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_SURVEYORS, C_URBAN, C_WILDERNESS, DEC_MORE_GARRISON,
     DEC_MORE_TERRACE, DEC_ROAD, DEC_SUN_CARD, DEC_TURN, ERA_AT, ERR_BAD_CHOICE, ERR_CARDS, ERR_CHIPS, ERR_LABOUR,
     ERR_NEGATIVE, ERR_NONE, ERR_REACH, ERR_ROADS, ERR_TILES, ERR_VP, EV_BUILD, EV_CARDS, EV_CONQUER, EV_FINAL,
     EV_INCOME, EV_OUTPOST, EV_PASS, EV_PHASE, EV_PILGRIM, EV_PIZARRO, EV_POPULAR, EV_ROAD, EV_ROUND, EV_SCORE,
     EV_SUN_PLAY, EV_SUN_REVEAL, EV_TRANSFER, EV_UNREST, EV_WILD, HAND, H_DECK, H_INVASION, H_N_CHIPS, H_N_REGIONS,
-    H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_PHASES, MAX_STACK, MAX_WILD, N_OPT, N_STATE,
+    H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_PHASES, MAX_SITES, MAX_STACK, MAX_WILD, N_OPT, N_STATE,
     N_SUN, N_TILES, O_A, O_B, O_C, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, P_ACTIVE, P_BUILD_DONE,
     P_BUILD_SITES, P_N_BUILD_SITES, P_NEAR_MASK, P_OWN_MASK,
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_PILGRIM_DONE, P_RANK, P_RAPID_USED,
-    P_N_REACHED, P_REACH, P_REACHED, P_REGION_NEAR, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
+    P_LINES_OK, P_N_REACHED, P_REACH, P_REACHED, P_REGION_NEAR, P_RES1_CHIPS, P_UNREST_ROADS, P_ROADS, P_ROADS_BUILT, P_ROADS_LOST, P_ROAD_DONE, P_STAMP,
     P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY, P_VP_CITY_SI, P_VP_CONQUEST,
     P_VP_GARRISON, P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS, P_VP_TEMPLE_SI, P_VP_TERRACE,
     P_VP_TERRACE_SI, P_WILD_BUILT, P_WILD_USED, P_WON, REPLACES_BUILDING, REPLACES_ROADS, RESOURCES_AT, RF_A, RF_B,
-    RF_ROYAL, RG_N_NB, RG_PLAYERS, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN,
+    RF_REGION_A, RF_ROYAL, RG_N_LINES, RG_N_NB, RG_PLAYERS, RL_AT, MAX_RL, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN,
     R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_LABOUR, R_STACK_SUN, R_SUN_HAND, R_TEMPLE_SI, R_TEMPLE_VP,
     R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
     R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
-    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_COUNTS_AT, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
-    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LINES, S_LOG_N, S_N_LINES, S_N_CHIPS, S_N_PLAYERS,
+    S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
+    S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
-    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_UNOWNED, S_WILD, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
+    S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_TURN, S_UNOWNED, S_WILD, S_WILD_AT, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
     T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
@@ -198,6 +198,8 @@ def spread_reach(P, st, p, start):
             other = road_field(P, e, RF_B) if road_field(P, e, RF_A) == s else road_field(P, e, RF_A)
             if not reaches(st, p, other):
                 tail = mark_reached(P, st, p, other, tail)
+        if st[S_WILD_AT + s] == 0:
+            continue
         for w in range(st[S_WILD_N]):
             if st[S_WILD + w * 3 + 2] != p:
                 continue
@@ -220,6 +222,7 @@ def recompute_reach(P, st, p):
     st[at + P_N_REACHED] = 0
     st[at + P_N_BUILD_SITES] = 0
     st[at + P_NEAR_MASK] = 0
+    st[at + P_LINES_OK] = 0  # the sites may come in another order: the lines are scanned again
     mark_reached(P, st, p, 0, 0)
     spread_reach(P, st, p, 0)
 
@@ -230,10 +233,23 @@ def reveal_region(st, r):
         st[S_REVEALED + r] = 1
 
 
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64)")
+def unconquered_end(P, st, e):
+    """Line e has an end in an unconquered region: Rural Unrest would destroy it (the count
+    bots.seat_counts reads, P_UNREST_ROADS)."""
+    for end in range(2):
+        r = road_field(P, e, RF_REGION_A + end)
+        if r >= 0 and st[S_OWNER + r] < 0:
+            return True
+    return False
+
+
 @njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_LOG}, int64, int64, int64)")
 def build_road(P, st, log, p, e, free):
     """Building a Road: the line becomes the seat's; a chip face down in a region it leads into is
-    turned face up; the network grows."""
+    turned face up; the network grows. The seats' road lines stay current (board.grow_lines and
+    drop_line)."""
+    first_new = n_reached(st, p)
     st[S_ROAD_OWNER + e] = p
     st[S_FREE_LINES + road_field(P, e, RF_A)] -= 1
     st[S_FREE_LINES + road_field(P, e, RF_B)] -= 1
@@ -241,6 +257,8 @@ def build_road(P, st, log, p, e, free):
     st[at + P_ROADS] += 1
     st[at + P_ROADS_BUILT] += 1
     st[at + P_BUILT_ROAD] = 1
+    if unconquered_end(P, st, e):
+        st[at + P_UNREST_ROADS] += 1
     a = road_field(P, e, RF_A)
     b = road_field(P, e, RF_B)
     reveal_region(st, site_field(P, a, SF_REGION))
@@ -251,11 +269,19 @@ def build_road(P, st, log, p, e, free):
     elif reaches(st, p, b) and not reaches(st, p, a):
         mark_reached(P, st, p, a, 0)
         spread_reach(P, st, p, a)
+    for q in range(n_players(st)):
+        if q == p:
+            if scanned_roads(st, p):
+                grow_lines(P, st, p, e, first_new)
+        else:
+            drop_line(P, st, q, e)
     log_event(st, log, EV_ROAD, p, e, free, 0, 0)
 
 
 @njit_noalloc
 def wild_joined(st, a, b):
+    if st[S_WILD_AT + a] == 0 or st[S_WILD_AT + b] == 0:
+        return False
     for w in range(st[S_WILD_N]):
         x = st[S_WILD + w * 3]
         y = st[S_WILD + w * 3 + 1]
@@ -292,13 +318,13 @@ def can_wild(st, p):
 
 @njit_noalloc
 def list_scanned_roads(P, st, p, with_stop):
-    """DEC_ROAD options: each open dashed line (a = line, b = the site it reaches; board.scan_roads
-    listed them), each Wilderness Road (a, b the two cities, c = 1) while the card allows one, and
-    stop (a = -1) when with_stop."""
+    """DEC_ROAD options: each open dashed line (a = line, b = the site it reaches: the seat's lines,
+    board.scan_roads), each Wilderness Road (a, b the two cities, c = 1) while the card allows one,
+    and stop (a = -1) when with_stop."""
     n = 0
     if not eclipse_forbids_roads(st, p):
-        for i in range(st[S_N_LINES]):
-            put_option(st, n, st[S_LINES + 2 * i], st[S_LINES + 2 * i + 1], 0)
+        for i in range(n_lines(P, st, p)):
+            put_option(st, n, line_of(st, p, i), line_reach(st, p, i), 0)
             n += 1
         if can_wild(st, p):
             n = list_wild_roads(P, st, p, n)
@@ -308,12 +334,12 @@ def list_scanned_roads(P, st, p, with_stop):
     return n
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def list_wild_roads(P, st, p, n):
     """The Wilderness Road options after the n listed: each city of the network (in the order
     reached) with each built city outside it (in site order, gathered once into the scratch area);
-    with the neighbouring-regions reading, the pairs too far apart are skipped by a region mask
-    before wild_open's checks."""
+    with the neighbouring-regions reading, the pairs too far apart are skipped by a region mask, so
+    of wild_open's checks only the road already there is left to ask."""
     m = 0
     for b in range(st[S_N_SITES]):
         if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b):
@@ -337,7 +363,7 @@ def list_wild_roads(P, st, p, n):
             rb = site_field(P, b, SF_REGION)
             if rb >= 0 and (near >> rb) & 1 == 0:
                 continue
-            if wild_open(P, st, p, a, b) and n < 300:
+            if not wild_joined(st, a, b) and n < 300:  # the rest of wild_open holds for these pairs
                 put_option(st, n, a, b, 1)
                 n += 1
     return n
@@ -352,17 +378,22 @@ def list_roads(P, st, p, with_stop):
 
 @njit_noalloc
 def build_wild(P, st, log, p, a, b):
+    first_new = n_reached(st, p)
     w = st[S_WILD_N]
     st[S_WILD + w * 3] = a
     st[S_WILD + w * 3 + 1] = b
     st[S_WILD + w * 3 + 2] = p
     st[S_WILD_N] = w + 1
+    st[S_WILD_AT + a] += 1
+    st[S_WILD_AT + b] += 1
     at = seat_at(p)
     st[at + P_WILD_USED] += 1
     st[at + P_WILD_BUILT] += 1
     st[at + P_BUILT_ROAD] = 1
     mark_reached(P, st, p, b, 0)
     spread_reach(P, st, p, b)
+    if scanned_roads(st, p):
+        grow_lines(P, st, p, -1, first_new)
     log_event(st, log, EV_WILD, p, a, b, 0, 0)
 
 
@@ -372,33 +403,27 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
     built = 0
     for k in range(n_roads):
         with_stop = not (first_required != 0 and k == 0)
-        if k > 0 or scanned_roads(st, p):  # the turn's scan, kept current below
-            n = list_scanned_roads(P, st, p, with_stop)
-        else:
-            n = list_roads(P, st, p, with_stop)
+        n = list_scanned_roads(P, st, p, with_stop)
         if n == 0:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_ROAD, n)
         a = option(st, i, O_A)
         if a < 0:
             break
-        first_new = n_reached(st, p)
         if option(st, i, O_C) == 1:
             build_wild(P, st, log, p, a, option(st, i, O_B))
-            grow_lines(P, st, p, -1, first_new)
         else:
             build_road(P, st, log, p, a, free)
-            grow_lines(P, st, p, a, first_new)
         built += 1
     return built
 
 
 @njit_noalloc
-def any_road(P, st, p, n_lines):
-    """A road can be built (n_lines: scan_roads's count on this board)."""
+def any_road(P, st, p):
+    """A road can be built."""
     if eclipse_forbids_roads(st, p):
         return False
-    if n_lines > 0:
+    if n_lines(P, st, p) > 0:
         return True
     if can_wild(st, p):
         for i in range(n_reached(st, p)):
@@ -421,8 +446,16 @@ def conquer(P, st, log, p, r, extra):
     c = st[S_CHIP + r]
     at = seat_at(p)
     st[S_UNOWNED] &= ~(1 << r)
+    for i in range(region_field(P, r, RG_N_LINES)):  # its lines leave Rural Unrest's toll (unless the other
+        e = P[RL_AT + r * MAX_RL + i]                 # end lies in unconquered land too)
+        q = st[S_ROAD_OWNER + e]
+        if q >= 0 and road_field(P, e, RF_ROYAL) == 0 and not unconquered_end(P, st, e):
+            st[seat_at(q) + P_UNREST_ROADS] -= 1
     st[at + P_OWN_MASK] |= 1 << r
+    st[at + P_LINES_OK] = 0  # its territory grew: the road lines are scanned again
     st[at + P_N_CHIPS] += 1
+    if region_field(P, r, RG_START) == 0 and chip_field(P, c, CH_RES) == 1:
+        st[at + P_RES1_CHIPS] += 1
     st[at + P_CHIP_LABOUR] += chip_field(P, c, CH_LABOUR)
     st[at + P_CONQUERED + region_field(P, r, RG_SUYU)] += 1
     add_vp(st, p, chip_field(P, c, CH_VP), P_VP_CONQUEST)
@@ -433,29 +466,30 @@ def conquer(P, st, log, p, r, extra):
 
 # ------------------------------------------------------------------ buildings
 @njit_noalloc
-def city_site_open(P, st, p, s):
-    """Building a City: an empty city site in a conquered region, joined to the network."""
+def city_ground(P, st, s, b):
+    """Building a City: an empty city site (b: its buildings) in a conquered region."""
     kind = site_field(P, s, SF_KIND)
-    r = site_field(P, s, SF_REGION)
-    return ((kind == SK_CITY or kind == SK_SIGNIFICANT) and st[S_BUILDING + s] == 0 and r >= 0
-            and st[S_OWNER + r] >= 0 and reaches(st, p, s))
+    return (kind == SK_CITY or kind == SK_SIGNIFICANT) and b == 0 and conquered(P, st, s)
+
+
+@njit_noalloc
+def garrison_ground(P, st, s, b):
+    """Building a Garrison: an empty garrison site (b: its buildings) in a conquered region."""
+    return site_field(P, s, SF_KIND) == SK_GARRISON and b == 0 and conquered(P, st, s)
 
 
 @njit_noalloc
 def garrison_site_open(P, st, p, s):
-    r = site_field(P, s, SF_REGION)
-    return (site_field(P, s, SF_KIND) == SK_GARRISON and st[S_BUILDING + s] == 0 and r >= 0
-            and st[S_OWNER + r] >= 0 and reaches(st, p, s))
+    return garrison_ground(P, st, s, st[S_BUILDING + s]) and reaches(st, p, s)
 
 
 @njit_noalloc
-def temple_site_open(P, st, p, s):
-    """Building a Temple: a built city without a temple, joined to the network; with Religious
-    Fervor a garrison too."""
-    b = st[S_BUILDING + s]
-    if b & B_TEMPLE or not reaches(st, p, s):
+def temple_ground(b, fervor):
+    """Building a Temple: a built city without a temple (b: the site's buildings); with Religious
+    Fervor (fervor) a garrison too."""
+    if b & B_TEMPLE:
         return False
-    return (b & B_CITY) != 0 or ((b & B_GARRISON) != 0 and active(st, p, C_FERVOR) > 0)
+    return (b & B_CITY) != 0 or ((b & B_GARRISON) != 0 and fervor)
 
 
 @njit_noalloc
@@ -465,11 +499,9 @@ def terrace_open(P, st, p, r):
 
 
 @njit_noalloc
-def outpost_open(P, st, p, s):
-    """Key Outpost: a garrison built in an earlier round, joined to the network, becomes a city."""
-    b = st[S_BUILDING + s]
-    return ((b & B_GARRISON) != 0 and (b & B_CITY) == 0 and st[S_GARRISON_ROUND + s] < st[S_ROUND]
-            and reaches(st, p, s))
+def outpost_ground(st, s, b):
+    """Key Outpost: a garrison (b: the site's buildings) built in an earlier round becomes a city."""
+    return (b & B_GARRISON) != 0 and (b & B_CITY) == 0 and st[S_GARRISON_ROUND + s] < st[S_ROUND]
 
 
 @njit_noalloc
@@ -577,28 +609,27 @@ def list_more_terraces(P, st, p):
 
 # ------------------------------------------------------------------ pilgrimages
 @njit_noalloc
-def pilgrimage_open(P, st, p, s):
+def pilgrimage_ground(P, st, p, s, b):
     """Great / Annual / Local Pilgrimage: the card beside the player names the significant city,
-    whose temple the network joins; one pilgrimage a People phase."""
+    whose temple (b: the site's buildings) the network joins; one pilgrimage a People phase (the
+    caller asks)."""
     group = site_field(P, s, SF_PILGRIM)
-    if group == 0 or st[seat_at(p) + P_PILGRIM_DONE] != 0:
-        return False
-    return active(st, p, pilgrim_card(group)) > 0 and has(st, s, B_TEMPLE) and reaches(st, p, s)
+    return group != 0 and (b & B_TEMPLE) != 0 and active(st, p, pilgrim_card(group)) > 0
+
+
+@njit_noalloc
+def pilgrim_cards(st, p):
+    """Pilgrimage cards beside the seat (none: no pilgrimage to list)."""
+    return active(st, p, C_GREAT) + active(st, p, C_ANNUAL) + active(st, p, C_LOCAL)
 
 
 # ------------------------------------------------------------------ the People phase turn
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def list_turn(P, st, p):
-    """DEC_TURN options on the board as it is now (the road lines scanned again)."""
-    return list_turn_with(P, st, p, 0)
-
-
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
-def list_turn_with(P, st, p, lines_current):
     """DEC_TURN options: the road-building action, each building action (city, temple, garrison,
     terrace, additional road, conquest, Key Outpost), a pilgrimage in place of either action, Rapid
-    Expansion's extra conquest, and ending the turn (the building action passed). lines_current:
-    st[S_LINES] is the seat's on this board (the road action just kept it so)."""
+    Expansion's extra conquest, and ending the turn (the building action passed). The road lines
+    are the seat's P_LINES (scanned when out of date)."""
     at = seat_at(p)
     labour = st[at + P_LABOUR]
     road_left = st[at + P_ROAD_DONE] == 0
@@ -606,35 +637,53 @@ def list_turn_with(P, st, p, lines_current):
     n = 0
     roads_possible = False
     if road_left or (build_left and labour >= P[R_EXTRA_ROAD_COST]):
-        if lines_current:
-            stamp_lines(st, p)
-            roads_possible = any_road(P, st, p, st[S_N_LINES])
-        else:
-            roads_possible = any_road(P, st, p, scan_roads(P, st, p))
+        roads_possible = any_road(P, st, p)
     if road_left and roads_possible:
         put_option(st, n, ACT_ROADS, -1, 0)
         n += 1
     face_down_ok = P[R_CONQUER_HIDDEN] != 0
-    n_sites = st[at + P_N_BUILD_SITES]  # the sites a building option can name
-    if build_left:
-        if st[S_TILES + T_CITY] > 0 and labour >= city_cost(P, st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if city_site_open(P, st, p, s):
+    # the building sites of the network in one pass (in the order reached): the cities listed at
+    # once, the temples, garrisons, Key Outposts and pilgrimages gathered for their places below
+    city_ok = build_left and st[S_TILES + T_CITY] > 0 and labour >= city_cost(P, st, p)
+    temple_ok = (build_left and st[S_TILES + T_TEMPLE] > 0 and labour >= temple_cost(P, st, p)
+                 and not eclipse_forbids_temple(st, p))
+    garrison_ok = build_left and st[S_TILES + T_GARRISON] > 0 and labour >= garrison_cost(P, st, p)
+    outpost_ok = (build_left and active(st, p, C_KEY_OUTPOST) > 0 and st[S_TILES + T_CITY] > 0
+                  and labour >= outpost_cost(P, st, p))
+    pilgrim_ok = (road_left or build_left) and st[at + P_PILGRIM_DONE] == 0 and pilgrim_cards(st, p) > 0
+    fervor = active(st, p, C_FERVOR) > 0
+    n_temples = 0
+    n_garrisons = 0
+    n_outposts = 0
+    n_pilgrims = 0
+    if city_ok or temple_ok or garrison_ok or outpost_ok or pilgrim_ok:
+        for k in range(st[at + P_N_BUILD_SITES]):
+            s = st[at + P_BUILD_SITES + k]
+            b = st[S_BUILDING + s]
+            if b == 0:
+                if city_ok and city_ground(P, st, s, b):
                     put_option(st, n, ACT_CITY, s, 0)
                     n += 1
-        if st[S_TILES + T_TEMPLE] > 0 and labour >= temple_cost(P, st, p) and not eclipse_forbids_temple(st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if temple_site_open(P, st, p, s):
-                    put_option(st, n, ACT_TEMPLE, s, 0)
-                    n += 1
-        if st[S_TILES + T_GARRISON] > 0 and labour >= garrison_cost(P, st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if garrison_site_open(P, st, p, s):
-                    put_option(st, n, ACT_GARRISON, s, 0)
-                    n += 1
+                elif garrison_ok and garrison_ground(P, st, s, b):
+                    st[S_SCRATCH + MAX_SITES + n_garrisons] = s
+                    n_garrisons += 1
+                continue
+            if temple_ok and temple_ground(b, fervor):
+                st[S_SCRATCH + n_temples] = s
+                n_temples += 1
+            if outpost_ok and outpost_ground(st, s, b):
+                st[S_SCRATCH + 2 * MAX_SITES + n_outposts] = s
+                n_outposts += 1
+            if pilgrim_ok and pilgrimage_ground(P, st, p, s, b):
+                st[S_SCRATCH + 3 * MAX_SITES + n_pilgrims] = s
+                n_pilgrims += 1
+    for k in range(n_temples):
+        put_option(st, n, ACT_TEMPLE, st[S_SCRATCH + k], 0)
+        n += 1
+    for k in range(n_garrisons):
+        put_option(st, n, ACT_GARRISON, st[S_SCRATCH + MAX_SITES + k], 0)
+        n += 1
+    if build_left:
         if st[S_TILES + T_TERRACE] > 0 and labour >= P[R_TERRACE_COST]:
             m = st[at + P_OWN_MASK]  # the regions conquered, in index order
             while m != 0:
@@ -655,22 +704,17 @@ def list_turn_with(P, st, p, lines_current):
             if conquerable(P, st, p, r, face_down_ok) and labour >= conquest_cost(P, st, p, r, 0):
                 put_option(st, n, ACT_CONQUER, r, 0)
                 n += 1
-        if active(st, p, C_KEY_OUTPOST) > 0 and st[S_TILES + T_CITY] > 0 and labour >= outpost_cost(P, st, p):
-            for k in range(n_sites):
-                s = st[at + P_BUILD_SITES + k]
-                if outpost_open(P, st, p, s):
-                    put_option(st, n, ACT_KEY_OUTPOST, s, 0)
-                    n += 1
-    if (road_left or build_left) and st[at + P_PILGRIM_DONE] == 0:
-        for k in range(n_sites):
-            s = st[at + P_BUILD_SITES + k]
-            if pilgrimage_open(P, st, p, s):
-                if road_left:
-                    put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_ROADS)
-                    n += 1
-                if build_left:
-                    put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_BUILDING)
-                    n += 1
+    for k in range(n_outposts):
+        put_option(st, n, ACT_KEY_OUTPOST, st[S_SCRATCH + 2 * MAX_SITES + k], 0)
+        n += 1
+    for k in range(n_pilgrims):
+        s = st[S_SCRATCH + 3 * MAX_SITES + k]
+        if road_left:
+            put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_ROADS)
+            n += 1
+        if build_left:
+            put_option(st, n, ACT_PILGRIMAGE, s, REPLACES_BUILDING)
+            n += 1
     if active(st, p, C_RAPID) > st[at + P_RAPID_USED]:
         m = st[S_UNOWNED] & st[at + P_NEAR_MASK]
         while m != 0:
@@ -743,12 +787,14 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
 @njit_inline
 def take_turn(P, st, stream, log, kinds, W, p):
     """People Phase: the road-building action and the building action, in the order the player
-    likes (a pilgrimage may replace either), until the player ends the turn."""
-    lines_current = 0
+    likes (a pilgrimage may replace either), until the player ends the turn. S_TURN is odd while
+    it lasts (only the seat's own actions change the board then: bots.best_road_value keeps its
+    valuation of the road lines while they stay the same)."""
+    st[S_TURN] += 1
     for _ in range(16):
         if st[S_ERROR] != ERR_NONE:
-            return
-        n = list_turn_with(P, st, p, lines_current)
+            break
+        n = list_turn(P, st, p)
         if n == 1:
             break
         i = ask(P, st, stream, kinds, W, p, DEC_TURN, n)
@@ -757,14 +803,8 @@ def take_turn(P, st, stream, log, kinds, W, p):
             if st[seat_at(p) + P_BUILD_DONE] == 0:
                 log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
             break
-        # the lines stay current through the road action (build_roads keeps them) and through the
-        # buildings and pilgrimages, which change no road, territory or network; a conquest does
-        current = scanned_roads(st, p)
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
-        if act == ACT_ROADS or act == ACT_EXTRA_ROAD:
-            lines_current = 1
-        else:
-            lines_current = 1 if current and act != ACT_CONQUER and act != ACT_RAPID else 0
+    st[S_TURN] += 1
 
 
 @njit_inline
@@ -921,10 +961,13 @@ def play_sun_card(st, log, p, kind, g):
 @njit_noalloc
 def rural_unrest(P, st, log, q):
     """Rural Unrest: the seat's roads running (partly) through an unconquered region are destroyed;
-    the network is what still joins Cuzco."""
+    the network is what still joins Cuzco. With the any-owner reading the roads destroyed are the
+    ones P_UNREST_ROADS counts: none counted, none to look for (the network is recomputed all the
+    same: the order of its sites is the order of the options the seat is offered next)."""
     lost = 0
     any_owner = P[R_UNREST_ANY_OWNER] != 0
-    for e in range(st[S_N_ROADS]):
+    n_roads = 0 if any_owner and st[seat_at(q) + P_UNREST_ROADS] == 0 else st[S_N_ROADS]
+    for e in range(n_roads):
         if st[S_ROAD_OWNER + e] != q or road_field(P, e, RF_ROYAL):
             continue
         hit = False
@@ -937,21 +980,21 @@ def rural_unrest(P, st, log, q):
             st[S_FREE_LINES + road_field(P, e, RF_A)] += 1
             st[S_FREE_LINES + road_field(P, e, RF_B)] += 1
             lost += 1
+            for p in range(n_players(st)):  # a seat joined to the freed line may build it now
+                if reaches(st, p, road_field(P, e, RF_A)) or reaches(st, p, road_field(P, e, RF_B)):
+                    st[seat_at(p) + P_LINES_OK] = 0
     at = seat_at(q)
     st[at + P_ROADS] -= lost
     st[at + P_ROADS_LOST] += lost
+    st[at + P_UNREST_ROADS] = 0  # every line into unconquered land was destroyed (either reading)
     recompute_reach(P, st, q)
     log_event(st, log, EV_UNREST, q, lost, 0, 0, 0)
 
 
 @njit_noalloc
 def popular_support(P, st, log, q):
-    """Popular Support: one labour for every RI chip of resistance 1 the seat holds."""
-    count = 0
-    for r in range(st[S_N_REGIONS]):
-        if st[S_OWNER + r] == q and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
-            count += 1
-    got = take_labour(st, q, count * sun_field(P, C_POPULAR, SU_VALUE))
+    """Popular Support: one labour for every RI chip of resistance 1 the seat holds (conquer counts them)."""
+    got = take_labour(st, q, st[seat_at(q) + P_RES1_CHIPS] * sun_field(P, C_POPULAR, SU_VALUE))
     st[seat_at(q) + P_LAB_CARDS] += got
     log_event(st, log, EV_POPULAR, q, got, 0, 0, 0)
 
@@ -961,7 +1004,6 @@ def reveal_sun_cards(P, st, log):
     """The cards are turned face up together; each affects the two players beside its gap; Rural
     Unrest and Popular Support act at once, the others while the card lies (until the Sapa Inca)."""
     n = n_players(st)
-    st[S_COUNTS_AT] = 0  # the bots' counts of this Sun phase (bots.seat_counts) are out of date
     for g in range(n):
         for i in range(st[S_GAP_SHOWN + g], st[S_GAP_N + g]):
             kind = st[S_GAP + g * MAX_STACK + i]
@@ -1006,9 +1048,10 @@ def sapa_inca_vp(P, st, p):
     city = 0
     temple = 0
     garrison = 0
-    for s in range(st[S_N_SITES]):
-        b = st[S_BUILDING + s]
-        if b == 0 or not reaches(st, p, s):
+    at = seat_at(p)
+    for k in range(st[at + P_N_BUILD_SITES]):  # the reached sites a building can stand on
+        b = st[S_BUILDING + st[at + P_BUILD_SITES + k]]
+        if b == 0:
             continue
         if b & B_CITY:
             city += P[R_CITY_SI]
@@ -1016,7 +1059,7 @@ def sapa_inca_vp(P, st, p):
             temple += P[R_TEMPLE_SI]
         if b & B_GARRISON:
             garrison += P[R_GARRISON_SI]
-    terraces = st[seat_at(p) + P_TERRACES] * P[R_TERRACE_SI]
+    terraces = st[at + P_TERRACES] * P[R_TERRACE_SI]
     add_vp(st, p, city, P_VP_CITY_SI)
     add_vp(st, p, temple, P_VP_TEMPLE_SI)
     add_vp(st, p, garrison, P_VP_GARRISON_SI)
@@ -1217,13 +1260,22 @@ def check_invariants(P, st):
     for p in range(n):
         at = seat_at(p)
         owned = 0
+        unrest = 0
         for e in range(st[S_N_ROADS]):
             if st[S_ROAD_OWNER + e] == p:
                 owned += 1
                 if road_field(P, e, RF_ROYAL) and e != st[S_N_ROADS] - 4 + p:
                     st[S_ERROR] = ERR_ROADS
-        if owned != st[at + P_ROADS]:
+                if road_field(P, e, RF_ROYAL) == 0 and unconquered_end(P, st, e):
+                    unrest += 1
+        if owned != st[at + P_ROADS] or unrest != st[at + P_UNREST_ROADS]:
             st[S_ERROR] = ERR_ROADS
+        res1 = 0
+        for r in range(st[S_N_REGIONS]):
+            if st[S_OWNER + r] == p and region_field(P, r, RG_START) == 0 and chip_field(P, st[S_CHIP + r], CH_RES) == 1:
+                res1 += 1
+        if res1 != st[at + P_RES1_CHIPS]:
+            st[S_ERROR] = ERR_CHIPS
         by_source = 0
         for f in range(P_VP_CONQUEST, P_VP_CARDS + 1):
             by_source += st[at + f]
@@ -1242,6 +1294,11 @@ def check_invariants(P, st):
         if st[S_ROAD_OWNER + e] >= n:
             st[S_ERROR] = ERR_ROADS
     for s in range(st[S_N_SITES]):
+        ends = 0
+        for w in range(st[S_WILD_N]):
+            ends += (st[S_WILD + w * 3] == s) + (st[S_WILD + w * 3 + 1] == s)
+        if ends != st[S_WILD_AT + s]:
+            st[S_ERROR] = ERR_ROADS
         free = 0
         for j in range(site_field(P, s, SF_N_INC)):
             e = incident(P, s, j)

@@ -7,6 +7,7 @@ The parameters (components.toml + a variant, packed by data.py) are one flat int
   site_field(P, s, SF_*)              site s's region (-1: Cuzco), kind, temple bonus, pilgrimage
   road_field(P, e, RF_*)              road line e's two sites and whether it is a royal (dash-dot) line
   P[NB_AT + r * MAX_NB + i]           region r's neighbours (count at RG_N_NB)
+  P[RL_AT + r * MAX_RL + i]           the road lines with an end in region r, each once (count at RG_N_LINES)
   P[INC_AT + s * MAX_INC + i]         the road lines touching site s (count at SF_N_INC)
   P[INC_END_AT + s * MAX_INC + i]     the other end of each of them
   chip_field(P, c, CH_*)              RI chip c's resistance, labour and VP
@@ -41,6 +42,7 @@ MAX_REGIONS = 48
 MAX_SITES = 128
 MAX_ROADS = 256
 MAX_NB = 12  # neighbours of a region
+MAX_RL = 48  # road lines with an end in a region
 MAX_INC = 12  # road lines at a site
 MAX_CHIPS = 64
 MAX_ROUNDS = 10
@@ -164,7 +166,8 @@ RG_START = 1
 RG_PLAYERS = 2
 RG_RING = 3
 RG_N_NB = 4
-N_RG = 5
+RG_N_LINES = 5
+N_RG = 6
 REGION_AT = N_RULES + 16
 SF_REGION = 0
 SF_KIND = 1
@@ -196,7 +199,8 @@ RESOURCES_AT = SUN_AT + N_SUN * N_SU  # + round
 ERA_AT = RESOURCES_AT + MAX_ROUNDS  # + round: 0 pre-empire, 1 early, 2 middle/late
 PHASE_AT = ERA_AT + MAX_ROUNDS  # + round * MAX_PHASES + i
 SI_LEFT_AT = PHASE_AT + MAX_ROUNDS * MAX_PHASES  # + round * MAX_PHASES + i: Sapa Inca phases from there on
-N_PARAMS = SI_LEFT_AT + MAX_ROUNDS * MAX_PHASES
+RL_AT = SI_LEFT_AT + MAX_ROUNDS * MAX_PHASES  # + region * MAX_RL + i
+N_PARAMS = RL_AT + MAX_REGIONS * MAX_RL
 
 
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
@@ -278,7 +282,8 @@ S_BUILDING = S_TERRACE + MAX_REGIONS  # + site: B_* bits
 S_GARRISON_ROUND = S_BUILDING + MAX_SITES  # + site: the round its garrison was built
 S_ROAD_OWNER = S_GARRISON_ROUND + MAX_SITES  # + road line: -2 not on this map, -1 free, else the seat
 S_WILD = S_ROAD_OWNER + MAX_ROADS  # + i * 3: a Wilderness Road's two cities and its builder
-S_GAP_N = S_WILD + MAX_WILD * 3  # + gap: Sun cards in the gap this round
+S_WILD_AT = S_WILD + MAX_WILD * 3  # + site: Wilderness Roads ending at the site
+S_GAP_N = S_WILD_AT + MAX_SITES  # + gap: Sun cards in the gap this round
 S_GAP_SHOWN = S_GAP_N + MAX_PLAYERS  # + gap: of them, face up
 S_GAP = S_GAP_SHOWN + MAX_PLAYERS  # + gap * MAX_STACK + i: card kinds
 S_DRAW = S_GAP + MAX_PLAYERS * MAX_STACK  # + i: the draw pile, top last
@@ -290,16 +295,11 @@ O_B = 1
 O_C = 2
 N_OPT = 3
 MAX_OPTIONS = 320
-S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue
-S_LINES_SEAT = S_SCRATCH + MAX_SITES  # board.scan_roads: the seat scanned, and the decision count + 1 then
-S_LINES_AT = S_LINES_SEAT + 1
-S_N_LINES = S_LINES_AT + 1  # the road lines the seat may build ...
-S_LINES = S_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
-S_COUNTS_AT = S_LINES + MAX_ROADS * 2  # the Sun phase (track position + 1) bots.seat_counts counted in
-S_COUNTS = S_COUNTS_AT + 1  # what it counted (the board does not change within a Sun phase)
-S_UNOWNED = S_COUNTS + 1  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
+S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue; rules.list_turn's four lists of sites
+S_UNOWNED = S_SCRATCH + 4 * MAX_SITES  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
 S_PLACES = S_UNOWNED + 1  # + place: the seat in that place on the scoring track (rules.rank_seats)
-S_PLAYERS = S_PLACES + MAX_PLAYERS
+S_TURN = S_PLACES + MAX_PLAYERS  # rules.take_turn: + 1 as a People phase turn starts and again as it ends (odd: in a turn)
+S_PLAYERS = S_TURN + 1
 
 # ---- P_*: a seat's fields
 P_LABOUR = 0
@@ -362,9 +362,18 @@ P_N_REACHED = P_REGION_NEAR + MAX_REGIONS  # the sites of the network as a list 
 P_REACHED = P_N_REACHED + 1  # + i
 P_NEAR_MASK = P_REACHED + MAX_SITES  # bit r: P_REGION_NEAR[r] > 0 (set as sites are reached)
 P_OWN_MASK = P_NEAR_MASK + 1  # bit r: the seat conquered region r
-P_N_BUILD_SITES = P_OWN_MASK + 1  # of the reached sites, the city, significant and garrison sites ...
+P_UNREST_ROADS = P_OWN_MASK + 1  # its lines with an end in an unconquered region (Rural Unrest's toll now)
+P_RES1_CHIPS = P_UNREST_ROADS + 1  # its conquered chips of resistance 1 (Popular Support's labour)
+P_N_BUILD_SITES = P_RES1_CHIPS + 1  # of the reached sites, the city, significant and garrison sites ...
 P_BUILD_SITES = P_N_BUILD_SITES + 1  # + i: ... in the order reached (the building options loop over them)
-N_P = P_BUILD_SITES + MAX_SITES
+P_LINES_OK = P_BUILD_SITES + MAX_SITES  # 1: P_LINES is what board.scan_roads would list on the board now
+P_N_LINES = P_LINES_OK + 1  # the road lines the seat may build ...
+P_LINES = P_N_LINES + 1  # + i * 2: ... each line and the site it reaches, in the options' order
+P_LINES_VER = P_LINES + MAX_ROADS * 2  # + 1 whenever P_LINES change
+P_BEST_TURN = P_LINES_VER + 1  # bots.best_road_value: S_TURN when it valued the lines ...
+P_BEST_VER = P_BEST_TURN + 1  # ... P_LINES_VER then ...
+P_BEST_I = P_BEST_VER + 1  # ... and the best line's index (-1: none)
+N_P = P_BEST_I + 1
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
