@@ -32,9 +32,10 @@ def test_default_kernel_compiles_no_search_and_no_round_wrappers():
     assert result.returncode == 0, result.stderr
     found = json.loads(result.stdout.strip().splitlines()[-1])
     assert found["game"]["play_games"] == 1  # the heuristic-only kernel alone
-    assert found["game"]["play_game"] == 0 and found["game"]["run_one"] == 0
+    assert found["game"]["play_search_one"] == 0 and "run_one" not in found["game"]  # run_one: plain Python
     assert not any(found["search"].values()), found["search"]  # no search in a heuristic kernel
-    for name in ("phase_one_from", "phase_two", "phase_three", "end_game", "last_missions", "play_rest"):
+    for name in ("phase_one_from", "phase_two", "phase_three", "end_game", "last_missions", "play_rest",
+                 "play_from"):
         assert found["rounds"][name] == 0, name  # inlined into the kernel, not compiled as a level
     assert found["rng"]["randint"] == 1 and found["rng"]["_rotl"] == 1
     assert found["rng"]["shuffle"] == 2  # int32 and int64 arrays, whatever the count's type

@@ -333,10 +333,11 @@ def test_new_mission_from_palace_not_refilled():
 
 
 def phase_three(P, st, side):
+    """Phase III of the current round alone (rounds.play_from from phase III, stopping after it)."""
     n = int(st[S.S_N_PLAYERS])
     kinds, W = bots(GAME.default_bots(n))
     look, lside = S.new_state(n, False), S.new_side(n, False)
-    G.phase_three(P, st, *side, look, *lside, kinds, W, True)
+    G.play_from(P, st, *side, look, *lside, kinds, W, True, 0, G.PHASE_III, int(st[S.S_ROUND]))
 
 
 def test_sixth_round_takes_new_mission_and_skips_end_of_round():

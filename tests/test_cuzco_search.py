@@ -11,7 +11,7 @@ from sim.core.tune import default_pool
 from sim.games.cuzco import GAME
 from sim.games.cuzco import state as S
 from sim.games.cuzco.bots import KIND_HEURISTIC, KIND_SEARCH, NO_TOP, choose_turn
-from sim.games.cuzco.rounds import PHASE_ONE_DONE, phase_one_from, phase_three, phase_two, start_round
+from sim.games.cuzco.rounds import NO_STOP, PHASE_I, PHASE_ONE_DONE, play_from, start_round
 from sim.games.cuzco.rules import N_O, check_components, setup
 from sim.games.cuzco.search import determinise, new_search_buffers, search_turn
 from sim.games.cuzco.weights import N_HEURISTIC_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
@@ -19,8 +19,8 @@ from sim.games.cuzco.weights import N_HEURISTIC_WEIGHTS, W_SEARCH_CANDIDATES, W_
 PARAMS = GAME.resolve_params(None)
 P = PARAMS.engine
 N = 4
-SEARCHER = np.int32(1)  # the engine's types (a seat read from the int32 state, int8 kinds), so
-HEURISTIC = np.int8(KIND_HEURISTIC)  # calls from here reuse its compiled functions
+SEARCHER = np.int64(1)  # the engine's types (a seat read as int64, int8 kinds), so calls from
+HEURISTIC = np.int8(KIND_HEURISTIC)  # here load its compiled functions from the cache
 
 
 def search_weights(candidates, rollouts):
@@ -40,13 +40,12 @@ def decision_state(seed, rounds_before=2):
     look, lside = S.new_state(N, False), S.new_side(N, False)
     rng_mod.seed_game_stream(S.rng_words(st), np.uint64(seed), np.uint64(0))
     setup(P, st, *side, N)
-    for rnd in range(rounds_before):
-        start_round(P, st, *side, rnd)
-        assert phase_one_from(P, st, *side, look, *lside, heuristic, W, True, 0) == PHASE_ONE_DONE
-        phase_two(P, st, *side, look, *lside, heuristic, W, True)
-        phase_three(P, st, *side, look, *lside, heuristic, W, True)
-    start_round(P, st, *side, rounds_before)
-    turn = phase_one_from(P, st, *side, look, *lside, kinds, W, True, 0)
+    start_round(P, st, *side, 0)
+    if rounds_before > 0:  # the rounds before, each played to its end by the heuristic
+        assert play_from(P, st, *side, look, *lside, heuristic, W, True, 0, PHASE_I, rounds_before - 1) == PHASE_ONE_DONE
+        assert st[S.S_ROUND] == rounds_before - 1 and st[S.S_ERROR] == 0
+        start_round(P, st, *side, rounds_before)
+    turn = play_from(P, st, *side, look, *lside, kinds, W, True, 0, PHASE_I, NO_STOP)
     assert turn != PHASE_ONE_DONE and st[S.S_ERROR] == 0
     assert st[S.S_ORDER + turn % N] == SEARCHER
     return st, side, look, lside, W, turn

@@ -17,7 +17,7 @@ seat (hands of god cards are secret; the god piles are never looked into).
 import numpy as np
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .rules import (
     N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD2, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX,
     O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
@@ -395,7 +395,7 @@ def memo_store(memo, slot, k0, k1, v):
         memo[MEMO_USED] += 1
 
 
-@njit_noalloc
+@njit_inline
 def modelled_value(P, st, lrec, p, w, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
@@ -436,7 +436,7 @@ def fields_equal(st, look, start, count):
     return differ == 0
 
 
-@njit_noalloc
+@njit_inline
 def look_value(P, st, look, lrec, p, w):
     """position_value of the look-ahead `look`, a copy of `st` after one option: the tile and
     mission parts are computed again only if the option changed the fields they read."""
@@ -565,7 +565,7 @@ def value_of_outcome(st, lrec, w, kind, opt, pv):
     return v
 
 
-@njit_noalloc
+@njit_inline
 def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
     look-ahead), plus the bot's liking for an extra turn."""
@@ -648,7 +648,7 @@ def exchange_limit(P, st, p, opt, ex):
     return -1
 
 
-@njit_noalloc
+@njit_inline
 def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
     """plan_exchange for a heuristic valuing modelled effects: the plan so far stays applied, and
     each candidate adds its one exchange on top (effects.exchange_step), is valued and taken back.
@@ -708,7 +708,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
     return current
 
 
-@njit_noalloc
+@njit_inline
 def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     """Spend the exchange pips greedily: add the exchange that raises the value most, while any
     does. Returns the value of the plan (opt[O_EX..] holds it). An exchange beyond its limit
@@ -800,7 +800,7 @@ def second_card_source(st, p, card, opt):
     return src if src != SRC_NONE else second_payment(st, p, card, opt, SRC_MEDAL)
 
 
-@njit_noalloc
+@njit_inline
 def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
     """The fire-blessing choice the bot would take right now (tried on the current position)."""
     best_b = 0
@@ -827,7 +827,7 @@ def ends_in_blessing(opt):
         ((action == A_TRAIL or action == A_BRIDGE) and opt[O_TARGET] == CUZCO)
 
 
-@njit_noalloc
+@njit_inline
 def try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v):
     """A turn ending in a fire blessing, with the blessing the bot prefers this turn (the four
     choices are compared again for the turn finally chosen, see choose_turn), and with
@@ -902,7 +902,7 @@ def try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, s
     return best_v
 
 
-@njit_noalloc
+@njit_inline
 def try_moving_a_die(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, src):
     """Mama Quilia 06 before a die that does not fit: any one die of the space whose removal
     makes room, moved to any other space (the victory-point space first: the destination has no
@@ -962,7 +962,7 @@ def card_changes_action(P, st, p, card, action, strength, extra):
         st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] > 0
 
 
-@njit_noalloc
+@njit_inline
 def try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips):
     """try_action with the cards `opt` plays: a 6 with 13, a jump with 14, 09's discard tile."""
     if plays(opt, C_SEARCH_DISCARD):

@@ -10,7 +10,7 @@ from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.jit import njit_inline
 from sim.core.parallel import run_blocks
 from . import data
-from .rounds import ERROR_NO_TURN, PHASE_ONE_DONE, check, play_rest, start_round
+from .rounds import ERROR_NO_TURN, NO_STOP, PHASE_I, PHASE_ONE_DONE, check, play_from, play_rest, start_round
 from .bots import KIND_SEARCH
 from .rules import setup
 from .search import new_search_buffers, search_player_turn
@@ -23,7 +23,7 @@ from .state import (
     STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED, STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1,
     STAT_PUTUTU_SPENT2, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_WON, VP_SOURCE_NAMES, new_side,
     new_state,
-    REC_DICE, rng_of, seat_at, seat_in_order, stats_at,
+    REC_DICE, rng_of, rng_words, seat_at, seat_in_order, stats_at,
 )
 
 
@@ -36,7 +36,7 @@ def play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, 
     if check(P, st, checked):
         return
     start_round(P, st, rec, log, 0)
-    if play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, 0) != PHASE_ONE_DONE:
+    if play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, 0, PHASE_I, NO_STOP) != PHASE_ONE_DONE:
         st[S_ERROR] = ERROR_NO_TURN  # a search seat, in a kernel built without the search
 
 
@@ -52,7 +52,7 @@ def play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run
     start_round(P, st, rec, log, 0)
     turn = 0
     while True:
-        turn = play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn)
+        turn = play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, PHASE_I, NO_STOP)
         if turn == PHASE_ONE_DONE or st[S_ERROR] != 0:
             return
         p = seat_in_order(st, turn % n_players)
@@ -65,22 +65,34 @@ def play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run
 
 
 @njit(cache=True)
-def play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked, with_search):
-    """One whole game from its seed. `with_search` is None for a line-up without a search bot (see
-    `search_flag`): that version never compiles the search bot."""
-    if with_search is None:
-        play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked)
-    else:
-        play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked)
+def play_search_one(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked):
+    """play_search_game compiled on its own: the replay of a line-up with a search bot."""
+    play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked)
 
 
-@njit(cache=True)
 def run_one(P, n_players, kinds, W, run_seed, game_index, checked, logging, with_search):
-    """Allocate one game's arrays and play it (replay and tests; the batch kernel is play_games).
-    `with_search` is None unless a seat is a search bot (see `search_flag`)."""
-    st, rec, log, look, lrec, llog = new_game_arrays(n_players, logging)
-    play_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked, with_search)
-    return st, rec, log
+    """Allocate one game's arrays and play it (play_one): its state, record and log (replay and
+    tests; the batch kernel is play_games)."""
+    arrays = new_game_arrays(n_players, logging)
+    play_one(P, arrays, n_players, kinds, W, run_seed, game_index, checked, with_search)
+    return arrays[:3]
+
+
+def play_one(P, arrays, n_players, kinds, W, run_seed, game_index, checked, with_search):
+    """One whole game into `arrays` (new_game_arrays), played from Python. `with_search` is None
+    unless a seat is a search bot (see `search_flag`). Without one, the game is started here and
+    its rounds played by rounds.play_from, the compiled entry point the tests share, so the replay
+    adds no compiled level over the whole game."""
+    st, rec, log = arrays[:3]
+    if with_search is not None:
+        play_search_one(P, *arrays, n_players, kinds, W, run_seed, game_index, checked)
+        return
+    rng_mod.seed_game_stream(rng_words(st), run_seed, game_index)
+    setup(P, st, rec, log, n_players)
+    if not check(P, st, checked):
+        start_round(P, st, rec, log, 0)
+        if play_from(P, *arrays, kinds, W, checked, 0, PHASE_I, NO_STOP) != PHASE_ONE_DONE:
+            st[S_ERROR] = ERROR_NO_TURN  # a search seat, without the search
 
 
 @njit(cache=True)
@@ -135,7 +147,7 @@ def play_games(lo, hi, P, n_players, seat_bots, bot_kinds, bot_weights, run_seed
             kinds[s] = bot_kinds[seat_bots[i, s]]
             W[s, :] = bot_weights[seat_bots[i, s], :]
         st, rec, log, look, lrec, llog = new_game_arrays(n_players, False)
-        # the game's body is inlined here (not a call to play_game): one compiled level less
+        # the game's body is inlined here (not a call to a compiled game): one compiled level less
         if with_search is None:
             play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed,
                                 first_game + np.uint64(i), checked)

@@ -78,7 +78,7 @@ def _folded(cause, effect) -> bool:
 
 
 def _setup_state(P, n_players, run_seed, game_index):
-    """The state right after setup (play_game's first steps), for what setup does not log."""
+    """The state right after setup (play_one's first steps), for what setup does not log."""
     st = new_state(n_players, True)
     rec, log = new_side(n_players, True)
     rng_mod.seed_game_stream(rng_words(st), np.uint64(run_seed), np.uint64(game_index))

@@ -13,7 +13,7 @@ import numpy as np
 
 from sim.core import rng as rng_mod
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .state import (
     MASK_FIELDS, WAY_PIPS_AT,
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
@@ -1842,7 +1842,7 @@ def final_scoring(P, st, rec, log):
 
 # ------------------------------------------------------------------------------ invariants
 
-@njit_noalloc
+@njit_inline
 def check_components(P, st):
     """Components are never created or lost; returns 0 or the code of the first broken check."""
     n = st[S_N_PLAYERS]

@@ -31,9 +31,9 @@ def count_work(n_players: int, n_games: int, variant: str, seed: int = 7, lookah
     totals = np.zeros(N_COUNTS, np.int64)
     started = time.process_time()
     for i in range(n_games):
-        st, rec, log, look, lrec, llog = cuzco_game.new_game_arrays(n_players, False)
-        cuzco_game.play_game(params.engine, st, rec, log, look, lrec, llog, n_players, kinds, weights,
-                             np.uint64(seed), np.uint64(i), False, None)
+        arrays = cuzco_game.new_game_arrays(n_players, False)
+        cuzco_game.play_one(params.engine, arrays, n_players, kinds, weights, np.uint64(seed), np.uint64(i), False, None)
+        lrec = arrays[4]
         totals += lrec[REC_COUNTS:REC_COUNTS + N_COUNTS]
     seconds = time.process_time() - started
     return {"decisions": totals[COUNT_DECISIONS] / n_games, "options": totals[COUNT_OPTIONS] / n_games,
