@@ -11,7 +11,8 @@ from . import data
 from .rules import new_game_arrays, play_game
 from .search import N_CFG, play_game_search
 from .state import (
-    DISTRICT_NAMES, END_REASON_NAMES, LOG_CAPACITY, LOG_WIDTH, N_STATE, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, KIND_SEARCH, N_GOODS, N_KINDS, N_P, N_PRODUCTION,
+    DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, KIND_SEARCH, LOG_CAPACITY, LOG_WIDTH,
+    N_GOODS, N_KINDS, N_P, N_PRODUCTION, N_STATE,
     P_ACTIONS, P_CLOCK_STAYING, P_COMPENSATION, P_FREE_WORKERS, P_GOLD, P_GOODS, P_GOODS_VALUE, P_HAND, P_HAND_N,
     P_HELD, P_JUMPS, P_MOON_KIND, P_MOONS, P_MULTIPLIER, P_PRIESTS, P_RANK, P_SCORE, P_SCORE_PRIESTS,
     P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, S_ACTIONS, S_DAY,
@@ -118,6 +119,11 @@ def play_one_logged(P: np.ndarray, n: int, seats: np.ndarray, bot_kinds: np.ndar
     return st, log
 
 
+def search_budgets_of(bot_names: list[str], with_search: bool | None) -> np.ndarray:
+    """Each bot's search budget row; the bots files are read only for a line-up with a search bot."""
+    return data.search_budgets(bot_names) if with_search else np.zeros((len(bot_names), N_CFG), np.float64)
+
+
 def search_flag(bot_kinds: np.ndarray, seat_bots: np.ndarray) -> bool | None:
     """play_games's `with_search`: True when a seat of the line-up is a search bot, else None."""
     return True if bool((bot_kinds[np.unique(seat_bots)] == KIND_SEARCH).any()) else None
@@ -159,10 +165,8 @@ class MachuPicchu(TomlGame):
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)
-        # a bot's search budget is read (the bots files) only for a line-up with a search bot
         with_search = search_flag(kinds, seat_bots)
-        budgets = (data.search_budgets(bot_names) if with_search else
-                   np.zeros((len(bot_names), N_CFG), np.float64))
+        budgets = search_budgets_of(bot_names, with_search)
         player_fields = player_columns_of(params)
         g_index = np.array([slot for _, slot, _ in GAME_FIELDS], np.int64)
         pl_index = np.array([field for _, field, _ in player_fields], np.int64)

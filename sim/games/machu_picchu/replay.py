@@ -7,13 +7,12 @@ import numpy as np
 
 from sim.core.game import Params, replay_final_line
 from . import data
-from .game import play_one_logged
-from .search import N_CFG
+from .game import play_one_logged, search_budgets_of, search_flag
 from .state import (
     D_MAIN_TEMPLE, DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, EV_CLOCK, EV_CLOCK_GOODS, EV_DAY, EV_DAY_CORN,
     EV_END, EV_FINAL, EV_MOON, EV_MOON_USE, EV_MOVE, EV_NUDGE, EV_OFFER, EV_PRIEST, EV_PRODUCE, EV_REWARD,
     EV_SCOUT, EV_SUMMIT, EV_SUN, EV_TAKE, EV_TRADE, EV_WORKER, GOOD_NAMES, KIND_NAMES, MOON_CORN, MOON_GOOD,
-    KIND_SEARCH, N_GOODS, N_P, P_WON, S_ERROR, S_LOG_N, S_PLAYERS,
+    N_GOODS, N_P, P_WON, S_ERROR, S_LOG_N, S_PLAYERS,
 )
 
 
@@ -21,8 +20,7 @@ def replay_lines(params: Params, n_players: int, bot_names: list[str], rows: np.
                  weights: np.ndarray, run_seed: int, game_index: int) -> list[str]:
     """The log of one game as lines of text (a game with a search seat is played again with its search,
     as the batch played it)."""
-    budgets = (data.search_budgets(bot_names) if (kinds[rows] == KIND_SEARCH).any()
-               else np.zeros((len(bot_names), N_CFG), np.float64))
+    budgets = search_budgets_of(bot_names, search_flag(kinds, rows))
     st, log = play_one_logged(params.engine, n_players, rows, kinds, weights, budgets, run_seed, game_index)
     seats = [f"seat {s} ({bot_names[rows[s]]})" for s in range(n_players)]
     lines = [f"Machu Picchu, {n_players} players, seed {run_seed}, game {game_index}"]
