@@ -86,3 +86,51 @@ def test_the_heuristic_takes_the_first_unvisited_goods_over_a_visited_district()
     t.st[S.S_VISITED + meadow] = 1
     B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION)
     assert B.district_value(t.P, t.st, w, 0, meadow) == 0
+
+
+def _plan_change_over_every_target(t, w, p, g, change):
+    """plan_change by its definition: the best target within reach after the change (every priest/
+    virgin kind with a card left and every worker still unplaced, worth more than its cost), less
+    the best now, times `plan`."""
+    if change == 0:
+        return 0.0
+    st, P = t.st, t.P
+    best = after = 0.0
+    needed = False
+    for target in range(S.N_TARGETS):
+        if target < S.N_KINDS:
+            if st[S.S_TAKEN + target] >= S.priest_field(P, target, S.PF_COUNT):
+                continue
+        elif t.at(p, S.P_FREE_WORKERS) == 0:
+            continue
+        net = B.target_net(P, st, w, p, target)
+        if net == 0.0:
+            continue
+        cost_at = B.target_cost_at(target)
+        now = later = 0
+        for h in range(S.N_GOODS):
+            have = t.at(p, S.P_GOODS + h)
+            now += B.units_short(P, P[cost_at + h], have, h)
+            later += B.units_short(P, P[cost_at + h], max(0, have + change) if h == g else have, h)
+            needed = needed or (h == g and P[cost_at + h] > 0)
+        best = max(best, B.reach(st, w, p, net, now))
+        after = max(after, B.reach(st, w, p, net, later))
+    return w[S.W_PLAN] * (after - best) if needed and w[S.W_PLAN] != 0.0 else 0.0
+
+
+@pytest.mark.parametrize("style", STYLES + ["temple-priest-tuned"])
+def test_the_plan_tables_lists_leave_the_plan_change_exact(style):
+    """prepare_plan lists, per good, only the targets a gain or a loss of it can move the best
+    target by: plan_change still equals the best over every target in reach, to the bit."""
+    w = _heuristic(style).copy()
+    w[S.W_PLAN] = max(w[S.W_PLAN], 1.0)
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        t = Table(4)
+        t.set_goods(0, **{name: int(rng.integers(0, 6 if name != "corn" else 16)) for name in S.GOOD_NAMES})
+        for k in range(S.N_KINDS):
+            t.st[S.S_TAKEN + k] = int(rng.integers(0, 3))
+        B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION)
+        for g in range(S.N_GOODS):
+            for change in range(-6, 7):
+                assert B.plan_change(t.P, t.st, w, 0, g, change) == _plan_change_over_every_target(t, w, 0, g, change)

@@ -31,7 +31,7 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
@@ -226,13 +226,19 @@ def target_net(P, st, w, p, t):
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
     each worker p still has, worth more than its cost (target_net): the goods missing to pay for it
-    and its value within reach; the best of those, and for each good the targets that need it and
-    the best of the others. Read by plan_change for every option."""
+    and its value within reach; the best of those, and for each good the best of the targets not
+    needing it and two lists of those needing it: the ones a gain of it can lift above the best (net
+    value above it) and the ones a loss of it can lower the plan by (within reach above the best of
+    the targets not needing it). A target left out of a list cannot change plan_change's maximum
+    (its value within reach moves towards its net value with a gain and away with a loss, pursuit >=
+    0), so the lists keep plan_change exact. Read by plan_change for every option."""
     at = seat_at(p)
     goods_needed = 0
     best = 0.0
+    live = 0
     for g in range(N_GOODS):
         st[S_PLAN_N_NEED + g] = 0
+        st[S_PLAN_N_LOSE + g] = 0
         put_real(st, S_PLAN_WITHOUT + g, 0.0)
     for t in range(N_TARGETS):
         if t < N_KINDS:
@@ -251,13 +257,27 @@ def prepare_plan(P, st, w, p):
         now = reach(st, w, p, net, missing)
         best = max(best, now)
         put_real(st, S_PLAN_REACH + t, now)
+        live |= 1 << t
         for g in range(N_GOODS):
             if P[cost_at + g] > 0:
                 goods_needed |= 1 << g
-                st[S_PLAN_NEEDER + g * N_TARGETS + st[S_PLAN_N_NEED + g]] = t
-                st[S_PLAN_N_NEED + g] += 1
             else:
                 put_real(st, S_PLAN_WITHOUT + g, max(real_at(st, S_PLAN_WITHOUT + g), now))
+    prune = w[W_PURSUIT] >= 0.0
+    for t in range(N_TARGETS):
+        if live & (1 << t) == 0:
+            continue
+        cost_at = target_cost_at(t)
+        net = real_at(st, S_SEAT_NET + p * N_TARGETS + t)
+        now = real_at(st, S_PLAN_REACH + t)
+        for g in range(N_GOODS):
+            if P[cost_at + g] > 0:
+                if not prune or net > best:
+                    st[S_PLAN_NEEDER + g * N_TARGETS + st[S_PLAN_N_NEED + g]] = t
+                    st[S_PLAN_N_NEED + g] += 1
+                if not prune or now > real_at(st, S_PLAN_WITHOUT + g):
+                    st[S_PLAN_LOSER + g * N_TARGETS + st[S_PLAN_N_LOSE + g]] = t
+                    st[S_PLAN_N_LOSE + g] += 1
     st[S_PLAN_GOODS] = goods_needed
     put_real(st, S_PLAN_BEST, best)
 
@@ -266,13 +286,19 @@ def prepare_plan(P, st, w, p):
 def plan_change(P, st, w, p, g, change):
     """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
     goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
-    Only the targets needing g are valued again; the best of the others is read from the table."""
+    Only the targets of the table's list for a gain or a loss of g are valued again; the rest is
+    the best now (a gain) or the best of the targets not needing g (a loss)."""
     if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
         return 0.0
     have = held(st, p, g)
-    after = real_at(st, S_PLAN_WITHOUT + g)
-    for i in range(st[S_PLAN_N_NEED + g]):
-        t = st[S_PLAN_NEEDER + g * N_TARGETS + i]
+    if change > 0:
+        after = real_at(st, S_PLAN_BEST)
+        n, list_at = st[S_PLAN_N_NEED + g], S_PLAN_NEEDER + g * N_TARGETS
+    else:
+        after = real_at(st, S_PLAN_WITHOUT + g)
+        n, list_at = st[S_PLAN_N_LOSE + g], S_PLAN_LOSER + g * N_TARGETS
+    for i in range(n):
+        t = st[list_at + i]
         need = P[target_cost_at(t) + g]
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
@@ -536,6 +562,32 @@ def action_value(P, st, w, p, i):
     return district_value(P, st, w, p, a) + jump
 
 
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, float64[::1], int64, int64)")
+def choose_action(P, st, stream, w, p, n_options):
+    """The heuristic's pick among an action's options: each valued as action_value does, with the
+    same noise drawn in the same order, without a call per option for action_value or for a
+    production district or temple already entered today (worth nothing); a jump's llama is valued
+    once."""
+    jump, jump_set = 0.0, False
+    best, best_i = NO_VALUE, 0
+    for i in range(n_options):
+        a = st[S_OPTIONS + i * N_OPT + O_A]
+        if a == STAY:
+            value = stay_value(P, st, w, p)
+        else:
+            value = 0.0 if a <= D_MAIN_TEMPLE and st[S_VISITED + a] else district_value(P, st, w, p, a)
+            if st[S_OPTIONS + i * N_OPT + O_B]:
+                if not jump_set:
+                    jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
+                    jump_set = True
+                value += jump
+        if w[W_NOISE] > 0.0:
+            value += w[W_NOISE] * rng.uniform(stream)
+        if value > best:
+            best, best_i = value, i
+    return best_i
+
+
 @njit_noalloc
 def option_value(P, st, w, p, decision, i):
     """The heuristic's value of option i of `decision` for seat p."""
@@ -695,12 +747,11 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     if n_options == 1:
         return 0
     begin_decision(P, st, weights, p, decision)
+    if decision == DEC_ACTION:
+        return choose_action(P, st, stream, weights, p, n_options)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        if decision == DEC_ACTION:
-            value = action_value(P, st, weights, p, i)
-        else:
-            value = option_value(P, st, weights, p, decision, i)
+        value = option_value(P, st, weights, p, decision, i)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:
