@@ -10,6 +10,10 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
   (delta features, never a copy of the state played forward) in points, through its weight vector
   (WEIGHT_NAMES), and takes the best; ties go to the first listed. Styles are weight vectors in
   bots.toml.
+- The fast kind (kind `fast`) is the heuristic without the plan: goods are worth what they are
+  held for, none gathered for a purchase (no plan table, no plan change per good), whatever its
+  `plan` weight. The plan was about 40% of a heuristic game's time and, measured on the tuned
+  styles, won nothing (BENCHMARKS.md, Machu Picchu, sixth session); the default line-up plays it.
 
 Values, in points: a good is worth its weight, less for each one already held (saturation); a
 trail step its weight; a worker or priest/virgin card a base value plus what the offering cards in
@@ -26,7 +30,7 @@ from .state import (
     DEC_MAIN_OFFERING, DEC_MOON_TILE, DEC_MOON_USE, DEC_PALACE, DEC_PRICE_NUDGE, DEC_PRIESTS, DEC_PRODUCE,
     DEC_START_WORKER, DEC_SUMMIT_RETURN, DEC_TRADE, DEC_VIRGINS, DEC_WATCHMAN, D_CENTRAL_PLAZA,
     D_HOUSE_OF_PRIESTS, D_HOUSE_OF_VIRGINS, D_MAIN_TEMPLE, D_ROYAL_PALACE, D_WATCHMANS_HUT, FIRST_TEMPLE,
-    ICON_KIND, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
+    ICON_KIND, KIND_FAST, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
     MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PF_STEPS, PRIEST_AT,
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
@@ -701,14 +705,17 @@ def refresh_seat_key(P, st, w, p):
     return True
 
 
-@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
-def begin_decision(P, st, w, p, decision):
-    """A decision's work rows: kept from the previous decision when it was seat p's on the same goods,
-    unplaced workers and seat key (every kept value reads only those), else started empty; the Sun
-    Clock's reward (it reads the supply) is always worked out again. The plan table is made when the
-    options are valued through goods and the kept rows have none."""
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+def begin_decision(P, st, w, p, decision, planning):
+    """A decision's work rows: kept from the previous decision when it was seat p's, planning or not
+    alike, on the same goods, unplaced workers and seat key (every kept value reads only those), else
+    started empty; the Sun Clock's reward (it reads the supply) is always worked out again. The plan
+    table is made when the options are valued through goods, the kept rows have none and the seat
+    plans (`planning`, 0 for the fast kind, and a `plan` weight); else it is left empty, so
+    plan_change is 0 for every good."""
     at = seat_at(p)
-    keep = not refresh_seat_key(P, st, w, p) and st[S_KEEP_OWNER] == p + 1
+    owner = p + 1 if planning else -(p + 1)
+    keep = not refresh_seat_key(P, st, w, p) and st[S_KEEP_OWNER] == owner
     if keep:
         for g in range(N_GOODS):
             if st[S_KEEP_HOLD + g] != st[at + P_GOODS + g]:
@@ -723,10 +730,13 @@ def begin_decision(P, st, w, p, decision):
             st[S_KEEP_HOLD + g] = st[at + P_GOODS + g]
         st[S_KEEP_HOLD + N_GOODS] = st[at + P_FREE_WORKERS]
         st[S_VALUE_SET] = 0
-        st[S_KEEP_OWNER] = p + 1
+        st[S_KEEP_OWNER] = owner
         st[S_KEEP_PLAN] = 0
-    if w[W_PLAN] != 0.0 and values_goods(decision) and st[S_KEEP_PLAN] == 0:
-        prepare_plan(P, st, w, p)
+    if st[S_KEEP_PLAN] == 0 and values_goods(decision):
+        if planning and w[W_PLAN] != 0.0:
+            prepare_plan(P, st, w, p)
+        else:
+            st[S_PLAN_GOODS] = 0
         st[S_KEEP_PLAN] = 1
 
 
@@ -734,7 +744,7 @@ def begin_decision(P, st, w, p, decision):
 def option_values(P, st, w, p, decision, n_options, out):
     """The heuristic's value of each listed option, without noise, into out[:n_options] (the search
     bot ranks its candidates by them)."""
-    begin_decision(P, st, w, p, decision)
+    begin_decision(P, st, w, p, decision, 1)
     for i in range(n_options):
         out[i] = option_value(P, st, w, p, decision, i)
 
@@ -746,7 +756,7 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
-    begin_decision(P, st, weights, p, decision)
+    begin_decision(P, st, weights, p, decision, 0 if kind == KIND_FAST else 1)
     if decision == DEC_ACTION:
         return choose_action(P, st, stream, weights, p, n_options)
     best, best_i = NO_VALUE, 0

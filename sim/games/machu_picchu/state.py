@@ -409,7 +409,8 @@ MOON_CORN = 2
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_SEARCH = 2  # flat Monte-Carlo over the heuristic's best actions (search.py); the heuristic elsewhere
-BOT_KIND_NAMES = ("random", "heuristic", "search")
+KIND_FAST = 3  # the heuristic without the plan (bots.py): goods worth what they are held for, no purchase gathered for
+BOT_KIND_NAMES = ("random", "heuristic", "search", "fast")
 WEIGHT_NAMES = (
     "corn", "llama", "coca", "pottery", "cloth",  # points of a good held (per unit, before saturation)
     "saturation",  # each unit already held divides the next one's value by (1 + saturation * held)
