@@ -326,7 +326,11 @@ def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for. Worked out once a decision for each (good, change):
     the options of an action share most of them (a district's goods, a trade, the clock's reward).
-    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain."""
+    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain. With no
+    good in the plan (the fast kind, or no target in reach) a gain is its worth held alone, worked
+    out directly (a division for a unit): cheaper than keeping it."""
+    if st[S_PLAN_GOODS] == 0:
+        return good_value(P, st, w, p, g, change)
     k = change + MEMO_CHANGE
     if 0 <= k < N_CHANGES and st[S_GAIN_SET + g] & (1 << k):
         return real_at(st, S_GAIN + g * N_CHANGES + k)
