@@ -14,10 +14,11 @@ from sim.games.machu_picchu import state as S
 STYLES = ["trail-runner", "temple-priest", "worker-economy", "gold-hoarder"]
 
 
-@pytest.mark.parametrize("style", STYLES + [f"{style}-tuned" for style in STYLES])
+@pytest.mark.parametrize("style", [f"{style}{tuned}{fast}" for fast in ("", "-fast") for tuned in ("", "-tuned")
+                                   for style in STYLES])
 def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(style):
-    """Issue 15: each heuristic, hand-set and tuned, wins at least 90% of 4-player games against
-    three random bots."""
+    """Issue 15: each heuristic, hand-set and tuned, on the heuristic kind and the fast kind, wins at
+    least 90% of 4-player games against three random bots."""
     names, idx = lineup_indices([style, "random", "random", "random"])
     seats = seat_bot_matrix(idx, 0, 300, True)
     res = GAME.simulate(GAME.resolve_params(None), 4, names, seats, 7, 0, 300, True)
@@ -26,9 +27,26 @@ def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(styl
     assert res.player_columns["won"][is_style].mean() >= 0.9
 
 
-def test_the_default_line_up_is_the_four_tuned_styles():
-    assert GAME.default_bots(4) == [f"{style}-tuned" for style in STYLES]
-    assert all(GAME.kind_name(bot) == "heuristic" for bot in GAME.default_bots(4))
+def test_the_default_line_up_is_the_four_tuned_styles_on_the_fast_kind():
+    assert GAME.default_bots(4) == [f"{style}-tuned-fast" for style in STYLES]
+    assert all(GAME.kind_name(bot) == "fast" for bot in GAME.default_bots(4))
+    kinds, weights = GAME.bot_arrays([f"{style}-tuned{fast}" for style in STYLES for fast in ("", "-fast")])
+    assert (kinds == [S.KIND_HEURISTIC, S.KIND_FAST] * len(STYLES)).all()
+    assert (weights[0::2] == weights[1::2]).all()  # each fast bot plays its tuned style's weights
+
+
+def test_the_fast_kind_values_goods_without_the_plan():
+    """The fast kind is the heuristic without the plan: a good is worth what it is held for, so the
+    cloth a Sun card still needs is worth to it what its weight says, and more to the heuristic."""
+    t = Table(4)
+    t.set_goods(0, cloth=2, coca=1, pottery=1)
+    w = _heuristic("temple-priest")
+    values = []
+    for planning in (1, 0):
+        B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, planning)
+        values.append(B.gain_value(t.P, t.st, w, 0, S.CLOTH, 1))
+    assert values[1] == B.good_value(t.P, t.st, w, 0, S.CLOTH, 1)
+    assert values[0] > values[1]
 
 
 def _heuristic(style="trail-runner"):
@@ -81,8 +99,56 @@ def test_the_heuristic_takes_the_first_unvisited_goods_over_a_visited_district()
     t.set_goods(0)
     w = _heuristic()
     meadow = DISTRICT["llamas_meadow"]
-    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 1)
     assert B.district_value(t.P, t.st, w, 0, meadow) > 0
     t.st[S.S_VISITED + meadow] = 1
-    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 1)
     assert B.district_value(t.P, t.st, w, 0, meadow) == 0
+
+
+def _plan_change_over_every_target(t, w, p, g, change):
+    """plan_change by its definition: the best target within reach after the change (every priest/
+    virgin kind with a card left and every worker still unplaced, worth more than its cost), less
+    the best now, times `plan`."""
+    if change == 0:
+        return 0.0
+    st, P = t.st, t.P
+    best = after = 0.0
+    needed = False
+    for target in range(S.N_TARGETS):
+        if target < S.N_KINDS:
+            if st[S.S_TAKEN + target] >= S.priest_field(P, target, S.PF_COUNT):
+                continue
+        elif t.at(p, S.P_FREE_WORKERS) == 0:
+            continue
+        net = B.target_net(P, st, w, p, target)
+        if net == 0.0:
+            continue
+        cost_at = B.target_cost_at(target)
+        now = later = 0
+        for h in range(S.N_GOODS):
+            have = t.at(p, S.P_GOODS + h)
+            now += B.units_short(P, P[cost_at + h], have, h)
+            later += B.units_short(P, P[cost_at + h], max(0, have + change) if h == g else have, h)
+            needed = needed or (h == g and P[cost_at + h] > 0)
+        best = max(best, B.reach(st, w, p, net, now))
+        after = max(after, B.reach(st, w, p, net, later))
+    return w[S.W_PLAN] * (after - best) if needed and w[S.W_PLAN] != 0.0 else 0.0
+
+
+@pytest.mark.parametrize("style", STYLES + ["temple-priest-tuned"])
+def test_the_plan_tables_lists_leave_the_plan_change_exact(style):
+    """prepare_plan lists, per good, only the targets a gain or a loss of it can move the best
+    target by: plan_change still equals the best over every target in reach, to the bit."""
+    w = _heuristic(style).copy()
+    w[S.W_PLAN] = max(w[S.W_PLAN], 1.0)
+    rng = np.random.default_rng(5)
+    for _ in range(40):
+        t = Table(4)
+        t.set_goods(0, **{name: int(rng.integers(0, 6 if name != "corn" else 16)) for name in S.GOOD_NAMES})
+        for k in range(S.N_KINDS):
+            t.st[S.S_TAKEN + k] = int(rng.integers(0, 3))
+        B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 1)
+        for g in range(S.N_GOODS):
+            for change in range(-6, 7):
+                assert B.plan_change(t.P, t.st, w, 0, g, change) == _plan_change_over_every_target(t, w, 0, g, change)

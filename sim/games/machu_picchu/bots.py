@@ -10,6 +10,10 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
   (delta features, never a copy of the state played forward) in points, through its weight vector
   (WEIGHT_NAMES), and takes the best; ties go to the first listed. Styles are weight vectors in
   bots.toml.
+- The fast kind (kind `fast`) is the heuristic without the plan: goods are worth what they are
+  held for, none gathered for a purchase (no plan table, no plan change per good), whatever its
+  `plan` weight. The plan was about 40% of a heuristic game's time and, measured on the tuned
+  styles, won nothing (BENCHMARKS.md, Machu Picchu, sixth session); the default line-up plays it.
 
 Values, in points: a good is worth its weight, less for each one already held (saturation); a
 trail step its weight; a worker or priest/virgin card a base value plus what the offering cards in
@@ -26,12 +30,12 @@ from .state import (
     DEC_MAIN_OFFERING, DEC_MOON_TILE, DEC_MOON_USE, DEC_PALACE, DEC_PRICE_NUDGE, DEC_PRIESTS, DEC_PRODUCE,
     DEC_START_WORKER, DEC_SUMMIT_RETURN, DEC_TRADE, DEC_VIRGINS, DEC_WATCHMAN, D_CENTRAL_PLAZA,
     D_HOUSE_OF_PRIESTS, D_HOUSE_OF_VIRGINS, D_MAIN_TEMPLE, D_ROYAL_PALACE, D_WATCHMANS_HUT, FIRST_TEMPLE,
-    ICON_KIND, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
+    ICON_KIND, KIND_FAST, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
     MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PF_STEPS, PRIEST_AT,
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
@@ -226,13 +230,19 @@ def target_net(P, st, w, p, t):
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
     each worker p still has, worth more than its cost (target_net): the goods missing to pay for it
-    and its value within reach; the best of those, and for each good the targets that need it and
-    the best of the others. Read by plan_change for every option."""
+    and its value within reach; the best of those, and for each good the best of the targets not
+    needing it and two lists of those needing it: the ones a gain of it can lift above the best (net
+    value above it) and the ones a loss of it can lower the plan by (within reach above the best of
+    the targets not needing it). A target left out of a list cannot change plan_change's maximum
+    (its value within reach moves towards its net value with a gain and away with a loss, pursuit >=
+    0), so the lists keep plan_change exact. Read by plan_change for every option."""
     at = seat_at(p)
     goods_needed = 0
     best = 0.0
+    live = 0
     for g in range(N_GOODS):
         st[S_PLAN_N_NEED + g] = 0
+        st[S_PLAN_N_LOSE + g] = 0
         put_real(st, S_PLAN_WITHOUT + g, 0.0)
     for t in range(N_TARGETS):
         if t < N_KINDS:
@@ -251,13 +261,27 @@ def prepare_plan(P, st, w, p):
         now = reach(st, w, p, net, missing)
         best = max(best, now)
         put_real(st, S_PLAN_REACH + t, now)
+        live |= 1 << t
         for g in range(N_GOODS):
             if P[cost_at + g] > 0:
                 goods_needed |= 1 << g
-                st[S_PLAN_NEEDER + g * N_TARGETS + st[S_PLAN_N_NEED + g]] = t
-                st[S_PLAN_N_NEED + g] += 1
             else:
                 put_real(st, S_PLAN_WITHOUT + g, max(real_at(st, S_PLAN_WITHOUT + g), now))
+    prune = w[W_PURSUIT] >= 0.0
+    for t in range(N_TARGETS):
+        if live & (1 << t) == 0:
+            continue
+        cost_at = target_cost_at(t)
+        net = real_at(st, S_SEAT_NET + p * N_TARGETS + t)
+        now = real_at(st, S_PLAN_REACH + t)
+        for g in range(N_GOODS):
+            if P[cost_at + g] > 0:
+                if not prune or net > best:
+                    st[S_PLAN_NEEDER + g * N_TARGETS + st[S_PLAN_N_NEED + g]] = t
+                    st[S_PLAN_N_NEED + g] += 1
+                if not prune or now > real_at(st, S_PLAN_WITHOUT + g):
+                    st[S_PLAN_LOSER + g * N_TARGETS + st[S_PLAN_N_LOSE + g]] = t
+                    st[S_PLAN_N_LOSE + g] += 1
     st[S_PLAN_GOODS] = goods_needed
     put_real(st, S_PLAN_BEST, best)
 
@@ -266,13 +290,19 @@ def prepare_plan(P, st, w, p):
 def plan_change(P, st, w, p, g, change):
     """What `change` units of good g do to the best purchase within reach (prepare_plan's table):
     goods that bring a priest/virgin card or a worker closer gain, goods it needs lose; weight plan.
-    Only the targets needing g are valued again; the best of the others is read from the table."""
+    Only the targets of the table's list for a gain or a loss of g are valued again; the rest is
+    the best now (a gain) or the best of the targets not needing g (a loss)."""
     if w[W_PLAN] == 0.0 or change == 0 or st[S_PLAN_GOODS] & (1 << g) == 0:
         return 0.0
     have = held(st, p, g)
-    after = real_at(st, S_PLAN_WITHOUT + g)
-    for i in range(st[S_PLAN_N_NEED + g]):
-        t = st[S_PLAN_NEEDER + g * N_TARGETS + i]
+    if change > 0:
+        after = real_at(st, S_PLAN_BEST)
+        n, list_at = st[S_PLAN_N_NEED + g], S_PLAN_NEEDER + g * N_TARGETS
+    else:
+        after = real_at(st, S_PLAN_WITHOUT + g)
+        n, list_at = st[S_PLAN_N_LOSE + g], S_PLAN_LOSER + g * N_TARGETS
+    for i in range(n):
+        t = st[list_at + i]
         need = P[target_cost_at(t) + g]
         missing = (st[S_PLAN_MISS + t] - units_short(P, need, have, g)
                    + units_short(P, need, max(0, have + change), g))
@@ -296,7 +326,11 @@ def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for. Worked out once a decision for each (good, change):
     the options of an action share most of them (a district's goods, a trade, the clock's reward).
-    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain."""
+    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain. With no
+    good in the plan (the fast kind, or no target in reach) a gain is its worth held alone, worked
+    out directly (a division for a unit): cheaper than keeping it."""
+    if st[S_PLAN_GOODS] == 0:
+        return good_value(P, st, w, p, g, change)
     k = change + MEMO_CHANGE
     if 0 <= k < N_CHANGES and st[S_GAIN_SET + g] & (1 << k):
         return real_at(st, S_GAIN + g * N_CHANGES + k)
@@ -536,6 +570,32 @@ def action_value(P, st, w, p, i):
     return district_value(P, st, w, p, a) + jump
 
 
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, float64[::1], int64, int64)")
+def choose_action(P, st, stream, w, p, n_options):
+    """The heuristic's pick among an action's options: each valued as action_value does, with the
+    same noise drawn in the same order, without a call per option for action_value or for a
+    production district or temple already entered today (worth nothing); a jump's llama is valued
+    once."""
+    jump, jump_set = 0.0, False
+    best, best_i = NO_VALUE, 0
+    for i in range(n_options):
+        a = st[S_OPTIONS + i * N_OPT + O_A]
+        if a == STAY:
+            value = stay_value(P, st, w, p)
+        else:
+            value = 0.0 if a <= D_MAIN_TEMPLE and st[S_VISITED + a] else district_value(P, st, w, p, a)
+            if st[S_OPTIONS + i * N_OPT + O_B]:
+                if not jump_set:
+                    jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
+                    jump_set = True
+                value += jump
+        if w[W_NOISE] > 0.0:
+            value += w[W_NOISE] * rng.uniform(stream)
+        if value > best:
+            best, best_i = value, i
+    return best_i
+
+
 @njit_noalloc
 def option_value(P, st, w, p, decision, i):
     """The heuristic's value of option i of `decision` for seat p."""
@@ -649,14 +709,17 @@ def refresh_seat_key(P, st, w, p):
     return True
 
 
-@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
-def begin_decision(P, st, w, p, decision):
-    """A decision's work rows: kept from the previous decision when it was seat p's on the same goods,
-    unplaced workers and seat key (every kept value reads only those), else started empty; the Sun
-    Clock's reward (it reads the supply) is always worked out again. The plan table is made when the
-    options are valued through goods and the kept rows have none."""
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+def begin_decision(P, st, w, p, decision, planning):
+    """A decision's work rows: kept from the previous decision when it was seat p's, planning or not
+    alike, on the same goods, unplaced workers and seat key (every kept value reads only those), else
+    started empty; the Sun Clock's reward (it reads the supply) is always worked out again. The plan
+    table is made when the options are valued through goods, the kept rows have none and the seat
+    plans (`planning`, 0 for the fast kind, and a `plan` weight); else it is left empty, so
+    plan_change is 0 for every good."""
     at = seat_at(p)
-    keep = not refresh_seat_key(P, st, w, p) and st[S_KEEP_OWNER] == p + 1
+    owner = p + 1 if planning else -(p + 1)
+    keep = not refresh_seat_key(P, st, w, p) and st[S_KEEP_OWNER] == owner
     if keep:
         for g in range(N_GOODS):
             if st[S_KEEP_HOLD + g] != st[at + P_GOODS + g]:
@@ -671,10 +734,13 @@ def begin_decision(P, st, w, p, decision):
             st[S_KEEP_HOLD + g] = st[at + P_GOODS + g]
         st[S_KEEP_HOLD + N_GOODS] = st[at + P_FREE_WORKERS]
         st[S_VALUE_SET] = 0
-        st[S_KEEP_OWNER] = p + 1
+        st[S_KEEP_OWNER] = owner
         st[S_KEEP_PLAN] = 0
-    if w[W_PLAN] != 0.0 and values_goods(decision) and st[S_KEEP_PLAN] == 0:
-        prepare_plan(P, st, w, p)
+    if st[S_KEEP_PLAN] == 0 and values_goods(decision):
+        if planning and w[W_PLAN] != 0.0:
+            prepare_plan(P, st, w, p)
+        else:
+            st[S_PLAN_GOODS] = 0
         st[S_KEEP_PLAN] = 1
 
 
@@ -682,7 +748,7 @@ def begin_decision(P, st, w, p, decision):
 def option_values(P, st, w, p, decision, n_options, out):
     """The heuristic's value of each listed option, without noise, into out[:n_options] (the search
     bot ranks its candidates by them)."""
-    begin_decision(P, st, w, p, decision)
+    begin_decision(P, st, w, p, decision, 1)
     for i in range(n_options):
         out[i] = option_value(P, st, w, p, decision, i)
 
@@ -694,13 +760,12 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
-    begin_decision(P, st, weights, p, decision)
+    begin_decision(P, st, weights, p, decision, 0 if kind == KIND_FAST else 1)
+    if decision == DEC_ACTION:
+        return choose_action(P, st, stream, weights, p, n_options)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        if decision == DEC_ACTION:
-            value = action_value(P, st, weights, p, i)
-        else:
-            value = option_value(P, st, weights, p, decision, i)
+        value = option_value(P, st, weights, p, decision, i)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:

@@ -247,12 +247,14 @@ S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # work rows of a decision: the heur
 N_TARGETS = N_KINDS + N_PRODUCTION  # what goods are gathered for: a priest/virgin card of each kind, a worker
 S_PLAN_MISS = S_SCRATCH  # + target: goods still missing to pay it (3 corn count as one)
 S_PLAN_GOODS = S_PLAN_MISS + N_TARGETS  # bits of the goods some target in reach needs
-S_PLAN_N_NEED = S_PLAN_GOODS + 1  # + good: targets in reach that need it
+S_PLAN_N_NEED = S_PLAN_GOODS + 1  # + good: targets in reach that need it and a gain of it can raise the plan by
 S_PLAN_NEEDER = S_PLAN_N_NEED + N_GOODS  # + good * N_TARGETS + i: the i-th of them
+S_PLAN_N_LOSE = S_PLAN_NEEDER + N_GOODS * N_TARGETS  # + good: those of them a loss of the good can lower the plan by
+S_PLAN_LOSER = S_PLAN_N_LOSE + N_GOODS  # + good * N_TARGETS + i: the i-th of those
 # The rows below hold float64 values by their bits (bots.real_at / put_real), each valid for one
 # decision (or the next ones of the same seat on the same holdings, S_KEEP_*): a value is worked out
 # the first time an option needs it and read back by the others.
-S_PLAN_REACH = S_PLAN_NEEDER + N_GOODS * N_TARGETS  # + target: its net value within reach now (0 out of reach)
+S_PLAN_REACH = S_PLAN_LOSER + N_GOODS * N_TARGETS  # + target: its net value within reach now (0 out of reach)
 S_PLAN_BEST = S_PLAN_REACH + N_TARGETS  # the best target's value within reach now
 S_PLAN_WITHOUT = S_PLAN_BEST + 1  # + good: the best within reach now of the targets not needing it
 MEMO_CHANGE = 15  # a gain of -15 .. +15 units of a good is kept; larger ones are worked out each time
@@ -407,7 +409,8 @@ MOON_CORN = 2
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_SEARCH = 2  # flat Monte-Carlo over the heuristic's best actions (search.py); the heuristic elsewhere
-BOT_KIND_NAMES = ("random", "heuristic", "search")
+KIND_FAST = 3  # the heuristic without the plan (bots.py): goods worth what they are held for, no purchase gathered for
+BOT_KIND_NAMES = ("random", "heuristic", "search", "fast")
 WEIGHT_NAMES = (
     "corn", "llama", "coca", "pottery", "cloth",  # points of a good held (per unit, before saturation)
     "saturation",  # each unit already held divides the next one's value by (1 + saturation * held)
