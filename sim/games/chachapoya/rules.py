@@ -655,12 +655,14 @@ def next_start_player(st):
     return st[S_START]
 
 
-@njit_inline
+@njit_noalloc
 def play_round(params, st, log, bot_kind, bot_w, checked):
     """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws.
 
     search.play_round_search is this sequence with a search bot's decisions put in; the steps
-    are shared so that the two cannot drift apart.
+    are shared so that the two cannot drift apart. A compiled function of its own (not inlined):
+    the batch kernel and the search's rollouts call the one cached version, where inlined copies
+    were each typed again (issue 13: the search kernel's compile).
     """
     if open_round(st, log):
         prepare_offer(params, st, log, bot_kind, bot_w)
@@ -680,11 +682,12 @@ def open_round(st, log):
     return new_offer
 
 
-@njit_inline
+@njit_noalloc
 def reveal_bids(params, st, log, checked):
     """The bids are turned face up and decided; leaders' penalties, then the bids are discarded.
 
-    Returns (outcome, winning seat) for settle_bidding.
+    Returns (outcome, winning seat) for settle_bidding. Compiled once (not inlined), as
+    close_round: play_round, the search's round and its rollouts call it.
     """
     if checked:
         check_components(params, st)
@@ -764,7 +767,7 @@ def count_idle_round(st, outcome):
         st[S_IDLE_ROUNDS] += 1
 
 
-@njit_inline
+@njit_noalloc
 def close_round(params, st, log, bot_kind, bot_w, outcome, checked):
     """After the cards are settled: the end checks, the end-of-round draws, the next start player.
 

@@ -29,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_inline, njit_noalloc
 from sim.core.search import pick_candidate, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
@@ -203,7 +203,7 @@ def deal_treasures(st, seat, pool, keep_bottom):
 
 
 # ------------------------------------------------------------------ rollouts
-@njit_noalloc
+@njit_inline
 def finish_game(params, st, log, kinds, w):
     """Heuristic play from the end of a round to the final scores."""
     while R.game_goes_on(st):
@@ -211,7 +211,7 @@ def finish_game(params, st, log, kinds, w):
     R.final_scores(params, st, log, kinds, w)
 
 
-@njit_noalloc
+@njit_inline
 def finish_round_from_bids(params, st, log, kinds, w, chosen):
     """From the bidding on (chosen: any bids already decided), then the rest of the game."""
     R.collect_bids_chosen(params, st, log, kinds, w, chosen)
@@ -291,7 +291,7 @@ def ask_bots(chosen):
 
 
 # ------------------------------------------------------------------ the searched decisions
-@njit_noalloc
+@njit_inline
 def search_bid(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     """Bidding: the heuristic's best `candidates` legal bids, each played out `rollouts` times.
 
@@ -331,7 +331,7 @@ def search_bid(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     return cands[best, 0], cands[best, 1], cands[best, 2], cands[best, 3]
 
 
-@njit_noalloc
+@njit_inline
 def search_offer(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     """Start player: the heuristic's best `candidates` of the six arrangements of the three drawn
     cards (scratch row SCR_DRAWN), each played out `rollouts` times. Returns (bottom, face-up)."""
@@ -360,7 +360,7 @@ def search_offer(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     return bots.offer_choice(order[best])
 
 
-@njit_noalloc
+@njit_inline
 def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ctx):
     """A winner who may take one of the two offered cards: both played out `rollouts` times
     (the heuristic's preference first). The last round's cards are alike to everyone: no search."""
@@ -385,7 +385,7 @@ def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ct
 
 
 # ------------------------------------------------------------------ the real game
-@njit_noalloc
+@njit_inline
 def play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx, checked):
     """rules.play_round with the search seats' bids, offers and takes decided by search."""
     n_players = st[S_N_PLAYERS]
