@@ -24,6 +24,13 @@ Hidden information (rulebook: Setup, Gameplay, Bidding, Last Round, Elimination)
 
 Rollouts run rules.play_round with heuristic kinds only (a search kind plays as the heuristic in
 bots.py), so the rules never call back into this module: no import cycle, no recursion.
+
+Compile structure (issue 13): the searched decisions and the rollouts' orchestration are inlined
+into play_game_search (each is called from one or two places), and the rollouts call the rules'
+compiled round (rules.play_round, reveal_bids, close_round), the versions the heuristic kernel
+compiled and cached. Each compiled level re-emits the machine code of everything it calls, and
+each inlined copy is typed again: as levels of their own, or with the round inlined into them,
+these functions re-typed and re-emitted the round several times over.
 """
 import numpy as np
 from numba import njit
