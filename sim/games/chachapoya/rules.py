@@ -660,7 +660,9 @@ def play_round(params, st, log, bot_kind, bot_w, checked):
     """One round: offer (unless a 2-player rebid keeps it), bids, resolution, draws.
 
     search.play_round_search is this sequence with a search bot's decisions put in; the steps
-    are shared so that the two cannot drift apart.
+    are shared so that the two cannot drift apart. Inlined into play_game (as a compiled function
+    of its own, called per round, the heuristic kernel ran 2-7% slower); the search calls
+    round_level.
     """
     if open_round(st, log):
         prepare_offer(params, st, log, bot_kind, bot_w)
@@ -794,6 +796,28 @@ def close_round(params, st, log, bot_kind, bot_w, outcome, checked):
         st[S_END_REASON] = END_ROUND_LIMIT
     if checked:
         check_components(params, st)
+
+
+# ---- the round's steps as compiled functions of their own, for the search (search.py): its
+# round, its rollouts and its searched decisions call these from several places, and an inlined
+# copy at each place is typed again (issue 13: the search kernel's compile). The heuristic
+# kernel inlines the steps instead (play_round), which keeps it as fast as before.
+@njit_noalloc
+def round_level(params, st, log, bot_kind, bot_w, checked):
+    """play_round, compiled once."""
+    play_round(params, st, log, bot_kind, bot_w, checked)
+
+
+@njit_noalloc
+def reveal_level(params, st, log, checked):
+    """reveal_bids, compiled once."""
+    return reveal_bids(params, st, log, checked)
+
+
+@njit_noalloc
+def close_level(params, st, log, bot_kind, bot_w, outcome, checked):
+    """close_round, compiled once."""
+    close_round(params, st, log, bot_kind, bot_w, outcome, checked)
 
 
 # ------------------------------------------------------------------ scoring

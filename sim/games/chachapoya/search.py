@@ -24,12 +24,19 @@ Hidden information (rulebook: Setup, Gameplay, Bidding, Last Round, Elimination)
 
 Rollouts run rules.play_round with heuristic kinds only (a search kind plays as the heuristic in
 bots.py), so the rules never call back into this module: no import cycle, no recursion.
+
+Compile structure (issue 13): the searched decisions and the rollouts' orchestration are inlined
+into play_game_search (each is called from one or two places), and they call the rules' round
+and its steps compiled once (rules.round_level, reveal_level, close_level). Each compiled level
+re-emits the machine code of everything it calls, and each inlined copy is typed again: as levels
+of their own, with the round's steps inlined into them, these functions re-typed and re-emitted
+the round several times over.
 """
 import numpy as np
 from numba import njit
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_noalloc
+from sim.core.jit import njit_inline, njit_noalloc
 from sim.core.search import pick_candidate, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
@@ -203,21 +210,21 @@ def deal_treasures(st, seat, pool, keep_bottom):
 
 
 # ------------------------------------------------------------------ rollouts
-@njit_noalloc
+@njit_inline
 def finish_game(params, st, log, kinds, w):
     """Heuristic play from the end of a round to the final scores."""
     while R.game_goes_on(st):
-        R.play_round(params, st, log, kinds, w, UNCHECKED)
+        R.round_level(params, st, log, kinds, w, UNCHECKED)
     R.final_scores(params, st, log, kinds, w)
 
 
-@njit_noalloc
+@njit_inline
 def finish_round_from_bids(params, st, log, kinds, w, chosen):
     """From the bidding on (chosen: any bids already decided), then the rest of the game."""
     R.collect_bids_chosen(params, st, log, kinds, w, chosen)
-    outcome, winner = R.reveal_bids(params, st, log, UNCHECKED)
+    outcome, winner = R.reveal_level(params, st, log, UNCHECKED)
     R.settle_bidding(params, st, log, kinds, w, outcome, winner)
-    R.close_round(params, st, log, kinds, w, outcome, UNCHECKED)
+    R.close_level(params, st, log, kinds, w, outcome, UNCHECKED)
     finish_game(params, st, log, kinds, w)
 
 
@@ -291,7 +298,7 @@ def ask_bots(chosen):
 
 
 # ------------------------------------------------------------------ the searched decisions
-@njit_noalloc
+@njit_inline
 def search_bid(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     """Bidding: the heuristic's best `candidates` legal bids, each played out `rollouts` times.
 
@@ -331,7 +338,7 @@ def search_bid(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     return cands[best, 0], cands[best, 1], cands[best, 2], cands[best, 3]
 
 
-@njit_noalloc
+@njit_inline
 def search_offer(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     """Start player: the heuristic's best `candidates` of the six arrangements of the three drawn
     cards (scratch row SCR_DRAWN), each played out `rollouts` times. Returns (bottom, face-up)."""
@@ -360,7 +367,7 @@ def search_offer(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
     return bots.offer_choice(order[best])
 
 
-@njit_noalloc
+@njit_inline
 def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ctx):
     """A winner who may take one of the two offered cards: both played out `rollouts` times
     (the heuristic's preference first). The last round's cards are alike to everyone: no search."""
@@ -378,14 +385,14 @@ def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ct
         for c in range(TAKE_OPTIONS):
             copy_state(det, sim)
             R.carry_out_bidding(params, sim, no_log, outcome, seat, first if c == 0 else 1 - first)
-            R.close_round(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], outcome, UNCHECKED)
+            R.close_level(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], outcome, UNCHECKED)
             finish_game(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W])
             record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
     return first if choose_candidate(value, spread, TAKE_OPTIONS, cfg) == 0 else 1 - first
 
 
 # ------------------------------------------------------------------ the real game
-@njit_noalloc
+@njit_inline
 def play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx, checked):
     """rules.play_round with the search seats' bids, offers and takes decided by search."""
     n_players = st[S_N_PLAYERS]
@@ -409,13 +416,13 @@ def play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx,
             chosen[seat, 2] = joker
             chosen[seat, 3] = joker_kind
     R.collect_bids_chosen(params, st, log, kinds, w, chosen)
-    outcome, winner = R.reveal_bids(params, st, log, checked)
+    outcome, winner = R.reveal_level(params, st, log, checked)
     if outcome == R.OUT_WIN_ONE and kinds[winner] == bots.BOT_SEARCH:
         pick = search_take(params, st, winner, w[winner], cfg[winner], run_seed, game_index, outcome, ctx)
         R.carry_out_bidding(params, st, log, outcome, winner, pick)
     else:
         R.settle_bidding(params, st, log, kinds, w, outcome, winner)
-    R.close_round(params, st, log, kinds, w, outcome, checked)
+    R.close_level(params, st, log, kinds, w, outcome, checked)
 
 
 @njit(cache=True)
