@@ -182,7 +182,7 @@ def pututu_worth(P, st, p, w, placing):
     return 0.0
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+@njit_inline
 def slot_shortfall(P, st, p, slot):
     m = st[seat_at(p) + P_MISSION + slot]
     return mission_shortfall(P, st, p, m) if m >= 0 else 0
@@ -236,7 +236,7 @@ def add_group(P, st, p, w, g, v):
     return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
+@njit_inline
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone."""
     return add_group(P, st, p, w, g, np.float64(0.0))
@@ -257,9 +257,11 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
     return v
 
 
-@njit_noalloc
+@njit_inline
 def position_value(P, st, p, w):
-    """What seat p's position is worth to a bot with weights w, in VP-like units."""
+    """What seat p's position is worth to a bot with weights w, in VP-like units. Inlined, as are
+    judged, group_term, slot_shortfall and modelled_blessing_value: thin levels over the valuation,
+    each of which, compiled on its own, would optimise and emit the whole valuation again (issue 13)."""
     unslid, held = tile_terms(P, st, p, w)
     return position_sum(P, st, p, w, unslid, held, slot_shortfall(P, st, p, 0), slot_shortfall(P, st, p, 1),
                         slot_shortfall(P, st, p, 2))
@@ -417,7 +419,7 @@ def modelled_value(P, st, lrec, p, w, opt):
     return v + pututu
 
 
-@njit_noalloc
+@njit_inline
 def modelled_blessing_value(P, st, lrec, p, w, choice):
     """position_value after a fire blessing of this choice, as modelled_value."""
     fire_blessing_effects(P, st, journal_of(lrec), p, w, choice, SRC_NONE)
@@ -475,7 +477,7 @@ def with_noise(v, w, rng):
     return v
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, uint64[::1])")
+@njit_inline
 def judged(P, look, p, w, kind, rng):
     """The value a bot gives the look-ahead position: its heuristic (plus noise), or, for the
     random bot, a uniform draw from the game's stream."""
@@ -1237,9 +1239,11 @@ def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
 
 # ------------------------------------------------------------------------------ phase III
 
-@njit_noalloc
+@njit_inline
 def choose_good(P, st, look, lrec, llog, p, w, kind):
-    """Market index to buy (or -1) and whether Iliapa 03 doubles its VP."""
+    """Market index to buy (or -1) and whether Iliapa 03 doubles its VP. Inlined into phase III
+    (its one call site), as are choose_palace and choose_last_missions: compiled as a level of
+    its own, each would optimise and emit the valuation and the rules under it once more."""
     best_i = -1
     best_src = SRC_NONE
     best_v = judged(P, st, p, w, kind, rng_of(st))
@@ -1306,7 +1310,7 @@ def choose_mission(P, st, look, lrec, llog, p, w, kind):
     return best
 
 
-@njit_noalloc
+@njit_inline
 def choose_last_missions(P, st, look, lrec, llog, p, kind):
     """End of the Game: the plan (rules.settle_last_missions) for a player's last missions. The
     game ends with them, so a bot plays the plan worth the most at the end (VP, medals, the
@@ -1329,7 +1333,7 @@ def choose_last_missions(P, st, look, lrec, llog, p, kind):
     return best
 
 
-@njit_noalloc
+@njit_inline
 def choose_palace(P, st, look, lrec, llog, p, w, kind):
     """The palace mission the bot takes (index), -1 if the palace is empty."""
     best_i = -1
