@@ -859,12 +859,15 @@ def card_changes_action(P, st, p, card, action, strength, extra):
 
 
 @njit_noalloc
-def first_card_choices(st, space, pips, extra, fits):
-    """How many first-card choices first_card enumerates for a die of `pips` on `space`."""
+def first_card_choices(st, p, space, extra, fits):
+    """How many first-card choices first_card enumerates on `space`: Mama Quilia 06's moves only
+    when the player can pay for it (there may be hundreds)."""
     if fits:
         return N_CARD_CHOICES
     if extra:
         return 0
+    if payment(st, p, C_MOVE_DIE, SRC_CARD) == SRC_NONE and payment(st, p, C_MOVE_DIE, SRC_MEDAL) == SRC_NONE:
+        return 2
     return 2 + 2 * st[S_SPACE_N + space] * (MAX_SPACES + 1)
 
 
@@ -884,7 +887,7 @@ def first_card(P, st, p, opt, action, pips, extra, fits, choice):
             return True
         card = ACTION_CARDS[(choice - 1) // 2]
         src = SRC_CARD if (choice - 1) % 2 == 0 else SRC_MEDAL
-        if not card_changes_action(P, st, p, card, action, pips, extra) or payment(st, p, card, src) == SRC_NONE:
+        if payment(st, p, card, src) == SRC_NONE or not card_changes_action(P, st, p, card, action, pips, extra):
             return False
         opt[O_CARD] = card
         opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
@@ -1079,7 +1082,7 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                     fits = st[S_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
                 else:
                     fits = die_fits(P, st, space, pips, False)
-                firsts = first_card_choices(st, space, pips, extra, fits)
+                firsts = first_card_choices(st, p, space, extra, fits)
                 for action in range(N_ACTIONS):
                     if not space_has_action(P, st, space, action):
                         continue
