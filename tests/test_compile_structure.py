@@ -45,8 +45,9 @@ def test_default_kernel_compiles_no_search_and_no_round_wrappers():
     # valuation (choose_turn, choose_use), not in levels of try_* functions under it
     assert found["bots"]["choose_turn"] == 1 and "choose_use" in found["bots"]
     assert not [name for name in found["bots"] if name.startswith("try_")], found["bots"]
-    for name in ("turn_value", "action_turns", "use_value", "choose_good", "choose_palace", "choose_last_missions",
-                 "judged", "position_value", "group_term", "slot_shortfall", "modelled_blessing_value"):
+    for name in ("turn_value", "action_turns", "first_card", "second_card", "use_value", "choose_good",
+                 "choose_palace", "choose_last_missions", "judged", "position_value", "group_term",
+                 "slot_shortfall", "modelled_blessing_value"):
         assert found["bots"][name] == 0, name  # thin or single-call-site levels over the valuation, inlined
     for name in ("take_preferred_god_card", "deal_god_cards", "deal_feather_pieces"):
         assert found["rules"][name] == 0, name

@@ -871,14 +871,16 @@ def first_card_choices(st, p, space, extra, fits):
     return 2 + 2 * st[S_SPACE_N + space] * (MAX_SPACES + 1)
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64[::1], int64, int64, boolean, boolean, int64)")
+@njit_inline
 def first_card(P, st, p, opt, action, pips, extra, fits, choice):
     """Put the turn's first card choice number `choice` into `opt` (space, die and pips set), or
     False when that choice cannot be played. A die that fits: no card, then each action card that
     changes the action (13, 14, 12, 02, 09), paid from the hand, then with a medal. A die that
     does not: Inti 07 (hand, medal), then Mama Quilia 06 (hand, medal): any one die of the space
     whose removal makes room, moved to any other space (the victory-point space first: the
-    destination has no direct effect on the mover, so ties keep it there)."""
+    destination has no direct effect on the mover, so ties keep it there). Inlined, as is
+    second_card: called for every action of every space a decision tries, a call each cost
+    more than the old nested loops (measured)."""
     space = opt[O_SPACE]
     if fits:
         if choice == 0:
@@ -932,7 +934,7 @@ def second_card_choices(opt):
     return N_CARD_CHOICES if card == C_VIRTUAL_SIX or card == C_IGNORE_LOWER or card == C_MOVE_DIE else 1
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64[::1], int64, int64, boolean, int64)")
+@njit_inline
 def second_card(P, st, p, opt, action, pips, extra, choice):
     """Put the turn's second card choice number `choice` into `opt`, or False when it cannot be
     played: none, or an action card that changes the action, each way it can still be paid (a
