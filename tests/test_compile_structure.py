@@ -2,7 +2,8 @@
 
 Each compiled function re-optimises and re-emits the machine code of everything it calls, so the
 kernel of a line-up without a search bot must not hold the search, the round sequence must be
-inlined into the kernel rather than compiled as levels of its own, and the random-stream helpers
+inlined into the kernel rather than compiled as levels of its own, a bot's phase-I and phase-II
+choices enumerated each in one function over the valuation, and the random-stream helpers
 must compile once whatever the argument types their callers pass. Checked in a fresh process
 (the engine loads from the cache `make test` fills; a cold cache compiles it, about 90 s).
 """
@@ -16,14 +17,15 @@ from numba.core.registry import CPUDispatcher
 from sim.core.compile_engines import compile_engine
 compile_engine("cuzco")
 from sim.core import rng
-from sim.games.cuzco import game, rounds, search
+from sim.games.cuzco import bots, effects, game, rounds, rules, search
 
 def versions(mod):
     return {k: len(v.signatures) for k, v in vars(mod).items()
             if isinstance(v, CPUDispatcher) and v.__module__ == mod.__name__}
 
 print(json.dumps({"rng": versions(rng), "rounds": versions(rounds), "search": versions(search),
-                  "game": versions(game)}))
+                  "game": versions(game), "bots": versions(bots), "rules": versions(rules),
+                  "effects": versions(effects)}))
 """
 
 
@@ -39,6 +41,17 @@ def test_default_kernel_compiles_no_search_and_no_round_wrappers():
         assert found["rounds"][name] == 0, name  # inlined into the kernel, not compiled as a level
     assert found["rng"]["randint"] == 1 and found["rng"]["_rotl"] == 1
     assert found["rng"]["shuffle"] == 2  # int32 and int64 arrays, whatever the count's type
+    # a bot's phase-I turn and phase-II use are each enumerated in one compiled function over the
+    # valuation (choose_turn, choose_use), not in levels of try_* functions under it
+    assert found["bots"]["choose_turn"] == 1 and "choose_use" in found["bots"]
+    assert not [name for name in found["bots"] if name.startswith("try_")], found["bots"]
+    for name in ("turn_value", "action_turns", "first_card", "second_card", "use_value", "choose_good",
+                 "choose_palace", "choose_last_missions", "judged", "position_value", "group_term",
+                 "slot_shortfall", "modelled_blessing_value"):
+        assert found["bots"][name] == 0, name  # thin or single-call-site levels over the valuation, inlined
+    for name in ("take_preferred_god_card", "deal_god_cards", "deal_feather_pieces"):
+        assert found["rules"][name] == 0, name
+    assert found["effects"]["exchange"] == 0
 
 
 def test_profile_command_reports_the_engine():

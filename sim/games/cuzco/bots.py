@@ -182,7 +182,7 @@ def pututu_worth(P, st, p, w, placing):
     return 0.0
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+@njit_inline
 def slot_shortfall(P, st, p, slot):
     m = st[seat_at(p) + P_MISSION + slot]
     return mission_shortfall(P, st, p, m) if m >= 0 else 0
@@ -236,7 +236,7 @@ def add_group(P, st, p, w, g, v):
     return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
+@njit_inline
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone."""
     return add_group(P, st, p, w, g, np.float64(0.0))
@@ -257,9 +257,11 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
     return v
 
 
-@njit_noalloc
+@njit_inline
 def position_value(P, st, p, w):
-    """What seat p's position is worth to a bot with weights w, in VP-like units."""
+    """What seat p's position is worth to a bot with weights w, in VP-like units. Inlined, as are
+    judged, group_term, slot_shortfall and modelled_blessing_value: thin levels over the valuation,
+    each of which, compiled on its own, would optimise and emit the whole valuation again (issue 13)."""
     unslid, held = tile_terms(P, st, p, w)
     return position_sum(P, st, p, w, unslid, held, slot_shortfall(P, st, p, 0), slot_shortfall(P, st, p, 1),
                         slot_shortfall(P, st, p, 2))
@@ -417,7 +419,7 @@ def modelled_value(P, st, lrec, p, w, opt):
     return v + pututu
 
 
-@njit_noalloc
+@njit_inline
 def modelled_blessing_value(P, st, lrec, p, w, choice):
     """position_value after a fire blessing of this choice, as modelled_value."""
     fire_blessing_effects(P, st, journal_of(lrec), p, w, choice, SRC_NONE)
@@ -475,7 +477,7 @@ def with_noise(v, w, rng):
     return v
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, uint64[::1])")
+@njit_inline
 def judged(P, look, p, w, kind, rng):
     """The value a bot gives the look-ahead position: its heuristic (plus noise), or, for the
     random bot, a uniform draw from the game's stream."""
@@ -827,113 +829,6 @@ def ends_in_blessing(opt):
         ((action == A_TRAIL or action == A_BRIDGE) and opt[O_TARGET] == CUZCO)
 
 
-@njit_inline
-def try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v):
-    """A turn ending in a fire blessing, with the blessing the bot prefers this turn (the four
-    choices are compared again for the turn finally chosen, see choose_turn), and with
-    Viracocha 08 when the player can use it."""
-    opt[O_BLESS] = scr_row(lrec, SCR_LIST)[BLESSING_SLOT]
-    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
-    if src != SRC_NONE:
-        opt[O_BLESS] = 0
-        opt[O_PLENTY] = src
-        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-        opt[O_PLENTY] = SRC_NONE
-    opt[O_BLESS] = 0
-    return best_v
-
-
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], float64, int64, int64, boolean)")
-def try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump):
-    """Every target of one action at one strength (opt holds die, space and card)."""
-    opt[O_ACTION] = action
-    if action == A_TRAIL or action == A_BRIDGE:
-        way = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
-        for dest in range(N_VILLAGES + 1):
-            if not can_move(P, st, p, way, strength, dest, jump):
-                continue
-            opt[O_TARGET] = dest
-            if dest == CUZCO:
-                best_v = try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v)
-            else:
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-                src = second_card_source(st, p, C_DELIVERY_VP, opt)
-                if src != SRC_NONE and st[seat_at(p) + P_DELIVERED + dest] == 0:
-                    opt[O_DELIVERY] = src
-                    best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-                    opt[O_DELIVERY] = SRC_NONE
-    elif action == A_STUDY or action == A_FARM:
-        if empty_spaces(P, st, p) <= 0:
-            return best_v
-        base = S_STUDY_DISPLAY if action == A_STUDY else S_FARM_DISPLAY
-        for i in range(min(strength, 6)):
-            if st[base + i] >= 0:
-                opt[O_TARGET] = i
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    elif action == A_EXCHANGE:
-        # the plan for a strength is made once per turn and reused by other dice / pututu uses
-        cache = scr_row(lrec, SCR_LIST)
-        slot = strength * 8
-        if not plays(opt, C_SLIDE_UP) and cache[slot + 7] == 1:
-            for ex in range(N_EXCHANGES):
-                opt[O_EX + ex] = cache[slot + ex]
-            v = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
-        else:
-            v = plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, strength)
-            if not plays(opt, C_SLIDE_UP):
-                for ex in range(N_EXCHANGES):
-                    cache[slot + ex] = opt[O_EX + ex]
-                cache[slot + 7] = 1
-        best_v = keep_turn_if_better(opt, best, v, best_v, lrec)
-        for ex in range(N_EXCHANGES):
-            opt[O_EX + ex] = 0
-    elif action == A_TEMPLE:
-        if st[seat_at(p) + P_PRIESTS_HOME] > 0:
-            best_v = try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v)
-    elif action == A_HEADDRESS:
-        for c in range(min(strength, N_CIRCLETS)):
-            if circlet_ready(st, p, c):
-                opt[O_TARGET] = c
-                best_v = try_blessings(P, st, look, lrec, llog, p, w, kind, opt, best, best_v)
-    else:
-        best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    opt[O_TARGET] = -1
-    return best_v
-
-
-@njit_inline
-def try_moving_a_die(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, src):
-    """Mama Quilia 06 before a die that does not fit: any one die of the space whose removal
-    makes room, moved to any other space (the victory-point space first: the destination has no
-    direct effect on the mover, so ties keep it there)."""
-    n = st[S_N_PLAYERS]
-    space = opt[O_SPACE]
-    k = st[S_SPACE_N + space]
-    opt[O_CARD] = C_MOVE_DIE
-    opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-    opt[O_CARD_ARG] = space
-    for i in range(k):
-        others = 7
-        for j in range(k):
-            if j != i:
-                others = min(others, st[S_SPACE_DICE + space * MAX_DICE_ON_SPACE + j] % 8)
-        if pips >= others:
-            continue
-        opt[O_MOVE_INDEX] = i
-        for r in range(MAX_SPACES + 1):
-            dest = vp_space_of(P, st) if r == 0 else r - 1
-            if dest < 0 or dest == space or space_actions(P, n, dest) == 0 or (r > 0 and is_vp_space(P, st, dest)):
-                continue
-            opt[O_CARD_ARG2] = dest
-            best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
-            best_v = try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
-    opt[O_CARD_ARG] = 0
-    opt[O_CARD_ARG2] = 0
-    opt[O_MOVE_INDEX] = 0
-    return best_v
-
-
 @njit_noalloc
 def vp_space_of(P, st):
     """The victory-point action space, -1 if the board has none."""
@@ -944,6 +839,7 @@ def vp_space_of(P, st):
 
 
 ACTION_CARDS = (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD)
+N_CARD_CHOICES = 1 + 2 * len(ACTION_CARDS)  # no card, or an action card paid from the hand or with a medal
 
 
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64, int64, int64, boolean)")
@@ -962,84 +858,184 @@ def card_changes_action(P, st, p, card, action, strength, extra):
         st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] > 0
 
 
-@njit_inline
-def try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips):
-    """try_action with the cards `opt` plays: a 6 with 13, a jump with 14, 09's discard tile."""
-    if plays(opt, C_SEARCH_DISCARD):
-        opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
-    best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
-                        6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP))
-    opt[O_DISCARD_POS] = 0
-    return best_v
-
-
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], float64, int64, int64, boolean)")
-def try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, extra):
-    """The turn `opt` (its first card 06, 07 or 13) with a second action card, each way it can
-    still be paid: a turn may play several cards, each paid for (13 with 14 is left out: a jump
-    ignores the pips)."""
-    strength = 6 if opt[O_CARD] == C_VIRTUAL_SIX else pips
-    for card in ACTION_CARDS:
-        if card == opt[O_CARD] or (card == C_JUMP and opt[O_CARD] == C_VIRTUAL_SIX) or \
-                not card_changes_action(P, st, p, card, action, strength, extra):
-            continue
-        for src in (SRC_CARD, SRC_MEDAL):
-            if second_payment(st, p, card, opt, src) != SRC_NONE:
-                opt[O_CARD2] = card
-                opt[O_MEDAL2] = 1 if src == SRC_MEDAL else 0
-                best_v = try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips)
-                opt[O_CARD2] = -1
-                opt[O_MEDAL2] = 0
-    return best_v
-
-
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], float64, int64, int64, boolean)")
-def try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, pips, extra):
-    """The actions of one space for a die of `pips`, with and without the god cards that change
-    placement or strength (07, 13, 14, 12, 02, 09, 06), one or two of them, each paid from the
-    hand or with a medal where both can pay."""
-    opt[O_SPACE] = space
+@njit_noalloc
+def first_card_choices(st, p, space, extra, fits):
+    """How many first-card choices first_card enumerates on `space`: Mama Quilia 06's moves only
+    when the player can pay for it (there may be hundreds)."""
+    if fits:
+        return N_CARD_CHOICES
     if extra:
-        fits = st[S_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
-    else:
-        fits = die_fits(P, st, space, pips, False)
-    for action in range(N_ACTIONS):
-        if not space_has_action(P, st, space, action):
-            continue
-        if fits:
+        return 0
+    if payment(st, p, C_MOVE_DIE, SRC_CARD) == SRC_NONE and payment(st, p, C_MOVE_DIE, SRC_MEDAL) == SRC_NONE:
+        return 2
+    return 2 + 2 * st[S_SPACE_N + space] * (MAX_SPACES + 1)
+
+
+@njit_inline
+def first_card(P, st, p, opt, action, pips, extra, fits, choice):
+    """Put the turn's first card choice number `choice` into `opt` (space, die and pips set), or
+    False when that choice cannot be played. A die that fits: no card, then each action card that
+    changes the action (13, 14, 12, 02, 09), paid from the hand, then with a medal. A die that
+    does not: Inti 07 (hand, medal), then Mama Quilia 06 (hand, medal): any one die of the space
+    whose removal makes room, moved to any other space (the victory-point space first: the
+    destination has no direct effect on the mover, so ties keep it there). Inlined, as is
+    second_card: called for every action of every space a decision tries, a call each cost
+    more than the old nested loops (measured)."""
+    space = opt[O_SPACE]
+    if fits:
+        if choice == 0:
             opt[O_CARD] = -1
-            best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
-            for card in ACTION_CARDS:
-                if not card_changes_action(P, st, p, card, action, pips, extra):
-                    continue
-                for src in (SRC_CARD, SRC_MEDAL):
-                    if payment(st, p, card, src) != SRC_NONE:
-                        opt[O_CARD] = card
-                        opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-                        best_v = try_card_turn(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips)
-                        if card == C_VIRTUAL_SIX:
-                            best_v = try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v,
-                                                      action, pips, extra)
-        elif not extra:
-            for src in (SRC_CARD, SRC_MEDAL):
-                if payment(st, p, C_IGNORE_LOWER, src) != SRC_NONE:
-                    opt[O_CARD] = C_IGNORE_LOWER
-                    opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-                    best_v = try_action(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips, False)
-                    best_v = try_second_cards(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips,
-                                              extra)
-            for src in (SRC_CARD, SRC_MEDAL):
-                if payment(st, p, C_MOVE_DIE, src) != SRC_NONE:
-                    best_v = try_moving_a_die(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, pips,
-                                              src)
-        opt[O_CARD] = -1
-        opt[O_MEDAL] = 0
+            opt[O_MEDAL] = 0
+            return True
+        card = ACTION_CARDS[(choice - 1) // 2]
+        src = SRC_CARD if (choice - 1) % 2 == 0 else SRC_MEDAL
+        if payment(st, p, card, src) == SRC_NONE or not card_changes_action(P, st, p, card, action, pips, extra):
+            return False
+        opt[O_CARD] = card
+        opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+        return True
+    if choice < 2:
+        src = SRC_CARD if choice == 0 else SRC_MEDAL
+        if payment(st, p, C_IGNORE_LOWER, src) == SRC_NONE:
+            return False
+        opt[O_CARD] = C_IGNORE_LOWER
+        opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+        return True
+    k = st[S_SPACE_N + space]
+    j = choice - 2
+    src = SRC_CARD if j // (k * (MAX_SPACES + 1)) == 0 else SRC_MEDAL
+    i = (j // (MAX_SPACES + 1)) % k
+    r = j % (MAX_SPACES + 1)
+    if payment(st, p, C_MOVE_DIE, src) == SRC_NONE:
+        return False
+    others = 7
+    for o in range(k):
+        if o != i:
+            others = min(others, st[S_SPACE_DICE + space * MAX_DICE_ON_SPACE + o] % 8)
+    if pips >= others:
+        return False
+    dest = vp_space_of(P, st) if r == 0 else r - 1
+    if dest < 0 or dest == space or space_actions(P, st[S_N_PLAYERS], dest) == 0 or \
+            (r > 0 and is_vp_space(P, st, dest)):
+        return False
+    opt[O_CARD] = C_MOVE_DIE
+    opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+    opt[O_CARD_ARG] = space
+    opt[O_MOVE_INDEX] = i
+    opt[O_CARD_ARG2] = dest
+    return True
+
+
+@njit_noalloc
+def second_card_choices(opt):
+    """A turn whose first card is 13, 07 or 06 may add a second action card (first_card's
+    N_CARD_CHOICES); any other turn plays only its first."""
+    card = opt[O_CARD]
+    return N_CARD_CHOICES if card == C_VIRTUAL_SIX or card == C_IGNORE_LOWER or card == C_MOVE_DIE else 1
+
+
+@njit_inline
+def second_card(P, st, p, opt, action, pips, extra, choice):
+    """Put the turn's second card choice number `choice` into `opt`, or False when it cannot be
+    played: none, or an action card that changes the action, each way it can still be paid (a
+    turn may play several cards, each paid for; 13 with 14 is left out: a jump ignores the pips)."""
+    if choice == 0:
+        return True
+    card = ACTION_CARDS[(choice - 1) // 2]
+    src = SRC_CARD if (choice - 1) % 2 == 0 else SRC_MEDAL
+    first = opt[O_CARD]
+    strength = 6 if first == C_VIRTUAL_SIX else pips
+    if card == first or (card == C_JUMP and first == C_VIRTUAL_SIX) or \
+            not card_changes_action(P, st, p, card, action, strength, extra) or \
+            second_payment(st, p, card, opt, src) == SRC_NONE:
+        return False
+    opt[O_CARD2] = card
+    opt[O_MEDAL2] = 1 if src == SRC_MEDAL else 0
+    return True
+
+
+@njit_inline
+def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump):
+    """Every target of one action at one strength (opt holds die, space and cards), each valued
+    (turn_value, its one call site in the phase-I enumeration). A target may be taken a second
+    way: a turn ending in a fire blessing with the blessing the bot prefers this turn (the four
+    choices are compared again for the turn finally chosen, see choose_turn), then with Viracocha
+    08 when the player can use it; a delivery to a village, then with Inti 10 on it. Exchanges
+    are planned (plan_exchange), once per strength and turn when no card changes them."""
+    opt[O_ACTION] = action
+    cache = scr_row(lrec, SCR_LIST)
+    if action == A_EXCHANGE:
+        slot = strength * 8
+        if not plays(opt, C_SLIDE_UP) and cache[slot + 7] == 1:
+            for ex in range(N_EXCHANGES):
+                opt[O_EX + ex] = cache[slot + ex]
+            v = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
+        else:
+            v = plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, strength)
+            if not plays(opt, C_SLIDE_UP):
+                for ex in range(N_EXCHANGES):
+                    cache[slot + ex] = opt[O_EX + ex]
+                cache[slot + 7] = 1
+        best_v = keep_turn_if_better(opt, best, v, best_v, lrec)
+        for ex in range(N_EXCHANGES):
+            opt[O_EX + ex] = 0
+        return best_v
+    moving = action == A_TRAIL or action == A_BRIDGE
+    tiles = action == A_STUDY or action == A_FARM
+    targets = 1
+    if moving:
+        targets = N_VILLAGES + 1
+    elif tiles:
+        targets = min(strength, 6) if empty_spaces(P, st, p) > 0 else 0
+    elif action == A_HEADDRESS:
+        targets = min(strength, N_CIRCLETS)
+    elif action == A_TEMPLE:
+        targets = 1 if st[seat_at(p) + P_PRIESTS_HOME] > 0 else 0
+    for t in range(targets):
+        if moving:
+            if not can_move(P, st, p, WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE, strength, t, jump):
+                continue
+            opt[O_TARGET] = t
+        elif tiles:
+            if st[(S_STUDY_DISPLAY if action == A_STUDY else S_FARM_DISPLAY) + t] < 0:
+                continue
+            opt[O_TARGET] = t
+        elif action == A_HEADDRESS:
+            if not circlet_ready(st, p, t):
+                continue
+            opt[O_TARGET] = t
+        blessing = ends_in_blessing(opt)
+        for way in range(2):
+            if way == 0:
+                if blessing:
+                    opt[O_BLESS] = cache[BLESSING_SLOT]
+            elif blessing:
+                src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
+                if src == SRC_NONE:
+                    break
+                opt[O_BLESS] = 0
+                opt[O_PLENTY] = src
+            elif moving:
+                src = second_card_source(st, p, C_DELIVERY_VP, opt)
+                if src == SRC_NONE or st[seat_at(p) + P_DELIVERED + t] != 0:
+                    break
+                opt[O_DELIVERY] = src
+            else:
+                break
+            best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
+        opt[O_BLESS] = 0
+        opt[O_PLENTY] = SRC_NONE
+        opt[O_DELIVERY] = SRC_NONE
+    opt[O_TARGET] = -1
     return best_v
 
 
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], boolean)")
 def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
-    """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05)."""
+    """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
+    turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
+    card, second card, target): one compiled function over the valuation (outcome_value), since
+    each compiled level re-optimises and re-emits everything under it (issue 13)."""
     n = st[S_N_PLAYERS]
     best_v = NO_VALUE
     clear_option(best)
@@ -1066,24 +1062,50 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                 seen = True
         if seen:
             continue
-        for target in range(1, 7):
-            if extra and target != 1:
+        for pips in range(1, 7):
+            if extra and pips != 1:
                 continue
             if extra:
                 n1, n2 = 0, 0
             else:
-                n1, n2 = pututu_can_reach(st, p, rolled, target)
+                n1, n2 = pututu_can_reach(st, p, rolled, pips)
                 if n1 < 0:
                     continue
             clear_option(opt)
             opt[O_DIE] = -1 if extra else d
-            opt[O_PIPS] = target
+            opt[O_PIPS] = pips
             opt[O_PU1] = n1
             opt[O_PU2] = n2
             for space in range(MAX_SPACES):
                 if space_actions(P, n, space) == 0:
                     continue
-                best_v = try_space(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, space, target, extra)
+                opt[O_SPACE] = space
+                if extra:
+                    fits = st[S_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
+                else:
+                    fits = die_fits(P, st, space, pips, False)
+                firsts = first_card_choices(st, p, space, extra, fits)
+                for action in range(N_ACTIONS):
+                    if not space_has_action(P, st, space, action):
+                        continue
+                    for first in range(firsts):
+                        if not first_card(P, st, p, opt, action, pips, extra, fits, first):
+                            continue
+                        for second in range(second_card_choices(opt)):
+                            if not second_card(P, st, p, opt, action, pips, extra, second):
+                                continue
+                            if plays(opt, C_SEARCH_DISCARD):
+                                opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
+                            best_v = action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
+                                                  6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP))
+                            opt[O_DISCARD_POS] = 0
+                            opt[O_CARD2] = -1
+                            opt[O_MEDAL2] = 0
+                        opt[O_CARD_ARG] = 0
+                        opt[O_CARD_ARG2] = 0
+                        opt[O_MOVE_INDEX] = 0
+                    opt[O_CARD] = -1
+                    opt[O_MEDAL] = 0
     if best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE:
         for i in range(best.shape[0]):
             opt[i] = best[i]
@@ -1111,8 +1133,10 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
 
 # ------------------------------------------------------------------------------ phase II
 
-@njit_noalloc
+@njit_inline
 def use_value(P, st, look, lrec, llog, p, w, kind, use):
+    """The value of the phase-II use `use` (tried on a copy of the state; the random bot: a
+    uniform draw). Its one call site is in choose_use."""
     if kind == KIND_RANDOM:
         return rng_mod.uniform(rng_of(st))
     copy_state(st, look)
@@ -1121,66 +1145,25 @@ def use_value(P, st, look, lrec, llog, p, w, kind, use):
 
 
 @njit_noalloc
-def try_use_blessings(P, st, look, lrec, llog, p, w, kind, use, best, best_v):
-    """A phase-II use that ends in a fire blessing: its four choices, and Viracocha 08."""
-    for b in range(4):
-        use[U_BLESS] = b
-        best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
-    use[U_BLESS] = 0
+def plenty_source(st, p, use):
+    """How Viracocha 08 can be paid on the phase-II use `use`, after what its cards spend
+    (SRC_NONE if it cannot)."""
     paid = (1 if use[U_DOUBLE] == SRC_CARD else 0) + (1 if use[U_EXTRA] == SRC_CARD else 0)
     medals = (1 if use[U_DOUBLE] == SRC_MEDAL else 0) + (1 if use[U_EXTRA] == SRC_MEDAL else 0)
-    src = SRC_NONE
     if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and st[seat_at(p) + P_OFFERINGS] > paid:
-        src = SRC_CARD
-    elif st[seat_at(p) + P_MEDALS] > medals and medals == 0 and st[S_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
-        src = SRC_MEDAL
-    if src != SRC_NONE:
-        use[U_PLENTY] = src
-        best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
-        use[U_PLENTY] = SRC_NONE
-    return best_v
-
-
-@njit_noalloc
-def try_use_targets(P, st, look, lrec, llog, p, w, kind, use, best, best_v):
-    """Targets of one phase-II use (movement destinations, circlets, display tiles)."""
-    ability = use[U_ABILITY]
-    n = joint_count(P, st, p, use[U_KIND], ability,
-                    (st[seat_at(p) + P_DOUBLE_PEOPLE] != 0 or use[U_DOUBLE] != SRC_NONE) and use[U_EXTRA] == SRC_NONE)
-    if n == 0:
-        return best_v
-    amount = joint_amount(P, ability, n)
-    if ability == AB_TRAIL or ability == AB_BRIDGE:
-        way = WAY_TRAIL if ability == AB_TRAIL else WAY_BRIDGE
-        for dest in range(N_VILLAGES + 1):
-            if can_move(P, st, p, way, amount, dest, False):
-                use[U_TARGET] = dest
-                if dest == CUZCO:
-                    best_v = try_use_blessings(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
-                else:
-                    best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
-    elif ability == AB_CIRCLET:
-        for c in range(min(amount, N_CIRCLETS)):
-            if circlet_ready(st, p, c):
-                use[U_TARGET] = c
-                best_v = try_use_blessings(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
-    elif ability == AB_FARMING or ability == AB_STUDY:
-        if empty_spaces(P, st, p) > 0:
-            base = S_FARM_DISPLAY if ability == AB_FARMING else S_STUDY_DISPLAY
-            for i in range(min(amount, 6)):
-                if st[base + i] >= 0:
-                    use[U_TARGET] = i
-                    best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
-    else:
-        best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
-    use[U_TARGET] = -1
-    return best_v
+        return SRC_CARD
+    if st[seat_at(p) + P_MEDALS] > medals and medals == 0 and st[S_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
+        return SRC_MEDAL
+    return SRC_NONE
 
 
 @njit_noalloc
 def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
     """The bot's next phase-II use (study or farm ability, or the extra one of card 11/15), or
-    False to stop: using nothing more is always an option."""
+    False to stop: using nothing more is always an option. Every use is enumerated here, in loops
+    (tile kind, ability, with or without Mama Quilia 11's doubling, target, and for a use ending
+    in a fire blessing its four choices, then Viracocha 08): one compiled function over the copy
+    of the rules that values each (use_value)."""
     best_v = judged(P, st, p, w, kind, rng_of(st)) if kind != KIND_RANDOM else rng_mod.uniform(rng_of(st))
     pass_v = best_v
     for i in range(N_U):
@@ -1205,20 +1188,67 @@ def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
             use[U_ABILITY] = ability
             use[U_TARGET] = -1
             use[U_EXTRA] = extra_src
-            best_v = try_use_targets(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
-            if extra_src == SRC_NONE and st[seat_at(p) + P_DOUBLE_PEOPLE] == 0:
-                src = card_source(st, p, C_DOUBLE_PEOPLE)
-                if src != SRC_NONE:
+            for doubled in range(2):
+                if doubled == 1:
+                    if extra_src != SRC_NONE or st[seat_at(p) + P_DOUBLE_PEOPLE] != 0:
+                        break
+                    src = card_source(st, p, C_DOUBLE_PEOPLE)
+                    if src == SRC_NONE:
+                        break
                     use[U_DOUBLE] = src
-                    best_v = try_use_targets(P, st, look, lrec, llog, p, w, kind, use, best, best_v)
+                n = joint_count(P, st, p, tkind, ability, (st[seat_at(p) + P_DOUBLE_PEOPLE] != 0 or
+                                                          use[U_DOUBLE] != SRC_NONE) and extra_src == SRC_NONE)
+                if n == 0:
+                    continue
+                amount = joint_amount(P, ability, n)
+                moving = ability == AB_TRAIL or ability == AB_BRIDGE
+                tiles = ability == AB_FARMING or ability == AB_STUDY
+                targets = 1
+                if moving:
+                    targets = N_VILLAGES + 1
+                elif ability == AB_CIRCLET:
+                    targets = min(amount, N_CIRCLETS)
+                elif tiles:
+                    targets = min(amount, 6) if empty_spaces(P, st, p) > 0 else 0
+                for t in range(targets):
+                    blessing = False
+                    if moving:
+                        if not can_move(P, st, p, WAY_TRAIL if ability == AB_TRAIL else WAY_BRIDGE, amount, t, False):
+                            continue
+                        use[U_TARGET] = t
+                        blessing = t == CUZCO
+                    elif ability == AB_CIRCLET:
+                        if not circlet_ready(st, p, t):
+                            continue
+                        use[U_TARGET] = t
+                        blessing = True
+                    elif tiles:
+                        if st[(S_FARM_DISPLAY if ability == AB_FARMING else S_STUDY_DISPLAY) + t] < 0:
+                            continue
+                        use[U_TARGET] = t
+                    for way in range(5 if blessing else 1):
+                        if way < 4 and blessing:
+                            use[U_BLESS] = way
+                        elif way == 4:
+                            use[U_BLESS] = 0
+                            src = plenty_source(st, p, use)
+                            if src == SRC_NONE:
+                                break
+                            use[U_PLENTY] = src
+                        best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
+                    use[U_BLESS] = 0
+                    use[U_PLENTY] = SRC_NONE
+                use[U_TARGET] = -1
     return best_v > pass_v and best[U_ABILITY] >= 0
 
 
 # ------------------------------------------------------------------------------ phase III
 
-@njit_noalloc
+@njit_inline
 def choose_good(P, st, look, lrec, llog, p, w, kind):
-    """Market index to buy (or -1) and whether Iliapa 03 doubles its VP."""
+    """Market index to buy (or -1) and whether Iliapa 03 doubles its VP. Inlined into phase III
+    (its one call site), as are choose_palace and choose_last_missions: compiled as a level of
+    its own, each would optimise and emit the valuation and the rules under it once more."""
     best_i = -1
     best_src = SRC_NONE
     best_v = judged(P, st, p, w, kind, rng_of(st))
@@ -1285,7 +1315,7 @@ def choose_mission(P, st, look, lrec, llog, p, w, kind):
     return best
 
 
-@njit_noalloc
+@njit_inline
 def choose_last_missions(P, st, look, lrec, llog, p, kind):
     """End of the Game: the plan (rules.settle_last_missions) for a player's last missions. The
     game ends with them, so a bot plays the plan worth the most at the end (VP, medals, the
@@ -1308,7 +1338,7 @@ def choose_last_missions(P, st, look, lrec, llog, p, kind):
     return best
 
 
-@njit_noalloc
+@njit_inline
 def choose_palace(P, st, look, lrec, llog, p, w, kind):
     """The palace mission the bot takes (index), -1 if the palace is empty."""
     best_i = -1

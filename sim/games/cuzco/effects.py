@@ -13,7 +13,7 @@ of the turn, so a second card that turn comes from another face-up card). The te
 tests/test_cuzco_effects.py checks that, apart from that, the modelled position values equal
 those of the rules played on a copy.
 """
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .rules import (
     O_ACTION, O_BLESS, O_CARD, O_CARD2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_MEDAL2, O_PIPS, O_PLENTY,
     O_PU1, O_PU2, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, count_unslid, feather_colour_choice,
@@ -353,10 +353,11 @@ def exchange_step(P, st, journal, p, w, ex):
     return True
 
 
-@njit_noalloc
+@njit_inline
 def exchange(P, st, journal, p, w, opt, pips):
     """rules.do_exchange: the exchanges in their order, each while it does anything and the
-    pips last."""
+    pips last. Inlined into apply_turn, its one call site (a level of its own would emit the
+    exchange steps under it once more)."""
     budget = pips
     for ex in range(N_EXCHANGES):
         cost = P[R_EXCHANGE + ex]

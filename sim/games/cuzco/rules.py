@@ -570,8 +570,10 @@ def god_pile_choice(P, st, p, w):
     return best
 
 
-@njit_noalloc
+@njit_inline
 def take_preferred_god_card(P, st, rec, log, p, w):
+    """The face-up card the bot prefers (god_pile_choice) taken into the hand (take_god_card's
+    result; -1: none face up). Inlined: a compiled level of its own would emit the choice once more."""
     god = god_pile_choice(P, st, p, w)
     if god < 0:
         return -1
@@ -1697,7 +1699,7 @@ def setup(P, st, rec, log, n_players):
     st[S_SETUP_DONE] = 1
 
 
-@njit_noalloc
+@njit_inline
 def deal_feather_pieces(P, st, scr):
     """Setup 1: the villages' feather colours this game. The board pieces that carry feathers
     (villages.feather_piece: the triangles of the inner villages, the frame pieces of the outer)
@@ -1743,10 +1745,11 @@ def nth_colour_on_piece(P, piece, n):
     return -1
 
 
-@njit_noalloc
+@njit_inline
 def deal_god_cards(P, st, rec, log, n):
     """Setup 15: cards from every pile mixed; two each, a duplicate colour redealt from the
-    reserve; the reserve goes face up onto the discard pile."""
+    reserve; the reserve goes face up onto the discard pile. Inlined into setup (its one call
+    site), as is deal_feather_pieces: not a compiled level emitting what it calls once more."""
     rng = rng_of(st)
     res = scr_row(rec, SCR_TMP)
     per = P[R_GOD_DEAL + n]
