@@ -570,32 +570,6 @@ def action_value(P, st, w, p, i):
     return district_value(P, st, w, p, a) + jump
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, float64[::1], int64, int64)")
-def choose_action(P, st, stream, w, p, n_options):
-    """The heuristic's pick among an action's options: each valued as action_value does, with the
-    same noise drawn in the same order, without a call per option for action_value or for a
-    production district or temple already entered today (worth nothing); a jump's llama is valued
-    once."""
-    jump, jump_set = 0.0, False
-    best, best_i = NO_VALUE, 0
-    for i in range(n_options):
-        a = st[S_OPTIONS + i * N_OPT + O_A]
-        if a == STAY:
-            value = stay_value(P, st, w, p)
-        else:
-            value = 0.0 if a <= D_MAIN_TEMPLE and st[S_VISITED + a] else district_value(P, st, w, p, a)
-            if st[S_OPTIONS + i * N_OPT + O_B]:
-                if not jump_set:
-                    jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
-                    jump_set = True
-                value += jump
-        if w[W_NOISE] > 0.0:
-            value += w[W_NOISE] * rng.uniform(stream)
-        if value > best:
-            best, best_i = value, i
-    return best_i
-
-
 @njit_noalloc
 def option_value(P, st, w, p, decision, i):
     """The heuristic's value of option i of `decision` for seat p."""
@@ -761,8 +735,6 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     if n_options == 1:
         return 0
     begin_decision(P, st, weights, p, decision, 0 if kind == KIND_FAST else 1)
-    if decision == DEC_ACTION:
-        return choose_action(P, st, stream, weights, p, n_options)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
         value = option_value(P, st, weights, p, decision, i)
