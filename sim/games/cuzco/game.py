@@ -10,7 +10,7 @@ from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.jit import njit_inline
 from sim.core.parallel import run_blocks
 from . import data
-from .rounds import ERROR_NO_TURN, NO_STOP, PHASE_I, PHASE_ONE_DONE, check, play_from, play_rest, start_round
+from .rounds import ERROR_NO_TURN, NO_STOP, PHASE_I, PHASE_ONE_DONE, check, play_from, start_round
 from .bots import KIND_SEARCH
 from .rules import setup
 from .search import new_search_buffers, search_player_turn
@@ -30,19 +30,19 @@ from .state import (
 @njit_inline
 def play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked):
     """One whole game from its seed, every seat a heuristic or random bot: setup, six rounds, the
-    end (rounds.play_rest)."""
+    end (rounds.play_from, a compiled call)."""
     rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
     setup(P, st, rec, log, n_players)
     if check(P, st, checked):
         return
     start_round(P, st, rec, log, 0)
-    if play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, 0, PHASE_I, NO_STOP) != PHASE_ONE_DONE:
+    if play_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, 0, PHASE_I, NO_STOP) != PHASE_ONE_DONE:
         st[S_ERROR] = ERROR_NO_TURN  # a search seat, in a kernel built without the search
 
 
 @njit_inline
 def play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed, game_index, checked):
-    """One whole game with search seats: rounds.play_rest plays up to a search seat's phase-I
+    """One whole game with search seats: rounds.play_from plays up to a search seat's phase-I
     turn, which is searched here with the buffers of new_search_buffers, then goes on."""
     rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
     setup(P, st, rec, log, n_players)
@@ -52,7 +52,7 @@ def play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run
     start_round(P, st, rec, log, 0)
     turn = 0
     while True:
-        turn = play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, PHASE_I, NO_STOP)
+        turn = play_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, PHASE_I, NO_STOP)
         if turn == PHASE_ONE_DONE or st[S_ERROR] != 0:
             return
         p = seat_in_order(st, turn % n_players)

@@ -5,12 +5,12 @@ functions, so a rollout continues a game exactly as the engine would. Phase I ca
 (pass, position) and stops before a search-bot seat's turn, handing the decision back to the caller;
 a rollout's seats are all heuristic, so there it never stops.
 
-play_rest and the phases under it are inlined into their callers (`njit_inline`): the batch
-kernel, the search game and the rollouts then call the bots and rules directly, with no level of
-compiled wrappers between, each of which would re-optimise the whole game under it (issue 13).
-play_from is play_rest compiled as a function of its own: the replay plays through it, so the
-engine's cache holds it, and tests play a game's rounds or one phase III through it instead of
-compiling the inlined phases again.
+The phases under play_from are inlined into it (`njit_inline`): it calls the bots and rules
+directly, with no level of compiled wrappers between, each of which would re-optimise the whole
+game under it (issue 13). play_from itself is compiled once, for one declared signature, and every
+engine plays its rounds through it: the batch kernels (heuristic and search), the search's
+rollouts, the replay and the tests that play rounds or one phase III of a set-up state. The search
+kernel and the replay then link the rounds from the cache instead of typing them again.
 """
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .bots import (KIND_SEARCH, choose_good, choose_last_missions, choose_mission, choose_palace, choose_turn,
@@ -29,8 +29,8 @@ from .state import (
 
 ERROR_NO_TURN = 100  # st[S_ERROR] when a bot finds no legal turn (codes 1-15: check_components)
 PHASE_ONE_DONE = -1  # phase_one_from: every die of the round is placed
-PHASE_I, PHASE_II, PHASE_III = 1, 2, 3  # play_rest's `phase`: where in the round it starts
-NO_STOP = -1  # play_rest's `stop_after` for a game played to its end
+PHASE_I, PHASE_II, PHASE_III = 1, 2, 3  # play_from's `phase`: where in the round it starts
+NO_STOP = -1  # play_from's `stop_after` for a game played to its end
 TURNS_PER_ROUND = 3  # each player places three dice
 
 
@@ -163,13 +163,14 @@ def end_game(P, st, rec, log, look, lrec, llog, kinds, checked):
     check(P, st, checked)
 
 
-@njit_inline
-def play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, phase, stop_after):
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, {T_STATE}, {T_REC}, {T_LOG}, int8[::1], "
+            "float64[:, ::1], boolean, int64, int64, int64)")
+def play_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, phase, stop_after):
     """The rest of the game from phase `phase` (PHASE_I: from phase-I turn `turn`) of the current
     round: a whole game after setup and the first roll, or a search bot's rollout. Stops after
     phase III of round `stop_after` (NO_STOP: plays the End of the Game). Returns PHASE_ONE_DONE,
     or the turn number at which a search-bot seat is to move (its turn not played; never in a
-    rollout)."""
+    rollout). One compiled level that every engine links (see the module docstring)."""
     rnd = st[S_ROUND]
     while True:
         if phase == PHASE_I:
@@ -192,10 +193,3 @@ def play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, phase,
     if st[S_ERROR] == 0:
         end_game(P, st, rec, log, look, lrec, llog, kinds, checked)
     return PHASE_ONE_DONE
-
-
-@njit_noalloc
-def play_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, phase, stop_after):
-    """play_rest compiled as a function of its own: the replay's game (game.run_one) and the tests
-    that play rounds or a phase III of a set-up state (so they load it from the engine's cache)."""
-    return play_rest(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, phase, stop_after)

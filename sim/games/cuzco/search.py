@@ -22,7 +22,7 @@ from sim.core.jit import njit_inline, njit_noalloc
 from sim.core.search import SEARCH_SALT, pick_candidate, record_paired
 from .bots import KIND_HEURISTIC, NO_TOP, choose_turn
 from .rules import N_O, perform_turn
-from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_rest
+from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_from
 from .state import (
     S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
@@ -186,7 +186,7 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
             rollout_stream(rng_of(rs), run_seed, game_index, decision, 2 * r + 1)
             perform_turn(P, rs, rrec, rlog, p, w, candidates[i])
             finish_turn(P, rs, rrec, rlog, look, lrec, llog, p, w, heuristic, candidates[i])
-            play_rest(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn + 1, PHASE_I, NO_STOP)
+            play_from(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn + 1, PHASE_I, NO_STOP)
             record_paired(totals, spread, i, rollout_value(rs, p))
     best = pick_candidate(totals, spread, n_candidates, rollouts, w[W_SEARCH_CONFIDENCE])
     for f in range(N_O):
