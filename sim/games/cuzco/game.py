@@ -145,9 +145,10 @@ def play_games(lo, hi, P, n_players, seat_bots, bot_kinds, bot_weights, run_seed
     for i in range(lo, hi):
         for s in range(n_players):
             kinds[s] = bot_kinds[seat_bots[i, s]]
-            W[s, :] = bot_weights[seat_bots[i, s], :]
+            for k in range(W.shape[1]):  # a loop, not a slice copy: that one compiles Numba's shape-error message
+                W[s, k] = bot_weights[seat_bots[i, s], k]
         st, rec, log, look, lrec, llog = new_game_arrays(n_players, False)
-        # the game's body is inlined here (not a call to a compiled game): one compiled level less
+        # the game's start is inlined here, its rounds are the compiled rounds.play_from
         if with_search is None:
             play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run_seed,
                                 first_game + np.uint64(i), checked)
