@@ -76,8 +76,10 @@ def play_games(lo, hi, params, n_players, seat_bots, bot_kinds, bot_weights, bot
         searching = False
         for s in range(n_players):
             kinds[s] = bot_kinds[seat_bots[i, s]]
-            weights[s, :] = bot_weights[seat_bots[i, s], :]
-            budgets[s, :] = bot_budgets[seat_bots[i, s], :]
+            for k in range(weights.shape[1]):  # loops, not slice copies: those compile Numba's shape-error message
+                weights[s, k] = bot_weights[seat_bots[i, s], k]
+            for k in range(budgets.shape[1]):
+                budgets[s, k] = bot_budgets[seat_bots[i, s], k]
             searching = searching or kinds[s] == BOT_SEARCH
         reset_state(fresh, st)  # each game starts from a fresh state, in the block's one state array
         game_index = first_game + np.uint64(i)

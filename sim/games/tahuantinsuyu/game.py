@@ -93,7 +93,8 @@ def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, run_seed, first_
     for i in range(lo, hi):
         for s in range(n):
             kinds[s] = bot_kinds[seat_bots[i, s]]
-            W[s, :] = bot_weights[seat_bots[i, s], :]
+            for k in range(W.shape[1]):  # a loop, not a slice copy: that one compiles Numba's shape-error message
+                W[s, k] = bot_weights[seat_bots[i, s], k]
         st[:] = 0
         play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
         errors[i] = st[S_ERROR]
