@@ -35,7 +35,7 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_CLOCK_GOOD, S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
@@ -429,9 +429,13 @@ def clock_goods_value(P, st, w, p, mask):
 
 @njit_noalloc
 def best_clock_reward(P, st, w, p):
-    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings (once a decision)."""
+    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings (once a decision;
+    each good in the supply valued once, then the best three taken in turn, ties to the first)."""
     if st[S_VALUE_SET] & (1 << N_TARGETS):
         return real_at(st, S_CLOCK_REWARD)
+    for g in range(N_GOODS):
+        if st[S_SUPPLY + g] > 0:
+            put_real(st, S_CLOCK_GOOD + g, gain_value(P, st, w, p, g, unit_of(P, g)))
     total = 0.0
     used = 0
     for _ in range(3):
@@ -439,7 +443,7 @@ def best_clock_reward(P, st, w, p):
         for g in range(N_GOODS):
             if used & (1 << g) or st[S_SUPPLY + g] == 0:
                 continue
-            value = gain_value(P, st, w, p, g, unit_of(P, g))
+            value = real_at(st, S_CLOCK_GOOD + g)
             if value > best:
                 best, best_g = value, g
         if best_g >= 0:
