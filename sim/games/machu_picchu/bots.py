@@ -740,8 +740,9 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return 0
     begin_decision(P, st, weights, p, decision, 0 if kind == KIND_FAST else 1)
     best, best_i = NO_VALUE, 0
+    acting = decision == DEC_ACTION
     for i in range(n_options):
-        value = option_value(P, st, weights, p, decision, i)
+        value = action_value(P, st, weights, p, i) if acting else option_value(P, st, weights, p, decision, i)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:
