@@ -23,7 +23,7 @@ its gold.
 import numpy as np
 
 from sim.core import rng
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .state import (
     CF_GOLD, CF_ICONS, CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
@@ -515,9 +515,10 @@ def best_trade_value(P, st, w, p):
     return best
 
 
-@njit_noalloc
+@njit_inline
 def district_value(P, st, w, p, d):
-    """What entering district d is worth to seat p, from the action's best direct effect."""
+    """What entering district d is worth to seat p, from the action's best direct effect (copied
+    into action_value, its one caller: a call level per option cost about a tenth of a game)."""
     if d < N_PRODUCTION:
         return production_value(P, st, w, p, d) if st[S_VISITED + d] == 0 else 0.0
     if d <= D_MAIN_TEMPLE:
