@@ -561,11 +561,11 @@ def stay_value(P, st, w, p):
     return value
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+@njit_inline
 def action_value(P, st, w, p, i):
     """Option i of an action decision: its district's value, less the llama of a jump; or staying.
-    Apart from option_value, so an action's options (a third of the decisions, most of the options)
-    are valued without entering the other decisions' code."""
+    Copied into option_value, so into choose: an action's options (a third of the decisions, most of
+    the options) are valued in choose's loop with no call level between."""
     a = st[S_OPTIONS + i * N_OPT + O_A]
     if a == STAY:
         return stay_value(P, st, w, p)
@@ -742,9 +742,8 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return 0
     begin_decision(P, st, weights, p, decision, 0 if kind == KIND_FAST else 1)
     best, best_i = NO_VALUE, 0
-    acting = decision == DEC_ACTION
     for i in range(n_options):
-        value = action_value(P, st, weights, p, i) if acting else option_value(P, st, weights, p, decision, i)
+        value = option_value(P, st, weights, p, decision, i)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:
