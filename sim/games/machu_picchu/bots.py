@@ -61,16 +61,9 @@ def held(st, p, g):
     return st[seat_at(p) + P_GOODS + g]
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
-def good_value(P, st, w, p, g, change):
-    """Points of `change` units of good g (negative: given up) for a holder of the current stock;
-    each unit beyond those held is worth a little less (saturation)."""
-    base = w[W_GOODS + g]
-    have = held(st, p, g)
-    if change == 1:
-        return base / (1.0 + w[W_SATURATION] * have)
-    if change == -1:
-        return -base / (1.0 + w[W_SATURATION] * max(0, have - 1))
+@njit_typed("float64(float64[::1], float64, int64, int64)")
+def units_value(w, base, have, change):
+    """good_value of any number of units but one."""
     total = 0.0
     if change >= 0:
         for i in range(change):
@@ -79,6 +72,20 @@ def good_value(P, st, w, p, g, change):
         for i in range(-change):
             total -= base / (1.0 + w[W_SATURATION] * max(0, have - 1 - i))
     return total
+
+
+@njit_inline
+def good_value(P, st, w, p, g, change):
+    """Points of `change` units of good g (negative: given up) for a holder of the current stock;
+    each unit beyond those held is worth a little less (saturation). A single unit (most gains) is
+    worked out in place: this is copied into its callers, the rest is units_value."""
+    base = w[W_GOODS + g]
+    have = held(st, p, g)
+    if change == 1:
+        return base / (1.0 + w[W_SATURATION] * have)
+    if change == -1:
+        return -base / (1.0 + w[W_SATURATION] * max(0, have - 1))
+    return units_value(w, base, have, change)
 
 
 @njit_typed(f"int64({T_PARAMS}, int64)")
@@ -321,12 +328,12 @@ def work_out_gain(P, st, w, p, g, change):
     return value
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+@njit_inline
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for. Worked out once a decision for each (good, change):
     the options of an action share most of them (a district's goods, a trade, the clock's reward).
-    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain. With no
+    Copied into each caller (a call per gain was a seventh of a game); the rest is work_out_gain. With no
     good in the plan (the fast kind, or no target in reach) a gain is its worth held alone, worked
     out directly (a division for a unit): cheaper than keeping it."""
     if st[S_PLAN_GOODS] == 0:
