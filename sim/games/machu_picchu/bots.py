@@ -23,7 +23,7 @@ its gold.
 import numpy as np
 
 from sim.core import rng
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .state import (
     CF_GOLD, CF_ICONS, CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
@@ -35,7 +35,7 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_CLOCK_GOOD, S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
@@ -61,16 +61,9 @@ def held(st, p, g):
     return st[seat_at(p) + P_GOODS + g]
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
-def good_value(P, st, w, p, g, change):
-    """Points of `change` units of good g (negative: given up) for a holder of the current stock;
-    each unit beyond those held is worth a little less (saturation)."""
-    base = w[W_GOODS + g]
-    have = held(st, p, g)
-    if change == 1:
-        return base / (1.0 + w[W_SATURATION] * have)
-    if change == -1:
-        return -base / (1.0 + w[W_SATURATION] * max(0, have - 1))
+@njit_typed("float64(float64[::1], float64, int64, int64)")
+def units_value(w, base, have, change):
+    """good_value of any number of units but one."""
     total = 0.0
     if change >= 0:
         for i in range(change):
@@ -79,6 +72,20 @@ def good_value(P, st, w, p, g, change):
         for i in range(-change):
             total -= base / (1.0 + w[W_SATURATION] * max(0, have - 1 - i))
     return total
+
+
+@njit_inline
+def good_value(P, st, w, p, g, change):
+    """Points of `change` units of good g (negative: given up) for a holder of the current stock;
+    each unit beyond those held is worth a little less (saturation). A single unit (most gains) is
+    worked out in place: this is copied into its callers, the rest is units_value."""
+    base = w[W_GOODS + g]
+    have = held(st, p, g)
+    if change == 1:
+        return base / (1.0 + w[W_SATURATION] * have)
+    if change == -1:
+        return -base / (1.0 + w[W_SATURATION] * max(0, have - 1))
+    return units_value(w, base, have, change)
 
 
 @njit_typed(f"int64({T_PARAMS}, int64)")
@@ -321,12 +328,12 @@ def work_out_gain(P, st, w, p, g, change):
     return value
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
+@njit_inline
 def gain_value(P, st, w, p, g, change):
     """`change` units of good g gained (or given up, negative): their worth held, and what they do to
     the purchase the player gathers goods for. Worked out once a decision for each (good, change):
     the options of an action share most of them (a district's goods, a trade, the clock's reward).
-    Small, so the compiler copies the kept read into each caller; the rest is work_out_gain. With no
+    Copied into each caller (a call per gain was a seventh of a game); the rest is work_out_gain. With no
     good in the plan (the fast kind, or no target in reach) a gain is its worth held alone, worked
     out directly (a division for a unit): cheaper than keeping it."""
     if st[S_PLAN_GOODS] == 0:
@@ -429,9 +436,13 @@ def clock_goods_value(P, st, w, p, mask):
 
 @njit_noalloc
 def best_clock_reward(P, st, w, p):
-    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings (once a decision)."""
+    """The 3 most valuable kinds of good and the 3 steps a Sun Clock worker brings (once a decision;
+    each good in the supply valued once, then the best three taken in turn, ties to the first)."""
     if st[S_VALUE_SET] & (1 << N_TARGETS):
         return real_at(st, S_CLOCK_REWARD)
+    for g in range(N_GOODS):
+        if st[S_SUPPLY + g] > 0:
+            put_real(st, S_CLOCK_GOOD + g, gain_value(P, st, w, p, g, unit_of(P, g)))
     total = 0.0
     used = 0
     for _ in range(3):
@@ -439,7 +450,7 @@ def best_clock_reward(P, st, w, p):
         for g in range(N_GOODS):
             if used & (1 << g) or st[S_SUPPLY + g] == 0:
                 continue
-            value = gain_value(P, st, w, p, g, unit_of(P, g))
+            value = real_at(st, S_CLOCK_GOOD + g)
             if value > best:
                 best, best_g = value, g
         if best_g >= 0:
@@ -511,9 +522,10 @@ def best_trade_value(P, st, w, p):
     return best
 
 
-@njit_noalloc
+@njit_inline
 def district_value(P, st, w, p, d):
-    """What entering district d is worth to seat p, from the action's best direct effect."""
+    """What entering district d is worth to seat p, from the action's best direct effect (copied
+    into action_value, its one caller: a call level per option cost about a tenth of a game)."""
     if d < N_PRODUCTION:
         return production_value(P, st, w, p, d) if st[S_VISITED + d] == 0 else 0.0
     if d <= D_MAIN_TEMPLE:
@@ -556,11 +568,11 @@ def stay_value(P, st, w, p):
     return value
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
+@njit_inline
 def action_value(P, st, w, p, i):
     """Option i of an action decision: its district's value, less the llama of a jump; or staying.
-    Apart from option_value, so an action's options (a third of the decisions, most of the options)
-    are valued without entering the other decisions' code."""
+    Copied into option_value, so into choose: an action's options (a third of the decisions, most of
+    the options) are valued in choose's loop with no call level between."""
     a = st[S_OPTIONS + i * N_OPT + O_A]
     if a == STAY:
         return stay_value(P, st, w, p)
@@ -570,9 +582,10 @@ def action_value(P, st, w, p, i):
     return district_value(P, st, w, p, a) + jump
 
 
-@njit_noalloc
+@njit_inline
 def option_value(P, st, w, p, decision, i):
-    """The heuristic's value of option i of `decision` for seat p."""
+    """The heuristic's value of option i of `decision` for seat p (copied into choose and
+    option_values: a call level per option is a tenth of a game's time)."""
     if decision == DEC_ACTION:
         return action_value(P, st, w, p, i)
     a = st[S_OPTIONS + i * N_OPT + O_A]

@@ -177,7 +177,7 @@ def return_card(P, st, p, card):
     put_under_deck(st, card)
 
 
-@njit_noalloc
+@njit_inline
 def reach_summit(P, st, stream, log, kinds, W, p):
     """Inca Trail: draw 3 offering cards into the hand and put 2 of the whole hand under the deck;
     with 2 left draw both and put back 1, with 1 left take it. Taking the last card ends the game
@@ -333,7 +333,7 @@ def list_moon_uses(P, st, p, tile):
     return n_options
 
 
-@njit_noalloc
+@njit_inline
 def use_held_moon_tiles(P, st, stream, log, kinds, W, p):
     """Night Phase, Moon Tiles: the holder uses each tile in the order they choose (corn from one
     tile may pay for another's good), then the tiles go back beside the moon."""
@@ -412,7 +412,7 @@ def produce_corn(P, st, log, q):
     log_event(st, log, EV_PRODUCE, q, CORN, CORN, made, 0)
 
 
-@njit_noalloc
+@njit_inline
 def produce(P, st, stream, log, kinds, W, q, d):
     """Production Areas: seat q's workers on district d produce: 3 corn each on the Corn Terraces;
     elsewhere 1 good each for 1 corn, as many as q chooses to pay for."""
@@ -457,7 +457,7 @@ def list_llama_offerings(st, q, k):
     return most + 1
 
 
-@njit_noalloc
+@njit_inline
 def sacrifice_llamas(P, st, stream, log, kinds, W, q, k, llamas):
     """Offerings at the Sun, Puma and Condor Temples: each llama moves the scout by the smallest
     number uncovered in kind k's row."""
@@ -503,7 +503,7 @@ def offer_goods(P, st, stream, log, kinds, W, q, mask):
     move_scout(P, st, stream, log, kinds, W, q, steps)
 
 
-@njit_noalloc
+@njit_inline
 def offer_at_main_temple(P, st, stream, log, kinds, W, q):
     n_options = list_main_offerings(P, st, q)
     offer_goods(P, st, stream, log, kinds, W, q,
@@ -718,7 +718,7 @@ def list_trades(P, st, p):
     return n_options
 
 
-@njit_noalloc
+@njit_inline
 def visit_plaza(P, st, stream, log, kinds, W, p):
     """Central Plaza: the price nudge, then buy (bottom up) and sell (top down) any number of goods
     for corn, with the 6-corn and 3-corn fall-backs of an empty or full column."""
@@ -762,7 +762,7 @@ def send_worker_to_clock(P, st, stream, log, kinds, W, p, d):
         st[at + P_CLOCK_WORKERS] += 1
 
 
-@njit_noalloc
+@njit_inline
 def visit_sun_clock(P, st, stream, log, kinds, W, p):
     """Sun Clock: move 1 own worker from a production district to the Sun Clock, or none."""
     d = option_a(st, ask(P, st, stream, kinds, W, p, DEC_CLOCK_WORKER, list_clock_workers(st, p)))
@@ -771,7 +771,7 @@ def visit_sun_clock(P, st, stream, log, kinds, W, p):
 
 
 # ------------------------------------------------------------------ an action
-@njit_noalloc
+@njit_inline
 def district_action(P, st, stream, log, kinds, W, p, d):
     """The action of the district the prince entered."""
     if d < N_PRODUCTION:

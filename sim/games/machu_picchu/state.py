@@ -263,7 +263,8 @@ S_GAIN_SET = S_PLAN_WITHOUT + N_GOODS  # + good: bit change + MEMO_CHANGE set on
 S_GAIN = S_GAIN_SET + N_GOODS  # + good * N_CHANGES + change + MEMO_CHANGE: the gain's value
 S_VALUE_SET = S_GAIN + N_GOODS * N_CHANGES  # bit N_TARGETS: the Sun Clock's reward kept; then the costs
 S_CLOCK_REWARD = S_VALUE_SET + 1  # the best Sun Clock reward
-S_TARGET_COST = S_CLOCK_REWARD + 1  # + target: the points its cost gives up (bit N_TARGETS + 1 + target of S_VALUE_SET)
+S_CLOCK_GOOD = S_CLOCK_REWARD + 1  # + good: what its unit from the Sun Clock is worth (while the reward is worked out)
+S_TARGET_COST = S_CLOCK_GOOD + N_GOODS  # + target: the points its cost gives up (bit N_TARGETS + 1 + target of S_VALUE_SET)
 S_ICON_SET = S_TARGET_COST + N_TARGETS  # bit icon: S_ICON_HIT kept (for the whole game: it reads P only)
 S_ICON_HIT = S_ICON_SET + 1  # + icon: the chance a summit's draw shows the icon
 # Kept from one decision to the next (bots.begin_decision): the rows above while the same seat decides
