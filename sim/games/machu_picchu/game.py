@@ -82,8 +82,10 @@ def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, run
         searching = False
         for s in range(n):
             kinds[s] = bot_kinds[seat_bots[i, s]]
-            W[s, :] = bot_weights[seat_bots[i, s], :]
-            budgets[s, :] = bot_budgets[seat_bots[i, s], :]
+            for k in range(W.shape[1]):  # loops, not slice copies: those compile Numba's shape-error message
+                W[s, k] = bot_weights[seat_bots[i, s], k]
+            for k in range(budgets.shape[1]):
+                budgets[s, k] = bot_budgets[seat_bots[i, s], k]
             searching = searching or kinds[s] == KIND_SEARCH
         st[:] = 0
         if with_search is None:
@@ -94,7 +96,8 @@ def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, run
             play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
         errors[i] = st[S_ERROR]
         if final_state.shape[0] > 0:
-            final_state[:] = st
+            for k in range(st.shape[0]):
+                final_state[k] = st[k]
         for j in range(g_index.shape[0]):
             out_game[i, j] = st[g_index[j]]
         for s in range(n):
