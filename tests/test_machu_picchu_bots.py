@@ -41,6 +41,7 @@ def test_the_fast_kind_values_goods_without_the_plan():
     t = Table(4)
     t.set_goods(0, cloth=2, coca=1, pottery=1)
     w = _heuristic("temple-priest")
+    B.put_weights_print(t.st, 0, w)
     values = []
     for planning in (1, 0):
         B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, planning)
@@ -55,7 +56,9 @@ def _heuristic(style="trail-runner"):
 
 def _pick(t, p, decision, n_options, style="trail-runner"):
     """The option the heuristic takes, as (a, b)."""
-    i = B.choose(t.P, t.st, t.stream, S.KIND_HEURISTIC, _heuristic(style), p, decision, n_options)
+    w = _heuristic(style)
+    B.put_weights_print(t.st, p, w)
+    i = B.choose(t.P, t.st, t.stream, S.KIND_HEURISTIC, w, p, decision, n_options)
     return t.options(n_options)[i]
 
 
@@ -98,12 +101,39 @@ def test_the_heuristic_takes_the_first_unvisited_goods_over_a_visited_district()
     t.set(0, S.P_PRINCE, DISTRICT["watchmans_hut"])
     t.set_goods(0)
     w = _heuristic()
+    B.put_weights_print(t.st, 0, w)
     meadow = DISTRICT["llamas_meadow"]
     B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 1)
     assert B.district_value(t.P, t.st, w, 0, meadow) > 0
     t.st[S.S_VISITED + meadow] = 1
     B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 1)
     assert B.district_value(t.P, t.st, w, 0, meadow) == 0
+
+
+def _action_values(t, w):
+    """The heuristic's value of each of seat 0's first actions of the day, valued with w."""
+    R.begin_action(t.P, t.st, t.log, 0)
+    n_options = R.list_moves(t.P, t.st, 0)
+    out = np.zeros(n_options, np.float64)
+    B.option_values(t.P, t.st, w, 0, S.DEC_ACTION, n_options, out)
+    return out
+
+
+def test_a_seats_kept_values_are_dropped_when_other_weights_are_put():
+    """A seat's values are kept from one decision to the next under its weights' fingerprint, set
+    once (put_weights_print) and not worked out at each decision: once other weights are put, the
+    seat values its options as a fresh game with those weights does, never with the kept values."""
+    used, fresh = Table(4), Table(4)
+    w, other = _heuristic("trail-runner"), _heuristic("gold-hoarder")
+    for t in (used, fresh):
+        R.begin_day(t.st, t.log)
+    B.put_weights_print(used.st, 0, w)
+    with_w = _action_values(used, w)
+    B.put_weights_print(used.st, 0, other)
+    B.put_weights_print(fresh.st, 0, other)
+    with_other = _action_values(fresh, other)
+    assert (_action_values(used, other) == with_other).all()
+    assert not (with_w == with_other).all()
 
 
 def _plan_change_over_every_target(t, w, p, g, change):
@@ -148,6 +178,7 @@ def test_the_plan_tables_lists_leave_the_plan_change_exact(style):
         t.set_goods(0, **{name: int(rng.integers(0, 6 if name != "corn" else 16)) for name in S.GOOD_NAMES})
         for k in range(S.N_KINDS):
             t.st[S.S_TAKEN + k] = int(rng.integers(0, 3))
+        B.put_weights_print(t.st, 0, w)
         B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 1)
         for g in range(S.N_GOODS):
             for change in range(-6, 7):

@@ -13,6 +13,7 @@ from machu_picchu_helpers import Table
 from sim.core import rng as rng_mod
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.games.machu_picchu import GAME, data
+from sim.games.machu_picchu import bots as B
 from sim.games.machu_picchu import rules as R
 from sim.games.machu_picchu import search as X
 from sim.games.machu_picchu import state as S
@@ -38,6 +39,7 @@ def _mid_game(seed=3, actions=20):
     t = Table(N, seed=seed)
     t.kinds[:] = S.KIND_HEURISTIC
     t.W = np.tile(_weights(), (N, 1))
+    B.put_line_up_prints(t.st, t.W)
     R.begin_day(t.st, t.log)
     p = int(t.st[S.S_START])
     for _ in range(actions):

@@ -36,7 +36,7 @@ from .state import (
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
     S_CLOCK_GOOD, S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
-    S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, market_length, market_value, moon_field, priest_field, seat_at,
@@ -653,6 +653,21 @@ def weights_print(w):
     return h
 
 
+@njit_typed(f"void({T_STATE}, int64, float64[::1])")
+def put_weights_print(st, p, w):
+    """Seat p's weights fingerprint (S_WEIGHTS_PRINT) set once, when the weights it decides with are
+    put in the state (setup, a search rollout's line-up), so no decision works it out again. A caller
+    that has seat p decide on this state with other weights calls it first."""
+    st[S_WEIGHTS_PRINT + p] = weights_print(w)
+
+
+@njit_noalloc
+def put_line_up_prints(st, W):
+    """put_weights_print for every seat of the line-up W (a row of weights a seat)."""
+    for p in range(W.shape[0]):
+        put_weights_print(st, p, W[p])
+
+
 @njit_typed(f"bool({T_PARAMS}, {T_STATE}, float64[::1], int64)")
 def refresh_seat_key(P, st, w, p):
     """Seat p's key (S_SEAT_KEY) made current. When it changed, its kept target values are dropped:
@@ -662,7 +677,7 @@ def refresh_seat_key(P, st, w, p):
     changed."""
     key = S_SEAT_KEY + p * N_SEAT_KEY
     at = seat_at(p)
-    fingerprint = weights_print(w)
+    fingerprint = st[S_WEIGHTS_PRINT + p]
     workers_same = st[key + SK_VALID] == 1 and st[key + SK_PRINT] == fingerprint and st[key + SK_DAY] == st[S_DAY]
     if workers_same:
         for icon in range(ICON_KIND):

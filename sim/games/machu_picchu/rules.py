@@ -13,7 +13,7 @@ from sim.core import rng
 from sim.core.eventlog import append_event
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
-from .bots import choose
+from .bots import choose, put_line_up_prints
 from .state import (
     T_KINDS, T_LOG, T_PARAMS, T_STATE, T_STREAM, T_WEIGHTS,
     CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
@@ -987,10 +987,12 @@ def play_night(P, st, stream, log, kinds, W, checked):
 # ------------------------------------------------------------------ setup
 @njit_noalloc
 def setup(P, st, stream, log, kinds, W, n):
-    """Setup: supply, market (6 and 5 covered), the shuffled offering deck with 1 card dealt each,
-    the time marker and its corn, each player's goods, workers and scout (start player on slab 1),
-    one starting worker each in turn order, then the first day's stones and goods."""
+    """Setup: each seat's weights fingerprint (bots.put_line_up_prints), supply, market (6 and 5
+    covered), the shuffled offering deck with 1 card dealt each, the time marker and its corn, each
+    player's goods, workers and scout (start player on slab 1), one starting worker each in turn
+    order, then the first day's stones and goods."""
     st[S_N_PLAYERS] = n
+    put_line_up_prints(st, W)
     st[S_WINNER] = -1
     st[S_START] = 0
     st[S_SUN_HOLDER] = -1

@@ -176,6 +176,7 @@ def search_action(P, st, seat, n_options, w_seat, cfg, run_seed, game_index, ctx
         copy_into(st, det)
         seed_search_stream(det_stream, run_seed, game_index, decision, r)
         determinise(P, det, det_stream, seat, ctx[CX_POOL], ctx[CX_SIZES])
+        bots.put_line_up_prints(det, w_roll)
         for c in range(n_cand):
             copy_into(det, sim)
             copy_into(det_stream, sim_stream)

@@ -284,7 +284,8 @@ S_SEAT_VALUE = S_SEAT_VALUE_SET + MAX_PLAYERS  # + seat * N_TARGETS + t: the tar
 S_SEAT_NET = S_SEAT_VALUE + MAX_PLAYERS * N_TARGETS  # + seat * N_TARGETS + t: the target's value less its cost, in points (0: out of reach)
 N_POWERS = 16  # pursuit ** m kept for m < N_POWERS (a target's goods missing; more are worked out)
 S_SEAT_POWERS = S_SEAT_NET + MAX_PLAYERS * N_TARGETS  # + seat * N_POWERS + m (float bits)
-N_SCRATCH = S_SEAT_POWERS + MAX_PLAYERS * N_POWERS - S_SCRATCH
+S_WEIGHTS_PRINT = S_SEAT_POWERS + MAX_PLAYERS * N_POWERS  # + seat: its weights' fingerprint (bots.put_weights_print)
+N_SCRATCH = S_WEIGHTS_PRINT + MAX_PLAYERS - S_SCRATCH
 S_PLAYERS = S_SCRATCH + N_SCRATCH  # + seat * N_P + P_*
 
 # ---- P_*: a seat's fields
