@@ -27,7 +27,7 @@ import pyarrow as pa
 from tqdm import tqdm
 
 import sim
-from sim.core.backends import (BACKENDS, ChunkJob, ChunkTask, make_backend, simulate_chunk)
+from sim.core.backends import BACKENDS, ChunkJob, ChunkTask, TablesHook, make_backend, simulate_chunk
 from sim.core.dataset import (MANIFEST, build_tables, cell_params, create_run_dir, read_any_manifest,
                               remove_temporary_files, write_json_atomic)
 from sim.core.errors import EngineFailure, Interrupted, UserError
@@ -302,8 +302,10 @@ def _finish(manifest: dict[str, Any], plan: RunPlan, total_seconds: float, games
 
 
 def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "local", scheduler: str | None = None,
-             resume: bool = False, progress: bool = True) -> dict[str, Any]:
-    """Play every chunk of the plan not yet in out_dir's manifest, then mark the dataset complete."""
+             resume: bool = False, progress: bool = True, on_tables: TablesHook | None = None) -> dict[str, Any]:
+    """Play every chunk of the plan not yet in out_dir's manifest, then mark the dataset complete.
+
+    on_tables(files, games, players) sees the tables of each chunk the local backend writes."""
     out_dir = Path(out_dir)
     validate_plan(plan, out_dir, workers, resume)
     if backend not in BACKENDS:
@@ -330,7 +332,7 @@ def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "l
             started = time.perf_counter()
             with tqdm(total=total_games, initial=done_games, unit="games", unit_scale=True, disable=not progress,
                       dynamic_ncols=True, smoothing=0.1) as bar:
-                for record in executor.run(jobs, pending, bar.update):
+                for record in executor.run(jobs, pending, bar.update, on_tables):
                     if record.get("failures"):
                         raise _ChunkFailed(jobs[record["cell"]], record["failures"])
                     manifest["chunks"].append(record)
@@ -374,6 +376,7 @@ def run(
     backend: str = "local",
     scheduler: str | None = None,
     overrides: dict[str, Any] | None = None,
+    on_tables: TablesHook | None = None,
 ) -> dict[str, Any]:
     """Simulate games 0 .. n_games-1 in chunks, write the dataset to out_dir, return its manifest.
 
@@ -387,7 +390,8 @@ def run(
                 lineup=lineup)
     plan = RunPlan(game=game, cells=[cell], n_games=n_games, seed=seed, rotate=rotate, chunk_size=chunk_size,
                    checked=checked, variant_path=variant_path, overrides=dict(overrides or {}))
-    return run_plan(plan, out_dir, workers, backend=backend, scheduler=scheduler, resume=resume, progress=progress)
+    return run_plan(plan, out_dir, workers, backend=backend, scheduler=scheduler, resume=resume, progress=progress,
+                    on_tables=on_tables)
 
 
 class _ChunkFailed(Exception):
