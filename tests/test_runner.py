@@ -218,3 +218,22 @@ def test_summary_after_a_resume_reads_only_the_earlier_session_parts(tmp_path, g
     run_fake(game, out, n_games=200, chunk_size=64, resume=True, on_tables=sums.add)
     assert sorted(sums.parts) == [f"{table}/part-{i:05d}.parquet" for table in ("games", "players") for i in (2, 3)]
     assert format_summary(summarize(out, known=sums)) == format_summary(summarize(reference))
+
+
+def test_a_write_failing_on_the_background_thread_is_reported_and_removes_the_new_run(tmp_path, game, monkeypatch):
+    """Parts are written on the writer thread while the engine plays on: its error still ends the run."""
+    import sim.core.backends as backends
+
+    real, calls = backends.write_chunk_parts, []
+
+    def full_disk(out_dir, partition, chunk_index, games, players):
+        calls.append(chunk_index)
+        if chunk_index == 2:
+            raise OSError(28, "No space left on device", str(out_dir / "games"))
+        return real(out_dir, partition, chunk_index, games, players)
+
+    monkeypatch.setattr(backends, "write_chunk_parts", full_disk)
+    out = tmp_path / "run"
+    with pytest.raises(UserError, match="cannot write to .*No space left on device; nothing was written"):
+        run_fake(game, out, n_games=300, chunk_size=64)
+    assert calls[:3] == [0, 1, 2] and not out.exists()  # chunk 3 may be played and written meanwhile

@@ -8,6 +8,7 @@ rows an uninterrupted run writes. Readers accept only status "complete".
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import platform
@@ -330,9 +331,12 @@ def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "l
                       flush=True)
             executor.warm_up(jobs)
             started = time.perf_counter()
+            # closing: a chunk still being written in the background is finished before anything
+            # below removes or reports on the directory
             with tqdm(total=total_games, initial=done_games, unit="games", unit_scale=True, disable=not progress,
-                      dynamic_ncols=True, smoothing=0.1) as bar:
-                for record in executor.run(jobs, pending, bar.update, on_tables):
+                      dynamic_ncols=True, smoothing=0.1) as bar, \
+                    contextlib.closing(executor.run(jobs, pending, bar.update, on_tables)) as records:
+                for record in records:
                     if record.get("failures"):
                         raise _ChunkFailed(jobs[record["cell"]], record["failures"])
                     manifest["chunks"].append(record)
