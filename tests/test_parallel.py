@@ -49,3 +49,22 @@ def test_one_thread_plays_everything_in_one_call():
 def test_no_items_is_no_call():
     counts, _, blocks = covered(0, 2)
     assert len(counts) == 0 and blocks in ([], [(0, 0)])
+
+
+
+@pytest.mark.skipif(numba.config.NUMBA_NUM_THREADS < 2, reason="needs two Numba threads")
+def test_calls_share_one_pool_of_threads():
+    """A run calls run_blocks once per engine slice: the threads are made once, not per call."""
+    seen: set[threading.Thread] = set()
+
+    def kernel(lo, hi):
+        seen.add(threading.current_thread())
+
+    previous = numba.get_num_threads()
+    numba.set_num_threads(2)
+    try:
+        for _ in range(5):
+            parallel.run_blocks(kernel, 20 * parallel.BLOCK)
+    finally:
+        numba.set_num_threads(previous)
+    assert 1 <= len(seen) <= 2 and threading.main_thread() not in seen

@@ -9,7 +9,7 @@ import fakegame
 from sim.core import runner
 from sim.core.errors import EngineFailure, UserError
 from sim.core.lineup import lineup_indices, seat_bot_matrix
-from sim.core.summary import format_summary, summarize
+from sim.core.summary import ChunkSums, format_summary, summarize
 
 LINEUP = ["greedy", "random", "random"]
 
@@ -171,3 +171,69 @@ def test_engine_slices_within_a_chunk_do_not_change_the_rows(tmp_path, game, mon
     for table in ("games", "players"):
         pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "whole" / table),
                                       pd.read_parquet(tmp_path / "sliced" / table))
+
+
+def _summary_frames(summary):
+    return summary.by_seat, summary.by_bot, (summary.n_games, summary.mean_rounds, summary.shared_win_games,
+                                             summary.no_win_games)
+
+
+def test_summary_from_the_run_chunks_equals_the_read_back_one_and_reads_no_part(tmp_path, game):
+    """`sim run` summarises from the chunks' tables in memory: the same numbers, no part read back."""
+    out = tmp_path / "run"
+    sums = ChunkSums()
+    run_fake(game, out, n_games=300, chunk_size=64, on_tables=sums.add)
+    assert len(sums.parts) == 2 * 5
+    from_disk, from_memory = summarize(out), summarize(out, known=sums)
+    assert format_summary(from_memory) == format_summary(from_disk)
+    for mine, theirs in zip(_summary_frames(from_memory), _summary_frames(from_disk)):
+        if isinstance(mine, pd.DataFrame):
+            pd.testing.assert_frame_equal(mine, theirs)
+        else:
+            assert mine == theirs
+    for part in (out / "players").glob("*.parquet"):
+        part.write_bytes(b"not parquet")
+    assert format_summary(summarize(out, known=sums)) == format_summary(from_disk)
+    with pytest.raises(UserError, match="damaged Parquet part"):
+        summarize(out)
+
+
+def test_summary_after_a_resume_reads_only_the_earlier_session_parts(tmp_path, game, monkeypatch):
+    reference = tmp_path / "reference"
+    run_fake(game, reference, n_games=200, chunk_size=64)
+    out = tmp_path / "run"
+    real, calls = game.simulate, []
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 4:  # the warm-up game, chunks 0 and 1, then Ctrl-C in chunk 2
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game, "simulate", interrupted)
+    with pytest.raises(KeyboardInterrupt, match="128 of 200 games are kept"):
+        run_fake(game, out, n_games=200, chunk_size=64)
+    monkeypatch.setattr(game, "simulate", real)
+    sums = ChunkSums()
+    run_fake(game, out, n_games=200, chunk_size=64, resume=True, on_tables=sums.add)
+    assert sorted(sums.parts) == [f"{table}/part-{i:05d}.parquet" for table in ("games", "players") for i in (2, 3)]
+    assert format_summary(summarize(out, known=sums)) == format_summary(summarize(reference))
+
+
+def test_a_write_failing_on_the_background_thread_is_reported_and_removes_the_new_run(tmp_path, game, monkeypatch):
+    """Parts are written on the writer thread while the engine plays on: its error still ends the run."""
+    import sim.core.backends as backends
+
+    real, calls = backends.write_chunk_parts, []
+
+    def full_disk(out_dir, partition, chunk_index, games, players):
+        calls.append(chunk_index)
+        if chunk_index == 2:
+            raise OSError(28, "No space left on device", str(out_dir / "games"))
+        return real(out_dir, partition, chunk_index, games, players)
+
+    monkeypatch.setattr(backends, "write_chunk_parts", full_disk)
+    out = tmp_path / "run"
+    with pytest.raises(UserError, match="cannot write to .*No space left on device; nothing was written"):
+        run_fake(game, out, n_games=300, chunk_size=64)
+    assert calls[:3] == [0, 1, 2] and not out.exists()  # chunk 3 may be played and written meanwhile

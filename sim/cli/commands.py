@@ -39,16 +39,17 @@ def cmd_run(args) -> None:
     n_players = player_count(game, params, args.players)
     bot_names, lineup = lineup_indices(parse_bots(game, args.bots, n_players))
     out = Path(args.out) if args.out else _default_out(game.name, params.variant_name, n_players, args.games, args.seed)
-    # Imported late: pandas, pyarrow and statsmodels cost seconds that bad input need not pay.
+    # Imported late: pandas and pyarrow cost seconds that bad input need not pay.
     from sim.core import runner
-    from sim.core.summary import format_summary, summarize
+    from sim.core.summary import ChunkSums, format_summary, summarize
 
+    sums = ChunkSums()
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
                args.workers, chunk_size(args, out), checked=args.checked, progress=not args.no_progress,
                variant_path=args.variant, resume=args.resume, backend=args.backend, scheduler=args.scheduler,
-               overrides=overrides)
+               overrides=overrides, on_tables=sums.add)
     print(f"dataset: {out}")
-    print(format_summary(summarize(out)))
+    print(format_summary(summarize(out, known=sums)))
 
 
 def cmd_sweep(args) -> None:

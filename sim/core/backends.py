@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -28,6 +29,8 @@ from sim.core.lineup import seat_bot_matrix
 from sim.core.sweep import PARAM_COLUMN_PREFIX, param_column
 
 BACKENDS = ("local", "dask")
+# on_tables(files, games, players): a chunk's part paths (relative to the run directory) and tables.
+TablesHook = Callable[[list[str], Any, Any], None]
 # Games per engine call within a chunk: Ctrl-C and the progress bar wait for at most one slice
 # (a Numba kernel cannot be interrupted), about 10 s of Cuzco on two threads.
 ENGINE_SLICE = 4_096
@@ -112,24 +115,54 @@ def simulate_sliced(game: Game, job: ChunkJob, seat_bots: np.ndarray, first_game
     return merge_results(parts)
 
 
-def run_chunk(game: Game, job: ChunkJob, task: ChunkTask,
-              on_games: Callable[[int], None] | None = None) -> dict[str, Any]:
-    """Play and write one chunk; the manifest record of it, or its engine failures (nothing written)."""
+@dataclass
+class PlayedChunk:
+    """A chunk the engine has played, waiting to be turned into tables and written."""
+
+    game: Game
+    job: ChunkJob
+    task: ChunkTask
+    seat_bots: np.ndarray
+    result: ChunkResult
+    started: float
+    engine_seconds: float
+
+    def write(self, on_tables: TablesHook | None = None) -> dict[str, Any]:
+        """Write the chunk's parts; its manifest record."""
+        task = self.task
+        games, players = chunk_tables(self.game, self.job, task.first_game, task.n_games, self.seat_bots,
+                                      self.result)
+        self.result = None  # the tables hold the data now
+        files = write_chunk_parts(Path(self.job.out_dir), self.job.partition, task.index, games, players)
+        if on_tables is not None:
+            on_tables(files, games, players)
+        return {"cell": task.cell, "index": task.index, "first_game": task.first_game, "n_games": task.n_games,
+                "files": files, "seconds": round(time.perf_counter() - self.started, 4),
+                "engine_seconds": round(self.engine_seconds, 4)}
+
+
+def run_chunk(game: Game, job: ChunkJob, task: ChunkTask, on_games: Callable[[int], None] | None = None,
+              writer: Executor | None = None, on_tables: TablesHook | None = None) -> Future:
+    """Play one chunk, then write its parts: on `writer` (one background thread, so the engine can play
+    the next chunk meanwhile) or here. The Future of its manifest record, or of its engine failures
+    (nothing written). on_tables(files, games, players) sees each chunk's tables once written."""
     started = time.perf_counter()
     seat_bots = seat_bot_matrix(job.lineup, task.first_game, task.n_games, job.rotate)
     result = simulate_sliced(game, job, seat_bots, task.first_game, task.n_games, on_games)
-    engine_seconds = time.perf_counter() - started
-    record: dict[str, Any] = {"cell": task.cell, "index": task.index, "first_game": task.first_game,
-                              "n_games": task.n_games}
     if result.failures:
-        record["failures"] = [(int(g), str(m)) for g, m in result.failures]
-        return record
-    games, players = chunk_tables(game, job, task.first_game, task.n_games, seat_bots, result)
-    del result
-    record["files"] = write_chunk_parts(Path(job.out_dir), job.partition, task.index, games, players)
-    record["seconds"] = round(time.perf_counter() - started, 4)
-    record["engine_seconds"] = round(engine_seconds, 4)
-    return record
+        return _completed({"cell": task.cell, "index": task.index, "first_game": task.first_game,
+                           "n_games": task.n_games,
+                           "failures": [(int(g), str(m)) for g, m in result.failures]})
+    played = PlayedChunk(game, job, task, seat_bots, result, started, time.perf_counter() - started)
+    if writer is not None:
+        return writer.submit(played.write, on_tables)
+    return _completed(played.write(on_tables))
+
+
+def _completed(record: dict[str, Any]) -> Future:
+    future: Future = Future()
+    future.set_result(record)
+    return future
 
 
 def warm_up(game: Game, job: ChunkJob) -> None:
@@ -158,10 +191,28 @@ class LocalBackend:
     def warm_up(self, jobs: list[ChunkJob]) -> None:
         warm_up(self.game, jobs[0])
 
-    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask],
-            on_games: Callable[[int], None]) -> Iterator[dict[str, Any]]:
-        for task in tasks:
-            yield run_chunk(self.game, jobs[task.cell], task, on_games)
+    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask], on_games: Callable[[int], None],
+            on_tables: TablesHook | None = None) -> Iterator[dict[str, Any]]:
+        """Records in task order. Chunk k is written on a background thread while the engine plays
+        chunk k+1 (at most one chunk waits to be written); a chunk whose play is interrupted still
+        yields the one before it, which is whole on disk."""
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="sim-writer") as writer:
+            writing: Future | None = None
+            for task in tasks:
+                try:
+                    played = run_chunk(self.game, jobs[task.cell], task, on_games, writer, on_tables)
+                except BaseException:
+                    if writing is not None:
+                        yield writing.result()
+                    raise
+                if writing is not None:
+                    yield writing.result()
+                writing = played
+                if played.done() and "failures" in played.result():
+                    yield played.result()
+                    return
+            if writing is not None:
+                yield writing.result()
 
 
 def dask_run_chunk(job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
@@ -171,7 +222,7 @@ def dask_run_chunk(job: ChunkJob, task: ChunkTask) -> dict[str, Any]:
         previous = numba.get_num_threads()
         numba.set_num_threads(1)
         try:
-            return run_chunk(game, job, task)
+            return run_chunk(game, job, task).result()
         finally:
             numba.set_num_threads(previous)
 
@@ -240,8 +291,9 @@ class DaskBackend:
                 raise UserError(f"Dask worker {address} runs other engine code than this sim ({theirs} vs {ours}): "
                                 f"install the same version on every worker")
 
-    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask],
-            on_games: Callable[[int], None]) -> Iterator[dict[str, Any]]:
+    def run(self, jobs: list[ChunkJob], tasks: list[ChunkTask], on_games: Callable[[int], None],
+            on_tables: TablesHook | None = None) -> Iterator[dict[str, Any]]:
+        """Records as chunks finish; the workers write the parts, so on_tables is not called."""
         from dask.distributed import as_completed
 
         shared = self.client.scatter(jobs, broadcast=True)

@@ -8,12 +8,25 @@ same whatever the number of threads or the blocks they take.
 """
 from __future__ import annotations
 
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable
 
 import numba
 
 BLOCK = 32  # games per call: small enough to balance games of uneven length across threads
+
+# One pool per thread count for the whole process: a run calls run_blocks once per engine slice
+# (hundreds of times per million games), and idle pool threads cost nothing.
+_POOLS: dict[int, ThreadPoolExecutor] = {}
+_POOLS_LOCK = threading.Lock()
+
+
+def _pool(threads: int) -> ThreadPoolExecutor:
+    with _POOLS_LOCK:
+        if threads not in _POOLS:
+            _POOLS[threads] = ThreadPoolExecutor(max_workers=threads, thread_name_prefix=f"sim-engine-{threads}")
+        return _POOLS[threads]
 
 
 def run_blocks(kernel: Callable[..., None], n_items: int, *args) -> None:
@@ -24,6 +37,5 @@ def run_blocks(kernel: Callable[..., None], n_items: int, *args) -> None:
         kernel(0, n_items, *args)
         return
     starts = range(0, n_items, BLOCK)
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        for _ in pool.map(lambda lo: kernel(lo, min(lo + BLOCK, n_items), *args), starts):
-            pass
+    for _ in _pool(threads).map(lambda lo: kernel(lo, min(lo + BLOCK, n_items), *args), starts):
+        pass

@@ -8,6 +8,7 @@ rows an uninterrupted run writes. Readers accept only status "complete".
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import json
 import platform
@@ -27,7 +28,7 @@ import pyarrow as pa
 from tqdm import tqdm
 
 import sim
-from sim.core.backends import (BACKENDS, ChunkJob, ChunkTask, make_backend, simulate_chunk)
+from sim.core.backends import BACKENDS, ChunkJob, ChunkTask, TablesHook, make_backend, simulate_chunk
 from sim.core.dataset import (MANIFEST, build_tables, cell_params, create_run_dir, read_any_manifest,
                               remove_temporary_files, write_json_atomic)
 from sim.core.errors import EngineFailure, Interrupted, UserError
@@ -302,8 +303,10 @@ def _finish(manifest: dict[str, Any], plan: RunPlan, total_seconds: float, games
 
 
 def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "local", scheduler: str | None = None,
-             resume: bool = False, progress: bool = True) -> dict[str, Any]:
-    """Play every chunk of the plan not yet in out_dir's manifest, then mark the dataset complete."""
+             resume: bool = False, progress: bool = True, on_tables: TablesHook | None = None) -> dict[str, Any]:
+    """Play every chunk of the plan not yet in out_dir's manifest, then mark the dataset complete.
+
+    on_tables(files, games, players) sees the tables of each chunk the local backend writes."""
     out_dir = Path(out_dir)
     validate_plan(plan, out_dir, workers, resume)
     if backend not in BACKENDS:
@@ -328,9 +331,12 @@ def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "l
                       flush=True)
             executor.warm_up(jobs)
             started = time.perf_counter()
+            # closing: a chunk still being written in the background is finished before anything
+            # below removes or reports on the directory
             with tqdm(total=total_games, initial=done_games, unit="games", unit_scale=True, disable=not progress,
-                      dynamic_ncols=True, smoothing=0.1) as bar:
-                for record in executor.run(jobs, pending, bar.update):
+                      dynamic_ncols=True, smoothing=0.1) as bar, \
+                    contextlib.closing(executor.run(jobs, pending, bar.update, on_tables)) as records:
+                for record in records:
                     if record.get("failures"):
                         raise _ChunkFailed(jobs[record["cell"]], record["failures"])
                     manifest["chunks"].append(record)
@@ -374,6 +380,7 @@ def run(
     backend: str = "local",
     scheduler: str | None = None,
     overrides: dict[str, Any] | None = None,
+    on_tables: TablesHook | None = None,
 ) -> dict[str, Any]:
     """Simulate games 0 .. n_games-1 in chunks, write the dataset to out_dir, return its manifest.
 
@@ -387,7 +394,8 @@ def run(
                 lineup=lineup)
     plan = RunPlan(game=game, cells=[cell], n_games=n_games, seed=seed, rotate=rotate, chunk_size=chunk_size,
                    checked=checked, variant_path=variant_path, overrides=dict(overrides or {}))
-    return run_plan(plan, out_dir, workers, backend=backend, scheduler=scheduler, resume=resume, progress=progress)
+    return run_plan(plan, out_dir, workers, backend=backend, scheduler=scheduler, resume=resume, progress=progress,
+                    on_tables=on_tables)
 
 
 class _ChunkFailed(Exception):

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable, Iterator
 
 import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.parquet as pq
-from statsmodels.stats.proportion import proportion_confint
-
 from sim.core.dataset import cell_index, cell_manifest, is_sweep, read_manifest, table_dirs
 from sim.core.errors import UserError
 from sim.core.stats import no_winner_note
 
 Z95 = 1.959963984540054
+# (required, optional) columns the summary reads of each table
+PLAYER_COLUMNS = (["game_id", "seat", "bot", "won"], ["score", "eliminated"])
+GAME_COLUMNS = (["game_id"], ["n_rounds"])
 
 
 @dataclass
@@ -34,23 +36,86 @@ class Summary:
     no_win_games: int
 
 
-def _parts(table_dir: Path, wanted: list[str], optional: list[str]):
-    """One DataFrame per Parquet part (a part holds whole games), so memory is bounded by a part.
+def _columns(names: list[str], wanted: list[str], optional: list[str]) -> list[str]:
+    return wanted + [name for name in optional if name in names]
+
+
+def _parts(run_dir: Path, table_dir: Path, columns: tuple[list[str], list[str]], known: dict[str, object],
+           sums_of: Callable[[pd.DataFrame], object]) -> Iterator[object]:
+    """The sums of each Parquet part in file order: those `known` (by path relative to run_dir) as
+    they are, the others read one file at a time, so memory is bounded by a part.
 
     Each file is read on its own: a pyarrow Dataset keeps every fragment's metadata once read,
     which grows with the number of parts (about 0.2 MB each for a wide table)."""
     files = sorted(p for p in Path(table_dir).rglob("*.parquet") if not p.name.startswith("."))
     if not files:
         raise UserError(f"{table_dir}: damaged dataset (no Parquet parts)")
-    for index, path in enumerate(files):
+    wanted = None
+    for path in files:
+        relative = path.relative_to(run_dir).as_posix()
+        if relative in known:
+            yield known[relative]
+            continue
         try:
-            if index == 0:
-                present = set(pq.read_schema(path).names)
-                columns = wanted + [name for name in optional if name in present]
-            table = pq.read_table(path, columns=columns)
+            if wanted is None:
+                wanted = _columns(pq.read_schema(path).names, *columns)
+            table = pq.read_table(path, columns=wanted)
         except (pa.ArrowException, OSError) as exc:
             raise UserError(f"{path}: damaged Parquet part ({' '.join(str(exc).split())[:200]})") from None
-        yield table.to_pandas()
+        yield sums_of(table.to_pandas())
+
+
+@dataclass
+class PlayerSums:
+    """What the summary needs of one players part."""
+
+    by_seat: pd.DataFrame
+    by_bot: pd.DataFrame
+    shared_win_games: int
+    no_win_games: int
+
+
+@dataclass
+class GameSums:
+    """What the summary needs of one games part."""
+
+    n_games: int
+    rounds_sum: float
+    rounds_n: int
+
+
+def player_sums(players: pd.DataFrame) -> PlayerSums:
+    if "score" in players:
+        players["score"] = players["score"].astype(np.float64)  # small int dtypes would overflow sums
+        players["score_sq"] = players["score"] ** 2
+    players["decided"] = players.groupby("game_id", sort=False)["won"].transform("any")
+    winners = players.groupby("game_id", sort=False)["won"].sum()
+    return PlayerSums(_partial_sums(players, "seat"), _partial_sums(players, "bot"),
+                      int((winners > 1).sum()), int((winners == 0).sum()))
+
+
+def game_sums(games: pd.DataFrame) -> GameSums:
+    if "n_rounds" not in games:
+        return GameSums(len(games), 0.0, 0)
+    return GameSums(len(games), float(games["n_rounds"].astype(np.float64).sum()), len(games))
+
+
+class ChunkSums:
+    """The summary's sums of each chunk a run writes, taken from its tables in memory (the
+    backends' on_tables hook), so the summary after a run need not read the dataset back.
+
+    The hook runs on the local backend's writer thread while the engine plays the next chunk, so
+    the first call also imports statsmodels there (2 s of CPU the summary would otherwise wait for)."""
+
+    def __init__(self):
+        self.parts: dict[str, object] = {}
+
+    def add(self, files: list[str], games: pa.Table, players: pa.Table) -> None:
+        games_file, players_file = files
+        self.parts[games_file] = game_sums(games.select(_columns(games.schema.names, *GAME_COLUMNS)).to_pandas())
+        self.parts[players_file] = player_sums(
+            players.select(_columns(players.schema.names, *PLAYER_COLUMNS)).to_pandas())
+        import statsmodels.stats.proportion  # noqa: F401  (see the class docstring)
 
 
 def _partial_sums(players: pd.DataFrame, key: str) -> pd.DataFrame:
@@ -69,6 +134,8 @@ def _partial_sums(players: pd.DataFrame, key: str) -> pd.DataFrame:
 
 def _group_stats(sums: pd.DataFrame) -> pd.DataFrame:
     """Win rate with Wilson interval, mean score with a normal interval, from summed counts."""
+    from statsmodels.stats.proportion import proportion_confint  # 2 s to import: only when a summary is made
+
     stats = sums.groupby(level=0, observed=True, sort=True).sum()
     n = stats["n"].to_numpy(np.float64)
     low, high = proportion_confint(stats["wins"].to_numpy(), n, alpha=0.05, method="wilson")
@@ -84,40 +151,29 @@ def _group_stats(sums: pd.DataFrame) -> pd.DataFrame:
     return stats.drop(columns=[c for c in ("score_sum", "score_sq", "eliminated") if c in stats])
 
 
-def summarize(run_dir: str | Path, cell: int | str | dict | None = None) -> Summary:
+def summarize(run_dir: str | Path, cell: int | str | dict | None = None, known: ChunkSums | None = None) -> Summary:
     """Statistics of a complete dataset (or of one cell of a sweep), read part by part so memory stays
-    flat however many games the dataset holds."""
+    flat however many games the dataset holds; parts whose sums `known` holds are not read."""
     run_dir = Path(run_dir)
     manifest = read_manifest(run_dir)
     if is_sweep(manifest):
         manifest = cell_manifest(manifest, cell_index(manifest, cell, run_dir))
     games_dir, players_dir = table_dirs(run_dir, manifest)
-    by_seat, by_bot = [], []
-    shared = no_winner = 0
-    for players in _parts(players_dir, ["game_id", "seat", "bot", "won"], ["score", "eliminated"]):
-        if "score" in players:
-            players["score"] = players["score"].astype(np.float64)  # small int dtypes would overflow sums
-            players["score_sq"] = players["score"] ** 2
-        players["decided"] = players.groupby("game_id", sort=False)["won"].transform("any")
-        by_seat.append(_partial_sums(players, "seat"))
-        by_bot.append(_partial_sums(players, "bot"))
-        winners = players.groupby("game_id", sort=False)["won"].sum()
-        shared += int((winners > 1).sum())
-        no_winner += int((winners == 0).sum())
-    n_games = rounds_sum = rounds_n = 0
-    for games in _parts(games_dir, ["game_id"], ["n_rounds"]):
-        n_games += len(games)
-        if "n_rounds" in games:
-            rounds_sum += float(games["n_rounds"].astype(np.float64).sum())
-            rounds_n += len(games)
+    parts = known.parts if known is not None else {}
+    players = list(_parts(run_dir, players_dir, PLAYER_COLUMNS, parts, player_sums))
+    games = list(_parts(run_dir, games_dir, GAME_COLUMNS, parts, game_sums))
+    rounds_n = sum(g.rounds_n for g in games)
+    rounds_sum = 0.0
+    for part in games:
+        rounds_sum += part.rounds_sum
     return Summary(
         config=manifest.get("config", {}),
-        n_games=n_games,
-        by_seat=_group_stats(pd.concat(by_seat)),
-        by_bot=_group_stats(pd.concat(by_bot)),
+        n_games=sum(g.n_games for g in games),
+        by_seat=_group_stats(pd.concat([p.by_seat for p in players])),
+        by_bot=_group_stats(pd.concat([p.by_bot for p in players])),
         mean_rounds=rounds_sum / rounds_n if rounds_n else None,
-        shared_win_games=shared,
-        no_win_games=no_winner,
+        shared_win_games=sum(p.shared_win_games for p in players),
+        no_win_games=sum(p.no_win_games for p in players),
     )
 
 
