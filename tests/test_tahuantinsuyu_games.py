@@ -29,6 +29,14 @@ def test_thousands_of_random_games_in_checked_mode(n):
     assert pl["won"].sum() == 2000
 
 
+def test_start_order_is_the_first_turn_position_0_first():
+    """The analyses read `start_order` as the turn-order position, 0 for the first player (as Cuzco
+    records it; card_strength refused the 1-based card numbers): each game's seats hold 0..n-1."""
+    for n in (3, 4):
+        so = np.asarray(_run(["random"] * n, 40).player_columns["start_order"]).reshape(40, n)
+        assert (np.sort(so, axis=1) == np.arange(n)).all()
+
+
 def test_the_default_line_up_in_checked_mode_for_3_and_4_players():
     for n in (3, 4):
         res = _run(GAME.default_bots(n), 300)

@@ -42,7 +42,7 @@ PLAYER_FIELDS = (
     ("score", P_VP, np.int16),
     ("rank", P_RANK, np.int8),
     ("won", P_WON, np.bool_),
-    ("start_order", P_FIRST_CARD, np.int8),  # the Turn Sequence card dealt at setup, 1 first
+    ("start_order", P_FIRST_CARD, np.int8),  # the first turn order: 0 holds card 1 (the analyses' position 0 starts)
     ("vp_conquest", P_VP_CONQUEST, np.int16),
     ("vp_city", P_VP_CITY, np.int16),
     ("vp_city_sapa_inca", P_VP_CITY_SI, np.int16),

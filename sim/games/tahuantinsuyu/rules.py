@@ -1177,7 +1177,7 @@ def setup(P, st, stream, log, kinds, W, n):
         p = st[S_ORDER + i]
         at = seat_at(p)
         st[at + P_CARD] = i + 1
-        st[at + P_FIRST_CARD] = i + 1
+        st[at + P_FIRST_CARD] = i  # the first turn-order position, 0 first (card i + 1)
         st[at + P_STAMP] = n - i  # card 1 counts as the hindmost piece while all stand on the start
     st[S_STAMP] = n
     st[S_PIZARRO] = rng.randint(stream, P[H_INVASION])
