@@ -85,3 +85,41 @@ def test_make_test_compiles_the_toy_game_last(monkeypatch):
     own = compile_order([])
     order = compile_order([str(Path(__file__).resolve().parent / "toygame")])
     assert "pig" not in own and order == own + ["pig"]
+
+
+def test_compile_side_by_side_compiles_only_the_engines_asked_for():
+    """compile_side_by_side (sim report's engines compiled ahead): the toy game's default engine in a
+    spawned worker, and nothing else (no replay step), reported once."""
+    from pathlib import Path
+    from sim.core.compile_engines import compile_side_by_side, ready_line
+    ready = []
+    compile_side_by_side({"pig": ("default",)}, 2, (str(Path(__file__).resolve().parent / "toygame"),),
+                         on_ready=lambda name, timings: ready.append((name, [step for step, _ in timings])),
+                         start_method="spawn")
+    assert ready == [("pig", ["import", "default"])]
+    assert ready_line("pig", [("import", 1.2), ("default", 3.0)]) == "pig: engines ready in 4 s (import 1 s, default 3 s)"
+
+
+def test_sim_report_compiles_the_engines_of_what_it_will_play(monkeypatch, tmp_path, capsys):
+    """sim report (make run) first compiles, side by side, each game's default engine among the
+    datasets still to play, and the search kernel for a ladder with the search bot; nothing when
+    one engine is needed; a compile that fails ahead is left to the first use, with one line."""
+    from sim.analysis import report
+    from sim.core import compile_engines
+    plans = []
+    monkeypatch.setattr(compile_engines, "compile_side_by_side", lambda plan, *a, **k: plans.append(plan))
+    specs = [report.DatasetSpec(tmp_path / "a", "chachapoya"), report.DatasetSpec(tmp_path / "b", "cuzco"),
+             report.LadderDatasetSpec(tmp_path / "c", "cuzco", ("temple-tuned", "search"), 8),
+             report.RobustDatasetSpec(tmp_path / "d", "machu_picchu", 8)]
+    report._compile_engines_first(specs, progress=False)
+    assert plans == [{"chachapoya": ("default",), "cuzco": ("default", "search"), "machu_picchu": ("default",)}]
+    report._compile_engines_first(specs[:2] + specs[:1], progress=False)
+    assert len(plans) == 2
+    report._compile_engines_first(specs[1:2], progress=False)
+    assert len(plans) == 2
+
+    def fail(plan, *a, **k):
+        raise RuntimeError("no such game")
+    monkeypatch.setattr(compile_engines, "compile_side_by_side", fail)
+    report._compile_engines_first(specs, progress=True)
+    assert "engines not compiled ahead (RuntimeError: no such game)" in capsys.readouterr().err

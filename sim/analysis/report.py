@@ -412,6 +412,36 @@ def _ensure_robust(spec: RobustDatasetSpec, simulate: bool, check_size: bool, wo
                                              resume=True, progress=progress, spec=robust))
 
 
+def _compile_engines_first(to_play: Sequence[Any], progress: bool) -> None:
+    """Compile (or load) the engines the datasets to play need, one process per game side by side
+    (sim.core.compile_engines), before the first is played: from an empty cache each game's engine
+    takes a minute or more of one core, and compiled one after another on first use they would leave
+    the other core idle (make run from a clean clone)."""
+    from sim.core.compile_engines import DEFAULT, SEARCH, SEARCH_BOT, compile_side_by_side, ready_line
+
+    plan: dict[str, set[str]] = {}
+    for spec in to_play:
+        engines = plan.setdefault(spec.game, {DEFAULT})
+        bots = getattr(spec, "rungs", None) or getattr(spec, "bots", None) or ()
+        if SEARCH_BOT in bots:
+            engines.add(SEARCH)
+    if sum(len(engines) for engines in plan.values()) < 2:
+        return
+    if progress:
+        print(f"compiling the engines of {', '.join(plan)} side by side (first use; then cached)...",
+              file=sys.stderr, flush=True)
+    try:
+        compile_side_by_side({game: tuple(sorted(engines, key=(DEFAULT, SEARCH).index))
+                              for game, engines in plan.items()},
+                             os.cpu_count() or 1, start_method="spawn",
+                             on_ready=(lambda name, timings: print(ready_line(name, timings), file=sys.stderr,
+                                                                   flush=True)) if progress else None)
+    except Exception as error:  # a game the worker processes cannot import (a test's): compiled on first use
+        if progress:
+            print(f"engines not compiled ahead ({type(error).__name__}: {error}); each compiles on first use",
+                  file=sys.stderr, flush=True)
+
+
 # --------------------------------------------------------------------------------- datasets
 def dataset_status(path: str | Path) -> str:
     """'complete', 'missing' (no directory) or 'incomplete' (a directory without a complete manifest)."""
@@ -453,8 +483,9 @@ def check_dataset(spec: DatasetSpec, check_size: bool = True) -> None:
 
 
 def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, check_size: bool = True,
-                    workers: int | None = None, progress: bool = True) -> list[DatasetSpec]:
+                    workers: int | None = None, progress: bool = True, compile_first: bool = False) -> list[DatasetSpec]:
     """Simulate every dataset whose directory holds no complete run; returns those simulated.
+    compile_first: before playing, compile the engines they need side by side (_compile_engines_first).
 
     A run that was interrupted is resumed (its finished chunks are kept; a different configuration
     is refused); any other incomplete directory is an error, never deleted.
@@ -481,6 +512,8 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
                             f"data folder (--data)")
         else:
             todo.append(spec)
+    _compile_engines_first(todo + [spec for spec in tournaments + robust if dataset_status(spec.path) != "complete"]
+                           if simulate and compile_first else [], progress)
     for number, spec in enumerate(todo, 1):
         game = registry.get_game(spec.game)
         variant_file = spec.variant_file()
@@ -951,14 +984,16 @@ def write_index(outcomes: Sequence[ReportOutcome], out_dir: Path, show_code: boo
 def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path = "reports", *,
                   games: int | None = None, data_dir: str | Path = "data", simulate: bool = True,
                   show_code: bool = False, workers: int | None = None, jobs: int | None = None,
-                  progress: bool = True, timeout: int | None = None, seed: int = DEFAULT_SEED) -> Path:
+                  progress: bool = True, timeout: int | None = None, seed: int = DEFAULT_SEED,
+                  compile_first: bool = False) -> Path:
     """Simulate missing datasets, execute every report's notebook, write HTML; returns index.html.
 
     specs: the reports (default: `default_specs(games or 200,000, data_dir, seed)`). A dataset is
     simulated when its directory holds no complete manifest; an existing one must be the run its
     spec describes (game, players, seed, variant, seat rotation and, unless simulate=False and
     games is None, the game count). workers: simulation threads (default all cores); jobs:
-    notebooks executed at once (default `default_jobs()`). Reports whose notebook fails still get
+    notebooks executed at once (default `default_jobs()`); compile_first: compile the engines of the
+    datasets to play side by side first (`sim report`; ensure_datasets). Reports whose notebook fails still get
     their HTML page (with the error) and a line in the index; then a UserError names them.
     """
     from tqdm import tqdm
@@ -974,7 +1009,8 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     for spec in specs:
         notebook_path(spec.notebook)
     ensure_datasets([ds for spec in specs for ds in spec.datasets.values()], simulate=simulate,
-                    check_size=simulate or games is not None, workers=workers, progress=progress)
+                    check_size=simulate or games is not None, workers=workers, progress=progress,
+                    compile_first=compile_first)
     names = [spec.name for spec in specs]
     if len(set(names)) != len(names):
         raise UserError(f"two reports share a name: {', '.join(sorted(n for n in set(names) if names.count(n) > 1))}")

@@ -178,7 +178,7 @@ def cmd_report(args) -> None:
 
     index = build_reports(out_dir=args.out, games=args.games, data_dir=args.data, simulate=not args.no_simulate,
                           show_code=args.show_code, workers=args.workers, jobs=args.jobs,
-                          progress=not args.no_progress, seed=args.seed)
+                          progress=not args.no_progress, seed=args.seed, compile_first=True)
     print(f"reports: {index}")
 
 

@@ -43,10 +43,12 @@ def add_games_dirs(games_dirs: list[str]) -> None:
                                                   if str(Path(d).resolve()) not in sim.games.__path__)]
 
 
-def compile_game(game_name: str, games_dirs: tuple[str, ...] = ()) -> list[tuple[str, float]]:
+def compile_game(game_name: str, games_dirs: tuple[str, ...] = (),
+                 engines: tuple[str, ...] | None = None) -> list[tuple[str, float]]:
     """Import a game (its functions with declared signatures compile then) and compile each of its
-    engines in turn: (step, seconds) each. The game is imported here, in the worker process, not
-    by the parent: imports compile, and the parent would do every game's one after another."""
+    engines in turn (default: all of them, engines_of): (step, seconds) each. The game is imported
+    here, in the worker process, not by the parent: imports compile, and the parent would do every
+    game's one after another."""
     from sim.core import registry
 
     add_games_dirs(list(games_dirs))
@@ -54,7 +56,28 @@ def compile_game(game_name: str, games_dirs: tuple[str, ...] = ()) -> list[tuple
     started = time.perf_counter()
     bots = registry.get_game(game_name).bots()
     timings = [("import", time.perf_counter() - started)]
-    return timings + [(engine, compile_engine(game_name, engine)[1]) for engine in engines_of(bots)]
+    return timings + [(engine, compile_engine(game_name, engine)[1]) for engine in (engines or engines_of(bots))]
+
+
+def compile_side_by_side(plan: dict[str, tuple[str, ...] | None], workers: int, games_dirs: tuple[str, ...] = (),
+                         on_ready=None, start_method: str | None = None) -> None:
+    """Compile (or load) each game's engines of `plan` (game -> engines, None: all), one process per
+    game, at most `workers` at a time; on_ready(game, timings) as each game finishes, in plan order."""
+    import multiprocessing
+
+    games = list(plan)
+    context = multiprocessing.get_context(start_method) if start_method else None
+    with ProcessPoolExecutor(max_workers=max(1, min(workers, len(games))), mp_context=context) as pool:
+        for name, timings in zip(games, pool.map(compile_game, games, [games_dirs] * len(games),
+                                                 [plan[name] for name in games])):
+            if on_ready is not None:
+                on_ready(name, timings)
+
+
+def ready_line(name: str, timings: list[tuple[str, float]]) -> str:
+    """One line: a game's engines ready, in how many seconds, by step."""
+    return (f"{name}: engines ready in {sum(seconds for _, seconds in timings):.0f} s (" +
+            ", ".join(f"{engine} {seconds:.0f} s" for engine, seconds in timings) + ")")
 
 
 def compile_engine(game_name: str, engine: str = DEFAULT) -> tuple[str, float]:
@@ -149,12 +172,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         print("\n".join(compile_profile(args.profile)))
         return 0
-    games = compile_order(args.games_dir)
-    dirs = tuple(args.games_dir)
-    with ProcessPoolExecutor(max_workers=max(1, min(args.workers, len(games)))) as pool:
-        for name, timings in zip(games, pool.map(compile_game, games, [dirs] * len(games))):
-            print(f"{name}: engines ready in {sum(seconds for _, seconds in timings):.0f} s (" +
-                  ", ".join(f"{engine} {seconds:.0f} s" for engine, seconds in timings) + ")", flush=True)
+    compile_side_by_side(dict.fromkeys(compile_order(args.games_dir)), args.workers, tuple(args.games_dir),
+                         on_ready=lambda name, timings: print(ready_line(name, timings), flush=True))
     return 0
 
 
