@@ -903,14 +903,26 @@ def card_changes_action(P, st, p, card, action, strength, extra):
 
 
 @njit_noalloc
-def first_card_choices(st, space, extra, fits, payable):
+def room_by_moving(st, space, pips):
+    """Whether moving one die off `space` (Mama Quilia 06) can let a die of `pips` in: at most one
+    die there has as few pips or fewer (first_card's test for each die moved)."""
+    low = 0
+    for o in range(st[S_SPACE_N + space]):
+        if st[S_SPACE_DICE + space * MAX_DICE_ON_SPACE + o] % 8 <= pips:
+            low += 1
+    return low <= 1
+
+
+@njit_noalloc
+def first_card_choices(st, space, pips, extra, fits, payable):
     """How many first-card choices first_card enumerates on `space` (payable: payable_cards):
-    Mama Quilia 06's moves only when the player can pay for it (there may be hundreds)."""
+    Mama Quilia 06's moves only when the player can pay for it and a move can make room (there
+    may be hundreds)."""
     if fits:
         return action_card_choices(payable)
     if extra:
         return 0
-    if (payable >> PAY_MOVE_DIE) & 3 == 0:
+    if (payable >> PAY_MOVE_DIE) & 3 == 0 or not room_by_moving(st, space, pips):
         return 0 if (payable >> PAY_IGNORE_LOWER) & 3 == 0 else 2
     return 2 + 2 * st[S_SPACE_N + space] * (MAX_SPACES + 1)
 
@@ -1152,7 +1164,9 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                     fits = st[S_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
                 else:
                     fits = die_fits(P, st, space, pips, False)
-                firsts = first_card_choices(st, space, extra, fits, payable)
+                firsts = first_card_choices(st, space, pips, extra, fits, payable)
+                if firsts == 0:
+                    continue
                 for action in range(N_ACTIONS):
                     if not space_has_action(P, st, space, action):
                         continue
