@@ -26,7 +26,7 @@ from .rules import (
     LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
-    pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
+    pututu_can_reach, settle_mission, take_palace_mission, use_ability,
 )
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
@@ -913,7 +913,7 @@ def room_by_moving(st, space, pips):
     return low <= 1
 
 
-@njit_noalloc
+@njit_inline
 def first_card_choices(st, space, pips, extra, fits, payable):
     """How many first-card choices first_card enumerates on `space` (payable: payable_cards):
     Mama Quilia 06's moves only when the player can pay for it and a move can make room (there
@@ -1012,18 +1012,15 @@ def second_card(P, st, p, opt, action, pips, extra, payable, choice):
 
 
 @njit_noalloc
-def reachable_places(P, st, p, cache, way, strength, jump):
-    """Bit t set when the chasqui can move to place t (rules.can_move) this way at this strength:
-    computed once a decision (kept in `cache` at REACH_SLOT), since its turns are valued on the
-    decision's position, and tried again for every die, space and card that moves."""
-    slot = REACH_SLOT + 7 * (2 * way + (1 if jump else 0)) + strength
-    if cache[slot] == 0:
-        places = 1 << (N_VILLAGES + 1)  # computed, even when nothing is reachable
-        for t in range(N_VILLAGES + 1):
-            if can_move(P, st, p, way, strength, t, jump):
-                places |= 1 << t
-        cache[slot] = places
-    return cache[slot]
+def reachable_places(P, st, p, way, strength, jump):
+    """Bit t set when the chasqui can move to place t (rules.can_move) this way at this strength,
+    and bit N_VILLAGES + 1 (computed, even when nothing is reachable): action_turns keeps it for
+    the decision, whose turns are all valued on the decision's position."""
+    places = 1 << (N_VILLAGES + 1)
+    for t in range(N_VILLAGES + 1):
+        if can_move(P, st, p, way, strength, t, jump):
+            places |= 1 << t
+    return places
 
 
 @njit_inline
@@ -1059,7 +1056,11 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
     places = 0
     if moving:
         targets = N_VILLAGES + 1
-        places = reachable_places(P, st, p, cache, WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE, strength, jump)
+        way = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
+        reach = REACH_SLOT + 7 * (2 * way + (1 if jump else 0)) + strength
+        if cache[reach] == 0:
+            cache[reach] = reachable_places(P, st, p, way, strength, jump)
+        places = cache[reach]
     elif tiles:
         targets = min(strength, 6) if empty_spaces(P, st, p) > 0 else 0
     elif action == A_HEADDRESS:
@@ -1167,8 +1168,9 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                 firsts = first_card_choices(st, space, pips, extra, fits, payable)
                 if firsts == 0:
                     continue
+                actions = space_actions(P, n, space)
                 for action in range(N_ACTIONS):
-                    if not space_has_action(P, st, space, action):
+                    if (actions >> action) & 1 == 0:
                         continue
                     for first in range(firsts):
                         if not first_card(P, st, p, opt, action, pips, extra, fits, payable, first):
