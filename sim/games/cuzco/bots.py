@@ -1124,9 +1124,10 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
         cache[i] = 0
     clear_top_turns(lrec)
     lrec[REC_COUNTS + COUNT_DECISIONS] += 1
-    clear_exchange_memo(lrec)
-    remember_decision_base(P, st, p, w, lrec)
-    open_choice_memo(lrec)
+    if kind != KIND_RANDOM:  # the random bot values nothing (value_of_outcome draws)
+        clear_exchange_memo(lrec)
+        remember_decision_base(P, st, p, w, lrec)
+        open_choice_memo(lrec)
     cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
     payable = payable_cards(st, p)
     for d in range(3):
