@@ -1115,7 +1115,9 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
     turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
     card, second card, target): one compiled function over the valuation (outcome_value), since
-    each compiled level re-optimises and re-emits everything under it (issue 13)."""
+    each compiled level re-optimises and re-emits everything under it (issue 13). What the
+    decision cannot change is read once (payable_cards, reachable_places, room_by_moving), so a
+    choice no rule allows is skipped without a look."""
     n = st[S_N_PLAYERS]
     best_v = NO_VALUE
     clear_option(best)
