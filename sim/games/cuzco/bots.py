@@ -555,7 +555,7 @@ def outcome_value(P, st, look, lrec, llog, p, w, kind, opt):
     return v
 
 
-@njit_inline
+@njit_noalloc
 def value_of_outcome(st, lrec, w, kind, opt, pv):
     """turn_value for an outcome whose position value is pv: plus the bot's noise and its liking
     for an extra turn (the random bot: a uniform draw)."""
