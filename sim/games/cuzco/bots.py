@@ -846,8 +846,9 @@ def vp_space_of(P, st):
 
 ACTION_CARDS = (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD)
 N_CARD_CHOICES = 1 + 2 * len(ACTION_CARDS)  # no card, or an action card paid from the hand or with a medal
-ACTION_CARD_BITS = (1 << N_CARD_CHOICES) - 1  # payable_cards: bit c, choice c of first_card on a die that fits
-PAY_IGNORE_LOWER = N_CARD_CHOICES  # + way (0 hand, 1 medal): Inti 07
+# payable_cards' bits: first_card's choices on a die that fits (0 to N_CARD_CHOICES - 1), then each
+# of these + way (0 from the hand, 1 with a medal)
+PAY_IGNORE_LOWER = N_CARD_CHOICES  # Inti 07
 PAY_MOVE_DIE = N_CARD_CHOICES + 2  # + way: Mama Quilia 06
 PAY_BLESSING_PLENTY = N_CARD_CHOICES + 4  # + way: Viracocha 08
 PAY_DELIVERY_VP = N_CARD_CHOICES + 6  # + way: Pacha Mama 10
