@@ -26,7 +26,7 @@ from .rules import (
     LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
-    pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
+    pututu_can_reach, settle_mission, take_palace_mission, use_ability,
 )
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
@@ -72,6 +72,7 @@ assert len(WEIGHT_NAMES) == N_WEIGHTS
 NO_VALUE = -1e300
 NO_TOP = -(2 ** 62)  # an empty rank of the top-turns list
 BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (exchange plans below)
+REACH_SLOT = 64  # + 7 * (2 * way + jump) + strength: the places a move reaches (reachable_places)
 
 
 # ------------------------------------------------------------------------------ valuing a position
@@ -621,13 +622,18 @@ def record_top_turn(opt, v, rec):
         row[k] = opt[k]
 
 
-@njit_noalloc
+@njit_inline
 def keep_turn_if_better(opt, best, v, best_v, rec):
     """keep_if_better for phase-I turns, also ranking the best few when the search bot asks
-    (rec[REC_RANK_TURNS]: its root decision, not its rollouts nor any other bot)."""
+    (rec[REC_RANK_TURNS]: its root decision, not its rollouts nor any other bot). Inlined into
+    the enumeration: most options improve on nothing and need no call."""
     if rec[REC_RANK_TURNS] != 0:
         record_top_turn(opt, v, rec)
-    return keep_if_better(opt, best, v, best_v)
+    if v > best_v:
+        for i in range(opt.shape[0]):
+            best[i] = opt[i]
+        return v
+    return best_v
 
 
 # ------------------------------------------------------------------------------ phase I
@@ -840,6 +846,45 @@ def vp_space_of(P, st):
 
 ACTION_CARDS = (C_VIRTUAL_SIX, C_JUMP, C_PRIEST_RETURN, C_SLIDE_UP, C_SEARCH_DISCARD)
 N_CARD_CHOICES = 1 + 2 * len(ACTION_CARDS)  # no card, or an action card paid from the hand or with a medal
+# payable_cards' bits: first_card's choices on a die that fits (0 to N_CARD_CHOICES - 1), then each
+# of these + way (0 from the hand, 1 with a medal)
+PAY_IGNORE_LOWER = N_CARD_CHOICES  # Inti 07
+PAY_MOVE_DIE = N_CARD_CHOICES + 2  # + way: Mama Quilia 06
+PAY_BLESSING_PLENTY = N_CARD_CHOICES + 4  # + way: Viracocha 08
+PAY_DELIVERY_VP = N_CARD_CHOICES + 6  # + way: Pacha Mama 10
+
+
+@njit_noalloc
+def payable_cards(st, p):
+    """Bit set of the card payments (rules.payment) open to the player as a decision starts: a
+    turn's cards only spend (second_payment), so a choice whose bit is clear is never payable in
+    the decision and is skipped without a look (most decisions have no card to pay)."""
+    bits = 1
+    for way in range(2):
+        src = SRC_CARD if way == 0 else SRC_MEDAL
+        for k in range(len(ACTION_CARDS)):
+            if payment(st, p, ACTION_CARDS[k], src) != SRC_NONE:
+                bits |= 1 << (1 + 2 * k + way)
+        if payment(st, p, C_IGNORE_LOWER, src) != SRC_NONE:
+            bits |= 1 << (PAY_IGNORE_LOWER + way)
+        if payment(st, p, C_MOVE_DIE, src) != SRC_NONE:
+            bits |= 1 << (PAY_MOVE_DIE + way)
+        if payment(st, p, C_BLESSING_PLENTY, src) != SRC_NONE:
+            bits |= 1 << (PAY_BLESSING_PLENTY + way)
+        if payment(st, p, C_DELIVERY_VP, src) != SRC_NONE:
+            bits |= 1 << (PAY_DELIVERY_VP + way)
+    return bits
+
+
+@njit_noalloc
+def action_card_choices(payable):
+    """How many first_card (or second_card) choices of an action card to walk: up to the last
+    payable one (1: no card only)."""
+    n = 1
+    for c in range(N_CARD_CHOICES):
+        if (payable >> c) & 1:
+            n = c + 1
+    return n
 
 
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64, int64, int64, boolean)")
@@ -859,20 +904,32 @@ def card_changes_action(P, st, p, card, action, strength, extra):
 
 
 @njit_noalloc
-def first_card_choices(st, p, space, extra, fits):
-    """How many first-card choices first_card enumerates on `space`: Mama Quilia 06's moves only
-    when the player can pay for it (there may be hundreds)."""
+def room_by_moving(st, space, pips):
+    """Whether moving one die off `space` (Mama Quilia 06) can let a die of `pips` in: at most one
+    die there has as few pips or fewer (first_card's test for each die moved)."""
+    low = 0
+    for o in range(st[S_SPACE_N + space]):
+        if st[S_SPACE_DICE + space * MAX_DICE_ON_SPACE + o] % 8 <= pips:
+            low += 1
+    return low <= 1
+
+
+@njit_inline
+def first_card_choices(st, space, pips, extra, fits, payable):
+    """How many first-card choices first_card enumerates on `space` (payable: payable_cards):
+    Mama Quilia 06's moves only when the player can pay for it and a move can make room (there
+    may be hundreds)."""
     if fits:
-        return N_CARD_CHOICES
+        return action_card_choices(payable)
     if extra:
         return 0
-    if payment(st, p, C_MOVE_DIE, SRC_CARD) == SRC_NONE and payment(st, p, C_MOVE_DIE, SRC_MEDAL) == SRC_NONE:
-        return 2
+    if (payable >> PAY_MOVE_DIE) & 3 == 0 or not room_by_moving(st, space, pips):
+        return 0 if (payable >> PAY_IGNORE_LOWER) & 3 == 0 else 2
     return 2 + 2 * st[S_SPACE_N + space] * (MAX_SPACES + 1)
 
 
 @njit_inline
-def first_card(P, st, p, opt, action, pips, extra, fits, choice):
+def first_card(P, st, p, opt, action, pips, extra, fits, payable, choice):
     """Put the turn's first card choice number `choice` into `opt` (space, die and pips set), or
     False when that choice cannot be played. A die that fits: no card, then each action card that
     changes the action (13, 14, 12, 02, 09), paid from the hand, then with a medal. A die that
@@ -889,24 +946,25 @@ def first_card(P, st, p, opt, action, pips, extra, fits, choice):
             return True
         card = ACTION_CARDS[(choice - 1) // 2]
         src = SRC_CARD if (choice - 1) % 2 == 0 else SRC_MEDAL
-        if payment(st, p, card, src) == SRC_NONE or not card_changes_action(P, st, p, card, action, pips, extra):
+        if (payable >> choice) & 1 == 0 or not card_changes_action(P, st, p, card, action, pips, extra):
             return False
         opt[O_CARD] = card
         opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
         return True
     if choice < 2:
         src = SRC_CARD if choice == 0 else SRC_MEDAL
-        if payment(st, p, C_IGNORE_LOWER, src) == SRC_NONE:
+        if (payable >> (PAY_IGNORE_LOWER + choice)) & 1 == 0:
             return False
         opt[O_CARD] = C_IGNORE_LOWER
         opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
         return True
     k = st[S_SPACE_N + space]
     j = choice - 2
-    src = SRC_CARD if j // (k * (MAX_SPACES + 1)) == 0 else SRC_MEDAL
+    way = j // (k * (MAX_SPACES + 1))
+    src = SRC_CARD if way == 0 else SRC_MEDAL
     i = (j // (MAX_SPACES + 1)) % k
     r = j % (MAX_SPACES + 1)
-    if payment(st, p, C_MOVE_DIE, src) == SRC_NONE:
+    if (payable >> (PAY_MOVE_DIE + way)) & 1 == 0:
         return False
     others = 7
     for o in range(k):
@@ -927,15 +985,15 @@ def first_card(P, st, p, opt, action, pips, extra, fits, choice):
 
 
 @njit_noalloc
-def second_card_choices(opt):
+def second_card_choices(opt, payable):
     """A turn whose first card is 13, 07 or 06 may add a second action card (first_card's
-    N_CARD_CHOICES); any other turn plays only its first."""
+    choices of an action card); any other turn plays only its first."""
     card = opt[O_CARD]
-    return N_CARD_CHOICES if card == C_VIRTUAL_SIX or card == C_IGNORE_LOWER or card == C_MOVE_DIE else 1
+    return action_card_choices(payable) if card == C_VIRTUAL_SIX or card == C_IGNORE_LOWER or card == C_MOVE_DIE else 1
 
 
 @njit_inline
-def second_card(P, st, p, opt, action, pips, extra, choice):
+def second_card(P, st, p, opt, action, pips, extra, payable, choice):
     """Put the turn's second card choice number `choice` into `opt`, or False when it cannot be
     played: none, or an action card that changes the action, each way it can still be paid (a
     turn may play several cards, each paid for; 13 with 14 is left out: a jump ignores the pips)."""
@@ -945,7 +1003,7 @@ def second_card(P, st, p, opt, action, pips, extra, choice):
     src = SRC_CARD if (choice - 1) % 2 == 0 else SRC_MEDAL
     first = opt[O_CARD]
     strength = 6 if first == C_VIRTUAL_SIX else pips
-    if card == first or (card == C_JUMP and first == C_VIRTUAL_SIX) or \
+    if (payable >> choice) & 1 == 0 or card == first or (card == C_JUMP and first == C_VIRTUAL_SIX) or \
             not card_changes_action(P, st, p, card, action, strength, extra) or \
             second_payment(st, p, card, opt, src) == SRC_NONE:
         return False
@@ -954,14 +1012,27 @@ def second_card(P, st, p, opt, action, pips, extra, choice):
     return True
 
 
+@njit_noalloc
+def reachable_places(P, st, p, way, strength, jump):
+    """Bit t set when the chasqui can move to place t (rules.can_move) this way at this strength,
+    and bit N_VILLAGES + 1 (computed, even when nothing is reachable): action_turns keeps it for
+    the decision, whose turns are all valued on the decision's position."""
+    places = 1 << (N_VILLAGES + 1)
+    for t in range(N_VILLAGES + 1):
+        if can_move(P, st, p, way, strength, t, jump):
+            places |= 1 << t
+    return places
+
+
 @njit_inline
-def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump):
+def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump, payable):
     """Every target of one action at one strength (opt holds die, space and cards), each valued
     (turn_value, its one call site in the phase-I enumeration). A target may be taken a second
     way: a turn ending in a fire blessing with the blessing the bot prefers this turn (the four
     choices are compared again for the turn finally chosen, see choose_turn), then with Viracocha
     08 when the player can use it; a delivery to a village, then with Inti 10 on it. Exchanges
-    are planned (plan_exchange), once per strength and turn when no card changes them."""
+    are planned (plan_exchange), once per strength and turn when no card changes them. payable:
+    payable_cards."""
     opt[O_ACTION] = action
     cache = scr_row(lrec, SCR_LIST)
     if action == A_EXCHANGE:
@@ -983,8 +1054,14 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
     moving = action == A_TRAIL or action == A_BRIDGE
     tiles = action == A_STUDY or action == A_FARM
     targets = 1
+    places = 0
     if moving:
         targets = N_VILLAGES + 1
+        way = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
+        reach = REACH_SLOT + 7 * (2 * way + (1 if jump else 0)) + strength
+        if cache[reach] == 0:
+            cache[reach] = reachable_places(P, st, p, way, strength, jump)
+        places = cache[reach]
     elif tiles:
         targets = min(strength, 6) if empty_spaces(P, st, p) > 0 else 0
     elif action == A_HEADDRESS:
@@ -993,7 +1070,7 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
         targets = 1 if st[seat_at(p) + P_PRIESTS_HOME] > 0 else 0
     for t in range(targets):
         if moving:
-            if not can_move(P, st, p, WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE, strength, t, jump):
+            if (places >> t) & 1 == 0:
                 continue
             opt[O_TARGET] = t
         elif tiles:
@@ -1010,13 +1087,17 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
                 if blessing:
                     opt[O_BLESS] = cache[BLESSING_SLOT]
             elif blessing:
-                src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
+                src = SRC_NONE
+                if (payable >> PAY_BLESSING_PLENTY) & 3 != 0:
+                    src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
                 if src == SRC_NONE:
                     break
                 opt[O_BLESS] = 0
                 opt[O_PLENTY] = src
             elif moving:
-                src = second_card_source(st, p, C_DELIVERY_VP, opt)
+                src = SRC_NONE
+                if (payable >> PAY_DELIVERY_VP) & 3 != 0:
+                    src = second_card_source(st, p, C_DELIVERY_VP, opt)
                 if src == SRC_NONE or st[seat_at(p) + P_DELIVERED + t] != 0:
                     break
                 opt[O_DELIVERY] = src
@@ -1035,7 +1116,9 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
     turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
     card, second card, target): one compiled function over the valuation (outcome_value), since
-    each compiled level re-optimises and re-emits everything under it (issue 13)."""
+    each compiled level re-optimises and re-emits everything under it (issue 13). What the
+    decision cannot change is read once (payable_cards, reachable_places, room_by_moving), so a
+    choice no rule allows is skipped without a look."""
     n = st[S_N_PLAYERS]
     best_v = NO_VALUE
     clear_option(best)
@@ -1044,10 +1127,12 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
         cache[i] = 0
     clear_top_turns(lrec)
     lrec[REC_COUNTS + COUNT_DECISIONS] += 1
-    clear_exchange_memo(lrec)
-    remember_decision_base(P, st, p, w, lrec)
-    open_choice_memo(lrec)
+    if kind != KIND_RANDOM:  # the random bot values nothing (value_of_outcome draws)
+        clear_exchange_memo(lrec)
+        remember_decision_base(P, st, p, w, lrec)
+        open_choice_memo(lrec)
     cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
+    payable = payable_cards(st, p)
     for d in range(3):
         rolled = st[seat_at(p) + P_DICE + d]
         if extra:
@@ -1084,20 +1169,23 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                     fits = st[S_SPACE_N + space] == 0 and not is_vp_space(P, st, space)
                 else:
                     fits = die_fits(P, st, space, pips, False)
-                firsts = first_card_choices(st, p, space, extra, fits)
+                firsts = first_card_choices(st, space, pips, extra, fits, payable)
+                if firsts == 0:
+                    continue
+                actions = space_actions(P, n, space)
                 for action in range(N_ACTIONS):
-                    if not space_has_action(P, st, space, action):
+                    if (actions >> action) & 1 == 0:
                         continue
                     for first in range(firsts):
-                        if not first_card(P, st, p, opt, action, pips, extra, fits, first):
+                        if not first_card(P, st, p, opt, action, pips, extra, fits, payable, first):
                             continue
-                        for second in range(second_card_choices(opt)):
-                            if not second_card(P, st, p, opt, action, pips, extra, second):
+                        for second in range(second_card_choices(opt, payable)):
+                            if not second_card(P, st, p, opt, action, pips, extra, payable, second):
                                 continue
                             if plays(opt, C_SEARCH_DISCARD):
                                 opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
                             best_v = action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
-                                                  6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP))
+                                                  6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP), payable)
                             opt[O_DISCARD_POS] = 0
                             opt[O_CARD2] = -1
                             opt[O_MEDAL2] = 0
