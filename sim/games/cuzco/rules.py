@@ -308,16 +308,22 @@ def requirement_have(P, st, p, kind, arg):
     return 0
 
 
+@njit_inline
+def part_shortfall(P, st, p, m, part):
+    """Requirement units a player lacks for one part (0 or 1) of a mission; 0 for a part it has
+    not. Inlined: the bots' valuation keeps each part apart (bots.journal_value)."""
+    kind = mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2)
+    if kind == MK_NONE:
+        return 0
+    need = mission_field(P, m, MF_N1 if part == 0 else MF_N2)
+    return max(0, need - requirement_have(P, st, p, kind, mission_field(P, m, MF_ARG1 if part == 0 else MF_ARG2)))
+
+
 @njit_noalloc
 def mission_shortfall(P, st, p, m):
     """Requirement units a player lacks for a mission (0: met). A two-part mission adds its parts;
     Mama Quilia 04 completes a mission with a shortfall of 1."""
-    short = 0
-    if mission_field(P, m, MF_KIND1) != MK_NONE:
-        short += max(0, mission_field(P, m, MF_N1) - requirement_have(P, st, p, mission_field(P, m, MF_KIND1), mission_field(P, m, MF_ARG1)))
-    if mission_field(P, m, MF_KIND2) != MK_NONE:
-        short += max(0, mission_field(P, m, MF_N2) - requirement_have(P, st, p, mission_field(P, m, MF_KIND2), mission_field(P, m, MF_ARG2)))
-    return short
+    return part_shortfall(P, st, p, m, 0) + part_shortfall(P, st, p, m, 1)
 
 
 @njit_noalloc
