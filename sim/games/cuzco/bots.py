@@ -237,10 +237,16 @@ def add_group(P, st, p, w, g, v):
     return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
 
 
+# add_group's body copied into group_term's callers (journal_value, once per modelled option, and
+# remember_decision_base): a call passes P, st and w as seven words each, about a fifth of a short
+# group's cost; position_sum keeps the call.
+add_group_inline = njit_inline(add_group.py_func)
+
+
 @njit_inline
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone."""
-    return add_group(P, st, p, w, g, np.float64(0.0))
+    return add_group_inline(P, st, p, w, g, np.float64(0.0))
 
 
 @njit_noalloc
@@ -280,6 +286,7 @@ BASE_PART_GROUPS = BASE_PART_SHORT + 6  # + 2 * slot + part: the value groups (b
 BASE_DIE_PLACED = BASE_PART_GROUPS + 6  # float64: the G_PUTUTU term once one of the dice is placed
 BASE_GOD_DEPS = BASE_DIE_PLACED + 1  # the value groups the god-card choice reads (open_choice_memo)
 BASE_COLOUR_DEPS = BASE_GOD_DEPS + 1  # the value groups the feather colour choice reads
+BASE_PUTUTU_WORTH = BASE_COLOUR_DEPS + 1  # + placing (0, 1): float64 pututu_worth
 
 
 @njit_noalloc
@@ -312,8 +319,20 @@ def remember_valuation_base(P, st, p, w, lrec):
             colour_deps |= groups
     base[BASE_GOD_DEPS] = god_deps
     base[BASE_COLOUR_DEPS] = colour_deps
+    worth = base[BASE_PUTUTU_WORTH:BASE_PUTUTU_WORTH + 2].view(np.float64)
+    worth[0] = pututu_worth(P, st, p, w, 0)
+    worth[1] = pututu_worth(P, st, p, w, 1)
     tiles = st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2]
-    base[BASE_DIE_PLACED:BASE_DIE_PLACED + 1].view(np.float64)[0] = np.float64(0.0) + pututu_worth(P, st, p, w, 1) * tiles
+    base[BASE_DIE_PLACED:BASE_DIE_PLACED + 1].view(np.float64)[0] = np.float64(0.0) + worth[1] * tiles
+
+
+@njit_inline
+def pututu_spent(lrec, opt):
+    """The turn's pututu tiles at the worth the decision computed (pututu_worth, the die placed
+    or not): subtracted from a modelled value, linear."""
+    placing = 1 if opt[O_DIE] >= 0 else 0
+    worth = scr_row(lrec, SCR_BASE)[BASE_PUTUTU_WORTH + placing:BASE_PUTUTU_WORTH + placing + 1].view(np.float64)[0]
+    return -worth * (opt[O_PU1] + 2 * opt[O_PU2])
 
 
 @njit_noalloc
@@ -457,7 +476,7 @@ def modelled_value(P, st, lrec, p, w, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
     or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear."""
-    pututu = -pututu_worth(P, st, p, w, 1 if opt[O_DIE] >= 0 else 0) * (opt[O_PU1] + 2 * opt[O_PU2])
+    pututu = pututu_spent(lrec, opt)
     memo = memo_of(lrec)
     k0 = effect_key(opt)
     k1 = exchange_counts_key(opt) if opt[O_ACTION] == A_EXCHANGE else 0
@@ -714,7 +733,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
     memo = memo_of(lrec)
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    pututu = -pututu_worth(P, st, p, w, 1 if opt[O_DIE] >= 0 else 0) * (opt[O_PU1] + 2 * opt[O_PU2])
+    pututu = pututu_spent(lrec, opt)
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
     apply_turn(P, st, journal, p, w, opt)
     current_jv = journal_value(P, st, lrec, p, w)
