@@ -25,7 +25,7 @@ from .rules import (
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
-    fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, requirement_fields,
+    fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, popcount, requirement_fields,
     FEATHER_KINDS, GOD_CARD_KINDS,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
@@ -400,16 +400,15 @@ def journal_value(P, st, lrec, p, w):
     if die_only:
         touched |= 1 << G_PUTUTU
     v = terms[N_GROUPS]
-    g = 0
     rest = touched
-    while rest != 0:
-        if rest & 1:
-            if g == G_PUTUTU and die_only:
-                v += base[BASE_DIE_PLACED:BASE_DIE_PLACED + 1].view(np.float64)[0] - terms[g]
-            else:
-                v += group_term(P, st, p, w, g) - terms[g]
-        rest >>= 1
-        g += 1
+    while rest != 0:  # the touched groups, lowest first (the order of the additions): a pass per group, not per bit
+        low = rest & -rest
+        rest ^= low
+        g = popcount(low - 1)
+        if g == G_PUTUTU and die_only:
+            v += base[BASE_DIE_PLACED:BASE_DIE_PLACED + 1].view(np.float64)[0] - terms[g]
+        else:
+            v += group_term(P, st, p, w, g) - terms[g]
     for slot in range(3):
         first = journalled & base[BASE_PART_GROUPS + 2 * slot]
         second = journalled & base[BASE_PART_GROUPS + 2 * slot + 1]
