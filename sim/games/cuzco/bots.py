@@ -49,7 +49,7 @@ from .state import (
 )
 from .effects import (
     ALL_GROUPS, G_CARDS, G_FEATHERS, G_FOOD, G_GOODS, G_LOC, G_MEDALS, G_MISSIONS, G_ORDER, G_PRIESTS,
-    G_DIE, G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
+    G_DIE, G_SLID, G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
     exchange_step, undo_to, J_N, G_UNKNOWN, CHOICE_UNKNOWN, G_DISPLAY, J_COLOUR_CHOICE, J_FEATHER_DEPS,
     J_GOD_CHOICE, J_GOD_DEPS, J_MEMO_ON, J_SLOT_CHOICE,
     fire_blessing as fire_blessing_effects, requirement_group,
@@ -278,7 +278,6 @@ BASE_UNSLID = 0  # scratch row SCR_BASE: the decision's starting position, for l
 BASE_SHORT = 1  # + slot: each mission's shortfall
 BASE_HELD = 4  # a float64: tile_terms' held
 BASE_FIELDS = 8  # + 4 * slot + 2 * part: (start, count) of the fields that part reads
-BASE_MISSION_GROUPS = 20  # + slot: the value groups (bit set) a mission's requirements read
 BASE_TERMS = 24  # + group: float64 value of each group (effects.G_*)
 BASE_TOTAL = BASE_TERMS + N_GROUPS  # float64: their sum, the position's value
 BASE_PART_SHORT = BASE_TOTAL + 1  # + 2 * slot + part: that part's shortfall (rules.part_shortfall)
@@ -308,7 +307,7 @@ def remember_valuation_base(P, st, p, w, lrec):
             if m >= 0:
                 kind = mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2)
                 g = requirement_group(kind)
-                part_groups = ALL_GROUPS | (1 << G_DIE) if g == G_UNKNOWN else (1 << g if g >= 0 else 0)
+                part_groups = ALL_GROUPS | (1 << G_DIE) | (1 << G_SLID) if g == G_UNKNOWN else (1 << g if g >= 0 else 0)
                 base[BASE_PART_SHORT + 2 * slot + part] = part_shortfall(P, st, p, m, part)
                 kinds |= np.int64(1) << kind
             base[BASE_PART_GROUPS + 2 * slot + part] = part_groups
@@ -352,12 +351,6 @@ def remember_decision_base(P, st, p, w, lrec):
                 start, count = requirement_fields(p, mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
             base[BASE_FIELDS + 4 * slot + 2 * part] = start
             base[BASE_FIELDS + 4 * slot + 2 * part + 1] = count
-        groups = 0
-        if m >= 0:
-            for part in range(2):
-                g = requirement_group(mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
-                groups |= ALL_GROUPS if g == G_UNKNOWN else (1 << g if g >= 0 else 0)
-        base[BASE_MISSION_GROUPS + slot] = groups
     terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
     total = 0.0
     for g in range(N_GROUPS):
@@ -399,6 +392,8 @@ def journal_value(P, st, lrec, p, w):
     die_only = journalled & (1 << G_DIE) != 0 and touched & (1 << G_PUTUTU) == 0
     if die_only:
         touched |= 1 << G_PUTUTU
+    if journalled & (1 << G_SLID):
+        touched |= 1 << G_TILES
     v = terms[N_GROUPS]
     rest = touched
     while rest != 0:  # the touched groups, lowest first (the order of the additions): a pass per group, not per bit

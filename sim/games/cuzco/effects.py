@@ -59,6 +59,7 @@ G_EMPTY = 17  # empty mask spaces (tiles and quipus on the mask)
 N_GROUPS = 18
 G_DISPLAY = N_GROUPS  # the face-up god cards: no value group reads them, the god-card choice does
 G_DIE = N_GROUPS + 1  # one of the bot's dice placed: G_PUTUTU's term, known per decision (bots.journal_value)
+G_SLID = N_GROUPS + 2  # people tiles slid or turned back: G_TILES's term and the slid-tile missions, not the tile counts
 G_NONE = -1  # a field nothing the bot values reads (a supply): journalled, not re-valued
 G_UNKNOWN = -2  # a requirement kind requirement_group does not know: any change may matter
 ALL_GROUPS = (1 << N_GROUPS) - 1
@@ -88,8 +89,10 @@ def requirement_group(kind):
     if kind == MK_PRIESTS:
         return G_PRIESTS
     if kind == MK_FARM_TILES or kind == MK_STUDY_TILES or kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES \
-            or kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID or kind == MK_PEOPLE_WITH_ABILITY:
+            or kind == MK_PEOPLE_WITH_ABILITY:
         return G_TILES
+    if kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID:
+        return G_SLID  # a tile put on the mask is unslid: the counts of slid tiles stay
     if kind == MK_ORDER_TOKEN_ONE:
         return G_ORDER
     if kind == MK_GOODS or kind == MK_GOODS_OF_TYPE or kind == MK_GOODS_TYPES:
@@ -323,12 +326,12 @@ def exchange_step(P, st, journal, p, w, ex):
     if ex == EX_STATUS:
         if count_unslid(P, st, p, STUDY) == 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
         gain_status(P, st, journal, p, slide_down(P, st, p, STUDY, 1))
     elif ex == EX_FOOD:
         if count_unslid(P, st, p, FARM) == 0 or st[S_FOOD_SUPPLY] <= 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
         take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_down(P, st, p, FARM, 1))
     elif ex == EX_VP:
         gain_vp(st, journal, p, 1)
@@ -409,7 +412,7 @@ def apply_turn(P, st, journal, p, w, opt):
             take_discard_tile(st, journal, p, opt[O_DISCARD_POS])
     elif action == A_EXCHANGE:
         if plays(opt, C_SLIDE_UP):
-            save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+            save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
             slide_up(P, st, p, 2)
         exchange(P, st, journal, p, w, opt, strength)
     elif action == A_TEMPLE:
