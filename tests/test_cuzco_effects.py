@@ -233,6 +233,29 @@ def test_the_journal_values_the_turn_and_undoes_it(style):
     assert checked > 1500
 
 
+def test_the_choice_memo_changes_no_choice():
+    """A decision's memo of the god-card and feather choices (bots.open_choice_memo) holds a choice
+    only while a turn has touched nothing it reads: every turn leaves the modelled position that
+    the same turn leaves with every choice made afresh (a journal without the memo)."""
+    w = weights()
+    lrec = S.new_side(N_PLAYERS, False)[0]
+    journal = lrec[S.REC_JOURNAL:S.N_REC]
+    afresh = np.zeros_like(journal)
+    checked = 0
+    for P, st, rng in positions():
+        B.remember_decision_base(P, st, SEAT, w, lrec)
+        B.open_choice_memo(lrec)
+        for opt in turn_options(P, st, rng):
+            E.apply_turn(P, st, journal, SEAT, w, opt)
+            memo_model = st.copy()
+            E.undo(st, journal)
+            E.apply_turn(P, st, afresh, SEAT, w, opt)
+            assert np.array_equal(st, memo_model), opt
+            E.undo(st, afresh)
+            checked += 1
+    assert checked > 1500 and journal[E.J_MEMO_ON] == 1 and journal[E.J_GOD_CHOICE] != E.CHOICE_UNKNOWN
+
+
 def test_equal_effects_share_one_valuation():
     """A decision values a turn's effects once: another die or pututu tile to the same action and
     target reuses it, the tiles spent valued apart (linear in the pututu weight)."""

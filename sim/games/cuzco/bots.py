@@ -25,7 +25,8 @@ from .rules import (
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
-    fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
+    fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, popcount, requirement_fields,
+    FEATHER_KINDS, GOD_CARD_KINDS,
     pututu_can_reach, settle_mission, take_palace_mission, use_ability,
 )
 from .state import (
@@ -48,7 +49,7 @@ from .state import (
 )
 from .effects import (
     ALL_GROUPS, G_CARDS, G_FEATHERS, G_FOOD, G_GOODS, G_LOC, G_MEDALS, G_MISSIONS, G_ORDER, G_PRIESTS,
-    G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
+    G_DIE, G_SLID, G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
     exchange_step, undo_to, J_N, G_UNKNOWN, CHOICE_UNKNOWN, G_DISPLAY, J_COLOUR_CHOICE, J_FEATHER_DEPS,
     J_GOD_CHOICE, J_GOD_DEPS, J_MEMO_ON, J_SLOT_CHOICE,
     fire_blessing as fire_blessing_effects, requirement_group,
@@ -237,10 +238,16 @@ def add_group(P, st, p, w, g, v):
     return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
 
 
+# add_group's body copied into group_term's callers (journal_value, once per modelled option, and
+# remember_decision_base): a call passes P, st and w as seven words each, about a fifth of a short
+# group's cost; position_sum keeps the call.
+add_group_inline = njit_inline(add_group.py_func)
+
+
 @njit_inline
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone."""
-    return add_group(P, st, p, w, g, np.float64(0.0))
+    return add_group_inline(P, st, p, w, g, np.float64(0.0))
 
 
 @njit_noalloc
@@ -272,9 +279,60 @@ BASE_UNSLID = 0  # scratch row SCR_BASE: the decision's starting position, for l
 BASE_SHORT = 1  # + slot: each mission's shortfall
 BASE_HELD = 4  # a float64: tile_terms' held
 BASE_FIELDS = 8  # + 4 * slot + 2 * part: (start, count) of the fields that part reads
-BASE_MISSION_GROUPS = 20  # + slot: the value groups (bit set) a mission's requirements read
 BASE_TERMS = 24  # + group: float64 value of each group (effects.G_*)
 BASE_TOTAL = BASE_TERMS + N_GROUPS  # float64: their sum, the position's value
+BASE_PART_SHORT = BASE_TOTAL + 1  # + 2 * slot + part: that part's shortfall (rules.part_shortfall)
+BASE_PART_GROUPS = BASE_PART_SHORT + 6  # + 2 * slot + part: the value groups (bit set) the part reads
+BASE_DIE_PLACED = BASE_PART_GROUPS + 6  # float64: the G_PUTUTU term once one of the dice is placed
+BASE_GOD_DEPS = BASE_DIE_PLACED + 1  # the value groups the god-card choice reads (open_choice_memo)
+BASE_COLOUR_DEPS = BASE_GOD_DEPS + 1  # the value groups the feather colour choice reads
+BASE_PUTUTU_WORTH = BASE_COLOUR_DEPS + 1  # + placing (0, 1): float64 pututu_worth
+
+
+@njit_noalloc
+def remember_valuation_base(P, st, p, w, lrec):
+    """What journal_value and the choice memo reuse from the position a decision starts from:
+    each mission part's shortfall and the value groups it reads, the pututu tiles' term once a
+    die is placed, and the groups the god-card and feather-colour choices read (their holdings,
+    and the groups of the missions they weigh, rules.mission_gain)."""
+    base = scr_row(lrec, SCR_BASE)
+    god_deps = (1 << G_CARDS) | (1 << G_DISPLAY)
+    colour_deps = 1 << G_FEATHERS
+    for slot in range(3):
+        m = st[seat_at(p) + P_MISSION + slot]
+        groups = 0
+        kinds = 0
+        for part in range(2):
+            part_groups = 0
+            base[BASE_PART_SHORT + 2 * slot + part] = 0
+            if m >= 0:
+                kind = mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2)
+                g = requirement_group(kind)
+                part_groups = ALL_GROUPS | (1 << G_DIE) | (1 << G_SLID) if g == G_UNKNOWN else (1 << g if g >= 0 else 0)
+                base[BASE_PART_SHORT + 2 * slot + part] = part_shortfall(P, st, p, m, part)
+                kinds |= np.int64(1) << kind
+            base[BASE_PART_GROUPS + 2 * slot + part] = part_groups
+            groups |= part_groups
+        if kinds & GOD_CARD_KINDS:
+            god_deps |= groups
+        if kinds & FEATHER_KINDS:
+            colour_deps |= groups
+    base[BASE_GOD_DEPS] = god_deps
+    base[BASE_COLOUR_DEPS] = colour_deps
+    worth = base[BASE_PUTUTU_WORTH:BASE_PUTUTU_WORTH + 2].view(np.float64)
+    worth[0] = pututu_worth(P, st, p, w, 0)
+    worth[1] = pututu_worth(P, st, p, w, 1)
+    tiles = st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2]
+    base[BASE_DIE_PLACED:BASE_DIE_PLACED + 1].view(np.float64)[0] = np.float64(0.0) + worth[1] * tiles
+
+
+@njit_inline
+def pututu_spent(lrec, opt):
+    """The turn's pututu tiles at the worth the decision computed (pututu_worth, the die placed
+    or not): subtracted from a modelled value, linear."""
+    placing = 1 if opt[O_DIE] >= 0 else 0
+    worth = scr_row(lrec, SCR_BASE)[BASE_PUTUTU_WORTH + placing:BASE_PUTUTU_WORTH + placing + 1].view(np.float64)[0]
+    return -worth * (opt[O_PU1] + 2 * opt[O_PU2])
 
 
 @njit_noalloc
@@ -294,12 +352,6 @@ def remember_decision_base(P, st, p, w, lrec):
                 start, count = requirement_fields(p, mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
             base[BASE_FIELDS + 4 * slot + 2 * part] = start
             base[BASE_FIELDS + 4 * slot + 2 * part + 1] = count
-        groups = 0
-        if m >= 0:
-            for part in range(2):
-                g = requirement_group(mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2))
-                groups |= ALL_GROUPS if g == G_UNKNOWN else (1 << g if g >= 0 else 0)
-        base[BASE_MISSION_GROUPS + slot] = groups
     terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
     total = 0.0
     for g in range(N_GROUPS):
@@ -309,17 +361,18 @@ def remember_decision_base(P, st, p, w, lrec):
             terms[g] = group_term(P, st, p, w, g)
         total += terms[g]
     terms[N_GROUPS] = total
+    remember_valuation_base(P, st, p, w, lrec)
 
 
 @njit_noalloc
 def open_choice_memo(lrec):
     """Start the decision's memo of the god-card and feather choices (effects.J_*): each depends
-    on its own holdings and on what the missions read (remember_decision_base noted those groups)."""
+    on its own holdings and on what the missions it weighs read (remember_valuation_base noted
+    those groups); a feather's slot on the feathers alone."""
     journal = journal_of(lrec)
     base = scr_row(lrec, SCR_BASE)
-    missions = base[BASE_MISSION_GROUPS] | base[BASE_MISSION_GROUPS + 1] | base[BASE_MISSION_GROUPS + 2]
-    journal[J_GOD_DEPS] = missions | (1 << G_CARDS) | (1 << G_DISPLAY)
-    journal[J_FEATHER_DEPS] = missions | (1 << G_FEATHERS)
+    journal[J_GOD_DEPS] = base[BASE_GOD_DEPS]
+    journal[J_FEATHER_DEPS] = base[BASE_COLOUR_DEPS]
     journal[J_GOD_CHOICE] = CHOICE_UNKNOWN
     journal[J_COLOUR_CHOICE] = CHOICE_UNKNOWN
     for colour in range(N_COLOURS):
@@ -330,22 +383,37 @@ def open_choice_memo(lrec):
 @njit_noalloc
 def journal_value(P, st, lrec, p, w):
     """position_value of the state as an option's journal left it: the decision's value with
-    each group the journal touched computed again (a mission slot when a group it reads was)."""
+    each group the journal touched computed again (a mission slot when a group one of its parts
+    reads was, only that part's shortfall counted again). The die a turn places (effects.G_DIE)
+    changes only the pututu tiles' worth, the same for every turn: the decision computed it."""
     base = scr_row(lrec, SCR_BASE)
     terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
-    touched = journal_of(lrec)[J_GROUPS] & ALL_GROUPS
+    journalled = journal_of(lrec)[J_GROUPS]
+    touched = journalled & ALL_GROUPS
+    die_only = journalled & (1 << G_DIE) != 0 and touched & (1 << G_PUTUTU) == 0
+    if die_only:
+        touched |= 1 << G_PUTUTU
+    if journalled & (1 << G_SLID):
+        touched |= 1 << G_TILES
     v = terms[N_GROUPS]
-    g = 0
     rest = touched
-    while rest != 0:
-        if rest & 1:
+    while rest != 0:  # the touched groups, lowest first (the order of the additions): a pass per group, not per bit
+        low = rest & -rest
+        rest ^= low
+        g = popcount(low - 1)
+        if g == G_PUTUTU and die_only:
+            v += base[BASE_DIE_PLACED:BASE_DIE_PLACED + 1].view(np.float64)[0] - terms[g]
+        else:
             v += group_term(P, st, p, w, g) - terms[g]
-        rest >>= 1
-        g += 1
     for slot in range(3):
-        if touched & base[BASE_MISSION_GROUPS + slot]:
+        first = journalled & base[BASE_PART_GROUPS + 2 * slot]
+        second = journalled & base[BASE_PART_GROUPS + 2 * slot + 1]
+        if first | second:
+            m = st[seat_at(p) + P_MISSION + slot]
+            short = (part_shortfall(P, st, p, m, 0) if first else base[BASE_PART_SHORT + 2 * slot]) + \
+                (part_shortfall(P, st, p, m, 1) if second else base[BASE_PART_SHORT + 2 * slot + 1])
             g = G_MISSIONS + slot
-            v += group_term(P, st, p, w, g) - terms[g]
+            v += add_mission(st, p, w, slot, short, np.float64(0.0)) - terms[g]
     return v
 
 
@@ -403,7 +471,7 @@ def modelled_value(P, st, lrec, p, w, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
     or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear."""
-    pututu = -pututu_worth(P, st, p, w, 1 if opt[O_DIE] >= 0 else 0) * (opt[O_PU1] + 2 * opt[O_PU2])
+    pututu = pututu_spent(lrec, opt)
     memo = memo_of(lrec)
     k0 = effect_key(opt)
     k1 = exchange_counts_key(opt) if opt[O_ACTION] == A_EXCHANGE else 0
@@ -665,7 +733,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
     memo = memo_of(lrec)
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    pututu = -pututu_worth(P, st, p, w, 1 if opt[O_DIE] >= 0 else 0) * (opt[O_PU1] + 2 * opt[O_PU2])
+    pututu = pututu_spent(lrec, opt)
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
     apply_turn(P, st, journal, p, w, opt)
     current_jv = journal_value(P, st, lrec, p, w)

@@ -58,6 +58,8 @@ G_LOC = 16
 G_EMPTY = 17  # empty mask spaces (tiles and quipus on the mask)
 N_GROUPS = 18
 G_DISPLAY = N_GROUPS  # the face-up god cards: no value group reads them, the god-card choice does
+G_DIE = N_GROUPS + 1  # one of the bot's dice placed: G_PUTUTU's term, known per decision (bots.journal_value)
+G_SLID = N_GROUPS + 2  # people tiles slid or turned back: G_TILES's term and the slid-tile missions, not the tile counts
 G_NONE = -1  # a field nothing the bot values reads (a supply): journalled, not re-valued
 G_UNKNOWN = -2  # a requirement kind requirement_group does not know: any change may matter
 ALL_GROUPS = (1 << N_GROUPS) - 1
@@ -74,6 +76,7 @@ J_FEATHER_DEPS = 4
 J_GOD_CHOICE = 5  # god_pile_choice, CHOICE_UNKNOWN until first asked
 J_COLOUR_CHOICE = 6  # feather_colour_choice
 J_SLOT_CHOICE = 7  # + colour: feather_slot_choice
+SLOT_DEPS = 1 << G_FEATHERS  # feather_slot_choice reads the feathers, slots and circlets (and their supply)
 J_PAIRS = JOURNAL_HEADER  # + 2 * entry: field, old value
 CHOICE_UNKNOWN = -2
 
@@ -86,8 +89,10 @@ def requirement_group(kind):
     if kind == MK_PRIESTS:
         return G_PRIESTS
     if kind == MK_FARM_TILES or kind == MK_STUDY_TILES or kind == MK_STUDY_ABILITIES or kind == MK_FARM_ABILITIES \
-            or kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID or kind == MK_PEOPLE_WITH_ABILITY:
+            or kind == MK_PEOPLE_WITH_ABILITY:
         return G_TILES
+    if kind == MK_STUDY_SLID or kind == MK_FARM_SLID or kind == MK_PEOPLE_SLID:
+        return G_SLID  # a tile put on the mask is unslid: the counts of slid tiles stay
     if kind == MK_ORDER_TOKEN_ONE:
         return G_ORDER
     if kind == MK_GOODS or kind == MK_GOODS_OF_TYPE or kind == MK_GOODS_TYPES:
@@ -134,8 +139,9 @@ def save_range(st, journal, start, count, group):
 
 @njit_typed(f"boolean({T_REC}, int64)")
 def memo_holds(journal, deps):
-    """The decision's memo of a choice (deps: J_GOD_DEPS or J_FEATHER_DEPS) is on and still valid."""
-    return journal[J_MEMO_ON] != 0 and journal[J_GROUPS] & journal[deps] == 0
+    """The decision's memo of a choice is on and still valid: the option has touched none of the
+    value groups in `deps` (journal[J_GOD_DEPS], journal[J_FEATHER_DEPS] or SLOT_DEPS)."""
+    return journal[J_MEMO_ON] != 0 and journal[J_GROUPS] & deps == 0
 
 
 @njit_typed(f"void({T_STATE}, {T_REC}, int64, int64)")
@@ -191,7 +197,7 @@ def pay_card(st, journal, p, card, source):
 def take_god_card(P, st, journal, p, w):
     """The face-up card the bot likes most (rules.take_preferred_god_card); its hidden
     replacement is not counted. False if no card is face up."""
-    if not memo_holds(journal, J_GOD_DEPS):
+    if not memo_holds(journal, journal[J_GOD_DEPS]):
         god = god_pile_choice(P, st, p, w)
     else:
         if journal[J_GOD_CHOICE] == CHOICE_UNKNOWN:
@@ -207,7 +213,7 @@ def take_god_card(P, st, journal, p, w):
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, int64, float64[::1], int64)")
 def take_feather(P, st, journal, p, w, colour):
     """rules.take_chosen_feather: the feather into the slot the bot chooses."""
-    if not memo_holds(journal, J_FEATHER_DEPS):
+    if not memo_holds(journal, SLOT_DEPS):
         slot = feather_slot_choice(P, st, p, w, colour)
     else:
         if journal[J_SLOT_CHOICE + colour] == CHOICE_UNKNOWN:
@@ -320,12 +326,12 @@ def exchange_step(P, st, journal, p, w, ex):
     if ex == EX_STATUS:
         if count_unslid(P, st, p, STUDY) == 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
         gain_status(P, st, journal, p, slide_down(P, st, p, STUDY, 1))
     elif ex == EX_FOOD:
         if count_unslid(P, st, p, FARM) == 0 or st[S_FOOD_SUPPLY] <= 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
         take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_down(P, st, p, FARM, 1))
     elif ex == EX_VP:
         gain_vp(st, journal, p, 1)
@@ -336,7 +342,7 @@ def exchange_step(P, st, journal, p, w, ex):
     elif ex == EX_GOD_CARD:
         return take_god_card(P, st, journal, p, w)
     elif ex == EX_FEATHER:
-        if not memo_holds(journal, J_FEATHER_DEPS):
+        if not memo_holds(journal, journal[J_FEATHER_DEPS]):
             colour = feather_colour_choice(P, st, p, w)
         else:
             if journal[J_COLOUR_CHOICE] == CHOICE_UNKNOWN:
@@ -382,7 +388,7 @@ def apply_turn(P, st, journal, p, w, opt):
     but for the pututu tiles spent (spend_pututu): the die placed (the tiles' worth depends on the
     placements left), the card's payment, the action."""
     if opt[O_DIE] >= 0:
-        put(st, journal, seat_at(p) + P_DICE + opt[O_DIE], 0, G_PUTUTU)
+        put(st, journal, seat_at(p) + P_DICE + opt[O_DIE], 0, G_DIE)
     card = opt[O_CARD]
     card_src = SRC_MEDAL if opt[O_MEDAL] != 0 else SRC_CARD
     pips = 1 if opt[O_DIE] < 0 else opt[O_PIPS]
@@ -406,7 +412,7 @@ def apply_turn(P, st, journal, p, w, opt):
             take_discard_tile(st, journal, p, opt[O_DISCARD_POS])
     elif action == A_EXCHANGE:
         if plays(opt, C_SLIDE_UP):
-            save_range(st, journal, seat_at(p) + P_SLID, 12, G_TILES)
+            save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
             slide_up(P, st, p, 2)
         exchange(P, st, journal, p, w, opt, strength)
     elif action == A_TEMPLE:

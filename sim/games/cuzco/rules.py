@@ -308,16 +308,22 @@ def requirement_have(P, st, p, kind, arg):
     return 0
 
 
+@njit_inline
+def part_shortfall(P, st, p, m, part):
+    """Requirement units a player lacks for one part (0 or 1) of a mission; 0 for a part it has
+    not. Inlined: the bots' valuation keeps each part apart (bots.journal_value)."""
+    kind = mission_field(P, m, MF_KIND1 if part == 0 else MF_KIND2)
+    if kind == MK_NONE:
+        return 0
+    need = mission_field(P, m, MF_N1 if part == 0 else MF_N2)
+    return max(0, need - requirement_have(P, st, p, kind, mission_field(P, m, MF_ARG1 if part == 0 else MF_ARG2)))
+
+
 @njit_noalloc
 def mission_shortfall(P, st, p, m):
     """Requirement units a player lacks for a mission (0: met). A two-part mission adds its parts;
     Mama Quilia 04 completes a mission with a shortfall of 1."""
-    short = 0
-    if mission_field(P, m, MF_KIND1) != MK_NONE:
-        short += max(0, mission_field(P, m, MF_N1) - requirement_have(P, st, p, mission_field(P, m, MF_KIND1), mission_field(P, m, MF_ARG1)))
-    if mission_field(P, m, MF_KIND2) != MK_NONE:
-        short += max(0, mission_field(P, m, MF_N2) - requirement_have(P, st, p, mission_field(P, m, MF_KIND2), mission_field(P, m, MF_ARG2)))
-    return short
+    return part_shortfall(P, st, p, m, 0) + part_shortfall(P, st, p, m, 1)
 
 
 @njit_noalloc
@@ -333,24 +339,41 @@ GOD_CARD_KINDS = (1 << MK_GOD_COLOURS) | (1 << MK_GOD_SAME_COLOUR) | (1 << MK_GO
 FEATHER_KINDS = (1 << MK_FEATHERS_OF_COLOUR) | (1 << MK_FEATHER_COLOURS) | (1 << MK_FEATHERS)
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, int64)")
-def mission_gain(P, st, p, w, field, kinds):
-    """How much one more of st[field] moves the value of the player's missions that have a
-    requirement of the given kinds (a bit per MK_* kind), by the bot's mission weights."""
+@njit_noalloc
+def weighed_shortfalls(P, st, p, kinds):
+    """The shortfall of each mission slot (0-2) that has a requirement of the given kinds (a bit
+    per MK_* kind), -1 for the others: what mission_gain weighs one more unit against, the same
+    for every candidate of a choice, so computed once per choice."""
+    return weighed_shortfall(P, st, p, kinds, 0), weighed_shortfall(P, st, p, kinds, 1), \
+        weighed_shortfall(P, st, p, kinds, 2)
+
+
+@njit_inline
+def weighed_shortfall(P, st, p, kinds, slot):
+    """One slot's part of weighed_shortfalls."""
+    m = st[seat_at(p) + P_MISSION + slot]
+    if m < 0:
+        return -1
+    kind1 = mission_field(P, m, MF_KIND1)
+    kind2 = mission_field(P, m, MF_KIND2)
+    if (kind1 == MK_NONE or (kinds >> kind1) & 1 == 0) and (kind2 == MK_NONE or (kinds >> kind2) & 1 == 0):
+        return -1
+    return mission_shortfall(P, st, p, m)
+
+
+@njit_noalloc
+def mission_gain(P, st, p, w, field, before):
+    """How much one more of st[field] moves the value of the player's missions weighed
+    (weighed_shortfalls: `before`, their shortfalls now), by the bot's mission weights."""
     gain = 0.0
     for slot in range(3):
+        if before[slot] < 0:
+            continue
         m = st[seat_at(p) + P_MISSION + slot]
-        if m < 0:
-            continue
-        kind1 = mission_field(P, m, MF_KIND1)
-        kind2 = mission_field(P, m, MF_KIND2)
-        if (kind1 == MK_NONE or (kinds >> kind1) & 1 == 0) and (kind2 == MK_NONE or (kinds >> kind2) & 1 == 0):
-            continue
-        before = mission_shortfall(P, st, p, m)
         st[field] += 1
         after = mission_shortfall(P, st, p, m)
         st[field] -= 1
-        gain += mission_term(w, after) - mission_term(w, before)
+        gain += mission_term(w, after) - mission_term(w, before[slot])
     return gain
 
 
@@ -471,11 +494,12 @@ def feather_colour_choice(P, st, p, w):
     best = -1
     best_v = -1e300
     best_key = 1 << 30
+    before = weighed_shortfalls(P, st, p, FEATHER_KINDS)
     for colour in range(N_COLOURS):
         slot = feather_slot_choice(P, st, p, w, colour)
         if slot < 0:
             continue
-        v = slot_value(P, st, p, w, slot) + mission_gain(P, st, p, w, seat_at(p) + P_FEATHERS + colour, FEATHER_KINDS)
+        v = slot_value(P, st, p, w, slot) + mission_gain(P, st, p, w, seat_at(p) + P_FEATHERS + colour, before)
         key = slot // 2 + (0 if st[seat_at(p) + P_SLOT + (slot ^ 1)] != 0 else 10)
         if v > best_v or (v == best_v and key < best_key):
             best_v = v
@@ -557,13 +581,14 @@ def god_pile_choice(P, st, p, w):
     what it does for the player's missions."""
     best = -1
     best_v = -1e300
+    before = weighed_shortfalls(P, st, p, GOD_CARD_KINDS)
     for god in range(N_GODS):
         card = st[S_GOD_UP + god]
         if card < 0:
             continue
         held = st[seat_at(p) + P_HAND + card]
         v = w[W_CARD] * w[W_CARD_PREF + card] * (1.0 if held == 0 else EXTRA_COPY) + \
-            mission_gain(P, st, p, w, seat_at(p) + P_HAND + card, GOD_CARD_KINDS)
+            mission_gain(P, st, p, w, seat_at(p) + P_HAND + card, before)
         if v > best_v:
             best_v = v
             best = god
