@@ -23,7 +23,7 @@ from .rules import (
     O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
-    LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
+    LAST_MISSION_PLANS, first_plan_of_its_kind, one_short_slots, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
     pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
@@ -1279,19 +1279,23 @@ def choose_good(P, st, look, lrec, llog, p, w, kind):
 def choose_mission(P, st, look, lrec, llog, p, w, kind):
     """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04,
     paid from a hand copy or with a medal on the face-up card, as the bot prefers) or, if none
-    can be, the one returned (outcome 0). Completing one is compulsory."""
+    can be, the one returned (outcome 0). Completing one is compulsory. Each shortfall is
+    computed once, kept as 0, 1 or 2 (more), all that the choice reads, two bits a slot."""
     best = (-1, 0, SRC_NONE)
     best_v = NO_VALUE
     any_done = False
+    shorts = 0
     for slot in range(3):
         m = st[seat_at(p) + P_MISSION + slot]
-        if m >= 0 and mission_shortfall(P, st, p, m) == 0:
-            any_done = True
+        if m >= 0:
+            short = min(mission_shortfall(P, st, p, m), 2)
+            shorts |= short << (2 * slot)
+            any_done = any_done or short == 0
     for slot in range(3):
         m = st[seat_at(p) + P_MISSION + slot]
         if m < 0:
             continue
-        short = mission_shortfall(P, st, p, m)
+        short = (shorts >> (2 * slot)) & 3
         for choice in range(4):
             outcome = min(choice, 2)
             src = SRC_NONE
@@ -1320,7 +1324,8 @@ def choose_last_missions(P, st, look, lrec, llog, p, kind):
     """End of the Game: the plan (rules.settle_last_missions) for a player's last missions. The
     game ends with them, so a bot plays the plan worth the most at the end (VP, medals, the
     missions achievement); the random bot draws one. Without a Mama Quilia 04 to pay there is
-    nothing to choose."""
+    nothing to choose. Of plans that settle alike, only the first is played (rules.
+    first_plan_of_its_kind): the others are worth the same, so it is chosen as before."""
     if payment(st, p, C_MISSION_DISCOUNT, SRC_CARD) == SRC_NONE and \
             payment(st, p, C_MISSION_DISCOUNT, SRC_MEDAL) == SRC_NONE:
         return 0
@@ -1328,7 +1333,12 @@ def choose_last_missions(P, st, look, lrec, llog, p, kind):
         return rng_mod.randint(rng_of(st), LAST_MISSION_PLANS)
     best = 0
     best_v = -(1 << 40)
+    one_short = one_short_slots(P, st, p)
+    if one_short == 0:
+        return best
     for plan in range(LAST_MISSION_PLANS):
+        if not first_plan_of_its_kind(plan, one_short):
+            continue
         copy_state(st, look)
         settle_last_missions(P, look, lrec, llog, p, plan)
         v = end_value(P, look, p)
