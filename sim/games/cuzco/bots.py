@@ -23,10 +23,10 @@ from .rules import (
     O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
-    LAST_MISSION_PLANS, first_plan_of_its_kind, one_short_slots, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
+    LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, perform_turn, requirement_fields,
-    pututu_can_reach, settle_mission, space_has_action, use_ability,
+    pututu_can_reach, settle_mission, space_has_action, take_palace_mission, use_ability,
 )
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
@@ -60,6 +60,7 @@ from .weights import (
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
+from .rules import first_plan_of_its_kind, one_short_slots
 
 BOT_KIND_NAMES = ("random", "heuristic", "search", "lookahead")
 KIND_RANDOM = 0
