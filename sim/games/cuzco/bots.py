@@ -1288,8 +1288,10 @@ def packed_shortfalls(P, st, p):
     return shorts
 
 
-@njit_noalloc
+@njit_typed("int64(int64, int64)")
 def unpacked_shortfall(shorts, slot):
+    """One slot's shortfall from packed_shortfalls (one compiled version, whatever the caller's
+    integer types)."""
     return (shorts >> (SHORT_BITS * slot)) & ((1 << SHORT_BITS) - 1)
 
 
