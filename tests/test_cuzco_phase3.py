@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from cuzco_helpers import (
-    GAME, GOOD, GOODS, MISSION, PARAMS, assign_mission, bots, clear_holdings, deliver,
+    CARD, GAME, GOOD, GOODS, MISSION, PARAMS, assign_mission, bots, clear_holdings, deliver,
     free_spaces, give_card, give_feathers, give_good, give_tile, last_missions, log_events, put_priest, set_face_up,
     table,
 )
@@ -697,3 +697,57 @@ def test_last_missions_04_payment_does_not_break_another_mission():
     assert S.stats(side[0])[p, S.STAT_MISSION_DONE + MISSION["m38"]] == 1
     assert pl[p, S.P_MEDALS] == 0
     assert R.check_components(P, st) == 0
+
+
+HOLDING_KINDS = (S.MK_FOOD, S.MK_OFFERINGS, S.MK_MEDALS, S.MK_GOD_COLOURS, S.MK_GOD_SAME_COLOUR, S.MK_GODS_OF)
+HOLDING_MISSIONS = sorted(label for label, m in MISSION.items()
+                          if R.mission_field(PARAMS.engine, m, S.MF_KIND1) in HOLDING_KINDS)
+
+
+def random_end_holdings(rng, trial):
+    """The first player at the end of a game with three random missions (most of them on food,
+    offerings, medals or god cards, what paying Mama Quilia 04 takes) and random such holdings,
+    sometimes 04 face up."""
+    P, st, side = table(4, seed=100 + trial)
+    p = order(st)[0]
+    clear_holdings(st, p)
+    pool = HOLDING_MISSIONS if rng.random() < 0.7 else sorted(MISSION)
+    for slot, label in enumerate(rng.choice(pool, 3, replace=False)):
+        assign_mission(st, p, slot, str(label))
+    R.gain_food(st, p, int(rng.integers(0, 8)))
+    R.gain_offerings(st, p, int(rng.integers(0, 4)))
+    for card in rng.choice(sorted(CARD), int(rng.integers(0, 6))):
+        try:
+            give_card(st, p, str(card))
+        except LookupError:
+            pass
+    if rng.random() < 0.5:
+        set_face_up(st, "mission_discount")
+    S.players(st)[p, S.P_MEDALS] = int(rng.integers(0, 3))
+    return P, st, side, p
+
+
+def test_last_mission_plans_skipped_settle_as_a_lower_plan():
+    """The bots play only the first plan of each kind at the End of the Game
+    (rules.first_plan_of_its_kind, bots.choose_last_missions): on random holdings, every plan
+    skipped leaves the state and record exactly as a lower plan does, so the plan chosen is the
+    same as when all 48 were played."""
+    rng = np.random.default_rng(5)
+    checked_with_order = 0
+    for trial in range(400):
+        P, st, side, p = random_end_holdings(rng, trial)
+        one_short = R.one_short_slots(P, st, p)
+        assert one_short == sum(1 << slot for slot in range(3) if S.players(st)[p, S.P_MISSION + slot] >= 0 and
+                                R.mission_shortfall(P, st, p, S.players(st)[p, S.P_MISSION + slot]) == 1)
+        outcomes = []
+        for plan in range(R.LAST_MISSION_PLANS):
+            look, rec, log = st.copy(), side[0].copy(), side[1].copy()
+            R.settle_last_missions(P, look, rec, log, p, plan)
+            if not R.first_plan_of_its_kind(plan, one_short):
+                assert any(np.array_equal(look, a) and np.array_equal(rec, b) for a, b in outcomes), (trial, plan)
+                checked_with_order += bin(one_short).count("1") >= 2
+            outcomes.append((look, rec))
+        kept = [plan for plan in range(R.LAST_MISSION_PLANS) if R.first_plan_of_its_kind(plan, one_short)]
+        k = bin(one_short).count("1")
+        assert len(kept) == [1, 2, 8, 48][k]
+    assert checked_with_order > 1000

@@ -61,6 +61,7 @@ from .weights import (
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
+from .rules import first_plan_of_its_kind, one_short_slots
 
 BOT_KIND_NAMES = ("random", "heuristic", "search", "lookahead")
 KIND_RANDOM = 0
@@ -1431,23 +1432,58 @@ def choose_good(P, st, look, lrec, llog, p, w, kind):
     return best_i, best_src
 
 
+SHORT_BITS = 3  # a mission's shortfall capped at 6 (all that mission_term reads), packed per slot
+
+
+@njit_noalloc
+def packed_shortfalls(P, st, p):
+    """The three mission slots' shortfalls, each capped at 6, SHORT_BITS bits a slot."""
+    shorts = 0
+    for slot in range(3):
+        shorts |= min(slot_shortfall(P, st, p, slot), 6) << (SHORT_BITS * slot)
+    return shorts
+
+
+@njit_typed("int64(int64, int64)")
+def unpacked_shortfall(shorts, slot):
+    """One slot's shortfall from packed_shortfalls (one compiled version, whatever the caller's
+    integer types)."""
+    return (shorts >> (SHORT_BITS * slot)) & ((1 << SHORT_BITS) - 1)
+
+
+@njit_noalloc
+def settled_value(P, look, p, w, settled, paid, unslid, held, shorts):
+    """position_value of `look`, the position after settling the mission in slot `settled`, from
+    the tile terms and shortfalls of the position before: settling touches no people tile, and
+    the other missions' requirements only when Mama Quilia 04 is `paid` (then they are counted
+    again); the settled slot is empty."""
+    if paid:
+        shorts = packed_shortfalls(P, look, p)
+    shorts &= ~(((1 << SHORT_BITS) - 1) << (SHORT_BITS * settled))
+    return position_sum(P, look, p, w, unslid, held, unpacked_shortfall(shorts, 0), unpacked_shortfall(shorts, 1),
+                        unpacked_shortfall(shorts, 2))
+
+
 @njit_noalloc
 def choose_mission(P, st, look, lrec, llog, p, w, kind):
     """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04,
     paid from a hand copy or with a medal on the face-up card, as the bot prefers) or, if none
-    can be, the one returned (outcome 0). Completing one is compulsory."""
+    can be, the one returned (outcome 0). Completing one is compulsory. The shortfalls and the
+    tile terms are computed once (settled_value)."""
     best = (-1, 0, SRC_NONE)
     best_v = NO_VALUE
+    shorts = packed_shortfalls(P, st, p)
     any_done = False
     for slot in range(3):
-        m = st[seat_at(p) + P_MISSION + slot]
-        if m >= 0 and mission_shortfall(P, st, p, m) == 0:
-            any_done = True
+        any_done = any_done or (st[seat_at(p) + P_MISSION + slot] >= 0 and unpacked_shortfall(shorts, slot) == 0)
+    unslid, held = (0, 0.0)
+    if kind != KIND_RANDOM:
+        unslid, held = tile_terms(P, st, p, w)
     for slot in range(3):
         m = st[seat_at(p) + P_MISSION + slot]
         if m < 0:
             continue
-        short = mission_shortfall(P, st, p, m)
+        short = unpacked_shortfall(shorts, slot)
         for choice in range(4):
             outcome = min(choice, 2)
             src = SRC_NONE
@@ -1464,7 +1500,7 @@ def choose_mission(P, st, look, lrec, llog, p, w, kind):
             else:
                 copy_state(st, look)
                 settle_mission(P, look, lrec, llog, p, slot, outcome, src)
-                v = judged(P, look, p, w, kind, rng_of(st))
+                v = with_noise(settled_value(P, look, p, w, slot, outcome == 2, unslid, held, shorts), w, rng_of(st))
             if v > best_v:
                 best_v = v
                 best = (slot, outcome, src)
@@ -1476,7 +1512,8 @@ def choose_last_missions(P, st, look, lrec, llog, p, kind):
     """End of the Game: the plan (rules.settle_last_missions) for a player's last missions. The
     game ends with them, so a bot plays the plan worth the most at the end (VP, medals, the
     missions achievement); the random bot draws one. Without a Mama Quilia 04 to pay there is
-    nothing to choose."""
+    nothing to choose. Of plans that settle alike, only the first is played (rules.
+    first_plan_of_its_kind): the others are worth the same, so it is chosen as before."""
     if payment(st, p, C_MISSION_DISCOUNT, SRC_CARD) == SRC_NONE and \
             payment(st, p, C_MISSION_DISCOUNT, SRC_MEDAL) == SRC_NONE:
         return 0
@@ -1484,7 +1521,12 @@ def choose_last_missions(P, st, look, lrec, llog, p, kind):
         return rng_mod.randint(rng_of(st), LAST_MISSION_PLANS)
     best = 0
     best_v = -(1 << 40)
+    one_short = one_short_slots(P, st, p)
+    if one_short == 0:
+        return best
     for plan in range(LAST_MISSION_PLANS):
+        if not first_plan_of_its_kind(plan, one_short):
+            continue
         copy_state(st, look)
         settle_last_missions(P, look, lrec, llog, p, plan)
         v = end_value(P, look, p)
@@ -1494,20 +1536,44 @@ def choose_last_missions(P, st, look, lrec, llog, p, kind):
     return best
 
 
+@njit_noalloc
+def palace_value(P, st, p, w, m, unslid, held, shorts):
+    """position_value after taking mission m from the palace (rules.take_palace_mission: the
+    first empty mission slot, if any), valued in place: the palace display it leaves is not
+    valued, and the other slots keep their shortfalls (shorts) and the tile terms theirs."""
+    empty = -1
+    for slot in range(3):
+        if empty < 0 and st[seat_at(p) + P_MISSION + slot] < 0:
+            empty = slot
+    if empty < 0:
+        return position_sum(P, st, p, w, unslid, held, unpacked_shortfall(shorts, 0), unpacked_shortfall(shorts, 1),
+                            unpacked_shortfall(shorts, 2))
+    st[seat_at(p) + P_MISSION + empty] = m
+    shorts |= min(mission_shortfall(P, st, p, m), 6) << (SHORT_BITS * empty)
+    v = position_sum(P, st, p, w, unslid, held, unpacked_shortfall(shorts, 0), unpacked_shortfall(shorts, 1),
+                     unpacked_shortfall(shorts, 2))
+    st[seat_at(p) + P_MISSION + empty] = -1
+    return v
+
+
 @njit_inline
 def choose_palace(P, st, look, lrec, llog, p, w, kind):
-    """The palace mission the bot takes (index), -1 if the palace is empty."""
+    """The palace mission the bot takes (index), -1 if the palace is empty. A mission is valued
+    in the bot's empty slot, not on a copy (palace_value)."""
     best_i = -1
     best_v = NO_VALUE
+    shorts = 0
+    unslid, held = (0, 0.0)
+    if kind != KIND_RANDOM:
+        shorts = packed_shortfalls(P, st, p)
+        unslid, held = tile_terms(P, st, p, w)
     for i in range(st[S_PALACE_SIZE]):
         if st[S_PALACE + i] < 0:
             continue
         if kind == KIND_RANDOM:
             v = rng_mod.uniform(rng_of(st))
         else:
-            copy_state(st, look)
-            take_palace_mission(look, lrec, llog, p, i)
-            v = judged(P, look, p, w, kind, rng_of(st))
+            v = with_noise(palace_value(P, st, p, w, st[S_PALACE + i], unslid, held, shorts), w, rng_of(st))
         if v > best_v:
             best_v = v
             best_i = i

@@ -1370,6 +1370,47 @@ def settle_last_missions(P, st, rec, log, p, plan):
 
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
+def one_short_slots(P, st, p):
+    """The slots (a bit each) whose mission is one requirement short: the only ones whose order and
+    payment settle_last_missions' plans vary. Met missions are completed and the others returned
+    alike by every plan, and paying Mama Quilia 04 (a hand copy and an offering, or a medal) only
+    lowers what the missions count, so a mission short by more never becomes one short."""
+    slots = 0
+    for slot in range(3):
+        m = st[seat_at(p) + P_MISSION + slot]
+        if m >= 0 and mission_shortfall(P, st, p, m) == 1:
+            slots |= 1 << slot
+    return slots
+
+
+@njit_typed("boolean(int64, int64)")
+def first_plan_of_its_kind(plan, one_short):
+    """Whether no lower plan settles a player's last missions the same way: it pays from a hand
+    copy every slot not in `one_short` (one_short_slots), and no lower slot order puts the one-short
+    slots in the same order."""
+    if (plan // 6) & ~one_short != 0:
+        return False
+    order = plan % 6
+    for lower in range(order):
+        same = True
+        i = 0
+        j = 0
+        while same:
+            while i < 3 and (one_short >> SLOT_ORDERS[order, i]) & 1 == 0:
+                i += 1
+            while j < 3 and (one_short >> SLOT_ORDERS[lower, j]) & 1 == 0:
+                j += 1
+            if i == 3 or j == 3:
+                break
+            same = SLOT_ORDERS[order, i] == SLOT_ORDERS[lower, j]
+            i += 1
+            j += 1
+        if same:
+            return False
+    return True
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def end_value(P, st, p):
     """What a player's last missions are worth at the end: VP, the medals' end VP and the
     missions achievement (the rest of final scoring does not depend on them)."""
