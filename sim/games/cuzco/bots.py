@@ -239,16 +239,12 @@ def add_group(P, st, p, w, g, v):
     return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
 
 
-# add_group's body copied into group_term's callers (journal_value, once per modelled option, and
-# remember_decision_base): a call passes P, st and w as seven words each, about a fifth of a short
-# group's cost; position_sum keeps the call.
-add_group_inline = njit_inline(add_group.py_func)
-
-
 @njit_inline
 def group_term(P, st, p, w, g):
-    """One value group's part of position_value, alone."""
-    return add_group_inline(P, st, p, w, g, np.float64(0.0))
+    """One value group's part of position_value, alone. add_group is called, not copied in: its
+    body inlined into journal_value saved about 4% of a game's CPU but cost about 11 s of Cuzco's
+    cold compile (BENCHMARKS.md, eighth session), over issue 13's 90 s line."""
+    return add_group(P, st, p, w, g, np.float64(0.0))
 
 
 @njit_noalloc

@@ -339,15 +339,6 @@ GOD_CARD_KINDS = (1 << MK_GOD_COLOURS) | (1 << MK_GOD_SAME_COLOUR) | (1 << MK_GO
 FEATHER_KINDS = (1 << MK_FEATHERS_OF_COLOUR) | (1 << MK_FEATHER_COLOURS) | (1 << MK_FEATHERS)
 
 
-@njit_noalloc
-def weighed_shortfalls(P, st, p, kinds):
-    """The shortfall of each mission slot (0-2) that has a requirement of the given kinds (a bit
-    per MK_* kind), -1 for the others: what mission_gain weighs one more unit against, the same
-    for every candidate of a choice, so computed once per choice."""
-    return weighed_shortfall(P, st, p, kinds, 0), weighed_shortfall(P, st, p, kinds, 1), \
-        weighed_shortfall(P, st, p, kinds, 2)
-
-
 @njit_inline
 def weighed_shortfall(P, st, p, kinds, slot):
     """One slot's part of weighed_shortfalls."""
@@ -359,6 +350,15 @@ def weighed_shortfall(P, st, p, kinds, slot):
     if (kind1 == MK_NONE or (kinds >> kind1) & 1 == 0) and (kind2 == MK_NONE or (kinds >> kind2) & 1 == 0):
         return -1
     return mission_shortfall(P, st, p, m)
+
+
+@njit_typed(f"UniTuple(int64, 3)({T_PARAMS}, {T_STATE}, int64, int64)")
+def weighed_shortfalls(P, st, p, kinds):
+    """The shortfall of each mission slot (0-2) that has a requirement of the given kinds (a bit
+    per MK_* kind), -1 for the others: what mission_gain weighs one more unit against, the same
+    for every candidate of a choice, so computed once per choice."""
+    return weighed_shortfall(P, st, p, kinds, 0), weighed_shortfall(P, st, p, kinds, 1), \
+        weighed_shortfall(P, st, p, kinds, 2)
 
 
 @njit_noalloc
