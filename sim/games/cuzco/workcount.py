@@ -1,6 +1,6 @@
 """Work per game of the Cuzco bots: phase-I decisions, options valued, options played on a copy.
 
-    python -m sim.games.cuzco.workcount [--players 4] [--games 300] [--variant base] [--lookahead]
+    python -m sim.games.cuzco.workcount [--players 4] [--games 300] [--variant FILE] [--lookahead]
 
 Plays the default line-up on one thread and reads the running counters of the look-ahead record
 (state.REC_COUNTS): the engine's cost is mostly options played on a copy, so this is the number
@@ -9,20 +9,24 @@ an evaluation change should move (BENCHMARKS.md); milliseconds per game are prin
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 
 import numpy as np
 
 from sim.core import registry
+from sim.core.errors import UserError
 from sim.core.lineup import lineup_indices
+from sim.core.params import resolve_variant_file
 from . import game as cuzco_game
 from .bots import KIND_HEURISTIC, KIND_LOOKAHEAD
 from .state import COUNT_DECISIONS, COUNT_MODELLED, COUNT_OPTIONS, COUNT_PLAYS, N_COUNTS, REC_COUNTS
 
 
-def count_work(n_players: int, n_games: int, variant: str, seed: int = 7, lookahead: bool = False) -> dict:
+def count_work(n_players: int, n_games: int, variant: str | None = None, seed: int = 7, lookahead: bool = False) -> dict:
+    """Counters and CPU a game of the default line-up; variant: a variant file (None: the base game)."""
     game = registry.get_game("cuzco")
-    params = game.resolve_params(None, variant)
+    params = resolve_variant_file(game, variant)
     bot_names, lineup = lineup_indices(list(game.default_bots(n_players)))
     kinds, weights = game.bot_arrays(bot_names)
     kinds, weights = kinds[np.array(lineup)], weights[np.array(lineup)]
@@ -45,16 +49,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=300)
-    parser.add_argument("--variant", default="base")
+    parser.add_argument("--variant", metavar="FILE", help="a variant file, e.g. variants/cuzco-pututu.toml (default: the base game)")
     parser.add_argument("--lookahead", action="store_true",
                         help="the same bots as kind lookahead: every phase-I option played on a copy")
     args = parser.parse_args()
     count_work(args.players, 5, args.variant, lookahead=args.lookahead)  # compile, or load from the cache
     work = count_work(args.players, args.games, args.variant, lookahead=args.lookahead)
-    print(f"{args.games} games, {args.players} players, {args.variant}: per game "
+    print(f"{args.games} games, {args.players} players, {args.variant or 'base'}: per game "
           f"{work['decisions']:.1f} phase-I decisions, {work['options']:.0f} options valued, "
           f"{work['plays']:.0f} played on a copy, {work['modelled']:.0f} modelled; {work['ms_per_game']:.2f} ms CPU a game (one thread)")
 
 
 if __name__ == "__main__":
-    main()
+    try:
+        main()
+    except UserError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        raise SystemExit(2) from None
