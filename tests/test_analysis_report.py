@@ -55,6 +55,18 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
         assert sum(c.cell_type == "markdown" for c in nb.cells) >= 4, f"{path.name}: explain the charts"
 
 
+
+def test_papermill_reads_every_parameter_the_notebooks_declare():
+    """papermill parses a parameters cell line by line; a line it cannot read (a second `=` in its
+    comment) is left out, and passing that parameter then prints "Passed unknown parameter" under
+    every report of `make run`."""
+    import papermill
+
+    for path in sorted(report.NOTEBOOKS_DIR.glob("*.ipynb")):
+        cell = next(c for c in nbformat.read(path, as_version=4).cells if "parameters" in c.metadata.get("tags", []))
+        declared = set(re.findall(r"^(\w+)\s*=", cell.source, re.M))
+        assert declared and declared <= set(papermill.inspect_notebook(str(path))), path.name
+
 def test_default_specs_are_the_main_job():
     everything = default_specs()
     assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == [
