@@ -244,6 +244,28 @@ def test_failing_notebook_still_gets_a_page_and_a_one_line_error(tmp_path, cuzco
     assert 'class="failed">failed: ValueError: boom 42' in index and index.count("failed:") == 1
 
 
+
+def test_a_jobs_kernel_serves_the_next_notebook_with_a_clean_namespace(tmp_path, cuzco_small):
+    """One job's notebooks share a kernel (a module imported by one is still loaded in the next)
+    but not its variables, and a notebook's cells are numbered from 1 as in a fresh kernel."""
+    first = _tiny_notebook(tmp_path / "first.ipynb", "import json\njson.sim_marker = 1\nleft_behind = 2")
+    second = _tiny_notebook(tmp_path / "second.ipynb", "import json\nprint(hasattr(json, 'sim_marker'), 'left_behind' in dir())")
+    data = DatasetSpec(cuzco_small, "cuzco", 400, seed=11)
+    specs = [ReportSpec(path.stem, str(path), path.stem, "", {"dataset": data}) for path in (first, second)]
+    build_reports(specs, tmp_path / "out", simulate=False, progress=False, jobs=1)
+    cells = [c for c in notebook_cells(tmp_path / "out" / "notebooks" / "second.ipynb") if c.cell_type == "code"]
+    assert [o["text"] for c in cells for o in c.outputs] == ["True False\n"]
+    assert [c.execution_count for c in cells] == list(range(1, len(cells) + 1))
+
+
+def test_notebooks_change_no_module_settings():
+    """A kept kernel carries module state from one notebook to the next (WarmKernel): no notebook
+    may change matplotlib's or pandas' settings or numpy's global random state (each says
+    `%matplotlib inline`, the same every time)."""
+    for path in sorted(report.NOTEBOOKS_DIR.glob("*.ipynb")):
+        source = "\n".join(c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code")
+        assert not re.search(r"rcParams|rcdefaults|\brc\(|style\.use|set_option|np\.random\.seed|%matplotlib (?!inline\b)", source), path.name
+
 def test_timed_out_notebook_is_reported(tmp_path, cuzco_small):
     slow = _tiny_notebook(tmp_path / "slow.ipynb", "import time\ntime.sleep(60)")
     spec = ReportSpec("slow", str(slow), "Slow", "sleeps", {"dataset": DatasetSpec(cuzco_small, "cuzco", 400, seed=11)})
@@ -251,6 +273,17 @@ def test_timed_out_notebook_is_reported(tmp_path, cuzco_small):
         build_reports([spec], tmp_path / "out", simulate=False, progress=False, timeout=2)
     page = (tmp_path / "out" / "slow.html").read_text()
     assert "This report did not finish" in page
+
+
+def test_the_notebook_after_a_timeout_gets_a_new_kernel(tmp_path, cuzco_small):
+    slow = _tiny_notebook(tmp_path / "slow.ipynb", "import time\ntime.sleep(60)")
+    after = _tiny_notebook(tmp_path / "after.ipynb", "print(6 * 7)")
+    data = DatasetSpec(cuzco_small, "cuzco", 400, seed=11)
+    specs = [ReportSpec(path.stem, str(path), path.stem, "", {"dataset": data}) for path in (slow, after)]
+    with pytest.raises(UserError, match=r"^1 of 2 reports failed; slow: "):
+        build_reports(specs, tmp_path / "out", simulate=False, progress=False, timeout=2, jobs=1)
+    cells = notebook_cells(tmp_path / "out" / "notebooks" / "after.ipynb")
+    assert [o["text"] for c in cells if c.cell_type == "code" for o in c.outputs] == ["42\n"]
 
 
 def test_duplicate_report_names_are_refused(tmp_path, cuzco_small):

@@ -1,8 +1,9 @@
-"""HTML reports: simulate what is missing, execute the notebooks with papermill, render to HTML.
+"""HTML reports: simulate what is missing, execute the notebooks, render to HTML.
 
 A report is one notebook of `notebooks/` run on one or two datasets. `build_reports` makes sure
 every dataset the reports need exists (running `sim.core.runner.run` for those that do not),
-executes each notebook headless with papermill (its `parameters` cell receives the dataset paths),
+executes each notebook headless (papermill injects the dataset paths after its `parameters` cell;
+nbclient runs it in a kernel kept for the next notebook, `WarmKernel`),
 renders it with nbconvert and writes `reports/<name>.html` plus `reports/index.html`, the page a
 designer opens. The executed notebooks are kept in `reports/notebooks/` for anyone who wants the
 code next to the answers.
@@ -31,6 +32,7 @@ import hashlib
 import html
 import importlib
 import os
+import queue
 import shutil
 import sys
 import time
@@ -690,6 +692,60 @@ def _kernel_manager_class(stderr):
     return LoggedKernelManager
 
 
+class WarmKernel:
+    """One Jupyter kernel kept from one notebook to the next (one per report job).
+
+    A fresh kernel costs about a second to start and 2.5 s to import pandas, matplotlib, scipy and
+    statsmodels: most of a small report's time, 27 times in `make run`. Before each notebook the
+    user namespace is cleared (`%reset -f`) and every figure closed, so a notebook finds what a
+    fresh kernel holds but for the modules already imported (notebooks change no module settings:
+    tests/test_analysis_report.py). After a notebook that timed out or killed its kernel, the next
+    one gets a new kernel."""
+
+    RESET = "%reset -f\nimport matplotlib.pyplot as _plt\n_plt.close(\"all\")\ndel _plt"
+
+    def __init__(self, name: str, log_path: Path, cwd: Path):
+        self.name, self.log_path, self.cwd = name, log_path, cwd
+        self.manager = None
+        self.log = None
+
+    def execute(self, nb, timeout: int | None) -> None:
+        """Run every cell of nb in this kernel, outputs into nb; raises nbclient's errors
+        (CellExecutionError after the failing cell's output, CellTimeoutError, DeadKernelError)."""
+        import nbformat
+        from nbclient import NotebookClient
+        from nbclient.exceptions import CellTimeoutError, DeadKernelError
+
+        if self.manager is None:
+            self.log = open(self.log_path, "a")
+            self.manager = _kernel_manager_class(self.log)(kernel_name=self.name)
+        reset = nbformat.v4.new_code_cell(self.RESET)
+        nb.cells.insert(0, reset)
+        client = NotebookClient(nb, km=self.manager, kernel_name=self.name, timeout=timeout, startup_timeout=120,
+                                resources={"metadata": {"path": str(self.cwd)}})
+        try:
+            client.execute()
+        except (CellTimeoutError, DeadKernelError):
+            self.close()
+            raise
+        finally:
+            nb.cells.remove(reset)
+            counted = [c for c in nb.cells if c.cell_type == "code" and c.get("execution_count")]
+            for number, cell in enumerate(counted, 1):  # as a fresh kernel numbers them
+                cell.execution_count = number
+
+    def close(self) -> None:
+        """Shut the kernel down (now: it may be stuck in a cell) and close its log."""
+        from jupyter_core.utils import run_sync
+
+        if self.manager is not None and self.manager.has_kernel:
+            run_sync(self.manager.shutdown_kernel)(now=True)
+        self.manager = None
+        if self.log is not None:
+            self.log.close()
+            self.log = None
+
+
 # ------------------------------------------------------------------------------- execution
 def default_jobs() -> int:
     """Notebooks executed at once: one per core, at most 4 (each holds its analyses' columns)."""
@@ -752,14 +808,15 @@ def render_html(nb, title: str, show_code: bool = False) -> str:
     return body
 
 
-def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool = False,
+def execute_report(spec: ReportSpec, out_dir: Path, kernel: WarmKernel, show_code: bool = False,
                    timeout: int | None = None, note: str = "") -> ReportOutcome:
-    """Execute one report's notebook and write out_dir/<name>.html (even when a cell fails); note:
-    Markdown shown under the page's title (the verdicts of its game that depend on a reconstructed
-    number)."""
+    """Execute one report's notebook in `kernel` with its parameters injected by papermill and write
+    out_dir/<name>.html (even when a cell fails); note: Markdown shown under the page's title (the
+    verdicts of its game that depend on a reconstructed number)."""
     import nbformat
-    import papermill
-    from papermill.exceptions import PapermillExecutionError
+    from nbclient.exceptions import CellExecutionError
+    from papermill.iorw import load_notebook_node
+    from papermill.parameterize import parameterize_notebook
 
     source = notebook_path(spec.notebook)
     executed = out_dir / "notebooks" / f"{spec.name}.ipynb"
@@ -768,25 +825,21 @@ def execute_report(spec: ReportSpec, out_dir: Path, kernel: str, show_code: bool
     parameters.update(spec.parameters)
     started = time.perf_counter()
     error = None
-    with open(executed.with_suffix(".kernel.log"), "w") as kernel_log:
-        try:
-            papermill.execute_notebook(str(source), str(executed), parameters=parameters, kernel_name=kernel,
-                                       progress_bar=False, log_output=False, cwd=str(Path.cwd()),
-                                       start_timeout=120, execution_timeout=timeout,
-                                       kernel_manager_class=_kernel_manager_class(kernel_log))
-        except PapermillExecutionError as exc:
-            error = f"{exc.ename}: {' '.join(str(exc.evalue).split())}"
-        except Exception as exc:  # the kernel died or timed out, or would not start
-            error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
-    nb = nbformat.read(executed if executed.exists() else source, as_version=4)
+    nb = parameterize_notebook(load_notebook_node(str(source)), parameters, kernel_name=kernel.name)
+    try:
+        kernel.execute(nb, timeout)
+    except CellExecutionError as exc:
+        error = f"{exc.ename}: {' '.join(str(exc.evalue).split())}"
+    except Exception as exc:  # the kernel died or timed out, or would not start
+        error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
+    nbformat.write(nb, executed)
     if note:
         title = 1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0
         nb.cells.insert(title, nbformat.v4.new_markdown_cell(note))
     if error:
         nb.cells.insert(0, nbformat.v4.new_markdown_cell(
             f"**This report did not finish:** `{error}`. The sections after the failing step are "
-            f"empty; the executed notebook is `{executed}` and the kernel's log "
-            f"`{executed.with_suffix('.kernel.log')}`."))
+            f"empty; the executed notebook is `{executed}` and the kernel's log `{kernel.log_path}`."))
     target = out_dir / f"{spec.name}.html"
     target.write_text(render_html(nb, spec.title, show_code), encoding="utf-8")
     labels = {key: _dataset_label(Path(ds.path)) for key, ds in spec.datasets.items()}
@@ -1019,25 +1072,33 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     verdicts = compute_verdicts(specs, out_dir, progress)
     specs, notes = zip(*(_with_verdicts(spec, verdicts) for spec in specs))
     notes = {spec.name: note for spec, note in zip(specs, notes)}
-    kernel = kernel_name()
     jobs = min(len(specs), jobs or default_jobs())
+    (out_dir / "notebooks").mkdir(exist_ok=True)
+    kernels: queue.SimpleQueue[WarmKernel] = queue.SimpleQueue()
+    for job in range(jobs):
+        kernels.put(WarmKernel(kernel_name(), out_dir / "notebooks" / f"kernel-{job + 1}.log", Path.cwd()))
+
+    def execute(spec: ReportSpec) -> ReportOutcome:
+        kernel = kernels.get()
+        try:
+            return execute_report(spec, out_dir, kernel, show_code, timeout, notes[spec.name])
+        finally:
+            kernels.put(kernel)
+
     outcomes: dict[str, ReportOutcome] = {}
-    with tqdm(total=len(specs), desc="reports", unit="report", disable=not progress, dynamic_ncols=True) as bar:
-        if jobs <= 1:
-            for spec in specs:
-                bar.set_postfix_str(spec.name)
-                outcomes[spec.name] = execute_report(spec, out_dir, kernel, show_code, timeout, notes[spec.name])
-                bar.update()
-        else:
-            # Each notebook runs in its own kernel process; these threads only wait on them.
+    try:
+        with tqdm(total=len(specs), desc="reports", unit="report", disable=not progress, dynamic_ncols=True) as bar:
+            # Each notebook runs in a kernel process of its job; these threads only wait on them.
             with ThreadPoolExecutor(max_workers=jobs) as pool:
-                futures = [pool.submit(execute_report, spec, out_dir, kernel, show_code, timeout, notes[spec.name])
-                           for spec in specs]
+                futures = [pool.submit(execute, spec) for spec in specs]
                 for future in as_completed(futures):
                     outcome = future.result()
                     outcomes[outcome.spec.name] = outcome
                     bar.set_postfix_str(outcome.spec.name)
                     bar.update()
+    finally:
+        while not kernels.empty():
+            kernels.get().close()
     outcomes = [outcomes[spec.name] for spec in specs]
     index = write_index(outcomes, out_dir, show_code, verdicts)
     failed = [o for o in outcomes if o.error]
