@@ -383,8 +383,7 @@ def choose_bid(params, st, seat, kind, w):
 @njit_noalloc
 def bid_context(params, st, seat, w):
     """What every bid of a seat is valued against: the offer's worth (to all, to one, to the
-    others), the strength expected to win it (mu, sigma), and the value of cancelling it with a
-    tracker pair."""
+    others) and the strength expected to win it (mu, sigma)."""
     v_all, v_one, public = offer_worth(params, st, seat, w)
     n_opp = 0
     for p in range(st[S_N_PLAYERS]):
@@ -392,10 +391,17 @@ def bid_context(params, st, seat, w):
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
+    return v_all, v_one, public, mu, sigma
+
+
+@njit_noalloc
+def pair_worth(params, st, seat, w, v_all, public):
+    """The value of cancelling the offer with a tracker pair (bid_context's v_all and public).
+    Apart from bid_context: most hands hold no pair, and the pair's draw (unseen_penalty's loop
+    over the kinds) was a tenth of a game's CPU when it was valued for every bid."""
     # the pair's draw counts at what the bot will make of it: declined (0) when it is worth less
-    pair = (max(pair_draw_worth(params, st, seat, w), 0.0) + w[W_PAIR_DENY] * max(public, 0.0)
+    return (max(pair_draw_worth(params, st, seat, w), 0.0) + w[W_PAIR_DENY] * max(public, 0.0)
             + w[W_PAIR_SAFE] * max(-v_all, 0.0))
-    return v_all, v_one, public, mu, sigma, pair
 
 
 @njit_noalloc
@@ -417,7 +423,7 @@ def heuristic_bid(params, st, seat, w):
             break
     if not any_legal_bid(params, st, hand, joker_kind):
         return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
-    v_all, v_one, public, mu, sigma, pair = bid_context(params, st, seat, w)
+    v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
     left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
     gain = w[W_GAIN]
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
@@ -439,7 +445,7 @@ def heuristic_bid(params, st, seat, w):
         role = af(params, a, AF_ROLE)
         if role == ROLE_TRACKER:
             if held >= 2 and bid_min <= 2:
-                u = pair - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
+                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
                 if u > best_u:
                     best_u, best_kind, best_n, best_joker = u, a, TRACKER_PAIR, NO_CARD
             continue
@@ -527,7 +533,8 @@ def bid_utilities(params, st, seat, w, n_opts, utility):
 
     Shared by choose_bid and the search, which tries the best few of them by rollouts.
     """
-    v_all, v_one, public, mu, sigma, pair = bid_context(params, st, seat, w)
+    v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
+    pair = pair_worth(params, st, seat, w, v_all, public)
     keep = fscratch(st, FSCR_KEEP)
     keep_costs(params, st, seat, st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
