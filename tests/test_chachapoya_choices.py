@@ -114,6 +114,28 @@ def test_refill_is_worth_less_as_the_game_ends():
     assert not _refilled(_refill_state(0.1), kinds, w)
 
 
+def test_token_refill_is_refill_worths_choice():
+    """choose_token_refill declines without counting the unseen cards when the refill could not
+    beat the token even at the highest hand penalty: its answer is refill_worth's on either side
+    of that bound, also with a positive penalty in the data (a mean the bound must still cover)."""
+    kinds, w = bots(["balanced"] * 2)
+    positive = ENGINE.copy()
+    S.param_tables(positive)[2][A["number_5"], S.AF_PENALTY] = 6
+    answers = set()
+    for engine in (ENGINE, positive):
+        for left in (1.0, 0.5, 0.1):
+            st = _refill_state(left)
+            for held in range(1, 8):
+                for base in np.linspace(0.0, 8.0, 33):
+                    w0 = w[0].copy()
+                    w0[B.W_TOKEN_BASE] = base
+                    refill, keep = B.refill_worth(engine, st, 0, w0, np.int64(held))
+                    chosen = bool(B.choose_token_refill(engine, st, 0, kinds[0], w0, np.int64(held)))
+                    assert chosen == (refill > keep), (left, held, base)
+                    answers.add((engine is positive, chosen))
+    assert answers == {(False, False), (False, True), (True, False), (True, True)}
+
+
 # ------------------------------------------------------------------ Tracker 2: the pair's draw
 def _pair_cancel(last_round=False, left=0.95, **changes):
     """Seat 1's tracker pair cancels a 3-player bidding (`left` of the treasure deck to come);
