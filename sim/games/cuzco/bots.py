@@ -1310,7 +1310,7 @@ def plenty_source(st, p, use):
     return SRC_NONE
 
 
-@njit_noalloc
+@njit_level(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1])")
 def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
     """The bot's next phase-II use (study or farm ability, or the extra one of card 11/15), or
     False to stop: using nothing more is always an option. Every use is enumerated here, in loops
@@ -1460,7 +1460,7 @@ def settled_value(P, look, p, w, settled, paid, unslid, held, shorts):
                         unpacked_shortfall(shorts, 2))
 
 
-@njit_noalloc
+@njit_level(f"UniTuple(int64, 3)({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64)")
 def choose_mission(P, st, look, lrec, llog, p, w, kind):
     """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04,
     paid from a hand copy or with a medal on the face-up card, as the bot prefers) or, if none
