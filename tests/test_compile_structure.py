@@ -123,3 +123,56 @@ def test_sim_report_compiles_the_engines_of_what_it_will_play(monkeypatch, tmp_p
     monkeypatch.setattr(compile_engines, "compile_side_by_side", fail)
     report._compile_engines_first(specs, progress=True)
     assert "engines not compiled ahead (RuntimeError: no such game)" in capsys.readouterr().err
+
+
+LEVEL_MODULE = '''
+from sim.core.jit import njit_level
+from numba import njit
+
+@njit_level("int64(int64[::1], int64)")
+def level(a, k):
+    total = 0
+    for i in range(a.shape[0]):
+        if a[i] < 0:
+            raise ValueError("negative")
+        total += a[i] * k
+    return total
+
+@njit(cache=True)
+def caller(a):
+    return level(a, 2) + level(a, 3)
+'''
+
+LEVEL_PROBE = """
+import json, sys
+import numpy as np
+sys.path.insert(0, sys.argv[1])
+import levelmod
+out = {"sum": int(levelmod.caller(np.arange(4, dtype=np.int64)))}
+try:
+    levelmod.caller(np.array([1, -1], dtype=np.int64))
+except ValueError as exc:
+    out["raised"] = str(exc)
+library = levelmod.caller.overloads[levelmod.caller.signatures[0]].library
+symbol = levelmod.level.overloads[levelmod.level.signatures[0]].fndesc.llvm_func_name
+ir = "" if not library._final_module else str(library._final_module)
+out["level_declared_in_caller"] = any(line.startswith("declare") and symbol in line for line in ir.splitlines())
+print(json.dumps(out))
+"""
+
+
+def test_a_level_is_called_by_its_symbol_fresh_and_from_the_cache(tmp_path):
+    """njit_level: a caller does not hold the level's code (it calls the level's symbol), the call
+    returns and raises as a linked one would, and a caller loaded from the on-disk cache in a new
+    process finds the level (its module compiled or loaded it first)."""
+    (tmp_path / "levelmod.py").write_text(LEVEL_MODULE)
+    env = {**__import__("os").environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    runs = []
+    for _ in range(2):  # compiled, then loaded from the cache
+        result = subprocess.run([sys.executable, "-c", LEVEL_PROBE, str(tmp_path)], capture_output=True, text=True,
+                                timeout=300, env=env)
+        assert result.returncode == 0, result.stderr
+        runs.append(json.loads(result.stdout.strip().splitlines()[-1]))
+    for found in runs:
+        assert found["sum"] == 30 and found["raised"] == "negative"
+    assert runs[0]["level_declared_in_caller"]  # linked, it would be defined there (or inlined)

@@ -21,6 +21,23 @@ def njit_typed(signature: str | list[str]):
     return njit(signature, cache=True, _nrt=False)
 
 
+def njit_level(signature: str):
+    """`njit_typed` for a level of an engine that is called rarely (once a game, a round or a
+    decision) and holds much code under it: its callers call it by its symbol instead of linking in
+    its code. Numba otherwise copies every callee's code into each caller and optimises and emits
+    it again there, so each level over the engine costs as much compile time as the engine (issue
+    13); the price is that the caller cannot inline it, nothing for a call made once a decision.
+    The function must be compiled before its callers are (a declared signature compiles it when
+    its module is imported, and a cached caller then finds it loaded)."""
+    def decorate(fn):
+        dispatcher = njit(signature, cache=True, _nrt=False)(fn)
+        for result in dispatcher.overloads.values():
+            for _, call in dispatcher.targetctx._defns[result.entry_point].versions:
+                call.libs = ()  # the compiled code Numba would link into each caller
+        return dispatcher
+    return decorate
+
+
 def njit_inline(fn):
     """`njit_noalloc` whose body Numba copies into its compiled callers (inline="always") instead
     of compiling it as a function of its own. For orchestration called from one or two places

@@ -17,7 +17,7 @@ seat (hands of god cards are secret; the god piles are never looked into).
 import numpy as np
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 from .rules import (
     N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD2, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX,
     O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
@@ -1176,7 +1176,7 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
     return best_v
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], boolean)")
+@njit_level(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], boolean)")
 def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
     turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
@@ -1310,7 +1310,7 @@ def plenty_source(st, p, use):
     return SRC_NONE
 
 
-@njit_noalloc
+@njit_level(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1])")
 def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
     """The bot's next phase-II use (study or farm ability, or the extra one of card 11/15), or
     False to stop: using nothing more is always an option. Every use is enumerated here, in loops
@@ -1460,7 +1460,7 @@ def settled_value(P, look, p, w, settled, paid, unslid, held, shorts):
                         unpacked_shortfall(shorts, 2))
 
 
-@njit_noalloc
+@njit_level(f"UniTuple(int64, 3)({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64)")
 def choose_mission(P, st, look, lrec, llog, p, w, kind):
     """(slot, outcome, card source): the mission completed (outcome 1, or 2 with Mama Quilia 04,
     paid from a hand copy or with a medal on the face-up card, as the bot prefers) or, if none

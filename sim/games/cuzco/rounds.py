@@ -12,7 +12,7 @@ engine plays its rounds through it: the batch kernels (heuristic and search), th
 rollouts, the replay and the tests that play rounds or one phase III of a set-up state. The search
 kernel and the replay then link the rounds from the cache instead of typing them again.
 """
-from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 from .bots import (KIND_SEARCH, choose_good, choose_last_missions, choose_mission, choose_palace, choose_turn,
                    choose_use)
 from .rules import (
@@ -163,7 +163,7 @@ def end_game(P, st, rec, log, look, lrec, llog, kinds, checked):
     check(P, st, checked)
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, {T_STATE}, {T_REC}, {T_LOG}, int8[::1], "
+@njit_level(f"int64({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, {T_STATE}, {T_REC}, {T_LOG}, int8[::1], "
             "float64[:, ::1], boolean, int64, int64, int64)")
 def play_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn, phase, stop_after):
     """The rest of the game from phase `phase` (PHASE_I: from phase-I turn `turn`) of the current

@@ -13,7 +13,7 @@ import numpy as np
 
 from sim.core import rng as rng_mod
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 from .state import (
     MASK_FIELDS, WAY_PIPS_AT,
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
@@ -1147,7 +1147,7 @@ def plays(opt, card):
     return opt[O_CARD] == card or opt[O_CARD2] == card
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64[::1])")
 def perform_turn(P, st, rec, log, p, w, opt):
     """One turn of phase I as chosen in `opt`: pututu tiles, the turn's cards paid (06 first
     reallocates a die), the die placed, and the action performed (with the turn's cards: the
@@ -1227,7 +1227,7 @@ def joint_count(P, st, p, kind, ability, doubled):
     return min(n, 4)
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64[::1])")
 def use_ability(P, st, rec, log, p, w, use):
     """Phase II: one joint use of a study or farm ability (Addendum: The People Study and Farm
     Tiles), with Iliapa 01, Pacha Mama 11 / Mama Sara 15 and Viracocha 08 as chosen."""
@@ -1556,6 +1556,15 @@ def refill_palace(P, st):
 
 
 @njit_noalloc
+def clear_action_board(st):
+    for s in range(MAX_SPACES):
+        for i in range(MAX_DICE_ON_SPACE):
+            st[S_SPACE_DICE + s * MAX_DICE_ON_SPACE + i] = -1
+        st[S_SPACE_N + s] = 0
+        st[S_SPACE_MIN + s] = NO_DIE
+
+
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG})")
 def end_of_round(P, st, rec, log):
     """Phase III 5 (skipped in round 6): refill the people columns and the palace, box the
     round's unsold goods, take the dice back."""
@@ -1568,15 +1577,6 @@ def end_of_round(P, st, rec, log):
             st[cell] = -1
             st[S_BOX_GOODS] += 1
     clear_action_board(st)
-
-
-@njit_noalloc
-def clear_action_board(st):
-    for s in range(MAX_SPACES):
-        for i in range(MAX_DICE_ON_SPACE):
-            st[S_SPACE_DICE + s * MAX_DICE_ON_SPACE + i] = -1
-        st[S_SPACE_N + s] = 0
-        st[S_SPACE_MIN + s] = NO_DIE
 
 
 # ------------------------------------------------------------------------------ rolling dice
