@@ -52,7 +52,7 @@ from .effects import (
     G_DIE, G_SLID, G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
     exchange_step, undo_to, J_N, G_UNKNOWN, CHOICE_UNKNOWN, G_DISPLAY, J_COLOUR_CHOICE, J_FEATHER_DEPS,
     J_GOD_CHOICE, J_GOD_DEPS, J_MEMO_ON, J_SLOT_CHOICE,
-    fire_blessing as fire_blessing_effects, requirement_group,
+    fire_blessing as fire_blessing_effects, remember_weights, requirement_group, weights_of,
 )
 from .weights import (
     EXTRA_COPY, N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -377,15 +377,18 @@ def open_choice_memo(lrec):
     journal[J_MEMO_ON] = 1
 
 
-@njit_noalloc
-def journal_value(P, st, lrec, p, w):
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_REC}, int64)")
+def journal_value(P, st, lrec, p):
     """position_value of the state as an option's journal left it: the decision's value with
     each group the journal touched computed again (a mission slot when a group one of its parts
     reads was, only that part's shortfall counted again). The die a turn places (effects.G_DIE)
-    changes only the pututu tiles' worth, the same for every turn: the decision computed it."""
+    changes only the pututu tiles' worth, the same for every turn: the decision computed it. The
+    weights are the decision's, kept in the journal (effects.remember_weights)."""
     base = scr_row(lrec, SCR_BASE)
     terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
-    journalled = journal_of(lrec)[J_GROUPS]
+    journal = journal_of(lrec)
+    w = weights_of(journal)
+    journalled = journal[J_GROUPS]
     touched = journalled & ALL_GROUPS
     die_only = journalled & (1 << G_DIE) != 0 and touched & (1 << G_PUTUTU) == 0
     if die_only:
@@ -463,11 +466,12 @@ def memo_store(memo, slot, k0, k1, v):
         memo[MEMO_USED] += 1
 
 
-@njit_inline
-def modelled_value(P, st, lrec, p, w, opt):
+@njit_noalloc
+def modelled_value(P, st, lrec, p, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
-    or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear."""
+    or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear.
+    Four arrays: the weights are the decision's, in the journal (effects.remember_weights)."""
     pututu = pututu_spent(lrec, opt)
     memo = memo_of(lrec)
     k0 = effect_key(opt)
@@ -478,18 +482,18 @@ def modelled_value(P, st, lrec, p, w, opt):
         if memo[slot] != 0:
             return memo_value(memo, slot) + pututu
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
-    apply_turn(P, st, journal_of(lrec), p, w, opt)
-    v = journal_value(P, st, lrec, p, w)
+    apply_turn(P, st, journal_of(lrec), p, opt)
+    v = journal_value(P, st, lrec, p)
     undo(st, journal_of(lrec))
     memo_store(memo, slot, k0, k1, v)
     return v + pututu
 
 
 @njit_inline
-def modelled_blessing_value(P, st, lrec, p, w, choice):
+def modelled_blessing_value(P, st, lrec, p, choice):
     """position_value after a fire blessing of this choice, as modelled_value."""
-    fire_blessing_effects(P, st, journal_of(lrec), p, w, choice, SRC_NONE)
-    v = journal_value(P, st, lrec, p, w)
+    fire_blessing_effects(P, st, journal_of(lrec), p, choice, SRC_NONE)
+    v = journal_value(P, st, lrec, p)
     undo(st, journal_of(lrec))
     return v
 
@@ -596,13 +600,11 @@ def same_stream(st, look):
 
 
 @njit_noalloc
-def outcome_value(P, st, look, lrec, llog, p, w, kind, opt):
-    """position_value after the turn `opt`: from its modelled effects, or (KIND_LOOKAHEAD) played
-    on a copy of the state. An Exchange turn's outcome is often reached again within a decision
-    (the plans for different pips share their first steps): the look-ahead's memo keeps the value
-    of each that drew no random number, and is cleared when a decision starts."""
-    if kind != KIND_LOOKAHEAD:
-        return modelled_value(P, st, lrec, p, w, opt)
+def played_value(P, st, look, lrec, llog, p, w, opt):
+    """position_value after the turn `opt` played on a copy of the state (KIND_LOOKAHEAD; the
+    other heuristics model it, modelled_value). An Exchange turn's outcome is often reached again
+    within a decision (the plans for different pips share their first steps): the look-ahead's
+    memo keeps the value of each that drew no random number, and is cleared when a decision starts."""
     memo = memo_of(lrec)
     k0 = exchange_outcome_key(opt)
     k1 = exchange_counts_key(opt)
@@ -620,15 +622,17 @@ def outcome_value(P, st, look, lrec, llog, p, w, kind, opt):
     return v
 
 
-@njit_noalloc
-def value_of_outcome(st, lrec, w, kind, opt, pv):
-    """turn_value for an outcome whose position value is pv: plus the bot's noise and its liking
-    for an extra turn (the random bot: a uniform draw)."""
+@njit_typed(f"float64({T_STATE}, {T_REC}, int64, int64, float64)")
+def value_of_outcome(st, lrec, kind, card, pv):
+    """turn_value for an outcome whose position value is pv (card: the turn's first card): plus
+    the bot's noise and its liking for an extra turn (the random bot: a uniform draw). The
+    weights are the decision's, in the journal (effects.remember_weights)."""
     lrec[REC_COUNTS + COUNT_OPTIONS] += 1
     if kind == KIND_RANDOM:
         return rng_mod.uniform(rng_of(st))
+    w = weights_of(journal_of(lrec))
     v = with_noise(pv, w, rng_of(st))
-    if opt[O_CARD] == C_EXTRA_TURN:
+    if card == C_EXTRA_TURN:
         v += w[W_EXTRA_TURN] * w[W_CARD_PREF + C_EXTRA_TURN]
     return v
 
@@ -637,8 +641,12 @@ def value_of_outcome(st, lrec, w, kind, opt, pv):
 def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
     look-ahead), plus the bot's liking for an extra turn."""
-    pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt) if kind != KIND_RANDOM else 0.0
-    return value_of_outcome(st, lrec, w, kind, opt, pv)
+    pv = 0.0
+    if kind == KIND_LOOKAHEAD:
+        pv = played_value(P, st, look, lrec, llog, p, w, opt)
+    elif kind != KIND_RANDOM:
+        pv = modelled_value(P, st, lrec, p, opt)
+    return value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
 
 
 @njit_noalloc
@@ -722,7 +730,7 @@ def exchange_limit(P, st, p, opt, ex):
 
 
 @njit_inline
-def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
+def plan_exchange_modelled(P, st, lrec, p, kind, opt, pips):
     """plan_exchange for a heuristic valuing modelled effects: the plan so far stays applied, and
     each candidate adds its one exchange on top (effects.exchange_step), is valued and taken back.
     An exchange that can do nothing leaves the plan's value."""
@@ -732,10 +740,10 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
         opt[O_EX + ex] = 0
     pututu = pututu_spent(lrec, opt)
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
-    apply_turn(P, st, journal, p, w, opt)
-    current_jv = journal_value(P, st, lrec, p, w)
+    apply_turn(P, st, journal, p, opt)
+    current_jv = journal_value(P, st, lrec, p)
     current_pv = current_jv + pututu
-    current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
+    current = value_of_outcome(st, lrec, kind, opt[O_CARD], current_pv)
     k0 = effect_key(opt)
     budget = pips
     while True:
@@ -756,13 +764,13 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
                 pv = jv + pututu
             else:
                 jv = current_jv
-                if exchange_step(P, st, journal, p, w, ex):
+                if exchange_step(P, st, journal, p, ex):
                     lrec[REC_COUNTS + COUNT_MODELLED] += 1
-                    jv = journal_value(P, st, lrec, p, w)
+                    jv = journal_value(P, st, lrec, p)
                     undo_to(st, journal, mark, groups)
                 pv = jv + pututu
                 memo_store(memo, slot, k0, k1, jv)
-            v = value_of_outcome(st, lrec, w, kind, opt, pv)
+            v = value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
                 best_v = v
@@ -773,7 +781,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
             break
         opt[O_EX + best_ex] += 1
         budget -= P[R_EXCHANGE + best_ex]
-        exchange_step(P, st, journal, p, w, best_ex)
+        exchange_step(P, st, journal, p, best_ex)
         current = best_v
         current_pv = best_pv
         current_jv = best_jv
@@ -788,12 +796,12 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     (exchange_limit) does nothing: its outcome is the plan's own, valued without a look-ahead
     unless the plan takes god cards (a look-ahead turns up a random one)."""
     if kind != KIND_RANDOM and kind != KIND_LOOKAHEAD:
-        return plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips)
+        return plan_exchange_modelled(P, st, lrec, p, kind, opt, pips)
     heuristic = kind != KIND_RANDOM
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    current_pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt) if heuristic else 0.0
-    current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
+    current_pv = played_value(P, st, look, lrec, llog, p, w, opt) if heuristic else 0.0
+    current = value_of_outcome(st, lrec, kind, opt[O_CARD], current_pv)
     budget = pips
     while True:
         best_ex = -1
@@ -809,8 +817,8 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
                 if 0 <= limit < opt[O_EX + ex] and opt[O_EX + EX_GOD_CARD] == 0:
                     pv = current_pv
                 else:
-                    pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt)
-            v = value_of_outcome(st, lrec, w, kind, opt, pv)
+                    pv = played_value(P, st, look, lrec, llog, p, w, opt)
+            v = value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
                 best_v = v
@@ -882,7 +890,7 @@ def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
         if kind == KIND_RANDOM:
             v = rng_mod.uniform(rng_of(st))
         elif kind != KIND_LOOKAHEAD:
-            v = with_noise(modelled_blessing_value(P, st, lrec, p, w, b), w, rng_of(st))
+            v = with_noise(modelled_blessing_value(P, st, lrec, p, b), w, rng_of(st))
         else:
             copy_state(st, look)
             fire_blessing(P, look, lrec, llog, p, w, b, SRC_NONE)
@@ -1180,7 +1188,7 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
 def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
     turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
-    card, second card, target): one compiled function over the valuation (outcome_value), since
+    card, second card, target): one compiled function over the valuation (modelled_value or played_value), since
     each compiled level re-optimises and re-emits everything under it (issue 13). What the
     decision cannot change is read once (payable_cards, reachable_places, room_by_moving), so a
     choice no rule allows is skipped without a look."""
@@ -1193,6 +1201,7 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     clear_top_turns(lrec)
     lrec[REC_COUNTS + COUNT_DECISIONS] += 1
     if kind != KIND_RANDOM:  # the random bot values nothing (value_of_outcome draws)
+        remember_weights(journal_of(lrec), w)
         clear_exchange_memo(lrec)
         remember_decision_base(P, st, p, w, lrec)
         open_choice_memo(lrec)

@@ -476,7 +476,7 @@ SCR_WIDTH = 96
 REC_STATS = 0  # + seat * N_STAT + STAT_*
 REC_DICE = REC_STATS + MAX_PLAYERS * N_STAT  # + action * N_DSTAT_PIPS + pips
 REC_SCRATCH = REC_DICE + N_ACTIONS * N_DSTAT_PIPS  # + row * SCR_WIDTH + i (scr_row)
-MEMO_SLOTS = 512  # a decision's outcomes (bots.outcome_value, bots.modelled_value): keys, second keys, values
+MEMO_SLOTS = 512  # a decision's outcomes (bots.played_value, bots.modelled_value): keys, second keys, values
 MEMO_USED = 3 * MEMO_SLOTS  # + the number of slots in use
 REC_MEMO = REC_SCRATCH + N_SCR * SCR_WIDTH
 REC_COUNTS = REC_MEMO + MEMO_USED + 1  # + COUNT_*: a look-ahead record's running work counters
@@ -487,7 +487,8 @@ COUNT_MODELLED = 3  # of those, valued from their modelled effects (the others: 
 N_COUNTS = 4
 REC_RANK_TURNS = REC_COUNTS + N_COUNTS  # 1 while the search bot's root decision ranks its best turns
 JOURNAL_ENTRIES = 256  # a heuristic's option applied in place (effects.py): (field, old value) pairs
-JOURNAL_HEADER = 7 + N_COLOURS  # entries, groups touched, the decision's choice memo (effects.J_*)
+JOURNAL_WEIGHTS = 64  # room for the deciding bot's weight vector (effects.J_WEIGHTS)
+JOURNAL_HEADER = 7 + N_COLOURS + JOURNAL_WEIGHTS  # entries, groups touched, the decision's choice memo and weights (effects.J_*)
 REC_JOURNAL = REC_RANK_TURNS + 1  # the header, then the pairs
 N_REC = REC_JOURNAL + JOURNAL_HEADER + 2 * JOURNAL_ENTRIES
 
@@ -513,7 +514,7 @@ def scr_row(rec, row):
 
 @njit(cache=True, _nrt=False, inline="always")
 def memo_of(rec):
-    """A look-ahead record's outcome memo (int64[MEMO_USED + 1], see bots.outcome_value)."""
+    """A look-ahead record's outcome memo (int64[MEMO_USED + 1], see bots.played_value)."""
     return rec[REC_MEMO:REC_COUNTS]
 
 
