@@ -102,8 +102,8 @@ def tile_terms(P, st, p, w):
 # Each group's part of position_value is added to a running sum v, in a fixed order: position_sum
 # adds every group so (its float sum is the same, operation for operation, as ever: the lookahead
 # kind plays as before), a group's value alone is its part added to 0.0 (group_term).
-# add_priests, add_cards and add_feathers are copied into add_group, their one call site: a call
-# of its own passes three arrays (21 machine words) per group valued.
+# add_priests, add_cards and add_feathers are copied into add_costly_group, their one call site: a
+# call of its own passes three arrays (21 machine words) per group valued.
 
 @njit_inline
 def add_priests(P, st, p, w, v):
@@ -194,22 +194,15 @@ def slot_shortfall(P, st, p, slot):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, float64)")
-def add_group(P, st, p, w, g, v):
-    """v plus one value group's part of position_value (effects.G_*). The mask board is two groups
-    here (G_TILES: its people tiles; G_EMPTY: its empty spaces) and one addend in position_sum."""
+def add_costly_group(P, st, p, w, g, v):
+    """add_group for the groups whose term loops over fields or calls a rules function: one
+    compiled function, called. The mask board is two groups here (G_TILES: its people tiles;
+    G_EMPTY: its empty spaces) and one addend in position_sum."""
     left = P[R_ROUNDS] - st[S_ROUND]
-    if g == G_VP:
-        return v + w[W_VP] * st[seat_at(p) + P_VP]
-    if g == G_STATUS:
-        return v + w[W_STATUS] * P[R_STATUS_VP + st[seat_at(p) + P_STATUS]]
     if g == G_PRIESTS:
         return add_priests(P, st, p, w, v)
-    if g == G_MEDALS:
-        return v + w[W_MEDAL] * st[seat_at(p) + P_MEDALS]
     if g == G_CARDS:
         return add_cards(st, p, w, v)
-    if g == G_FOOD:
-        return v + w[W_FOOD] * min(st[seat_at(p) + P_FOOD], 8) if left > 0 else v
     if g == G_GOODS:
         goods = 0
         for t in range(N_GOODS):
@@ -217,8 +210,6 @@ def add_group(P, st, p, w, g, v):
         return v + w[W_GOOD] * goods
     if g == G_FEATHERS:
         return add_feathers(P, st, p, w, v)
-    if g == G_QUIPUS:
-        return v + w[W_QUIPU] * st[seat_at(p) + P_QUIPU_DELIVERED]
     if g == G_VILLAGES:
         top_vp = 0
         for vil in range(N_VILLAGES):
@@ -233,19 +224,37 @@ def add_group(P, st, p, w, g, v):
         return v + left * w[W_EMPTY] * empty_spaces(P, st, p)
     if g >= G_MISSIONS and g < G_MISSIONS + 3:
         return add_mission(st, p, w, g - G_MISSIONS, slot_shortfall(P, st, p, g - G_MISSIONS), v)
-    if g == G_PUTUTU:
-        return v + pututu_worth(P, st, p, w, 0) * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
+    return v + pututu_worth(P, st, p, w, 0) * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
+
+
+@njit_inline
+def add_group(P, st, p, w, g, v):
+    """v plus one value group's part of position_value (effects.G_*). A group read from a field
+    or two is added here, copied into each caller: no call, whose three array arguments (21
+    machine words) and frame cost more than the term; the others are called (add_costly_group)."""
+    if g == G_VP:
+        return v + w[W_VP] * st[seat_at(p) + P_VP]
+    if g == G_STATUS:
+        return v + w[W_STATUS] * P[R_STATUS_VP + st[seat_at(p) + P_STATUS]]
+    if g == G_MEDALS:
+        return v + w[W_MEDAL] * st[seat_at(p) + P_MEDALS]
+    if g == G_FOOD:
+        return v + w[W_FOOD] * min(st[seat_at(p) + P_FOOD], 8) if P[R_ROUNDS] - st[S_ROUND] > 0 else v
+    if g == G_QUIPUS:
+        return v + w[W_QUIPU] * st[seat_at(p) + P_QUIPU_DELIVERED]
     if g == G_ORDER:
         return v + w[W_ORDER] * (st[S_N_PLAYERS] - 1 - st[seat_at(p) + P_ORDER_POS])
-    loc = st[seat_at(p) + P_LOC]
-    return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
+    if g == G_LOC:
+        loc = st[seat_at(p) + P_LOC]
+        return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
+    return add_costly_group(P, st, p, w, g, v)
 
 
 @njit_inline
 def group_term(P, st, p, w, g):
-    """One value group's part of position_value, alone. add_group is called, not copied in: its
-    body inlined into journal_value saved about 4% of a game's CPU but cost about 11 s of Cuzco's
-    cold compile (BENCHMARKS.md, eighth session), over issue 13's 90 s line."""
+    """One value group's part of position_value, alone. The costly groups are called
+    (add_costly_group), not copied in: their body inlined into journal_value saved about 4% of a
+    game's CPU but cost about 11 s of Cuzco's cold compile (BENCHMARKS.md, eighth session)."""
     return add_group(P, st, p, w, g, np.float64(0.0))
 
 
