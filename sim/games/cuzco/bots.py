@@ -250,6 +250,13 @@ def add_group(P, st, p, w, g, v):
     return add_costly_group(P, st, p, w, g, v)
 
 
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, float64)")
+def add_group_called(P, st, p, w, g, v):
+    """add_group compiled once, for the callers off the hot path (position_sum, the decision's
+    base): each copy of add_group costs compile time, only journal_value's saves enough."""
+    return add_group(P, st, p, w, g, v)
+
+
 @njit_inline
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone. The costly groups are called
@@ -263,13 +270,13 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
     """position_value given the two costliest parts: tile_terms and the missions' shortfalls."""
     v = 0.0
     for g in (G_VP, G_STATUS, G_PRIESTS, G_MEDALS, G_CARDS, G_FOOD, G_GOODS, G_FEATHERS, G_QUIPUS, G_VILLAGES):
-        v = add_group(P, st, p, w, g, v)
+        v = add_group_called(P, st, p, w, g, v)
     v += (P[R_ROUNDS] - st[S_ROUND]) * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid
                                         + w[W_EMPTY] * empty_spaces(P, st, p) + held)
     for slot in range(3):
         v = add_mission(st, p, w, slot, short0 if slot == 0 else (short1 if slot == 1 else short2), v)
     for g in (G_PUTUTU, G_ORDER, G_LOC):
-        v = add_group(P, st, p, w, g, v)
+        v = add_group_called(P, st, p, w, g, v)
     return v
 
 
@@ -366,7 +373,7 @@ def remember_decision_base(P, st, p, w, lrec):
         if g >= G_MISSIONS and g < G_MISSIONS + 3:
             terms[g] = add_mission(st, p, w, g - G_MISSIONS, base[BASE_SHORT + g - G_MISSIONS], np.float64(0.0))
         else:
-            terms[g] = group_term(P, st, p, w, g)
+            terms[g] = add_group_called(P, st, p, w, g, np.float64(0.0))
         total += terms[g]
     terms[N_GROUPS] = total
     remember_valuation_base(P, st, p, w, lrec)
@@ -477,12 +484,11 @@ def memo_store(memo, slot, k0, k1, v):
         memo[MEMO_USED] += 1
 
 
-@njit_noalloc
+@njit_inline
 def modelled_value(P, st, lrec, p, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
-    or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear.
-    Four arrays: the weights are the decision's, in the journal (effects.remember_weights)."""
+    or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear."""
     pututu = pututu_spent(lrec, opt)
     memo = memo_of(lrec)
     k0 = effect_key(opt)
@@ -611,11 +617,16 @@ def same_stream(st, look):
 
 
 @njit_noalloc
-def played_value(P, st, look, lrec, llog, p, w, opt):
-    """position_value after the turn `opt` played on a copy of the state (KIND_LOOKAHEAD; the
-    other heuristics model it, modelled_value). An Exchange turn's outcome is often reached again
-    within a decision (the plans for different pips share their first steps): the look-ahead's
-    memo keeps the value of each that drew no random number, and is cleared when a decision starts."""
+def outcome_value(P, st, look, lrec, llog, p, kind, opt):
+    """position_value after the turn `opt`: from its modelled effects, or (KIND_LOOKAHEAD) played
+    on a copy of the state. One compiled function for both (a level of its own for each, and a
+    call site for each in choose_turn, cost compile time); the weights are the decision's, in the
+    journal (effects.remember_weights). An Exchange turn's outcome is often reached again within a
+    decision (the plans for different pips share their first steps): the look-ahead's memo keeps
+    the value of each that drew no random number, and is cleared when a decision starts."""
+    if kind != KIND_LOOKAHEAD:
+        return modelled_value(P, st, lrec, p, opt)
+    w = weights_of(journal_of(lrec))
     memo = memo_of(lrec)
     k0 = exchange_outcome_key(opt)
     k1 = exchange_counts_key(opt)
@@ -652,11 +663,7 @@ def value_of_outcome(st, lrec, kind, card, pv):
 def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
     look-ahead), plus the bot's liking for an extra turn."""
-    pv = 0.0
-    if kind == KIND_LOOKAHEAD:
-        pv = played_value(P, st, look, lrec, llog, p, w, opt)
-    elif kind != KIND_RANDOM:
-        pv = modelled_value(P, st, lrec, p, opt)
+    pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if kind != KIND_RANDOM else 0.0
     return value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
 
 
@@ -811,7 +818,7 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     heuristic = kind != KIND_RANDOM
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    current_pv = played_value(P, st, look, lrec, llog, p, w, opt) if heuristic else 0.0
+    current_pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if heuristic else 0.0
     current = value_of_outcome(st, lrec, kind, opt[O_CARD], current_pv)
     budget = pips
     while True:
@@ -828,7 +835,7 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
                 if 0 <= limit < opt[O_EX + ex] and opt[O_EX + EX_GOD_CARD] == 0:
                     pv = current_pv
                 else:
-                    pv = played_value(P, st, look, lrec, llog, p, w, opt)
+                    pv = outcome_value(P, st, look, lrec, llog, p, kind, opt)
             v = value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
@@ -1199,7 +1206,7 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
 def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
     turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
-    card, second card, target): one compiled function over the valuation (modelled_value or played_value), since
+    card, second card, target): one compiled function over the valuation (outcome_value), since
     each compiled level re-optimises and re-emits everything under it (issue 13). What the
     decision cannot change is read once (payable_cards, reachable_places, room_by_moving), so a
     choice no rule allows is skipped without a look."""

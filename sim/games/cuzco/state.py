@@ -476,7 +476,7 @@ SCR_WIDTH = 96
 REC_STATS = 0  # + seat * N_STAT + STAT_*
 REC_DICE = REC_STATS + MAX_PLAYERS * N_STAT  # + action * N_DSTAT_PIPS + pips
 REC_SCRATCH = REC_DICE + N_ACTIONS * N_DSTAT_PIPS  # + row * SCR_WIDTH + i (scr_row)
-MEMO_SLOTS = 512  # a decision's outcomes (bots.played_value, bots.modelled_value): keys, second keys, values
+MEMO_SLOTS = 512  # a decision's outcomes (bots.outcome_value, bots.modelled_value): keys, second keys, values
 MEMO_USED = 3 * MEMO_SLOTS  # + the number of slots in use
 REC_MEMO = REC_SCRATCH + N_SCR * SCR_WIDTH
 REC_COUNTS = REC_MEMO + MEMO_USED + 1  # + COUNT_*: a look-ahead record's running work counters
@@ -514,7 +514,7 @@ def scr_row(rec, row):
 
 @njit(cache=True, _nrt=False, inline="always")
 def memo_of(rec):
-    """A look-ahead record's outcome memo (int64[MEMO_USED + 1], see bots.played_value)."""
+    """A look-ahead record's outcome memo (int64[MEMO_USED + 1], see bots.outcome_value)."""
     return rec[REC_MEMO:REC_COUNTS]
 
 
