@@ -184,16 +184,17 @@ def test_the_model_leaves_the_position_the_rules_leave():
     w = weights()
     turned_up = exact = 0
     kinds = set()
-    journal = np.zeros(2 + 2 * S.JOURNAL_ENTRIES, np.int64)
+    journal = np.zeros(S.JOURNAL_HEADER + 2 * S.JOURNAL_ENTRIES, np.int64)
+    E.remember_weights(journal, w)
     for P, st, rng in positions():
         for opt in turn_options(P, st, rng):
             look = st.copy()
             R.perform_turn(P, look, *S.new_side(N_PLAYERS, False), SEAT, w, opt)
             model = st.copy()
-            E.apply_turn(P, model, journal, SEAT, w, opt)
+            E.apply_turn(P, model, journal, SEAT, opt)
             E.spend_pututu(model, journal, SEAT, opt)
             assert journal[E.J_N] <= S.JOURNAL_ENTRIES
-            journal[:] = 0
+            journal[:E.J_WEIGHTS] = 0
             kinds.add((int(opt[R.O_ACTION]), int(opt[R.O_CARD]), int(opt[R.O_PLENTY] != 0),
                        int(opt[R.O_DELIVERY] != 0)))
             piles = slice(S.S_GOD_PILE_N, S.S_GOD_PILE_N + S.N_GODS)
@@ -219,14 +220,15 @@ def test_the_journal_values_the_turn_and_undoes_it(style):
     w = weights(style)
     lrec = S.new_side(N_PLAYERS, False)[0]
     journal = lrec[S.REC_JOURNAL:S.N_REC]
+    E.remember_weights(journal, w)
     checked = 0
     for P, st, rng in positions():
         before = st.copy()
         B.remember_decision_base(P, st, SEAT, w, lrec)
-        assert B.journal_value(P, st, lrec, SEAT, w) == pytest.approx(B.position_value(P, st, SEAT, w), abs=1e-9)
+        assert B.journal_value(P, st, lrec, SEAT) == pytest.approx(B.position_value(P, st, SEAT, w), abs=1e-9)
         for opt in turn_options(P, st, rng):
-            E.apply_turn(P, st, journal, SEAT, w, opt)
-            assert B.journal_value(P, st, lrec, SEAT, w) == pytest.approx(B.position_value(P, st, SEAT, w), abs=1e-9)
+            E.apply_turn(P, st, journal, SEAT, opt)
+            assert B.journal_value(P, st, lrec, SEAT) == pytest.approx(B.position_value(P, st, SEAT, w), abs=1e-9)
             E.undo(st, journal)
             assert np.array_equal(st, before)
             checked += 1
@@ -241,15 +243,17 @@ def test_the_choice_memo_changes_no_choice():
     lrec = S.new_side(N_PLAYERS, False)[0]
     journal = lrec[S.REC_JOURNAL:S.N_REC]
     afresh = np.zeros_like(journal)
+    E.remember_weights(journal, w)
+    E.remember_weights(afresh, w)
     checked = 0
     for P, st, rng in positions():
         B.remember_decision_base(P, st, SEAT, w, lrec)
         B.open_choice_memo(lrec)
         for opt in turn_options(P, st, rng):
-            E.apply_turn(P, st, journal, SEAT, w, opt)
+            E.apply_turn(P, st, journal, SEAT, opt)
             memo_model = st.copy()
             E.undo(st, journal)
-            E.apply_turn(P, st, afresh, SEAT, w, opt)
+            E.apply_turn(P, st, afresh, SEAT, opt)
             assert np.array_equal(st, memo_model), opt
             E.undo(st, afresh)
             checked += 1
@@ -264,11 +268,12 @@ def test_equal_effects_share_one_valuation():
     lrec = S.new_side(N_PLAYERS, False)[0]
     S.players(st)[SEAT, S.P_PUTUTU1] = 2
     B.clear_exchange_memo(lrec)
+    E.remember_weights(lrec[S.REC_JOURNAL:S.N_REC], w)
     B.remember_decision_base(P, st, SEAT, w, lrec)
     opt = option(die=0, pips=3, action=ACTION["victory_points"])
-    plain = B.modelled_value(P, st, lrec, SEAT, w, opt)
+    plain = B.modelled_value(P, st, lrec, SEAT, opt)
     opt[R.O_DIE], opt[R.O_PU1] = 1, 1
-    tiled = B.modelled_value(P, st, lrec, SEAT, w, opt)
+    tiled = B.modelled_value(P, st, lrec, SEAT, opt)
     assert lrec[S.REC_COUNTS + S.COUNT_MODELLED] == 1
     assert tiled == pytest.approx(plain - w[B.W_PUTUTU])
     assert plain == pytest.approx(B.position_value(P, st, SEAT, w) + w[B.W_VP] * P[S.R_VP_SPACE])

@@ -52,7 +52,7 @@ from .effects import (
     G_DIE, G_SLID, G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
     exchange_step, undo_to, J_N, G_UNKNOWN, CHOICE_UNKNOWN, G_DISPLAY, J_COLOUR_CHOICE, J_FEATHER_DEPS,
     J_GOD_CHOICE, J_GOD_DEPS, J_MEMO_ON, J_SLOT_CHOICE,
-    fire_blessing as fire_blessing_effects, requirement_group,
+    fire_blessing as fire_blessing_effects, remember_weights, requirement_group, weights_of,
 )
 from .weights import (
     EXTRA_COPY, N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
@@ -102,8 +102,10 @@ def tile_terms(P, st, p, w):
 # Each group's part of position_value is added to a running sum v, in a fixed order: position_sum
 # adds every group so (its float sum is the same, operation for operation, as ever: the lookahead
 # kind plays as before), a group's value alone is its part added to 0.0 (group_term).
+# add_priests, add_cards and add_feathers are copied into add_costly_group, their one call site: a
+# call of its own passes three arrays (21 machine words) per group valued.
 
-@njit_noalloc
+@njit_inline
 def add_priests(P, st, p, w, v):
     """Priests: the VP still to come per priest on the steps, and the medal race."""
     n = st[S_N_PLAYERS]
@@ -131,7 +133,7 @@ def add_priests(P, st, p, w, v):
     return v
 
 
-@njit_noalloc
+@njit_inline
 def add_cards(st, p, w, v):
     """God cards in hand (each card's preference, extra copies less) and offerings to pay with."""
     cards = 0
@@ -146,7 +148,7 @@ def add_cards(st, p, w, v):
     return v
 
 
-@njit_noalloc
+@njit_inline
 def add_feathers(P, st, p, w, v):
     """Feathers, circlets ready to be activated (worth their headdress VP next round), active ones."""
     feathers = 0
@@ -192,22 +194,15 @@ def slot_shortfall(P, st, p, slot):
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, float64)")
-def add_group(P, st, p, w, g, v):
-    """v plus one value group's part of position_value (effects.G_*). The mask board is two groups
-    here (G_TILES: its people tiles; G_EMPTY: its empty spaces) and one addend in position_sum."""
+def add_costly_group(P, st, p, w, g, v):
+    """add_group for the groups whose term loops over fields or calls a rules function: one
+    compiled function, called. The mask board is two groups here (G_TILES: its people tiles;
+    G_EMPTY: its empty spaces) and one addend in position_sum."""
     left = P[R_ROUNDS] - st[S_ROUND]
-    if g == G_VP:
-        return v + w[W_VP] * st[seat_at(p) + P_VP]
-    if g == G_STATUS:
-        return v + w[W_STATUS] * P[R_STATUS_VP + st[seat_at(p) + P_STATUS]]
     if g == G_PRIESTS:
         return add_priests(P, st, p, w, v)
-    if g == G_MEDALS:
-        return v + w[W_MEDAL] * st[seat_at(p) + P_MEDALS]
     if g == G_CARDS:
         return add_cards(st, p, w, v)
-    if g == G_FOOD:
-        return v + w[W_FOOD] * min(st[seat_at(p) + P_FOOD], 8) if left > 0 else v
     if g == G_GOODS:
         goods = 0
         for t in range(N_GOODS):
@@ -215,8 +210,6 @@ def add_group(P, st, p, w, g, v):
         return v + w[W_GOOD] * goods
     if g == G_FEATHERS:
         return add_feathers(P, st, p, w, v)
-    if g == G_QUIPUS:
-        return v + w[W_QUIPU] * st[seat_at(p) + P_QUIPU_DELIVERED]
     if g == G_VILLAGES:
         top_vp = 0
         for vil in range(N_VILLAGES):
@@ -231,19 +224,44 @@ def add_group(P, st, p, w, g, v):
         return v + left * w[W_EMPTY] * empty_spaces(P, st, p)
     if g >= G_MISSIONS and g < G_MISSIONS + 3:
         return add_mission(st, p, w, g - G_MISSIONS, slot_shortfall(P, st, p, g - G_MISSIONS), v)
-    if g == G_PUTUTU:
-        return v + pututu_worth(P, st, p, w, 0) * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
+    return v + pututu_worth(P, st, p, w, 0) * (st[seat_at(p) + P_PUTUTU1] + 2 * st[seat_at(p) + P_PUTUTU2])
+
+
+@njit_inline
+def add_group(P, st, p, w, g, v):
+    """v plus one value group's part of position_value (effects.G_*). A group read from a field
+    or two is added here, copied into each caller: no call, whose three array arguments (21
+    machine words) and frame cost more than the term; the others are called (add_costly_group)."""
+    if g == G_VP:
+        return v + w[W_VP] * st[seat_at(p) + P_VP]
+    if g == G_STATUS:
+        return v + w[W_STATUS] * P[R_STATUS_VP + st[seat_at(p) + P_STATUS]]
+    if g == G_MEDALS:
+        return v + w[W_MEDAL] * st[seat_at(p) + P_MEDALS]
+    if g == G_FOOD:
+        return v + w[W_FOOD] * min(st[seat_at(p) + P_FOOD], 8) if P[R_ROUNDS] - st[S_ROUND] > 0 else v
+    if g == G_QUIPUS:
+        return v + w[W_QUIPU] * st[seat_at(p) + P_QUIPU_DELIVERED]
     if g == G_ORDER:
         return v + w[W_ORDER] * (st[S_N_PLAYERS] - 1 - st[seat_at(p) + P_ORDER_POS])
-    loc = st[seat_at(p) + P_LOC]
-    return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
+    if g == G_LOC:
+        loc = st[seat_at(p) + P_LOC]
+        return v + w[W_CUZCO] if loc == CUZCO or loc < 6 else v
+    return add_costly_group(P, st, p, w, g, v)
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, float64)")
+def add_group_called(P, st, p, w, g, v):
+    """add_group compiled once, for the callers off the hot path (position_sum, the decision's
+    base): each copy of add_group costs compile time, only journal_value's saves enough."""
+    return add_group(P, st, p, w, g, v)
 
 
 @njit_inline
 def group_term(P, st, p, w, g):
-    """One value group's part of position_value, alone. add_group is called, not copied in: its
-    body inlined into journal_value saved about 4% of a game's CPU but cost about 11 s of Cuzco's
-    cold compile (BENCHMARKS.md, eighth session), over issue 13's 90 s line."""
+    """One value group's part of position_value, alone. The costly groups are called
+    (add_costly_group), not copied in: their body inlined into journal_value saved about 4% of a
+    game's CPU but cost about 11 s of Cuzco's cold compile (BENCHMARKS.md, eighth session)."""
     return add_group(P, st, p, w, g, np.float64(0.0))
 
 
@@ -252,13 +270,13 @@ def position_sum(P, st, p, w, unslid, held, short0, short1, short2):
     """position_value given the two costliest parts: tile_terms and the missions' shortfalls."""
     v = 0.0
     for g in (G_VP, G_STATUS, G_PRIESTS, G_MEDALS, G_CARDS, G_FOOD, G_GOODS, G_FEATHERS, G_QUIPUS, G_VILLAGES):
-        v = add_group(P, st, p, w, g, v)
+        v = add_group_called(P, st, p, w, g, v)
     v += (P[R_ROUNDS] - st[S_ROUND]) * (w[W_TILE] * st[seat_at(p) + P_N_TILES] + w[W_UNSLID] * unslid
                                         + w[W_EMPTY] * empty_spaces(P, st, p) + held)
     for slot in range(3):
         v = add_mission(st, p, w, slot, short0 if slot == 0 else (short1 if slot == 1 else short2), v)
     for g in (G_PUTUTU, G_ORDER, G_LOC):
-        v = add_group(P, st, p, w, g, v)
+        v = add_group_called(P, st, p, w, g, v)
     return v
 
 
@@ -355,7 +373,7 @@ def remember_decision_base(P, st, p, w, lrec):
         if g >= G_MISSIONS and g < G_MISSIONS + 3:
             terms[g] = add_mission(st, p, w, g - G_MISSIONS, base[BASE_SHORT + g - G_MISSIONS], np.float64(0.0))
         else:
-            terms[g] = group_term(P, st, p, w, g)
+            terms[g] = add_group_called(P, st, p, w, g, np.float64(0.0))
         total += terms[g]
     terms[N_GROUPS] = total
     remember_valuation_base(P, st, p, w, lrec)
@@ -377,15 +395,18 @@ def open_choice_memo(lrec):
     journal[J_MEMO_ON] = 1
 
 
-@njit_noalloc
-def journal_value(P, st, lrec, p, w):
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, {T_REC}, int64)")
+def journal_value(P, st, lrec, p):
     """position_value of the state as an option's journal left it: the decision's value with
     each group the journal touched computed again (a mission slot when a group one of its parts
     reads was, only that part's shortfall counted again). The die a turn places (effects.G_DIE)
-    changes only the pututu tiles' worth, the same for every turn: the decision computed it."""
+    changes only the pututu tiles' worth, the same for every turn: the decision computed it. The
+    weights are the decision's, kept in the journal (effects.remember_weights)."""
     base = scr_row(lrec, SCR_BASE)
     terms = base[BASE_TERMS:BASE_TOTAL + 1].view(np.float64)
-    journalled = journal_of(lrec)[J_GROUPS]
+    journal = journal_of(lrec)
+    w = weights_of(journal)
+    journalled = journal[J_GROUPS]
     touched = journalled & ALL_GROUPS
     die_only = journalled & (1 << G_DIE) != 0 and touched & (1 << G_PUTUTU) == 0
     if die_only:
@@ -464,7 +485,7 @@ def memo_store(memo, slot, k0, k1, v):
 
 
 @njit_inline
-def modelled_value(P, st, lrec, p, w, opt):
+def modelled_value(P, st, lrec, p, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
     in place and undone: no copy, no rules run. Turns with the same effects (another die, space
     or pututu tiles) share one valuation per decision (the memo); the pututu tiles are linear."""
@@ -478,18 +499,18 @@ def modelled_value(P, st, lrec, p, w, opt):
         if memo[slot] != 0:
             return memo_value(memo, slot) + pututu
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
-    apply_turn(P, st, journal_of(lrec), p, w, opt)
-    v = journal_value(P, st, lrec, p, w)
+    apply_turn(P, st, journal_of(lrec), p, opt)
+    v = journal_value(P, st, lrec, p)
     undo(st, journal_of(lrec))
     memo_store(memo, slot, k0, k1, v)
     return v + pututu
 
 
 @njit_inline
-def modelled_blessing_value(P, st, lrec, p, w, choice):
+def modelled_blessing_value(P, st, lrec, p, choice):
     """position_value after a fire blessing of this choice, as modelled_value."""
-    fire_blessing_effects(P, st, journal_of(lrec), p, w, choice, SRC_NONE)
-    v = journal_value(P, st, lrec, p, w)
+    fire_blessing_effects(P, st, journal_of(lrec), p, choice, SRC_NONE)
+    v = journal_value(P, st, lrec, p)
     undo(st, journal_of(lrec))
     return v
 
@@ -596,13 +617,16 @@ def same_stream(st, look):
 
 
 @njit_noalloc
-def outcome_value(P, st, look, lrec, llog, p, w, kind, opt):
+def outcome_value(P, st, look, lrec, llog, p, kind, opt):
     """position_value after the turn `opt`: from its modelled effects, or (KIND_LOOKAHEAD) played
-    on a copy of the state. An Exchange turn's outcome is often reached again within a decision
-    (the plans for different pips share their first steps): the look-ahead's memo keeps the value
-    of each that drew no random number, and is cleared when a decision starts."""
+    on a copy of the state. One compiled function for both (a level of its own for each, and a
+    call site for each in choose_turn, cost compile time); the weights are the decision's, in the
+    journal (effects.remember_weights). An Exchange turn's outcome is often reached again within a
+    decision (the plans for different pips share their first steps): the look-ahead's memo keeps
+    the value of each that drew no random number, and is cleared when a decision starts."""
     if kind != KIND_LOOKAHEAD:
-        return modelled_value(P, st, lrec, p, w, opt)
+        return modelled_value(P, st, lrec, p, opt)
+    w = weights_of(journal_of(lrec))
     memo = memo_of(lrec)
     k0 = exchange_outcome_key(opt)
     k1 = exchange_counts_key(opt)
@@ -620,15 +644,17 @@ def outcome_value(P, st, look, lrec, llog, p, w, kind, opt):
     return v
 
 
-@njit_noalloc
-def value_of_outcome(st, lrec, w, kind, opt, pv):
-    """turn_value for an outcome whose position value is pv: plus the bot's noise and its liking
-    for an extra turn (the random bot: a uniform draw)."""
+@njit_typed(f"float64({T_STATE}, {T_REC}, int64, int64, float64)")
+def value_of_outcome(st, lrec, kind, card, pv):
+    """turn_value for an outcome whose position value is pv (card: the turn's first card): plus
+    the bot's noise and its liking for an extra turn (the random bot: a uniform draw). The
+    weights are the decision's, in the journal (effects.remember_weights)."""
     lrec[REC_COUNTS + COUNT_OPTIONS] += 1
     if kind == KIND_RANDOM:
         return rng_mod.uniform(rng_of(st))
+    w = weights_of(journal_of(lrec))
     v = with_noise(pv, w, rng_of(st))
-    if opt[O_CARD] == C_EXTRA_TURN:
+    if card == C_EXTRA_TURN:
         v += w[W_EXTRA_TURN] * w[W_CARD_PREF + C_EXTRA_TURN]
     return v
 
@@ -637,8 +663,8 @@ def value_of_outcome(st, lrec, w, kind, opt, pv):
 def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
     look-ahead), plus the bot's liking for an extra turn."""
-    pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt) if kind != KIND_RANDOM else 0.0
-    return value_of_outcome(st, lrec, w, kind, opt, pv)
+    pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if kind != KIND_RANDOM else 0.0
+    return value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
 
 
 @njit_noalloc
@@ -722,7 +748,7 @@ def exchange_limit(P, st, p, opt, ex):
 
 
 @njit_inline
-def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
+def plan_exchange_modelled(P, st, lrec, p, kind, opt, pips):
     """plan_exchange for a heuristic valuing modelled effects: the plan so far stays applied, and
     each candidate adds its one exchange on top (effects.exchange_step), is valued and taken back.
     An exchange that can do nothing leaves the plan's value."""
@@ -732,10 +758,10 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
         opt[O_EX + ex] = 0
     pututu = pututu_spent(lrec, opt)
     lrec[REC_COUNTS + COUNT_MODELLED] += 1
-    apply_turn(P, st, journal, p, w, opt)
-    current_jv = journal_value(P, st, lrec, p, w)
+    apply_turn(P, st, journal, p, opt)
+    current_jv = journal_value(P, st, lrec, p)
     current_pv = current_jv + pututu
-    current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
+    current = value_of_outcome(st, lrec, kind, opt[O_CARD], current_pv)
     k0 = effect_key(opt)
     budget = pips
     while True:
@@ -756,13 +782,13 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
                 pv = jv + pututu
             else:
                 jv = current_jv
-                if exchange_step(P, st, journal, p, w, ex):
+                if exchange_step(P, st, journal, p, ex):
                     lrec[REC_COUNTS + COUNT_MODELLED] += 1
-                    jv = journal_value(P, st, lrec, p, w)
+                    jv = journal_value(P, st, lrec, p)
                     undo_to(st, journal, mark, groups)
                 pv = jv + pututu
                 memo_store(memo, slot, k0, k1, jv)
-            v = value_of_outcome(st, lrec, w, kind, opt, pv)
+            v = value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
                 best_v = v
@@ -773,7 +799,7 @@ def plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips):
             break
         opt[O_EX + best_ex] += 1
         budget -= P[R_EXCHANGE + best_ex]
-        exchange_step(P, st, journal, p, w, best_ex)
+        exchange_step(P, st, journal, p, best_ex)
         current = best_v
         current_pv = best_pv
         current_jv = best_jv
@@ -788,12 +814,12 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
     (exchange_limit) does nothing: its outcome is the plan's own, valued without a look-ahead
     unless the plan takes god cards (a look-ahead turns up a random one)."""
     if kind != KIND_RANDOM and kind != KIND_LOOKAHEAD:
-        return plan_exchange_modelled(P, st, lrec, p, w, kind, opt, pips)
+        return plan_exchange_modelled(P, st, lrec, p, kind, opt, pips)
     heuristic = kind != KIND_RANDOM
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
-    current_pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt) if heuristic else 0.0
-    current = value_of_outcome(st, lrec, w, kind, opt, current_pv)
+    current_pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if heuristic else 0.0
+    current = value_of_outcome(st, lrec, kind, opt[O_CARD], current_pv)
     budget = pips
     while True:
         best_ex = -1
@@ -809,8 +835,8 @@ def plan_exchange(P, st, look, lrec, llog, p, w, kind, opt, pips):
                 if 0 <= limit < opt[O_EX + ex] and opt[O_EX + EX_GOD_CARD] == 0:
                     pv = current_pv
                 else:
-                    pv = outcome_value(P, st, look, lrec, llog, p, w, kind, opt)
-            v = value_of_outcome(st, lrec, w, kind, opt, pv)
+                    pv = outcome_value(P, st, look, lrec, llog, p, kind, opt)
+            v = value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
             opt[O_EX + ex] -= 1
             if v > best_v:
                 best_v = v
@@ -882,7 +908,7 @@ def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
         if kind == KIND_RANDOM:
             v = rng_mod.uniform(rng_of(st))
         elif kind != KIND_LOOKAHEAD:
-            v = with_noise(modelled_blessing_value(P, st, lrec, p, w, b), w, rng_of(st))
+            v = with_noise(modelled_blessing_value(P, st, lrec, p, b), w, rng_of(st))
         else:
             copy_state(st, look)
             fire_blessing(P, look, lrec, llog, p, w, b, SRC_NONE)
@@ -1193,6 +1219,7 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
     clear_top_turns(lrec)
     lrec[REC_COUNTS + COUNT_DECISIONS] += 1
     if kind != KIND_RANDOM:  # the random bot values nothing (value_of_outcome draws)
+        remember_weights(journal_of(lrec), w)
         clear_exchange_memo(lrec)
         remember_decision_base(P, st, p, w, lrec)
         open_choice_memo(lrec)

@@ -13,6 +13,8 @@ of the turn, so a second card that turn comes from another face-up card). The te
 tests/test_cuzco_effects.py checks that, apart from that, the modelled position values equal
 those of the rules played on a copy.
 """
+import numpy as np
+
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .rules import (
     O_ACTION, O_BLESS, O_CARD, O_CARD2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_MEDAL2, O_PIPS, O_PLENTY,
@@ -36,8 +38,9 @@ from .state import (
     R_PLENTY_FOOD, R_PLENTY_STATUS, R_STATUS_LEN, R_VP_SPACE, S_FARM_DISCARD, S_FARM_DISPLAY,
     S_FEATHER_SUPPLY, S_FOOD_SUPPLY, S_GOD_UP, S_OFFERING_SUPPLY, S_ROUND, S_STACK, S_STACK_N,
     S_STUDY_DISCARD, S_STUDY_DISCARD_N, S_STUDY_DISPLAY, S_TEMPLE, STUDY, T_PARAMS, T_REC, T_STATE,
-    VF_VP, seat_at, village_colour, village_field,
+    VF_VP, seat_at, village_colour, village_field, JOURNAL_WEIGHTS, N_COLOURS,
 )
+from .weights import N_WEIGHTS
 
 # ---- value groups: the parts of position_value, each reading its own fields (bots.group_term)
 G_VP = 0
@@ -76,6 +79,11 @@ J_FEATHER_DEPS = 4
 J_GOD_CHOICE = 5  # god_pile_choice, CHOICE_UNKNOWN until first asked
 J_COLOUR_CHOICE = 6  # feather_colour_choice
 J_SLOT_CHOICE = 7  # + colour: feather_slot_choice
+# The deciding bot's weights (float64 bits), copied in once per decision (remember_weights): the
+# valuation chain reads them from the journal it already receives instead of taking one more array
+# argument per call (Numba passes each array as 7 machine words).
+J_WEIGHTS = J_SLOT_CHOICE + N_COLOURS
+assert N_WEIGHTS <= JOURNAL_WEIGHTS and J_WEIGHTS + JOURNAL_WEIGHTS == JOURNAL_HEADER
 SLOT_DEPS = 1 << G_FEATHERS  # feather_slot_choice reads the feathers, slots and circlets (and their supply)
 J_PAIRS = JOURNAL_HEADER  # + 2 * entry: field, old value
 CHOICE_UNKNOWN = -2
@@ -159,6 +167,20 @@ def undo(st, journal):
     undo_to(st, journal, 0, 0)
 
 
+@njit_inline
+def weights_of(journal):
+    """The deciding bot's weight vector, as remember_weights left it in the journal."""
+    return journal[J_WEIGHTS:J_WEIGHTS + N_WEIGHTS].view(np.float64)
+
+
+@njit_noalloc
+def remember_weights(journal, w):
+    """Copy the deciding bot's weights into the journal, bit for bit, when a decision starts."""
+    kept = weights_of(journal)
+    for i in range(N_WEIGHTS):
+        kept[i] = w[i]
+
+
 # ------------------------------------------------------------------------------ supplies and cards
 
 @njit_typed(f"void({T_STATE}, {T_REC}, int64, int64, int64, int64)")
@@ -194,14 +216,14 @@ def pay_card(st, journal, p, card, source):
 
 
 @njit_noalloc
-def take_god_card(P, st, journal, p, w):
+def take_god_card(P, st, journal, p):
     """The face-up card the bot likes most (rules.take_preferred_god_card); its hidden
     replacement is not counted. False if no card is face up."""
     if not memo_holds(journal, journal[J_GOD_DEPS]):
-        god = god_pile_choice(P, st, p, w)
+        god = god_pile_choice(P, st, p, weights_of(journal))
     else:
         if journal[J_GOD_CHOICE] == CHOICE_UNKNOWN:
-            journal[J_GOD_CHOICE] = god_pile_choice(P, st, p, w)
+            journal[J_GOD_CHOICE] = god_pile_choice(P, st, p, weights_of(journal))
         god = journal[J_GOD_CHOICE]
     if god < 0:
         return False
@@ -210,14 +232,14 @@ def take_god_card(P, st, journal, p, w):
     return True
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, int64, float64[::1], int64)")
-def take_feather(P, st, journal, p, w, colour):
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, int64, int64)")
+def take_feather(P, st, journal, p, colour):
     """rules.take_chosen_feather: the feather into the slot the bot chooses."""
     if not memo_holds(journal, SLOT_DEPS):
-        slot = feather_slot_choice(P, st, p, w, colour)
+        slot = feather_slot_choice(P, st, p, weights_of(journal), colour)
     else:
         if journal[J_SLOT_CHOICE + colour] == CHOICE_UNKNOWN:
-            journal[J_SLOT_CHOICE + colour] = feather_slot_choice(P, st, p, w, colour)
+            journal[J_SLOT_CHOICE + colour] = feather_slot_choice(P, st, p, weights_of(journal), colour)
         slot = journal[J_SLOT_CHOICE + colour]
     if slot < 0:
         return False
@@ -229,8 +251,8 @@ def take_feather(P, st, journal, p, w, colour):
 
 # ------------------------------------------------------------------------------ the actions
 
-@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64[::1], int64, float64[::1], int64, int64)")
-def fire_blessing(P, st, journal, p, w, choice, plenty):
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, int64[::1], int64, int64, int64)")
+def fire_blessing(P, st, journal, p, choice, plenty):
     """rules.fire_blessing: a god card or an offering, and status or food; Viracocha 08's 3 + 3."""
     if plenty != SRC_NONE:
         pay_card(st, journal, p, C_BLESSING_PLENTY, plenty)
@@ -238,7 +260,7 @@ def fire_blessing(P, st, journal, p, w, choice, plenty):
         gain_status(P, st, journal, p, P[R_PLENTY_STATUS])
         return
     for _ in range(P[R_BLESS_CARD]):
-        if choice & 1 != 0 or not take_god_card(P, st, journal, p, w):
+        if choice & 1 != 0 or not take_god_card(P, st, journal, p):
             take_supply(st, journal, p, S_OFFERING_SUPPLY, P_OFFERINGS, 1)
     if choice & 2 == 0:
         gain_status(P, st, journal, p, P[R_BLESS_STATUS])
@@ -247,7 +269,7 @@ def fire_blessing(P, st, journal, p, w, choice, plenty):
 
 
 @njit_noalloc
-def deliver_quipu(P, st, journal, p, w, village, delivery_vp):
+def deliver_quipu(P, st, journal, p, village, delivery_vp):
     """rules.deliver_quipu: a quipu (mask first) onto the village, its feather, Pacha Mama 10."""
     if st[seat_at(p) + P_DELIVERED + village] != 0:
         return
@@ -262,19 +284,19 @@ def deliver_quipu(P, st, journal, p, w, village, delivery_vp):
     put(st, journal, S_STACK_N + village, n + 1, G_VILLAGES)
     put(st, journal, seat_at(p) + P_DELIVERED + village, 1, G_QUIPUS)
     add(st, journal, seat_at(p) + P_QUIPU_DELIVERED, 1, G_QUIPUS)
-    take_feather(P, st, journal, p, w, village_colour(st, village))
+    take_feather(P, st, journal, p, village_colour(st, village))
     if delivery_vp != SRC_NONE:
         pay_card(st, journal, p, C_DELIVERY_VP, delivery_vp)
         gain_vp(st, journal, p, village_field(P, village, VF_VP))
 
 
 @njit_noalloc
-def move_chasqui(P, st, journal, p, w, dest, bless, plenty, delivery_vp):
+def move_chasqui(P, st, journal, p, dest, bless, plenty, delivery_vp):
     put(st, journal, seat_at(p) + P_LOC, dest, G_LOC)
     if dest == CUZCO:
-        fire_blessing(P, st, journal, p, w, bless, plenty)
+        fire_blessing(P, st, journal, p, bless, plenty)
     else:
-        deliver_quipu(P, st, journal, p, w, dest, delivery_vp)
+        deliver_quipu(P, st, journal, p, dest, delivery_vp)
 
 
 @njit_typed(f"void({T_STATE}, {T_REC}, int64, int64)")
@@ -319,8 +341,8 @@ def place_priest(P, st, journal, p, step, priest_return):
     put(st, journal, S_TEMPLE + step, p, G_PRIESTS)
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64[::1], int64, float64[::1], int64)")
-def exchange_step(P, st, journal, p, w, ex):
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64[::1], int64, int64)")
+def exchange_step(P, st, journal, p, ex):
     """One exchange of kind ex (rules.do_exchange); False if it can do nothing now (and does
     nothing). The exchanges touch disjoint parts of the position, so their order is immaterial."""
     if ex == EX_STATUS:
@@ -340,17 +362,17 @@ def exchange_step(P, st, journal, p, w, ex):
             return False
         take_supply(st, journal, p, S_OFFERING_SUPPLY, P_OFFERINGS, 1)
     elif ex == EX_GOD_CARD:
-        return take_god_card(P, st, journal, p, w)
+        return take_god_card(P, st, journal, p)
     elif ex == EX_FEATHER:
         if not memo_holds(journal, journal[J_FEATHER_DEPS]):
-            colour = feather_colour_choice(P, st, p, w)
+            colour = feather_colour_choice(P, st, p, weights_of(journal))
         else:
             if journal[J_COLOUR_CHOICE] == CHOICE_UNKNOWN:
-                journal[J_COLOUR_CHOICE] = feather_colour_choice(P, st, p, w)
+                journal[J_COLOUR_CHOICE] = feather_colour_choice(P, st, p, weights_of(journal))
             colour = journal[J_COLOUR_CHOICE]
         if colour < 0:
             return False
-        take_feather(P, st, journal, p, w, colour)
+        take_feather(P, st, journal, p, colour)
     else:
         if st[seat_at(p) + P_QUIPU_MASK] <= 0:
             return False
@@ -360,7 +382,7 @@ def exchange_step(P, st, journal, p, w, ex):
 
 
 @njit_inline
-def exchange(P, st, journal, p, w, opt, pips):
+def exchange(P, st, journal, p, opt, pips):
     """rules.do_exchange: the exchanges in their order, each while it does anything and the
     pips last. Inlined into apply_turn, its one call site (a level of its own would emit the
     exchange steps under it once more)."""
@@ -368,7 +390,7 @@ def exchange(P, st, journal, p, w, opt, pips):
     for ex in range(N_EXCHANGES):
         cost = P[R_EXCHANGE + ex]
         for _ in range(opt[O_EX + ex]):
-            if budget < cost or not exchange_step(P, st, journal, p, w, ex):
+            if budget < cost or not exchange_step(P, st, journal, p, ex):
                 break
             budget -= cost
 
@@ -383,7 +405,7 @@ def spend_pututu(st, journal, p, opt):
 
 
 @njit_noalloc
-def apply_turn(P, st, journal, p, w, opt):
+def apply_turn(P, st, journal, p, opt):
     """rules.perform_turn's effects on the player's own position, journalled (see the module),
     but for the pututu tiles spent (spend_pututu): the die placed (the tiles' worth depends on the
     placements left), the card's payment, the action."""
@@ -403,7 +425,7 @@ def apply_turn(P, st, journal, p, w, opt):
     action = opt[O_ACTION]
     target = opt[O_TARGET]
     if action == A_TRAIL or action == A_BRIDGE:
-        move_chasqui(P, st, journal, p, w, target, opt[O_BLESS], opt[O_PLENTY], opt[O_DELIVERY])
+        move_chasqui(P, st, journal, p, target, opt[O_BLESS], opt[O_PLENTY], opt[O_DELIVERY])
     elif action == A_STUDY or action == A_FARM:
         base = S_STUDY_DISPLAY if action == A_STUDY else S_FARM_DISPLAY
         put_tile(st, journal, p, st[base + target])
@@ -414,14 +436,14 @@ def apply_turn(P, st, journal, p, w, opt):
         if plays(opt, C_SLIDE_UP):
             save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
             slide_up(P, st, p, 2)
-        exchange(P, st, journal, p, w, opt, strength)
+        exchange(P, st, journal, p, opt, strength)
     elif action == A_TEMPLE:
         place_priest(P, st, journal, p, min(strength, N_TEMPLE) - 1,
                      card_src if card == C_PRIEST_RETURN else (card2_src if card2 == C_PRIEST_RETURN else SRC_NONE))
-        fire_blessing(P, st, journal, p, w, opt[O_BLESS], opt[O_PLENTY])
+        fire_blessing(P, st, journal, p, opt[O_BLESS], opt[O_PLENTY])
     elif action == A_HEADDRESS:
         put(st, journal, seat_at(p) + P_CIRCLET + target, 1, G_FEATHERS)
         gain_vp(st, journal, p, P[R_HEADDRESS_VP + st[S_ROUND]] + P[R_CIRCLET_VP + target])
-        fire_blessing(P, st, journal, p, w, opt[O_BLESS], opt[O_PLENTY])
+        fire_blessing(P, st, journal, p, opt[O_BLESS], opt[O_PLENTY])
     else:
         gain_vp(st, journal, p, P[R_VP_SPACE])

@@ -487,7 +487,8 @@ COUNT_MODELLED = 3  # of those, valued from their modelled effects (the others: 
 N_COUNTS = 4
 REC_RANK_TURNS = REC_COUNTS + N_COUNTS  # 1 while the search bot's root decision ranks its best turns
 JOURNAL_ENTRIES = 256  # a heuristic's option applied in place (effects.py): (field, old value) pairs
-JOURNAL_HEADER = 7 + N_COLOURS  # entries, groups touched, the decision's choice memo (effects.J_*)
+JOURNAL_WEIGHTS = 64  # room for the deciding bot's weight vector (effects.J_WEIGHTS)
+JOURNAL_HEADER = 7 + N_COLOURS + JOURNAL_WEIGHTS  # entries, groups touched, the decision's choice memo and weights (effects.J_*)
 REC_JOURNAL = REC_RANK_TURNS + 1  # the header, then the pairs
 N_REC = REC_JOURNAL + JOURNAL_HEADER + 2 * JOURNAL_ENTRIES
 
