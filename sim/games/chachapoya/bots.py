@@ -13,7 +13,7 @@ its seat, and every choice inside its rollouts, is this heuristic with the searc
 
 import numpy as np
 
-from sim.core.jit import njit_inline, njit_noalloc
+from sim.core.jit import njit_inline, njit_level, njit_noalloc
 
 from sim.core import rng as rng_mod
 from .cards import TRACKER_PAIR, list_legal_bids, overflowed_type, scale_points
@@ -25,6 +25,7 @@ from .state import (
     ROLE_NUMBER, ROLE_TRACKER, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
     FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN, SCR_UP_GAIN,
     af, collection_at, fscratch, hand_at, option_at, rng_of, scratch_at, seat_at, tf,
+    TYPE_KINDS, TYPE_PARAMS, TYPE_SEAT_WEIGHTS, TYPE_STATE,
 )
 
 BOT_RANDOM = 0
@@ -269,7 +270,7 @@ GAIN_EFFECT = 1  # the points it adds (a curse's loss included), plus its draws 
 GAIN_ELIMINATES = 2  # it eliminates the seat: minus the seat's points, minus the elimination weight
 
 
-@njit_noalloc
+@njit_level(f"void({TYPE_PARAMS}, {TYPE_STATE}, {TYPE_KINDS})")
 def up_card_gains(params, st, bot_kind):
     """Before a bidding with a face-up card: what that card adds to each seat in play, as gain_of
     would compute it before the weights come in (every seat's bot needs it for itself and for the
@@ -381,110 +382,6 @@ def choose_bid(params, st, seat, kind, w):
 
 
 @njit_noalloc
-def bid_context(params, st, seat, w):
-    """What every bid of a seat is valued against: the offer's worth (to all, to one, to the
-    others) and the strength expected to win it (mu, sigma)."""
-    v_all, v_one, public = offer_worth(params, st, seat, w)
-    n_opp = 0
-    for p in range(st[S_N_PLAYERS]):
-        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
-            n_opp += 1
-    mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
-    sigma = max(w[W_SIGMA], 1e-6)
-    return v_all, v_one, public, mu, sigma
-
-
-@njit_noalloc
-def pair_worth(params, st, seat, w, v_all, public):
-    """The value of cancelling the offer with a tracker pair (bid_context's v_all and public).
-    Apart from bid_context: most hands hold no pair, and the pair's draw (unseen_penalty's loop
-    over the kinds) was a tenth of a game's CPU when it was valued for every bid."""
-    # the pair's draw counts at what the bot will make of it: declined (0) when it is worth less
-    return (max(pair_draw_worth(params, st, seat, w), 0.0) + w[W_PAIR_DENY] * max(public, 0.0)
-            + w[W_PAIR_SAFE] * max(-v_all, 0.0))
-
-
-@njit_noalloc
-def heuristic_bid(params, st, seat, w):
-    """choose_bid of a heuristic: the legal bid of best utility (bid_utilities) plus noise.
-
-    One pass over the hand instead of listing the legal bids and then valuing the list: the bids
-    come in list_legal_bids's order, each valued as bid_utilities values it and given its noise
-    draw in that order, so the choice and the random stream are those of the listed version
-    (tests/test_chachapoya_bots.py compares the two).
-    """
-    n_a = st[S_N_ADVENTURERS]
-    hand = hand_at(st, seat)
-    bid_min, bid_max = params[R_BID_MIN], params[R_BID_MAX]
-    joker_kind = NO_CARD
-    for a in range(n_a):
-        if af(params, a, AF_ROLE) == ROLE_TRACKER and st[hand + a] >= 1:
-            joker_kind = a
-            break
-    if not any_legal_bid(params, st, hand, joker_kind):
-        return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
-    v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
-    left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
-    gain = w[W_GAIN]
-    keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
-    noise = w[W_NOISE]
-    # A number bid's win chance is at most 1 (also in floating point), so its value before the
-    # costs is at most top_all (top_one with a joker): a bid whose bound plus its noise does not
-    # beat the best so far is skipped after its noise draw, which it still takes. Rounding is
-    # monotone, so the bound holds for the computed values too and the choice is unchanged.
-    top_all = max(v_all * gain, 0.0)
-    top_one = max(v_one * gain, 0.0)
-    rng = rng_of(st)
-    best_u = -1e300
-    best_kind, best_n, best_joker = np.int64(-1), np.int64(0), NO_CARD
-    for a in range(n_a):
-        held = st[hand + a]
-        if held == 0:
-            continue
-        keep = keep_cost(params, st, hand, a, left, w)
-        role = af(params, a, AF_ROLE)
-        if role == ROLE_TRACKER:
-            if held >= 2 and bid_min <= 2:
-                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
-                if u > best_u:
-                    best_u, best_kind, best_n, best_joker = u, a, TRACKER_PAIR, NO_CARD
-            continue
-        cap = min(held, af(params, a, AF_MAX), bid_max)
-        if role == ROLE_NUMBER:
-            value = af(params, a, AF_VALUE)
-            for n in range(max(1, bid_min), cap + 1):
-                jitter = noise * (rng_mod.uniform(rng) - 0.5)
-                if top_all - n * keep + jitter <= best_u:
-                    continue  # dominated: even a sure win would not beat the best so far
-                u = win_chance(n * value, mu, sigma) * v_all * gain - n * keep + jitter
-                if u > best_u:
-                    best_u, best_kind, best_n, best_joker = u, a, n, NO_CARD
-            if joker_kind >= 0:
-                cap_j = min(held, af(params, a, AF_MAX) - 1, bid_max - 1)
-                for n in range(max(1, bid_min - 1), cap_j + 1):
-                    jitter = noise * (rng_mod.uniform(rng) - 0.5)
-                    if top_one - n * keep - keep_joker + jitter <= best_u:
-                        continue
-                    u = win_chance((n + 1) * value, mu, sigma) * v_one * gain - n * keep - keep_joker + jitter
-                    if u > best_u:
-                        best_u, best_kind, best_n, best_joker = u, a, n, joker_kind
-            continue
-        if role == ROLE_MAFIA:
-            u = w[W_LEADER_SUCCESS] * v_all * gain - keep
-        elif role == ROLE_DICTATOR:
-            u = w[W_LEADER_SUCCESS] * v_one * gain - keep
-        else:
-            u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep
-        for n in range(max(1, bid_min), cap + 1):  # a leader's list entries share one utility
-            un = u + noise * (rng_mod.uniform(rng) - 0.5)
-            if un > best_u:
-                best_u, best_kind, best_n, best_joker = un, a, n, NO_CARD
-    if best_kind < 0:  # every utility NaN: the listed version keeps the first legal bid
-        return first_legal_bid(params, st, seat)
-    return best_kind, best_n, 1 if best_joker >= 0 else 0, best_joker
-
-
-@njit_noalloc
 def any_legal_bid(params, st, hand, joker_kind):
     """Whether list_legal_bids would list at least one bid for the hand at st[hand:]."""
     bid_min, bid_max = params[R_BID_MIN], params[R_BID_MAX]
@@ -561,28 +458,6 @@ def bid_utilities(params, st, seat, w, n_opts, utility):
 
 
 @njit_noalloc
-def choose_offer(params, st, seat, kind, w):
-    """Start player: which of the three drawn cards (scratch row SCR_DRAWN) goes to the bottom,
-    and which is shown. Returns (bottom index, face-up index) into the drawn cards.
-    """
-    rng = rng_of(st)
-    if kind == BOT_RANDOM:
-        bottom = rng_mod.randint(rng, DRAWN)
-        up = (bottom + 1 + rng_mod.randint(rng, COIN)) % 3
-        return bottom, up
-    utility = fscratch(st, FSCR_UTILITY)
-    offer_utilities(params, st, seat, w, utility)
-    best_u = -1e300
-    best = np.int64(0)
-    for i in range(ARRANGEMENTS):
-        u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
-        if u > best_u:
-            best_u = u
-            best = i
-    return offer_choice(best)
-
-
-@njit_noalloc
 def offer_choice(i):
     """The i-th of the six ways to arrange three drawn cards: (bottom index, face-up index)."""
     bottom = i // 2
@@ -606,7 +481,29 @@ def offer_utilities(params, st, seat, w, utility):
             utility[2 * bottom + j] = w[W_SELF_OFFER] * mine + w[W_BAIT] * (public[up] - public[down])
 
 
-@njit_noalloc
+@njit_level(f"UniTuple(int64, 2)({TYPE_PARAMS}, {TYPE_STATE}, int64, int8, {TYPE_SEAT_WEIGHTS})")
+def choose_offer(params, st, seat, kind, w):
+    """Start player: which of the three drawn cards (scratch row SCR_DRAWN) goes to the bottom,
+    and which is shown. Returns (bottom index, face-up index) into the drawn cards.
+    """
+    rng = rng_of(st)
+    if kind == BOT_RANDOM:
+        bottom = rng_mod.randint(rng, DRAWN)
+        up = (bottom + 1 + rng_mod.randint(rng, COIN)) % 3
+        return bottom, up
+    utility = fscratch(st, FSCR_UTILITY)
+    offer_utilities(params, st, seat, w, utility)
+    best_u = -1e300
+    best = np.int64(0)
+    for i in range(ARRANGEMENTS):
+        u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
+        if u > best_u:
+            best_u = u
+            best = i
+    return offer_choice(best)
+
+
+@njit_level(f"int64({TYPE_PARAMS}, {TYPE_STATE}, int64, int8, {TYPE_SEAT_WEIGHTS})")
 def choose_take(params, st, seat, kind, w):
     """A winner who may take one card (tracker joker, dictator): the offer index to take."""
     if kind == BOT_RANDOM or st[S_FACE_UP] == 0:
@@ -775,3 +672,107 @@ def choose_token_place(params, st, seat, kind, w):
                 best = t
                 best_points = points
     return best
+
+
+@njit_level(f"UniTuple(float64, 5)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
+def bid_context(params, st, seat, w):
+    """What every bid of a seat is valued against: the offer's worth (to all, to one, to the
+    others) and the strength expected to win it (mu, sigma)."""
+    v_all, v_one, public = offer_worth(params, st, seat, w)
+    n_opp = 0
+    for p in range(st[S_N_PLAYERS]):
+        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
+            n_opp += 1
+    mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
+    sigma = max(w[W_SIGMA], 1e-6)
+    return v_all, v_one, public, mu, sigma
+
+
+@njit_noalloc
+def pair_worth(params, st, seat, w, v_all, public):
+    """The value of cancelling the offer with a tracker pair (bid_context's v_all and public).
+    Apart from bid_context: most hands hold no pair, and the pair's draw (unseen_penalty's loop
+    over the kinds) was a tenth of a game's CPU when it was valued for every bid."""
+    # the pair's draw counts at what the bot will make of it: declined (0) when it is worth less
+    return (max(pair_draw_worth(params, st, seat, w), 0.0) + w[W_PAIR_DENY] * max(public, 0.0)
+            + w[W_PAIR_SAFE] * max(-v_all, 0.0))
+
+
+@njit_level(f"UniTuple(int64, 4)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
+def heuristic_bid(params, st, seat, w):
+    """choose_bid of a heuristic: the legal bid of best utility (bid_utilities) plus noise.
+
+    One pass over the hand instead of listing the legal bids and then valuing the list: the bids
+    come in list_legal_bids's order, each valued as bid_utilities values it and given its noise
+    draw in that order, so the choice and the random stream are those of the listed version
+    (tests/test_chachapoya_bots.py compares the two).
+    """
+    n_a = st[S_N_ADVENTURERS]
+    hand = hand_at(st, seat)
+    bid_min, bid_max = params[R_BID_MIN], params[R_BID_MAX]
+    joker_kind = NO_CARD
+    for a in range(n_a):
+        if af(params, a, AF_ROLE) == ROLE_TRACKER and st[hand + a] >= 1:
+            joker_kind = a
+            break
+    if not any_legal_bid(params, st, hand, joker_kind):
+        return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
+    v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
+    left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
+    gain = w[W_GAIN]
+    keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
+    noise = w[W_NOISE]
+    # A number bid's win chance is at most 1 (also in floating point), so its value before the
+    # costs is at most top_all (top_one with a joker): a bid whose bound plus its noise does not
+    # beat the best so far is skipped after its noise draw, which it still takes. Rounding is
+    # monotone, so the bound holds for the computed values too and the choice is unchanged.
+    top_all = max(v_all * gain, 0.0)
+    top_one = max(v_one * gain, 0.0)
+    rng = rng_of(st)
+    best_u = -1e300
+    best_kind, best_n, best_joker = np.int64(-1), np.int64(0), NO_CARD
+    for a in range(n_a):
+        held = st[hand + a]
+        if held == 0:
+            continue
+        keep = keep_cost(params, st, hand, a, left, w)
+        role = af(params, a, AF_ROLE)
+        if role == ROLE_TRACKER:
+            if held >= 2 and bid_min <= 2:
+                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
+                if u > best_u:
+                    best_u, best_kind, best_n, best_joker = u, a, TRACKER_PAIR, NO_CARD
+            continue
+        cap = min(held, af(params, a, AF_MAX), bid_max)
+        if role == ROLE_NUMBER:
+            value = af(params, a, AF_VALUE)
+            for n in range(max(1, bid_min), cap + 1):
+                jitter = noise * (rng_mod.uniform(rng) - 0.5)
+                if top_all - n * keep + jitter <= best_u:
+                    continue  # dominated: even a sure win would not beat the best so far
+                u = win_chance(n * value, mu, sigma) * v_all * gain - n * keep + jitter
+                if u > best_u:
+                    best_u, best_kind, best_n, best_joker = u, a, n, NO_CARD
+            if joker_kind >= 0:
+                cap_j = min(held, af(params, a, AF_MAX) - 1, bid_max - 1)
+                for n in range(max(1, bid_min - 1), cap_j + 1):
+                    jitter = noise * (rng_mod.uniform(rng) - 0.5)
+                    if top_one - n * keep - keep_joker + jitter <= best_u:
+                        continue
+                    u = win_chance((n + 1) * value, mu, sigma) * v_one * gain - n * keep - keep_joker + jitter
+                    if u > best_u:
+                        best_u, best_kind, best_n, best_joker = u, a, n, joker_kind
+            continue
+        if role == ROLE_MAFIA:
+            u = w[W_LEADER_SUCCESS] * v_all * gain - keep
+        elif role == ROLE_DICTATOR:
+            u = w[W_LEADER_SUCCESS] * v_one * gain - keep
+        else:
+            u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep
+        for n in range(max(1, bid_min), cap + 1):  # a leader's list entries share one utility
+            un = u + noise * (rng_mod.uniform(rng) - 0.5)
+            if un > best_u:
+                best_u, best_kind, best_n, best_joker = un, a, n, NO_CARD
+    if best_kind < 0:  # every utility NaN: the listed version keeps the first legal bid
+        return first_legal_bid(params, st, seat)
+    return best_kind, best_n, 1 if best_joker >= 0 else 0, best_joker

@@ -9,7 +9,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_inline, njit_noalloc
+from sim.core.jit import njit_inline, njit_level, njit_noalloc
 
 from sim.core import rng as rng_mod
 from .state import (
@@ -30,7 +30,7 @@ from .state import (
     TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE, SCR_COUNTS, SCR_DRAWN, SCR_EARLIER, SCR_TAKEN,
     SCR_STRENGTH, SCR_UNRESOLVED, NO_CARD, N_AF, N_TF, H_ADVENTURER_AT, H_ADVENTURERS, H_TREASURES, TREASURE_AT,
     af, bid_at, collection_at, hand_at, kind_stat_at, new_state, rng_of, scratch_at, seat_at, tdeck_slot,
-    tf, treasure_stat_at,
+    tf, treasure_stat_at, TYPE_KINDS, TYPE_LOG, TYPE_PARAMS, TYPE_STATE, TYPE_WEIGHTS,
 )
 from . import bots
 from .cards import (
@@ -550,7 +550,7 @@ PAIR_DECLINES = np.int64(0)
 PAIR_DRAWS = np.int64(1)
 
 
-@njit_noalloc
+@njit_level(f"void({TYPE_PARAMS}, {TYPE_STATE}, {TYPE_LOG}, int64, int64, int64)")
 def carry_out_bidding(params, st, log, outcome, seat, pick):
     """settle_bidding with the choice made: for OUT_WIN_ONE the offer index the winner takes,
     for OUT_PAIR_CANCEL whether the pair's player draws (PAIR_DRAWS) or not (PAIR_DECLINES)."""
@@ -798,30 +798,122 @@ def close_round(params, st, log, bot_kind, bot_w, outcome, checked):
         check_components(params, st)
 
 
-# ---- the round's steps as compiled functions of their own, for the search (search.py): its
+# ------------------------------------------------------------------ invariants (checked mode)
+@njit_level(f"void({TYPE_PARAMS}, {TYPE_STATE})")
+def check_components(params, st):
+    """Every card and token is somewhere, exactly once: decks, table, hands, piles, box."""
+    n_players = st[S_N_PLAYERS]
+    for a in range(st[S_N_ADVENTURERS]):
+        n = st[st[S_ADISCARD_AT] + a]
+        for s in range(n_players):
+            held = st[hand_at(st, s) + a]
+            if held < 0:
+                st[S_ERROR] = ERR_NEGATIVE
+            n += held
+            bid = bid_at(s)
+            if st[bid + B_KIND] == a:
+                n += st[bid + B_N]
+            if st[bid + B_KIND] >= 0 and st[bid + B_JOKER] == 1 and st[bid + B_JOKER_KIND] == a:
+                n += 1
+        for i in range(st[S_ADECK_SIZE]):
+            if st[st[S_ADECK_AT] + i] == a:
+                n += 1
+        if n != af(params, a, AF_COUNT):
+            st[S_ERROR] = ERR_ADVENTURERS
+    for t in range(st[S_N_TREASURES]):
+        n = st[st[S_BOXED_AT] + t] + st[st[S_GONE_AT] + t]
+        for s in range(n_players):
+            held = st[collection_at(st, s) + t]
+            if held < 0:
+                st[S_ERROR] = ERR_NEGATIVE
+            n += held
+        for i in range(st[S_TDECK_SIZE]):
+            if st[tdeck_slot(st, i)] == t:
+                n += 1
+        for i in range(st[S_N_OFFER]):
+            if st[st[S_OFFER_AT] + i] == t:
+                n += 1
+        if n != tf(params, t, TF_COUNT):
+            st[S_ERROR] = ERR_TREASURES
+    for s in range(n_players):
+        at = seat_at(s)
+        used = st[at + P_TOKEN] + st[at + P_TOKEN_REFILL]
+        if st[at + P_TOKEN_SCORED_ON] >= 0:
+            used += 1
+        if st[at + P_ALIVE] == 1 and used != params[R_TOKENS]:
+            st[S_ERROR] = ERR_TOKENS
+
+
+# ---- the round's steps as levels (sim.core.jit.njit_level), for the search (search.py): its
 # round, its rollouts and its searched decisions call these from several places, and an inlined
-# copy at each place is typed again (issue 13: the search kernel's compile). The heuristic
-# kernel inlines the steps instead (play_round), which keeps it as fast as before.
-@njit_noalloc
+# or linked copy at each place is compiled again (issue 13: the search kernel's compile). The
+# heuristic kernel inlines the steps instead (play_round), which keeps it as fast as before.
+@njit_level(f"void({TYPE_PARAMS}, {TYPE_STATE}, {TYPE_LOG}, {TYPE_KINDS}, {TYPE_WEIGHTS}, boolean)")
 def round_level(params, st, log, bot_kind, bot_w, checked):
     """play_round, compiled once."""
     play_round(params, st, log, bot_kind, bot_w, checked)
 
 
-@njit_noalloc
+@njit_level(f"UniTuple(int64, 2)({TYPE_PARAMS}, {TYPE_STATE}, {TYPE_LOG}, boolean)")
 def reveal_level(params, st, log, checked):
     """reveal_bids, compiled once."""
     return reveal_bids(params, st, log, checked)
 
 
-@njit_noalloc
+@njit_level(f"void({TYPE_PARAMS}, {TYPE_STATE}, {TYPE_LOG}, {TYPE_KINDS}, {TYPE_WEIGHTS}, int64, boolean)")
 def close_level(params, st, log, bot_kind, bot_w, outcome, checked):
     """close_round, compiled once."""
     close_round(params, st, log, bot_kind, bot_w, outcome, checked)
 
 
 # ------------------------------------------------------------------ scoring
+
+
 @njit_noalloc
+def any_token_target(params, st, counts):
+    """Hidden Treasure B: the token joins one of the player's sequences (st[counts + type]),
+    never the Curses."""
+    for t in range(st[S_N_TREASURES]):
+        if st[counts + t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
+            return True
+    return False
+
+
+@njit_noalloc
+def rank_players(st, log):
+    """Ranks 1.. by score among players in play (ties share a rank); eliminated players last.
+
+    Every player ranked 1 wins (a shared win); winner_seat is -1 unless the win is unique.
+    A stalemate has no winner: every player in play shares rank 1 and nobody wins.
+    """
+    n_players = st[S_N_PLAYERS]
+    stalemate = st[S_END_REASON] == END_STALEMATE
+    n_alive = players_in_play(st)
+    n_top = 0
+    top = -1
+    for s in range(n_players):
+        at = seat_at(s)
+        if st[at + P_ALIVE] == 0:
+            st[at + P_RANK] = n_alive + 1
+            st[at + P_WON] = 0
+            continue
+        better = 0
+        for o in range(n_players):
+            if st[seat_at(o) + P_ALIVE] == 1 and st[seat_at(o) + P_SCORE] > st[at + P_SCORE]:
+                better += 1
+        st[at + P_RANK] = 1 if stalemate else better + 1
+        wins = better == 0 and not stalemate
+        st[at + P_WON] = 1 if wins else 0
+        if wins:
+            n_top += 1
+            top = s
+    st[S_WINNER] = top if n_top == 1 else -1
+    for s in range(n_players):
+        at = seat_at(s)
+        log_event(st, log, EV_FINAL, s, st[at + P_SCORE], st[at + P_RANK], 1 - st[at + P_ALIVE], UNUSED, UNUSED)
+
+
+@njit_level(f"void({TYPE_PARAMS}, {TYPE_STATE}, {TYPE_LOG}, {TYPE_KINDS}, {TYPE_WEIGHTS})")
 def final_scores(params, st, log, bot_kind, bot_w):
     """Scoring: the token joins a sequence, scales, hand penalties, last-round leader penalties.
 
@@ -869,107 +961,7 @@ def final_scores(params, st, log, bot_kind, bot_w):
     rank_players(st, log)
 
 
-@njit_noalloc
-def any_token_target(params, st, counts):
-    """Hidden Treasure B: the token joins one of the player's sequences (st[counts + type]),
-    never the Curses."""
-    for t in range(st[S_N_TREASURES]):
-        if st[counts + t] > 0 and tf(params, t, TF_TOKEN_OK) == 1:
-            return True
-    return False
-
-
-@njit_noalloc
-def rank_players(st, log):
-    """Ranks 1.. by score among players in play (ties share a rank); eliminated players last.
-
-    Every player ranked 1 wins (a shared win); winner_seat is -1 unless the win is unique.
-    A stalemate has no winner: every player in play shares rank 1 and nobody wins.
-    """
-    n_players = st[S_N_PLAYERS]
-    stalemate = st[S_END_REASON] == END_STALEMATE
-    n_alive = players_in_play(st)
-    n_top = 0
-    top = -1
-    for s in range(n_players):
-        at = seat_at(s)
-        if st[at + P_ALIVE] == 0:
-            st[at + P_RANK] = n_alive + 1
-            st[at + P_WON] = 0
-            continue
-        better = 0
-        for o in range(n_players):
-            if st[seat_at(o) + P_ALIVE] == 1 and st[seat_at(o) + P_SCORE] > st[at + P_SCORE]:
-                better += 1
-        st[at + P_RANK] = 1 if stalemate else better + 1
-        wins = better == 0 and not stalemate
-        st[at + P_WON] = 1 if wins else 0
-        if wins:
-            n_top += 1
-            top = s
-    st[S_WINNER] = top if n_top == 1 else -1
-    for s in range(n_players):
-        at = seat_at(s)
-        log_event(st, log, EV_FINAL, s, st[at + P_SCORE], st[at + P_RANK], 1 - st[at + P_ALIVE], UNUSED, UNUSED)
-
-
-# ------------------------------------------------------------------ invariants (checked mode)
-@njit_noalloc
-def check_components(params, st):
-    """Every card and token is somewhere, exactly once: decks, table, hands, piles, box."""
-    n_players = st[S_N_PLAYERS]
-    for a in range(st[S_N_ADVENTURERS]):
-        n = st[st[S_ADISCARD_AT] + a]
-        for s in range(n_players):
-            held = st[hand_at(st, s) + a]
-            if held < 0:
-                st[S_ERROR] = ERR_NEGATIVE
-            n += held
-            bid = bid_at(s)
-            if st[bid + B_KIND] == a:
-                n += st[bid + B_N]
-            if st[bid + B_KIND] >= 0 and st[bid + B_JOKER] == 1 and st[bid + B_JOKER_KIND] == a:
-                n += 1
-        for i in range(st[S_ADECK_SIZE]):
-            if st[st[S_ADECK_AT] + i] == a:
-                n += 1
-        if n != af(params, a, AF_COUNT):
-            st[S_ERROR] = ERR_ADVENTURERS
-    for t in range(st[S_N_TREASURES]):
-        n = st[st[S_BOXED_AT] + t] + st[st[S_GONE_AT] + t]
-        for s in range(n_players):
-            held = st[collection_at(st, s) + t]
-            if held < 0:
-                st[S_ERROR] = ERR_NEGATIVE
-            n += held
-        for i in range(st[S_TDECK_SIZE]):
-            if st[tdeck_slot(st, i)] == t:
-                n += 1
-        for i in range(st[S_N_OFFER]):
-            if st[st[S_OFFER_AT] + i] == t:
-                n += 1
-        if n != tf(params, t, TF_COUNT):
-            st[S_ERROR] = ERR_TREASURES
-    for s in range(n_players):
-        at = seat_at(s)
-        used = st[at + P_TOKEN] + st[at + P_TOKEN_REFILL]
-        if st[at + P_TOKEN_SCORED_ON] >= 0:
-            used += 1
-        if st[at + P_ALIVE] == 1 and used != params[R_TOKENS]:
-            st[S_ERROR] = ERR_TOKENS
-
-
 # ------------------------------------------------------------------ a whole game
-@njit_noalloc
-def play_game(params, st, log, bot_kind, bot_w, run_seed, game_index, checked):
-    """Setup, rounds until the game ends, scoring. The state array holds the result.
-
-    search.play_game_search is the same with play_round_search for the rounds.
-    """
-    start_game(params, st, log, run_seed, game_index, checked)
-    while game_goes_on(st):
-        play_round(params, st, log, bot_kind, bot_w, checked)
-    end_game(params, st, log, bot_kind, bot_w, checked)
 
 
 @njit_noalloc
@@ -993,3 +985,15 @@ def end_game(params, st, log, bot_kind, bot_w, checked):
     if checked:
         check_components(params, st)
     log_event(st, log, EV_END, st[S_END_REASON], UNUSED, UNUSED, UNUSED, UNUSED, UNUSED)
+
+
+@njit_level(f"void({TYPE_PARAMS}, {TYPE_STATE}, {TYPE_LOG}, {TYPE_KINDS}, {TYPE_WEIGHTS}, uint64, uint64, boolean)")
+def play_game(params, st, log, bot_kind, bot_w, run_seed, game_index, checked):
+    """Setup, rounds until the game ends, scoring. The state array holds the result.
+
+    search.play_game_search is the same with play_round_search for the rounds.
+    """
+    start_game(params, st, log, run_seed, game_index, checked)
+    while game_goes_on(st):
+        play_round(params, st, log, bot_kind, bot_w, checked)
+    end_game(params, st, log, bot_kind, bot_w, checked)

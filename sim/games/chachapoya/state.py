@@ -31,6 +31,15 @@ from sim.core.jit import njit_noalloc
 
 from sim.core.paramspec import Bool, Const, Int, PerPlayerCount, RulesLayout
 
+# Numba types of the arrays, for the levels' declared signatures (sim.core.jit.njit_level: a level
+# compiles at import for these types; T_* names the treasure record rows here, hence TYPE_*).
+TYPE_PARAMS = "int32[::1]"
+TYPE_STATE = "int64[::1]"
+TYPE_LOG = "int32[:, ::1]"
+TYPE_KINDS = "int8[::1]"
+TYPE_WEIGHTS = "float64[:, ::1]"
+TYPE_SEAT_WEIGHTS = "float64[::1]"  # one seat's row of the weights
+
 MAX_PLAYERS = 6
 MAX_TREASURE_CARDS = 127 * 4  # the most treasure cards a game may hold (data.validate)
 

@@ -23,7 +23,7 @@ its gold.
 import numpy as np
 
 from sim.core import rng
-from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .state import (
     CF_GOLD, CF_ICONS, CORN, DEC_ACTION, DEC_CLOCK_GOODS, DEC_CLOCK_WORKER, DEC_LLAMA_OFFERING,
@@ -755,7 +755,7 @@ def option_values(P, st, w, p, decision, n_options, out):
         out[i] = option_value(P, st, w, p, decision, i)
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, int64, float64[::1], int64, int64, int64)")
+@njit_level(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, int64, float64[::1], int64, int64, int64)")
 def choose(P, st, stream, kind, weights, p, decision, n_options):
     """The index of the option seat p takes among the n_options the rules listed for `decision`."""
     if kind == KIND_RANDOM:

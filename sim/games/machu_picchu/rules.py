@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .bots import choose, put_line_up_prints
 from .state import (
@@ -202,7 +202,7 @@ def reach_summit(P, st, stream, log, kinds, W, p):
         st[S_END_PENDING] = END_DECK
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64)")
 def move_scout(P, st, stream, log, kinds, W, p, steps):
     """Inca Trail: step by step; reaching or passing the Granary (7) and the Llama Stable (13) earns
     3 corn and 1 llama, paid after the action (pay_trail_rewards); reaching the summit (20) draws
@@ -289,7 +289,7 @@ def take_goods(P, st, log, p, mask):
     log_event(st, log, EV_CLOCK_GOODS, p, mask, 0, 0, 0)
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64)")
 def sun_clock_reward(P, st, stream, log, kinds, W, p):
     """Sun Clock: per worker, 3 different goods and 3 steps of the scout."""
     n_options = list_clock_goods(P, st)
@@ -305,7 +305,7 @@ def moon_use_legal(P, st, p, t, use):
     return True
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
 def use_moon_tile(P, st, stream, log, kinds, W, p, t, use):
     """Night Phase, Moon Tiles: move the scout 2 or 3 steps, or pay 1 corn for the good shown, or
     take 3 corn."""
@@ -369,7 +369,7 @@ def hold_moon_tile(st, log, p, t):
     log_event(st, log, EV_MOON, p, t, st[S_MOONS_TAKEN], 0, 0)
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64)")
 def take_moon_tile(P, st, stream, log, kinds, W, p):
     """Game Flow: the prince stays and the player takes a moon tile (their choice of those left). On
     the last day its benefit is used at once and the tile is kept (Final Day)."""
@@ -572,7 +572,7 @@ def hire_workers(P, st, log, p, mask):
             log_event(st, log, EV_WORKER, p, d, 0, 0, 0)
 
 
-@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
 def place_workers(P, st, stream, log, kinds, W, p, allowed, decision):
     n_options = list_worker_placements(P, st, p, allowed)
     hire_workers(P, st, log, p, option_a(st, ask(P, st, stream, kinds, W, p, decision, n_options)))
@@ -616,7 +616,7 @@ def take_priest_card(P, st, log, p, k):
         st[S_END_PENDING] = END_PRIESTS
 
 
-@njit_typed(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
 def buy_priest(P, st, stream, log, kinds, W, p, first_kind, last_kind, decision):
     """House of Priests / House of Virgins: one card per visit, or none."""
     n_options = list_priest_purchases(P, st, p, first_kind, last_kind)
@@ -814,7 +814,7 @@ def list_moves(P, st, p):
     return n_options
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
 def move_prince(P, st, stream, log, kinds, W, p, d, jumped):
     """Game Flow: the prince enters district d (paying the llama for a jump) and its action follows."""
     at = seat_at(p)
@@ -891,6 +891,73 @@ def take_time_corn(P, st, log, p):
     log_event(st, log, EV_DAY_CORN, p, corn, 0, 0, 0)
 
 
+@njit_level(f"void({T_PARAMS}, {T_STATE})")
+def check_invariants(P, st):
+    """Components are neither created nor lost: goods, corn, workers, offering and priest cards,
+    temple stones and moon tiles; no count below zero."""
+    n = n_players(st)
+    for g in range(N_GOODS):
+        total = st[S_SUPPLY + g] + st[S_DISTRICT + g]
+        if g == CORN:
+            total += st[S_TIME_CORN]
+        else:
+            total += st[S_MARKET + g]
+            if st[S_MARKET + g] < 0 or st[S_MARKET + g] > market_length(P, g):
+                st[S_ERROR] = ERR_NEGATIVE
+        if st[S_SUPPLY + g] < 0 or st[S_DISTRICT + g] < 0:
+            st[S_ERROR] = ERR_NEGATIVE
+        for p in range(n):
+            held = st[seat_at(p) + P_GOODS + g]
+            if held < 0:
+                st[S_ERROR] = ERR_NEGATIVE
+            total += held
+        if total != P[R_SUPPLY + g]:
+            st[S_ERROR] = ERR_CORN if g == CORN else ERR_GOODS
+    cards_held = 0
+    for p in range(n):
+        at = seat_at(p)
+        workers = st[at + P_FREE_WORKERS] + st[at + P_CLOCK_WORKERS] + st[at + P_CLOCK_STAYING]
+        for d in range(N_PRODUCTION):
+            workers += st[at + P_WORKERS + d]
+            if st[at + P_WORKERS + d] < 0:
+                st[S_ERROR] = ERR_NEGATIVE
+        if workers != P[R_WORKERS + n] or st[at + P_FREE_WORKERS] < 0:
+            st[S_ERROR] = ERR_WORKERS
+        in_hand = 0
+        for c in range(st[S_N_CARDS]):
+            in_hand += st[at + P_HAND + c]
+        if in_hand != st[at + P_HAND_N]:
+            st[S_ERROR] = ERR_CARDS
+        for icon in range(N_ICONS):
+            if st[at + P_ICONS + icon] != count_icons(P, st, p, icon):
+                st[S_ERROR] = ERR_CARDS
+        cards_held += in_hand
+    if cards_held + st[S_DECK_SIZE] != st[S_N_CARDS]:
+        st[S_ERROR] = ERR_CARDS
+    priests_taken = 0
+    for k in range(N_KINDS):
+        held = 0
+        for p in range(n):
+            held += st[seat_at(p) + P_PRIESTS + k]
+        if held != st[S_TAKEN + k] or held > priest_field(P, k, PF_COUNT):
+            st[S_ERROR] = ERR_PRIESTS
+        priests_taken += held
+    if priests_taken + st[S_PRIESTS_LEFT] != (priest_field(P, K_SUN, PF_COUNT) + priest_field(P, K_PUMA, PF_COUNT)
+                                              + priest_field(P, K_CONDOR, PF_COUNT)):
+        st[S_ERROR] = ERR_PRIESTS
+    stones = st[S_STONE_SUPPLY]
+    for d in range(FIRST_TEMPLE, D_MAIN_TEMPLE + 1):
+        stones += st[S_DISTRICT + d]
+    if stones != P[R_STONES]:
+        st[S_ERROR] = ERR_STONES
+    held_tiles = 0
+    for t in range(st[S_N_MOON]):
+        if st[S_MOON_HOLDER + t] >= 0:
+            held_tiles += 1
+    if held_tiles != st[S_MOONS_TAKEN]:
+        st[S_ERROR] = ERR_MOON
+
+
 @njit_inline
 def begin_day(st, log):
     """Game Flow: a new day, no district entered and no moon tile taken yet."""
@@ -950,7 +1017,7 @@ def play_day(P, st, stream, log, kinds, W, checked):
     play_day_from(P, st, stream, log, kinds, W, st[S_START], checked)
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, boolean)")
 def play_night(P, st, stream, log, kinds, W, checked):
     """Night Phase: moon tiles used, Sun Clock workers return with their reward, new goods and
     stones, the time marker moves on and the sun-tile holder starts the new day. Players act in turn
@@ -985,7 +1052,7 @@ def play_night(P, st, stream, log, kinds, W, checked):
 
 
 # ------------------------------------------------------------------ setup
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64)")
 def setup(P, st, stream, log, kinds, W, n):
     """Setup: each seat's weights fingerprint (bots.put_line_up_prints), supply, market (6 and 5
     covered), the shuffled offering deck with 1 card dealt each, the time marker and its corn, each
@@ -1146,71 +1213,6 @@ def finish_game(P, st, log):
 
 
 # ------------------------------------------------------------------ checked mode
-@njit_noalloc
-def check_invariants(P, st):
-    """Components are neither created nor lost: goods, corn, workers, offering and priest cards,
-    temple stones and moon tiles; no count below zero."""
-    n = n_players(st)
-    for g in range(N_GOODS):
-        total = st[S_SUPPLY + g] + st[S_DISTRICT + g]
-        if g == CORN:
-            total += st[S_TIME_CORN]
-        else:
-            total += st[S_MARKET + g]
-            if st[S_MARKET + g] < 0 or st[S_MARKET + g] > market_length(P, g):
-                st[S_ERROR] = ERR_NEGATIVE
-        if st[S_SUPPLY + g] < 0 or st[S_DISTRICT + g] < 0:
-            st[S_ERROR] = ERR_NEGATIVE
-        for p in range(n):
-            held = st[seat_at(p) + P_GOODS + g]
-            if held < 0:
-                st[S_ERROR] = ERR_NEGATIVE
-            total += held
-        if total != P[R_SUPPLY + g]:
-            st[S_ERROR] = ERR_CORN if g == CORN else ERR_GOODS
-    cards_held = 0
-    for p in range(n):
-        at = seat_at(p)
-        workers = st[at + P_FREE_WORKERS] + st[at + P_CLOCK_WORKERS] + st[at + P_CLOCK_STAYING]
-        for d in range(N_PRODUCTION):
-            workers += st[at + P_WORKERS + d]
-            if st[at + P_WORKERS + d] < 0:
-                st[S_ERROR] = ERR_NEGATIVE
-        if workers != P[R_WORKERS + n] or st[at + P_FREE_WORKERS] < 0:
-            st[S_ERROR] = ERR_WORKERS
-        in_hand = 0
-        for c in range(st[S_N_CARDS]):
-            in_hand += st[at + P_HAND + c]
-        if in_hand != st[at + P_HAND_N]:
-            st[S_ERROR] = ERR_CARDS
-        for icon in range(N_ICONS):
-            if st[at + P_ICONS + icon] != count_icons(P, st, p, icon):
-                st[S_ERROR] = ERR_CARDS
-        cards_held += in_hand
-    if cards_held + st[S_DECK_SIZE] != st[S_N_CARDS]:
-        st[S_ERROR] = ERR_CARDS
-    priests_taken = 0
-    for k in range(N_KINDS):
-        held = 0
-        for p in range(n):
-            held += st[seat_at(p) + P_PRIESTS + k]
-        if held != st[S_TAKEN + k] or held > priest_field(P, k, PF_COUNT):
-            st[S_ERROR] = ERR_PRIESTS
-        priests_taken += held
-    if priests_taken + st[S_PRIESTS_LEFT] != (priest_field(P, K_SUN, PF_COUNT) + priest_field(P, K_PUMA, PF_COUNT)
-                                              + priest_field(P, K_CONDOR, PF_COUNT)):
-        st[S_ERROR] = ERR_PRIESTS
-    stones = st[S_STONE_SUPPLY]
-    for d in range(FIRST_TEMPLE, D_MAIN_TEMPLE + 1):
-        stones += st[S_DISTRICT + d]
-    if stones != P[R_STONES]:
-        st[S_ERROR] = ERR_STONES
-    held_tiles = 0
-    for t in range(st[S_N_MOON]):
-        if st[S_MOON_HOLDER + t] >= 0:
-            held_tiles += 1
-    if held_tiles != st[S_MOONS_TAKEN]:
-        st[S_ERROR] = ERR_MOON
 
 
 # ------------------------------------------------------------------ a whole game
@@ -1237,7 +1239,7 @@ def end_game(P, st, log, checked):
             check_invariants(P, st)
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, uint64, uint64, boolean)")
 def play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
     """One game from its seed: setup, days and nights until an end condition, the final scoring."""
     rng.seed_game_stream(stream, run_seed, game_index)

@@ -11,14 +11,15 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
   (WEIGHT_NAMES); the best is taken. Styles are weight vectors in bots.toml.
 """
 from sim.core import rng
-from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
     line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
-    T_STATE, HAND, P_BEST_I, P_BEST_TURN, P_BEST_VER, P_HAND, P_LINES_VER, P_RES1_CHIPS, S_TURN, P_UNREST_ROADS, seat_at,
+    T_PARAMS, T_STATE, T_STREAM,
+    HAND, P_BEST_I, P_BEST_TURN, P_BEST_VER, P_HAND, P_LINES_VER, P_RES1_CHIPS, S_TURN, P_UNREST_ROADS, seat_at,
     ACT_CITY, ACT_CONQUER, ACT_EXTRA_ROAD, ACT_GARRISON, ACT_KEY_OUTPOST, ACT_PILGRIMAGE, ACT_RAPID,
     ACT_ROADS, ACT_TEMPLE, ACT_TERRACE, B_CITY, B_GARRISON, B_TEMPLE, CH_LABOUR, CH_VP, C_KEY_OUTPOST,
     C_POPULAR, C_PRESS_ON, C_RAPID, C_RURAL_UNREST, C_STORES, C_URBAN, DEC_MORE_GARRISON,
@@ -256,7 +257,7 @@ def other_value(P, st, w, p, decision, i, counts):
     return terrace_value(P, st, w, left)
 
 
-@njit_noalloc
+@njit_level(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, int8, float64[::1], int64, int64, int64)")
 def choose(P, st, stream, kind, weights, p, decision, n_options):
     """The index of the option seat p takes among the n_options the rules listed for `decision`."""
     if kind == KIND_RANDOM:

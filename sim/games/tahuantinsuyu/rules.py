@@ -11,7 +11,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.eventlog import append_event
-from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .board import (
     active, bit_index, city_cost, conquerable, conquered, conquest_cost, eclipse_forbids_roads, eclipse_forbids_temple, free_roads,
@@ -397,7 +397,7 @@ def build_wild(P, st, log, p, a, b):
     log_event(st, log, EV_WILD, p, a, b, 0, 0)
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
+@njit_level(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
 def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
     """Up to n_roads roads, each a decision (stop allowed after the first when first_required)."""
     built = 0
@@ -624,7 +624,7 @@ def pilgrim_cards(st, p):
 
 
 # ------------------------------------------------------------------ the People phase turn
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
+@njit_level(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def list_turn(P, st, p):
     """DEC_TURN options: the road-building action, each building action (city, temple, garrison,
     terrace, additional road, conquest, Key Outpost), a pilgrimage in place of either action, Rapid
@@ -1202,7 +1202,7 @@ def finish_game(P, st, log):
 
 
 # ------------------------------------------------------------------ checked mode
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE})")
 def check_invariants(P, st):
     """Nothing created or lost: labour, building tiles, RI chips, Sun cards; roads only on the
     dashed lines (or the own royal line); VP by source add up; the network is what the roads join."""
@@ -1341,7 +1341,7 @@ def play_round(P, st, stream, log, kinds, W, checked):
             check_invariants(P, st)
 
 
-@njit_noalloc
+@njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, uint64, uint64, boolean)")
 def play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
     """One game from its seed: setup, the rounds of the turn-sequence track, the ranking."""
     rng.seed_game_stream(stream, run_seed, game_index)
