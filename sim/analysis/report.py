@@ -1075,8 +1075,9 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     jobs = min(len(specs), jobs or default_jobs())
     (out_dir / "notebooks").mkdir(exist_ok=True)
     kernels: queue.SimpleQueue[WarmKernel] = queue.SimpleQueue()
+    name = kernel_name()
     for job in range(jobs):
-        kernels.put(WarmKernel(kernel_name(), out_dir / "notebooks" / f"kernel-{job + 1}.log", Path.cwd()))
+        kernels.put(WarmKernel(name, out_dir / "notebooks" / f"kernel-{job + 1}.log", Path.cwd()))
 
     def execute(spec: ReportSpec) -> ReportOutcome:
         kernel = kernels.get()

@@ -37,7 +37,7 @@ def njit_level(signature: str):
     (its declared signature compiles or loads it then), before any caller is compiled or loaded;
     so whatever it calls must be defined above it."""
     def decorate(fn):
-        dispatcher = njit(signature, cache=True, _nrt=False)(fn)
+        dispatcher = njit_typed(signature)(fn)
         (result,) = dispatcher.overloads.values()
         symbol = f"sim_level.{fn.__module__}.{fn.__qualname__}"
         llvm_binding.add_symbol(symbol, result.library.get_pointer_to_function(result.fndesc.llvm_func_name))
