@@ -9,6 +9,9 @@ game, bad variants named by their key, and every command on the toy game.
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -25,6 +28,7 @@ from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.core.params import strip_provenance
 
 TOY_GAMES_DIR = Path(__file__).resolve().parent / "toygame"
+REPO_ROOT = Path(__file__).resolve().parent.parent
 TOY = "pig"
 GAME_NAMES = [*registry.game_names(), TOY]
 CHECKED_GAMES = {"cuzco": 40, "chachapoya": 300, "machu_picchu": 300, "tahuantinsuyu": 300, TOY: 300}  # games per checked-mode case
@@ -144,6 +148,44 @@ def test_runner_output_identical_for_workers_and_chunk_sizes(game, tmp_path):
         runner.run(game, params, n, names, idx, True, 25, 3, tmp_path / out, workers, chunk, progress=False)
     for table in ("games", "players"):
         pd.testing.assert_frame_equal(pd.read_parquet(tmp_path / "a" / table), pd.read_parquet(tmp_path / "b" / table))
+
+
+PLAIN_PYTHON_SCRIPT = """
+import sys
+import numpy as np
+from sim.core import registry, runner
+from sim.core.lineup import lineup_indices, seat_bot_matrix
+sys.path.insert(0, sys.argv[1])
+import test_contract
+game = registry.get_game(sys.argv[2])
+n = game.default_players
+names, idx = lineup_indices(test_contract._lineup(game, n, "mixed"))
+with np.errstate(over="ignore"):
+    games, players = runner.run_chunk_in_memory(game, game.resolve_params(None), n, names,
+                                                seat_bot_matrix(idx, 0, 2, True), 5, 0, 2)
+games.to_pickle(sys.argv[3] + "/games.pkl")
+players.to_pickle(sys.argv[3] + "/players.pkl")
+"""
+
+
+def test_plain_python_plays_the_same_games(game, tmp_path):
+    """With NUMBA_DISABLE_JIT=1 (`make bench`'s plain-Python row, debugging with pdb) the engine
+    runs as Python and plays the same games: every decorator in sim.core.jit must leave a plain
+    function then (njit_level once failed at import)."""
+    if game.name == TOY:
+        pytest.skip("the toy game is not on the package path of a subprocess")
+    script = tmp_path / "plain.py"
+    script.write_text(PLAIN_PYTHON_SCRIPT)
+    env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(REPO_ROOT)}
+    done = subprocess.run([sys.executable, str(script), str(Path(__file__).parent), game.name, str(tmp_path)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    n = game.default_players
+    names, idx = lineup_indices(_lineup(game, n, "mixed"))
+    games, players = runner.run_chunk_in_memory(game, game.resolve_params(None), n, names,
+                                                seat_bot_matrix(idx, 0, 2, True), 5, 0, 2)
+    assert_same_tables(pd.read_pickle(tmp_path / "games.pkl"), games)
+    assert_same_tables(pd.read_pickle(tmp_path / "players.pkl"), players)
 
 
 @pytest.mark.parametrize("n_players", [2, 4])

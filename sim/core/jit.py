@@ -7,7 +7,7 @@ run time before hot helpers were compiled this way (see BENCHMARKS.md). A helper
 create arrays (np.empty, np.zeros, copies); Numba refuses to compile it if it does.
 """
 from llvmlite import binding as llvm_binding
-from numba import njit
+from numba import config as numba_config, njit
 from numba.core import cgutils
 
 
@@ -35,9 +35,12 @@ def njit_level(signature: str):
     process compiled the level's own cache entry (two processes compiling the same engine at once
     into one cache). The level registers its address under that name when its module is imported
     (its declared signature compiles or loads it then), before any caller is compiled or loaded;
-    so whatever it calls must be defined above it."""
+    so whatever it calls must be defined above it. Under NUMBA_DISABLE_JIT the function stays the
+    plain Python function, as with every other decorator here."""
     def decorate(fn):
         dispatcher = njit_typed(signature)(fn)
+        if numba_config.DISABLE_JIT:
+            return dispatcher
         (result,) = dispatcher.overloads.values()
         symbol = f"sim_level.{fn.__module__}.{fn.__qualname__}"
         llvm_binding.add_symbol(symbol, result.library.get_pointer_to_function(result.fndesc.llvm_func_name))
