@@ -145,6 +145,18 @@ def format_section(command: str, game_name: str, n_players: int, workers: int, c
     return "\n".join(lines)
 
 
+def append_section(output: Path, section: str) -> None:
+    """Append a section to the markdown file, a blank line after whatever ends it (a hand-written
+    paragraph included), or after a title when the file is new or empty."""
+    text = output.read_text() if output.exists() else ""
+    with output.open("a") as fh:
+        if not text:
+            fh.write("# Benchmarks\n\nAppended by `make bench` (python -m sim.core.bench).\n\n")
+        elif not text.endswith("\n\n"):
+            fh.write("\n" if text.endswith("\n") else "\n\n")
+        fh.write(section + "\n")
+
+
 def benchmarks_file() -> Path:
     """BENCHMARKS.md at the root of the source checkout (the current directory otherwise)."""
     root = Path(sim.__file__).resolve().parents[1]
@@ -181,10 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     command = shlex.join(["python", "-m", "sim.core.bench", *(sys.argv[1:] if argv is None else argv)])
     section = format_section(command, args.game, args.players, args.workers, args.chunk_size, end_to_end, engine, nojit)
     output = args.output or benchmarks_file()
-    with output.open("a") as fh:
-        if output.stat().st_size == 0:
-            fh.write("# Benchmarks\n\nAppended by `make bench` (python -m sim.core.bench).\n\n")
-        fh.write(section + "\n")
+    append_section(output, section)
     print(section)
     print(f"appended to {output}")
     return 0
