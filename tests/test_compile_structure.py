@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 PROBE = """
 import json, sys
@@ -124,6 +125,48 @@ def test_sim_report_compiles_the_engines_of_what_it_will_play(monkeypatch, tmp_p
     monkeypatch.setattr(compile_engines, "compile_side_by_side", fail)
     report._compile_engines_first(specs, progress=True)
     assert "engines not compiled ahead (RuntimeError: no such game)" in capsys.readouterr().err
+
+
+def test_sim_report_imports_the_uncached_games_side_by_side_first(monkeypatch, tmp_path):
+    """A game's import compiles its levels: `sim report` imports the games with nothing in the
+    Numba cache one per spawned process, side by side, before it imports them itself to list the
+    reports (import only: their engines compile later, _compile_engines_first); nothing when at
+    most one game is uncached."""
+    from sim import numba_cache
+    from sim.analysis import report
+    from sim.core import compile_engines, registry
+    calls = []
+    monkeypatch.setattr(compile_engines, "compile_side_by_side", lambda plan, *a, **k: calls.append(plan))
+    monkeypatch.setenv("SIM_NUMBA_CACHE_BASE", str(tmp_path))
+    assert compile_engines.uncached_games() == registry.game_names()
+    report._import_games_first(progress=False)
+    assert calls == [dict.fromkeys(registry.game_names(), ())]
+    games_dir = Path(compile_engines.__file__).resolve().parents[1] / "games"
+    for name in registry.game_names()[1:]:
+        (tmp_path / numba_cache.group_folder(games_dir / name)).mkdir()
+    assert compile_engines.uncached_games() == registry.game_names()[:1]
+    report._import_games_first(progress=False)
+    assert len(calls) == 1
+
+    import pytest
+    from sim.core.errors import UserError
+    order = []
+    monkeypatch.setattr(report, "_import_games_first", lambda progress: order.append("import"))
+    monkeypatch.setattr(report, "default_specs", lambda *a, **k: order.append("specs") or [])
+    for compile_first in (True, False):
+        with pytest.raises(UserError, match="no reports to build"):
+            report.build_reports(out_dir=tmp_path / "out", compile_first=compile_first, progress=False)
+    assert order == ["import", "specs", "specs"]
+
+
+def test_a_game_is_imported_alone_when_no_engine_is_asked_for():
+    """compile_game with no engines (sim report's first step): the import, nothing played."""
+    from sim.core.compile_engines import compile_side_by_side
+    ready = []
+    compile_side_by_side({"pig": ()}, 1, (str(Path(__file__).resolve().parent / "toygame"),),
+                         on_ready=lambda name, timings: ready.append((name, [step for step, _ in timings])),
+                         start_method="spawn")
+    assert ready == [("pig", ["import"])]
 
 
 LEVEL_MODULE = '''

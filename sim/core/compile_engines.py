@@ -46,9 +46,9 @@ def add_games_dirs(games_dirs: list[str]) -> None:
 def compile_game(game_name: str, games_dirs: tuple[str, ...] = (),
                  engines: tuple[str, ...] | None = None) -> list[tuple[str, float]]:
     """Import a game (its functions with declared signatures compile then) and compile each of its
-    engines in turn (default: all of them, engines_of): (step, seconds) each. The game is imported
-    here, in the worker process, not by the parent: imports compile, and the parent would do every
-    game's one after another."""
+    engines in turn (None: all of them, engines_of; (): none, the import alone): (step, seconds)
+    each. The game is imported here, in the worker process, not by the parent: imports compile, and
+    the parent would do every game's one after another."""
     from sim.core import registry
 
     add_games_dirs(list(games_dirs))
@@ -56,7 +56,8 @@ def compile_game(game_name: str, games_dirs: tuple[str, ...] = (),
     started = time.perf_counter()
     bots = registry.get_game(game_name).bots()
     timings = [("import", time.perf_counter() - started)]
-    return timings + [(engine, compile_engine(game_name, engine)[1]) for engine in (engines or engines_of(bots))]
+    return timings + [(engine, compile_engine(game_name, engine)[1])
+                      for engine in (engines_of(bots) if engines is None else engines)]
 
 
 def compile_side_by_side(plan: dict[str, tuple[str, ...] | None], workers: int, games_dirs: tuple[str, ...] = (),
@@ -72,6 +73,18 @@ def compile_side_by_side(plan: dict[str, tuple[str, ...] | None], workers: int, 
                                                  [plan[name] for name in games])):
             if on_ready is not None:
                 on_ready(name, timings)
+
+
+def uncached_games() -> list[str]:
+    """sim's games with nothing in the Numba cache for their current source (no cache folder for
+    it, sim.numba_cache): importing one compiles its levels, a minute or more of one core."""
+    import sim.games
+    from sim import numba_cache
+    from sim.core import registry
+
+    games_dir = Path(sim.games.__file__).resolve().parent
+    return [name for name in registry.game_names()
+            if not (numba_cache.cache_base() / numba_cache.group_folder(games_dir / name)).is_dir()]
 
 
 def ready_line(name: str, timings: list[tuple[str, float]]) -> str:
