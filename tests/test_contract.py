@@ -154,9 +154,11 @@ PLAIN_PYTHON_SCRIPT = """
 import sys
 import numpy as np
 from sim.core import registry, runner
+from sim.core.compile_engines import add_games_dirs
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 sys.path.insert(0, sys.argv[1])
 import test_contract
+add_games_dirs([str(test_contract.TOY_GAMES_DIR)])
 game = registry.get_game(sys.argv[2])
 n = game.default_players
 names, idx = lineup_indices(test_contract._lineup(game, n, "mixed"))
@@ -172,8 +174,6 @@ def test_plain_python_plays_the_same_games(game, tmp_path):
     """With NUMBA_DISABLE_JIT=1 (`make bench`'s plain-Python row, debugging with pdb) the engine
     runs as Python and plays the same games: every decorator in sim.core.jit must leave a plain
     function then (njit_level once failed at import)."""
-    if game.name == TOY:
-        pytest.skip("the toy game is not on the package path of a subprocess")
     script = tmp_path / "plain.py"
     script.write_text(PLAIN_PYTHON_SCRIPT)
     env = {**os.environ, "NUMBA_DISABLE_JIT": "1", "PYTHONPATH": str(REPO_ROOT)}
