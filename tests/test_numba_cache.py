@@ -29,3 +29,12 @@ def test_an_edit_to_one_game_leaves_the_other_games_folder(monkeypatch, tmp_path
         assert numba_cache.group_folder(numba_cache.GAMES_DIR / "chachapoya") != before["chachapoya"]
     finally:
         numba_cache.group_folder.cache_clear()
+
+
+def test_only_engine_code_keys_the_cache():
+    """A file of `sim` outside the games counts when it mentions njit (sim.numba_cache): the core's
+    compiled modules and what they import. The word "njit" in a docstring of the analysis layer, the CLI
+    or the runner would make every edit there recompile every game's engine (a draft of report.py
+    once did), so the core's key is exactly these files."""
+    assert _names(None) == {"core/eventlog.py", "core/jit.py", "core/params.py", "core/paramspec.py", "core/rng.py",
+                            "core/search.py", "numba_cache.py"}
