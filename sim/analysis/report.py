@@ -1071,8 +1071,9 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     games is None, the game count). workers: simulation threads (default all cores); jobs:
     notebooks executed at once (default `default_jobs()`); compile_first: compile the engines of the
     datasets to play side by side first (`sim report`; ensure_datasets), the games not yet in the
-    Numba cache imported side by side before the default specs import them (_import_games_first). Reports whose notebook fails still get
-    their HTML page (with the error) and a line in the index; then a UserError names them.
+    Numba cache imported side by side before the default specs import them (_import_games_first).
+    Reports whose notebook fails still get their HTML page (with the error) and a line in the
+    index; then a UserError names them.
     """
     from tqdm import tqdm
 

@@ -83,8 +83,8 @@ def uncached_games() -> list[str]:
     from sim.core import registry
 
     games_dir = Path(sim.games.__file__).resolve().parent
-    return [name for name in registry.game_names()
-            if not (numba_cache.cache_base() / numba_cache.group_folder(games_dir / name)).is_dir()]
+    return [name for name in registry.game_names() if (games_dir / name).is_dir()
+            and not (numba_cache.cache_base() / numba_cache.group_folder(games_dir / name)).is_dir()]
 
 
 def ready_line(name: str, timings: list[tuple[str, float]]) -> str:
