@@ -14,7 +14,8 @@ from typing import Callable
 
 import numba
 
-BLOCK = 32  # games per call: small enough to balance games of uneven length across threads
+BLOCKS_PER_THREAD = 16  # a slice is cut into about this many blocks per thread, taken as threads free up
+MAX_BLOCK = 1024  # games per call at most (a call's fixed cost is a few hundred µs at most)
 
 # One pool per thread count for the whole process: a run calls run_blocks once per engine slice
 # (hundreds of times per million games), and idle pool threads cost nothing.
@@ -29,13 +30,21 @@ def _pool(threads: int) -> ThreadPoolExecutor:
         return _POOLS[threads]
 
 
+def block_size(n_items: int, threads: int) -> int:
+    """Items per kernel call: about BLOCKS_PER_THREAD blocks per thread, so the threads finish a
+    slice together whatever its size (a fixed block of 32 games left one core idle for most of a
+    40-game slice of the search bot's one-second games), at most MAX_BLOCK, at least 1."""
+    return max(1, min(MAX_BLOCK, -(-n_items // (threads * BLOCKS_PER_THREAD))))
+
+
 def run_blocks(kernel: Callable[..., None], n_items: int, *args) -> None:
-    """Call `kernel(lo, hi, *args)` over [0, n_items) in blocks, on as many threads as Numba is set
-    to use in this thread (numba.set_num_threads), each thread taking the next block when free."""
-    threads = max(1, min(numba.get_num_threads(), -(-n_items // BLOCK)))
+    """Call `kernel(lo, hi, *args)` over [0, n_items) in blocks (block_size), on as many threads as
+    Numba is set to use in this thread (numba.set_num_threads), each thread taking the next block
+    when free."""
+    threads = max(1, min(numba.get_num_threads(), n_items))
     if threads == 1:
         kernel(0, n_items, *args)
         return
-    starts = range(0, n_items, BLOCK)
-    for _ in _pool(threads).map(lambda lo: kernel(lo, min(lo + BLOCK, n_items), *args), starts):
+    block = block_size(n_items, threads)
+    for _ in _pool(threads).map(lambda lo: kernel(lo, min(lo + block, n_items), *args), range(0, n_items, block)):
         pass
