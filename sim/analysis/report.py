@@ -414,12 +414,29 @@ def _ensure_robust(spec: RobustDatasetSpec, simulate: bool, check_size: bool, wo
                                              resume=True, progress=progress, spec=robust))
 
 
+def _compile_ahead(plan: dict[str, tuple[str, ...]], what: str, failed: str, fallback: str, progress: bool) -> None:
+    """compile_side_by_side(plan) in spawned processes, one per game, with a line per game ready;
+    a game the worker processes cannot import (a test's) is left to compile here, with one line."""
+    from sim.core.compile_engines import compile_side_by_side, ready_line
+
+    if progress:
+        print(f"compiling {what} of {', '.join(plan)} side by side (first use; then cached)...",
+              file=sys.stderr, flush=True)
+    try:
+        compile_side_by_side(plan, os.cpu_count() or 1, start_method="spawn",
+                             on_ready=(lambda name, timings: print(ready_line(name, timings), file=sys.stderr,
+                                                                   flush=True)) if progress else None)
+    except Exception as error:
+        if progress:
+            print(f"{failed} ({type(error).__name__}: {error}); {fallback}", file=sys.stderr, flush=True)
+
+
 def _compile_engines_first(to_play: Sequence[Any], progress: bool) -> None:
     """Compile (or load) the engines the datasets to play need, one process per game side by side
     (sim.core.compile_engines), before the first is played: from an empty cache each game's engine
     takes a minute or more of one core, and compiled one after another on first use they would leave
     the other core idle (make run from a clean clone)."""
-    from sim.core.compile_engines import DEFAULT, SEARCH, SEARCH_BOT, compile_side_by_side, ready_line
+    from sim.core.compile_engines import DEFAULT, SEARCH, SEARCH_BOT
 
     plan: dict[str, set[str]] = {}
     for spec in to_play:
@@ -429,19 +446,8 @@ def _compile_engines_first(to_play: Sequence[Any], progress: bool) -> None:
             engines.add(SEARCH)
     if sum(len(engines) for engines in plan.values()) < 2:
         return
-    if progress:
-        print(f"compiling the engines of {', '.join(plan)} side by side (first use; then cached)...",
-              file=sys.stderr, flush=True)
-    try:
-        compile_side_by_side({game: tuple(sorted(engines, key=(DEFAULT, SEARCH).index))
-                              for game, engines in plan.items()},
-                             os.cpu_count() or 1, start_method="spawn",
-                             on_ready=(lambda name, timings: print(ready_line(name, timings), file=sys.stderr,
-                                                                   flush=True)) if progress else None)
-    except Exception as error:  # a game the worker processes cannot import (a test's): compiled on first use
-        if progress:
-            print(f"engines not compiled ahead ({type(error).__name__}: {error}); each compiles on first use",
-                  file=sys.stderr, flush=True)
+    _compile_ahead({game: tuple(sorted(engines, key=(DEFAULT, SEARCH).index)) for game, engines in plan.items()},
+                   "the engines", "engines not compiled ahead", "each compiles on first use", progress)
 
 
 def _import_games_first(progress: bool) -> None:
@@ -450,22 +456,12 @@ def _import_games_first(progress: bool) -> None:
     most of its engine, and one game after another here they took over three minutes of `make run`
     from a clean clone with the other core idle. The rest of each engine compiles later
     (_compile_engines_first)."""
-    from sim.core.compile_engines import compile_side_by_side, ready_line, uncached_games
+    from sim.core.compile_engines import uncached_games
 
     cold = uncached_games()
-    if len(cold) < 2:
-        return
-    if progress:
-        print(f"compiling the rules and bots of {', '.join(cold)} side by side (first use; then cached)...",
-              file=sys.stderr, flush=True)
-    try:
-        compile_side_by_side(dict.fromkeys(cold, ()), os.cpu_count() or 1, start_method="spawn",
-                             on_ready=(lambda name, timings: print(ready_line(name, timings), file=sys.stderr,
-                                                                   flush=True)) if progress else None)
-    except Exception as error:  # a game the worker processes cannot import: compiled here, on import
-        if progress:
-            print(f"games not imported ahead ({type(error).__name__}: {error}); each compiles on import",
-                  file=sys.stderr, flush=True)
+    if len(cold) >= 2:
+        _compile_ahead(dict.fromkeys(cold, ()), "the rules and bots", "games not imported ahead",
+                       "each compiles on import", progress)
 
 
 # --------------------------------------------------------------------------------- datasets
