@@ -111,6 +111,13 @@ def test_win_rates_iwd_and_intervals_on_a_handmade_table(handmade):
     assert isinstance(result.figure, Figure) and len(result.figure.axes) == 2
 
 
+def test_the_table_alone_is_the_same_table_without_a_figure(handmade):
+    drawn = card_strength(handmade)
+    alone = card_strength(handmade, figure=False)
+    assert alone.figure is None and isinstance(drawn.figure, Figure)
+    pd.testing.assert_frame_equal(alone.table, drawn.table)
+
+
 def test_ranks_and_outliers_use_the_group_mean_and_holm(handmade):
     t = card_strength(handmade, group="treasure").table
     assert list(t["item"]) == ["t6", "t1", "t2", "t3", "t4", "t5"]  # ranked by GIH WR

@@ -1,5 +1,6 @@
 """Variant comparison: known differences on hand-made paired datasets, paired against two-sample
 intervals, the multiple-comparison correction, and `sim compare` on the Cuzco fixtures."""
+import gc
 import json
 
 import numpy as np
@@ -14,6 +15,7 @@ from sim.analysis.compare import compare, compare_summary_text
 from sim.analysis.io import Result, open_dataset
 from sim.cli import main
 from sim.core.errors import UserError
+from sim.core.stats import adjust_p_values
 
 N_GAMES = 1000
 
@@ -142,6 +144,28 @@ def test_adjusted_p_values_are_multipletests_over_the_tested_rows(handmade_dirs,
     assert table.loc[tested, "significant"].tolist() == list(reject)
     assert table.attrs["n_tests"] == int(tested.sum())
     assert (table["p_adjusted"] >= table["p_value"] - 1e-15).all()
+
+
+def test_the_table_alone_is_the_same_table_without_a_figure(handmade_dirs):
+    drawn = compare(handmade_dirs["a"], handmade_dirs["b"])
+    alone = compare(handmade_dirs["a"], handmade_dirs["b"], figure=False)
+    assert alone.figure is None and drawn.figure is not None
+    pd.testing.assert_frame_equal(alone.table, drawn.table)
+
+
+def test_the_adjustment_leaves_the_collector_as_it_found_it():
+    """adjust_p_values freezes the heap around multipletests (whose Holm branch collects) and
+    unfreezes it, even when multipletests raises."""
+    p = np.array([0.01, 0.04, 0.03, 0.2])
+    for method in ("holm", "fdr_bh"):
+        reject, adjusted = adjust_p_values(p, 0.05, method)
+        expected_reject, expected, _, _ = multipletests(p, alpha=0.05, method=method)
+        np.testing.assert_array_equal(adjusted, expected)
+        np.testing.assert_array_equal(reject, expected_reject)
+        assert gc.get_freeze_count() == 0
+    with pytest.raises(ValueError):
+        adjust_p_values(p, 0.05, "no such method")
+    assert gc.get_freeze_count() == 0
 
 
 def test_summary_text_and_forest_plot(handmade_dirs):

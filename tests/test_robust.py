@@ -197,10 +197,17 @@ def test_the_page_note_names_the_dependent_verdicts():
     assert Robustness.from_json(rob.to_json()) == rob
 
 
-def test_verdicts_of_a_robustness_run(dicey_tables, tmp_path):
+def test_verdicts_of_a_robustness_run(dicey_tables, tmp_path, monkeypatch):
     out = tmp_path / "run"
     run_robust(registry.get_game("dicey"), out, 300, 2, bots="greedy,random,random", workers=1, progress=False,
                spec=dicey_tables)
+
+    def no_figure(*args, **kwargs):
+        raise AssertionError("the verdicts read tables only: no figure is drawn")
+
+    from sim.analysis import cards, compare
+    monkeypatch.setattr(cards, "_strength_figure", no_figure)
+    monkeypatch.setattr(compare, "forest_plot", no_figure)
     rob = robustness(out)
     keys = [v.key for v in rob.verdicts]
     assert keys[:2] == ["position", "ranking"] and "effect:mean score" in keys

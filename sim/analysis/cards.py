@@ -41,7 +41,6 @@ Every reader streams only the columns it needs in batches, so 10-million-game da
 """
 from __future__ import annotations
 
-import gc
 import warnings
 from dataclasses import dataclass, field
 
@@ -51,13 +50,12 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 from scipy.stats import binomtest
-from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep
 
 from sim.analysis.io import Dataset, Result
 from sim.core.errors import UserError
 from sim.core.registry import get_game
-from sim.core.stats import interval_method, rate_ci
+from sim.core.stats import adjust_p_values, interval_method, rate_ci
 
 INTI_MEDAL = "inti medal"
 CORRECTIONS = {"holm": "Holm", "fdr_bh": "Benjamini-Hochberg", "bh": "Benjamini-Hochberg",
@@ -170,16 +168,6 @@ def _won(frame: pd.DataFrame) -> np.ndarray:
 
 
 # ------------------------------------------------------------------------------------ intervals
-def _adjust(p: np.ndarray, alpha: float, method: str) -> np.ndarray:
-    """multipletests' corrected p-values (its Holm branch calls gc.collect(): freeze the heap so
-    that stays cheap when many objects, e.g. figures, are alive)."""
-    gc.freeze()
-    try:
-        return multipletests(p, alpha=alpha, method=method)[1]
-    finally:
-        gc.unfreeze()
-
-
 def _correction(correction: str) -> tuple[str, str]:
     key = correction.lower()
     if key not in CORRECTIONS:
@@ -259,7 +247,7 @@ def _as_float(series: pd.Series) -> np.ndarray:
 
 # ------------------------------------------------------------------------------------ card strength
 def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str = "wilson",
-                  alpha: float = 0.05, correction: str = "holm", min_games: int = 20) -> Result:
+                  alpha: float = 0.05, correction: str = "holm", min_games: int = 20, figure: bool = True) -> Result:
     """Win rates held / not held / held-not-played / played / kept, IWD, completion; ranked, outliers flagged.
 
     One row per item (see the module docstring for the definitions). Columns: group, item,
@@ -271,7 +259,9 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
     minus group mean in binomial standard errors), gih_p (exact binomial test against the group
     mean), gih_p_adj (corrected within the group), outlier ("high", "low" or ""). Items with fewer
     than `min_games` GIH games are ranked but not tested. method: proportion_confint method
-    ("wilson", "beta" = Clopper-Pearson, ...); correction: "holm" or "fdr_bh".
+    ("wilson", "beta" = Clopper-Pearson, ...); correction: "holm" or "fdr_bh". figure=False: the table
+    alone (Result.figure None), for callers that read only the numbers, such as the verdicts (the
+    figure is a quarter of their time).
     """
     interval_method(method)
     corr_key, corr_name = _correction(correction)
@@ -304,7 +294,7 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
         idx = np.asarray(idx)
         idx = idx[~np.isnan(p[idx])]
         if len(idx):
-            p_adj[idx] = _adjust(p[idx], alpha, corr_key)
+            p_adj[idx] = adjust_p_values(p[idx], alpha, corr_key)[1]
     t["gih_p"], t["gih_p_adj"] = p, p_adj
     flagged = np.nan_to_num(p_adj, nan=1.0) < alpha
     t["outlier"] = np.where(flagged & (t["gih_wr"] > m), "high", np.where(flagged, "low", ""))
@@ -326,7 +316,7 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
         "difference_ci": "Newcombe hybrid score (statsmodels confint_proportions_2indep)",
         "no_winner_games": ds.no_winner_games,
     })
-    return Result(t, _strength_figure(t, ds, method, corr_name, alpha))
+    return Result(t, _strength_figure(t, ds, method, corr_name, alpha) if figure else None)
 
 
 def _strength_figure(t: pd.DataFrame, ds: Dataset, method: str, corr_name: str, alpha: float) -> Figure:
@@ -476,7 +466,7 @@ def card_strength_logit(ds: Dataset, group: str | list[str] | None = None, max_r
         idx = np.asarray(idx)
         idx = idx[~t["p_value"].iloc[idx].isna().to_numpy()]
         if len(idx):
-            p_adj[idx] = _adjust(t["p_value"].to_numpy()[idx], alpha, corr_key)
+            p_adj[idx] = adjust_p_values(t["p_value"].to_numpy()[idx], alpha, corr_key)[1]
     t.insert(t.columns.get_loc("p_value") + 1, "p_adj", p_adj)
     t.insert(t.columns.get_loc("p_adj") + 1, "significant", np.nan_to_num(p_adj, nan=1.0) < alpha)
     t.attrs.update({

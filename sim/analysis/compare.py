@@ -59,11 +59,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 from scipy import stats
 from statsmodels.stats.contingency_tables import mcnemar
-from statsmodels.stats.multitest import multipletests
 from statsmodels.stats.proportion import confint_proportions_2indep, test_proportions_2indep
 
 from sim.analysis.io import Dataset, Result, open_dataset
-from sim.core.stats import has_winner, no_winner_note
+from sim.core.stats import adjust_p_values, has_winner, no_winner_note
 from sim.core.errors import UserError
 
 CORRECTIONS = {"holm": "holm", "bh": "fdr_bh", "fdr_bh": "fdr_bh"}
@@ -370,13 +369,14 @@ def _as_dataset(d: Dataset | str) -> Dataset:
 
 
 def compare(a: Dataset | str, b: Dataset | str, alpha: float = 0.05, correction: str = "holm",
-            cards: bool = True) -> Result:
+            cards: bool = True, figure: bool = True) -> Result:
     """Every metric of B against A with B - A, its (1 - alpha) interval, a test and adjusted p-values.
 
     a, b: datasets (or their directories) of the same game. correction: "holm" (family-wise) or
     "bh" (Benjamini-Hochberg false discovery rate), over all the rows. cards=False leaves out the
-    card rows (fewer tests, so more power for the others). The table's attrs hold the labels,
-    whether the datasets are paired and why.
+    card rows (fewer tests, so more power for the others). figure=False: the table alone
+    (Result.figure None), as the verdicts read it. The table's attrs hold the labels, whether the
+    datasets are paired and why.
     """
     if correction not in CORRECTIONS:
         raise UserError(f"unknown correction {correction!r} (use holm or bh)")
@@ -401,8 +401,7 @@ def compare(a: Dataset | str, b: Dataset | str, alpha: float = 0.05, correction:
     table.loc[untested, "significant"] = table.loc[untested, "p_value"] == 0
     tested = (table["p_value"].notna() & table["_same_as"].isna()).to_numpy() & ~untested
     if tested.any():
-        reject, adjusted, _, _ = multipletests(table.loc[tested, "p_value"].to_numpy(), alpha=alpha,
-                                               method=CORRECTIONS[correction])
+        reject, adjusted = adjust_p_values(table.loc[tested, "p_value"].to_numpy(), alpha, CORRECTIONS[correction])
         table.loc[tested, "p_adjusted"] = adjusted
         table.loc[tested, "significant"] = reject
     for i in np.flatnonzero(table["_same_as"].notna().to_numpy()):
@@ -413,7 +412,7 @@ def compare(a: Dataset | str, b: Dataset | str, alpha: float = 0.05, correction:
                         "correction": correction, "alpha": alpha, "game": ds_a.game, "n_tests": int(tested.sum()),
                         "no_winner_a": int(np.count_nonzero(~has_winner(ga.won))),
                         "no_winner_b": int(np.count_nonzero(~has_winner(gb.won)))})
-    return Result(table, forest_plot(table))
+    return Result(table, forest_plot(table) if figure else None)
 
 
 # ------------------------------------------------------------------ figure and text

@@ -254,7 +254,7 @@ def card_measures(ds: Dataset, table: str, min_games: int = MIN_CARD_GAMES,
     from sim.analysis.cards import card_strength
 
     try:
-        strength = card_strength(ds, alpha=alpha, min_games=min_games).table
+        strength = card_strength(ds, alpha=alpha, min_games=min_games, figure=False).table
     except UserError:
         return {}  # a game without card groups
     out = {}
@@ -281,7 +281,7 @@ def effect_measures(off: Dataset, on: Dataset, table: str, alpha: float = ALPHA)
     left out."""
     from sim.analysis.compare import compare
 
-    rows = compare(off, on, alpha=alpha, cards=False).table
+    rows = compare(off, on, alpha=alpha, cards=False, figure=False).table
     out = {}
     for _, r in rows.iterrows():
         metric = str(r["metric"])

@@ -9,6 +9,8 @@ games it left out (`no_winner_note`). Scores, game lengths and end reasons still
 """
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 
 from sim.core.errors import UserError
@@ -40,6 +42,21 @@ def rate_ci(count, n, method: str = "wilson", alpha: float = 0.05):
         rate[ok] = count[ok] / n[ok]
         lo[ok], hi[ok] = proportion_confint(count[ok], n[ok], alpha=alpha, method=interval_method(method))
     return rate, lo, hi
+
+
+def adjust_p_values(p, alpha: float, method: str) -> tuple[np.ndarray, np.ndarray]:
+    """statsmodels' multipletests: (reject, corrected p-values). Its Holm branch calls
+    gc.collect(), a full collection each time (30 ms with a report's objects alive, 129 times in
+    `sim report`'s verdicts): the heap is frozen around the call, so the collection finds nothing
+    to walk."""
+    from statsmodels.stats.multitest import multipletests
+
+    gc.freeze()
+    try:
+        reject, adjusted, _, _ = multipletests(np.asarray(p, dtype=float), alpha=alpha, method=method)
+    finally:
+        gc.unfreeze()
+    return reject, adjusted
 
 
 def has_winner(won) -> np.ndarray:
