@@ -147,6 +147,34 @@ def test_openskill_puts_stronger_bots_above_random(played):
     assert fewer.loc["random", "field_win_rate"] == by_bot.loc["random", "field_win_rate"]  # every game
 
 
+def test_ratings_are_openskill_game_by_game_with_a_bots_seats_averaged(played):
+    """The ratings by hand from the players table: line-ups with another bot in them, game 0 of every
+    line-up then game 1, ...; each seat rated by openskill as a one-player team ranked by its rank, a
+    bot with several seats in a game taking the mean of its seats' new mu and sigma."""
+    from openskill.models import PlackettLuce
+
+    frame = players_by_lineup(played)
+    index = {label: i for i, label in enumerate(lineup_label(x) for x in lineups(BOTS, 4))}
+    frame["lineup_index"] = frame["lineup"].map(index)
+    frame = frame[frame["lineup"].map(lambda x: len(set(x.split("+"))) > 1)]
+    frame = frame.sort_values(["game_id", "lineup_index", "seat"], kind="stable")
+    model = PlackettLuce()
+    mu = {bot: model.mu for bot in BOTS}
+    sigma = {bot: model.sigma for bot in BOTS}
+    for _, game in frame.groupby(["game_id", "lineup_index"], sort=False):
+        seats = list(game["bot"].astype(str))
+        new = model.rate([[model.rating(mu=mu[b], sigma=sigma[b])] for b in seats],
+                         ranks=[float(r) for r in game["rank"]])
+        for bot in set(seats):
+            mine = [k for k, b in enumerate(seats) if b == bot]
+            mu[bot] = sum(new[k][0].mu for k in mine) / len(mine)
+            sigma[bot] = sum(new[k][0].sigma for k in mine) / len(mine)
+    table = tour.ratings(played).table.set_index("bot")
+    for bot in BOTS:
+        assert table.loc[bot, "mu"] == pytest.approx(mu[bot], rel=1e-12)
+        assert table.loc[bot, "sigma"] == pytest.approx(sigma[bot], rel=1e-12)
+
+
 # ----------------------------------------------------------------------------- meta-game
 def test_nash_on_a_dominant_strategy_matrix_is_pure():
     dominant = [[0.25, 0.40, 0.55], [0.10, 0.25, 0.30], [0.05, 0.20, 0.25]]
