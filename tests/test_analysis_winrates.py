@@ -88,6 +88,14 @@ def test_seat_win_rates_match_statsmodels_intervals(tmp_path):
     assert (t.ci_low[0], t.ci_high[0]) == pytest.approx((0.3094, 0.4980), abs=1e-4)
 
 
+def test_the_tables_alone_are_the_same_tables_without_a_figure(tmp_path):
+    ds = seat_wins_dataset(tmp_path)
+    for rates in (wr.seat_win_rates, wr.bot_win_rates):
+        drawn, alone = rates(ds), rates(ds, figure=False)
+        assert alone.figure is None and drawn.figure is not None
+        pd.testing.assert_frame_equal(alone.table, drawn.table)
+
+
 def test_win_rates_by_turn_order_and_bot_and_grid(tmp_path):
     ds = seat_wins_dataset(tmp_path)
     # start_order = (seat + g) % 4: count by hand with pandas from the written table

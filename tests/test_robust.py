@@ -205,9 +205,10 @@ def test_verdicts_of_a_robustness_run(dicey_tables, tmp_path, monkeypatch):
     def no_figure(*args, **kwargs):
         raise AssertionError("the verdicts read tables only: no figure is drawn")
 
-    from sim.analysis import cards, compare
+    from sim.analysis import cards, compare, winrates
     monkeypatch.setattr(cards, "_strength_figure", no_figure)
     monkeypatch.setattr(compare, "forest_plot", no_figure)
+    monkeypatch.setattr(winrates, "_figure", no_figure)
     rob = robustness(out)
     keys = [v.key for v in rob.verdicts]
     assert keys[:2] == ["position", "ranking"] and "effect:mean score" in keys

@@ -231,7 +231,7 @@ def position_measure(ds: Dataset, table: str, by: str | None = None, alpha: floa
     from sim.analysis.winrates import seat_win_rates
 
     by = by or ("start_order" if "start_order" in ds.player_columns() else "seat")
-    first = _rates(seat_win_rates(ds, by=by).table, alpha).iloc[0]
+    first = _rates(seat_win_rates(ds, by=by, figure=False).table, alpha).iloc[0]
     fair = 1 / ds.n_players
     state = _direction(first["ci_low"], first["ci_high"], fair, DIRECTIONS["position"])
     return Measurement(table, state, float(first["rate"]), float(first["ci_low"]), float(first["ci_high"]),
@@ -242,7 +242,7 @@ def ranking_measure(ds: Dataset, table: str, alpha: float = ALPHA) -> Measuremen
     """The bots by win rate over every seat, best first."""
     from sim.analysis.winrates import bot_win_rates
 
-    rates = _rates(bot_win_rates(ds).table, alpha).sort_values("rate", ascending=False, kind="stable")
+    rates = _rates(bot_win_rates(ds, figure=False).table, alpha).sort_values("rate", ascending=False, kind="stable")
     items = [(str(r["bot"]), float(r["rate"]), float(r["ci_low"]), float(r["ci_high"])) for _, r in rates.iterrows()]
     return Measurement(table, " > ".join(name for name, *_ in items), n=int(rates["n"].sum()), items=items)
 

@@ -191,15 +191,19 @@ def _histogram(ax, values: np.ndarray, counts: np.ndarray, label: str | None = N
 
 
 # ------------------------------------------------------------------------------ win rates
-def seat_win_rates(ds: Dataset, by: str = "seat", method: str = "wilson") -> Result:
+def seat_win_rates(ds: Dataset, by: str = "seat", method: str = "wilson", figure: bool = True) -> Result:
     """Win rate per seat (`by="seat"`) or per turn-order position (`by="start_order"`).
 
     Table: <by>, n (games played there), wins, rate, ci_low, ci_high (95%), expected (fair share).
+    figure=False: the table alone (Result.figure None), as the verdicts read it.
     """
     _check_method(method)
     _check_player_column(ds, by)
     table = _with_rates(_win_counts(ds, [by]), method)
+    return Result(table, _seat_figure(ds, table, by, method) if figure else None)
 
+
+def _seat_figure(ds: Dataset, table: pd.DataFrame, by: str, method: str) -> Figure:
     fig = _figure(7, 4.2)
     ax = fig.subplots()
     _bars_with_ci(ax, table[by], table["rate"].to_numpy(), table["ci_low"].to_numpy(),
@@ -208,15 +212,19 @@ def seat_win_rates(ds: Dataset, by: str = "seat", method: str = "wilson") -> Res
     ax.set_ylabel("win rate (share of games won)")
     ax.set_title(f"Win rate by {_short(by)}, 95% {METHODS[method]} intervals\n{ds.label}{_left_out(ds, table)}")
     ax.legend(loc="lower right")
-    return Result(table, fig)
+    return fig
 
 
-def bot_win_rates(ds: Dataset, method: str = "wilson") -> Result:
-    """Win rate per bot over every seat it played. Table: bot, n (player rows), wins, rate, CI, expected."""
+def bot_win_rates(ds: Dataset, method: str = "wilson", figure: bool = True) -> Result:
+    """Win rate per bot over every seat it played. Table: bot, n (player rows), wins, rate, CI, expected.
+    figure=False: the table alone (Result.figure None), as the verdicts read it."""
     _check_method(method)
     table = _with_rates(_win_counts(ds, ["bot"]), method)
     table["bot"] = table["bot"].astype(str)
+    return Result(table, _bot_figure(ds, table, method) if figure else None)
 
+
+def _bot_figure(ds: Dataset, table: pd.DataFrame, method: str) -> Figure:
     fig = _figure(7, 4.2)
     ax = fig.subplots()
     _bars_with_ci(ax, table["bot"], table["rate"].to_numpy(), table["ci_low"].to_numpy(),
@@ -225,7 +233,7 @@ def bot_win_rates(ds: Dataset, method: str = "wilson") -> Result:
     ax.set_ylabel("win rate (share of its games won)")
     ax.set_title(f"Win rate by bot, 95% {METHODS[method]} intervals\n{ds.label}{_left_out(ds, table)}")
     ax.legend(loc="lower right")
-    return Result(table, fig)
+    return fig
 
 
 def seat_bot_win_rates(ds: Dataset, method: str = "wilson", by: str = "seat") -> Result:
