@@ -146,6 +146,26 @@ def test_every_notebook_runs_headless_and_renders_html(built):
         assert "How to read the chart" in page
 
 
+def test_a_page_renders_the_same_from_a_threads_kept_exporter():
+    """render_html keeps one exporter per thread and code setting: the second page is the first's
+    to the byte, code cells stay hidden unless asked for, and the title is the page's own."""
+    import threading
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Heading"),
+                                         nbformat.v4.new_code_cell("secret_code = 1")])
+    first = report.render_html(nb, "First")
+    assert report.render_html(nb, "First") == first and "<title>First</title>" in first
+    assert "secret_code" not in first and "secret_code" in report.render_html(nb, "First", show_code=True)
+    assert "<title>Second</title>" in report.render_html(nb, "Second")
+    kept = report._html_exporter(False)
+    assert report._html_exporter(False) is kept and report._html_exporter(True) is not kept
+    other = []
+    thread = threading.Thread(target=lambda: other.append(report._html_exporter(False)))
+    thread.start()
+    thread.join()
+    assert other[0] is not kept
+
+
 def test_index_links_every_report_with_its_data(built):
     specs, out, index = built
     assert index == out / "index.html"
