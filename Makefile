@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu bench-compile bench-scale bench-bots clean
+.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu bench-floors bench-compile bench-scale bench-bots clean
 
 setup: $(STAMP)
 
@@ -64,6 +64,14 @@ bench-tahuantinsuyu: $(STAMP)
 # game per core, so the benchmark plays 20,000 games (plain Python: 3 games).
 bench-cuzco: $(STAMP)
 	$(VENV)/bin/python -m sim.core.bench cuzco --games 20000 --players 4 --repeats 3 --nojit-games 3
+
+# The floors under issue 13's lines: Cuzco and Chachapoya played by random bots, the rules and the
+# listing of every legal move with nothing valued. This machine's speed drifts by a third from one
+# hour to the next, so a default line-up's figure is best read against the floor measured the same
+# day (BENCHMARKS.md, "the floors").
+bench-floors: $(STAMP)
+	$(VENV)/bin/python -m sim.core.bench cuzco --games 200000 --players 4 --repeats 3 --nojit-games 20 --bots random
+	$(VENV)/bin/python -m sim.core.bench chachapoya --games 1000000 --players 4 --repeats 3 --bots random
 
 # Issue 13's compile line: the Cuzco engine compiled from an empty Numba cache, one game of the
 # default line-up (at most 90 s on the 2-core machine; a line-up with a search bot compiles the

@@ -1,9 +1,13 @@
 """Benchmark of any game: games/s end to end and engine alone, peak memory, JIT speed-up.
 
-    python -m sim.core.bench GAME --games N --players P [--repeats R]
+    python -m sim.core.bench GAME --games N --players P [--repeats R] [--bots BOTS]
 
 Each measurement runs in its own subprocess so compile time, caches and peak RSS of one do not
 leak into another; the figures are appended as a dated section to BENCHMARKS.md at the repo root.
+The line-up is the game's default unless --bots names one (as `sim run --bots`): with
+`--bots random` the section gives the game's floor on the day, the rules and the listing of the
+legal moves without any valuing, which the default line-up's figure can be read against on a
+machine whose speed drifts (BENCHMARKS.md, issue 13).
 """
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ import numpy as np
 import sim
 from sim.core import registry, runner
 from sim.core.errors import UserError
-from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.core.lineup import lineup_indices, parse_bots, seat_bot_matrix
 
 END_TO_END = "end-to-end"
 ENGINE = "engine"
@@ -36,12 +40,13 @@ DEFAULT_NOJIT_GAMES = 1000
 DEFAULT_CHUNK_SIZE = 50_000
 
 
-def _setup(game_name: str, n_players: int):
+def _setup(game_name: str, n_players: int, bots: str | None = None):
+    """The game, its base parameters, and the line-up (bots: a `--bots` spec, None: the default)."""
     game = registry.get_game(game_name)
     params = game.resolve_params(None, "base")
     if n_players not in tuple(game.allowed_players(params)):
         raise UserError(f"{game.name} is not played by {n_players} players")
-    bot_names, lineup = lineup_indices(list(game.default_bots(n_players)))
+    bot_names, lineup = lineup_indices(parse_bots(game, bots, n_players))
     return game, params, bot_names, lineup
 
 
@@ -64,9 +69,9 @@ def _time_engine(game, params, n_players, bot_names, lineup, n_games, workers, c
 
 
 def measure(kind: str, game_name: str, n_players: int, n_games: int, repeats: int, workers: int,
-            chunk_size: int, warmup: bool) -> dict:
+            chunk_size: int, warmup: bool, bots: str | None = None) -> dict:
     """Seconds of each repeat (after an optional compile warm-up) and this process's peak RSS."""
-    game, params, bot_names, lineup = _setup(game_name, n_players)
+    game, params, bot_names, lineup = _setup(game_name, n_players, bots)
 
     def once(games: int) -> float:
         if kind == END_TO_END:
@@ -84,6 +89,8 @@ def _measure_in_subprocess(kind: str, args, n_games: int, repeats: int, warmup: 
     command = [sys.executable, "-m", "sim.core.bench", args.game, "--measure", kind, "--games", str(n_games),
                "--players", str(args.players), "--repeats", str(repeats), "--workers", str(args.workers),
                "--chunk-size", str(args.chunk_size)]
+    if args.bots is not None:
+        command += ["--bots", args.bots]
     if not warmup:
         command.append("--no-warmup")
     result = subprocess.run(command, capture_output=True, text=True, env=env)
@@ -116,8 +123,8 @@ def _row(label: str, figures: dict) -> tuple[str, int, float, float, float]:
 
 
 def format_section(command: str, game_name: str, n_players: int, workers: int, chunk_size: int,
-                   end_to_end: dict, engine: dict, nojit: dict) -> str:
-    """A dated markdown section with the command, the machine and the figures."""
+                   end_to_end: dict, engine: dict, nojit: dict, lineup: str = "") -> str:
+    """A dated markdown section with the command, the machine, the line-up (when given) and the figures."""
     rows = [
         _row(f"end to end: engine + Parquet ({workers} threads, chunks of {chunk_size:,})", end_to_end),
         _row(f"engine alone, same chunks, no writing ({workers} threads)", engine),
@@ -131,6 +138,7 @@ def format_section(command: str, game_name: str, n_players: int, workers: int, c
         "",
         f"- Command: `{command}`",
         f"- Machine: {cpu_count()} CPUs (nproc), {cpu_model()}; {platform.platform()}",
+        *([f"- Line-up: {lineup}, seats rotated"] if lineup else []),
         f"- Software: sim {sim.__version__}, git {commit or 'n/a'}{' (uncommitted changes)' if dirty else ''}, "
         f"Python {platform.python_version()}, numba {numba.__version__}, numpy {np.__version__}",
         f"- Repeats: median of {len(end_to_end['seconds'])} runs after a compile warm-up; "
@@ -173,6 +181,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--chunk-size", type=int, default=DEFAULT_CHUNK_SIZE)
     parser.add_argument("--nojit-games", type=int, default=DEFAULT_NOJIT_GAMES,
                         help="games for the NUMBA_DISABLE_JIT measurement (plain Python is slow)")
+    parser.add_argument("--bots", metavar="BOTS",
+                        help="comma list, one bot per seat, or one name for every seat (default: the game's line-up)")
     parser.add_argument("--output", type=Path, help="markdown file to append to (default BENCHMARKS.md)")
     parser.add_argument("--measure", choices=[END_TO_END, ENGINE], help=argparse.SUPPRESS)
     parser.add_argument("--no-warmup", action="store_true", help=argparse.SUPPRESS)
@@ -182,16 +192,19 @@ def main(argv: list[str] | None = None) -> int:
 
     if args.measure:
         print(json.dumps(measure(args.measure, args.game, args.players, args.games, args.repeats, args.workers,
-                                 args.chunk_size, warmup=not args.no_warmup)))
+                                 args.chunk_size, warmup=not args.no_warmup, bots=args.bots)))
         return 0
 
-    _setup(args.game, args.players)  # fail fast on a bad game or player count
+    _, _, bot_names, lineup = _setup(args.game, args.players, args.bots)  # fails fast on bad input
     end_to_end = _measure_in_subprocess(END_TO_END, args, args.games, args.repeats, warmup=True)
     engine = _measure_in_subprocess(ENGINE, args, args.games, args.repeats, warmup=True)
     nojit = _measure_in_subprocess(ENGINE, args, min(args.nojit_games, args.games), 1, warmup=False,
                                    env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
     command = shlex.join(["python", "-m", "sim.core.bench", *(sys.argv[1:] if argv is None else argv)])
-    section = format_section(command, args.game, args.players, args.workers, args.chunk_size, end_to_end, engine, nojit)
+    seats = ", ".join(bot_names[i] for i in lineup)
+    label = seats if args.bots is not None else f"the game's default ({seats})"
+    section = format_section(command, args.game, args.players, args.workers, args.chunk_size, end_to_end, engine, nojit,
+                             lineup=label)
     output = args.output or benchmarks_file()
     append_section(output, section)
     print(section)
