@@ -3,6 +3,7 @@ offering deck, and when the trail's rewards are taken."""
 from __future__ import annotations
 
 from machu_picchu_helpers import DISTRICT, KIND, Table
+from sim.games.machu_picchu import bots as B
 from sim.games.machu_picchu import rules as R
 from sim.games.machu_picchu import state as S
 
@@ -174,6 +175,29 @@ def test_each_llama_moves_by_the_smallest_number_uncovered():
     t.call(R.sacrifice_llamas, 0, KIND["condor"], 1)
     assert t.at(0, S.P_SCOUT) == steps[2]
     assert t.goods(0, "llama") == 0
+    t.check()
+
+
+def test_a_row_that_rises_still_moves_by_its_smallest_uncovered_number():
+    """Offerings at the Sun, Puma and Condor Temples: "use the smallest of these numbers". The
+    printed rows fall, so the last number uncovered is the smallest; a variant's row may rise
+    somewhere (here 3, 5, 2, 4), and the smallest uncovered number still counts, for the engine and
+    for the bots' valuation alike."""
+    t = Table(4, variant={"priest": {"condor": {"steps": [3, 5, 2, 4]}}})
+    condor = KIND["condor"]
+    t.give_priest(0, "condor")
+    assert R.llama_steps(t.P, t.st, condor) == 3
+    assert S.smallest_uncovered(t.P, condor, 0) == 0
+    assert [S.smallest_uncovered(t.P, condor, n) for n in range(1, 5)] == [3, 3, 2, 2]
+    assert B.steps_if_taken(t.P, t.st, condor) == 3  # the second card uncovers 5: the 3 stays the smallest
+    t.give_priest(1, "condor")
+    assert R.llama_steps(t.P, t.st, condor) == 3
+    assert B.steps_if_taken(t.P, t.st, condor) == 2
+    t.clear(0)
+    t.give(0, "llama", 2)
+    t.set(0, S.P_SCOUT, 0)
+    t.call(R.sacrifice_llamas, 0, condor, 2)
+    assert t.at(0, S.P_SCOUT) == 6
     t.check()
 
 

@@ -31,7 +31,7 @@ from .state import (
     DEC_START_WORKER, DEC_SUMMIT_RETURN, DEC_TRADE, DEC_VIRGINS, DEC_WATCHMAN, D_CENTRAL_PLAZA,
     D_HOUSE_OF_PRIESTS, D_HOUSE_OF_VIRGINS, D_MAIN_TEMPLE, D_ROYAL_PALACE, D_WATCHMANS_HUT, FIRST_TEMPLE,
     ICON_KIND, KIND_FAST, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
-    MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PF_STEPS, PRIEST_AT,
+    MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PRIEST_AT,
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
@@ -39,7 +39,7 @@ from .state import (
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
-    icons_held, market_length, market_value, moon_field, priest_field, seat_at,
+    icons_held, market_length, market_value, moon_field, priest_field, seat_at, smallest_uncovered,
 )
 
 NO_VALUE = -1e18
@@ -132,8 +132,7 @@ def worker_worth(P, st, w, p, d):
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
 def steps_if_taken(P, st, k):
     """The number a llama of kind k is worth once one more card of the kind is taken."""
-    taken = min(st[S_TAKEN + k], priest_field(P, k, PF_COUNT) - 1)
-    return priest_field(P, k, PF_STEPS + taken)
+    return smallest_uncovered(P, k, min(st[S_TAKEN + k] + 1, priest_field(P, k, PF_COUNT)))
 
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64)")
@@ -501,7 +500,7 @@ def temple_value(P, st, w, p, d):
     k = d - FIRST_TEMPLE
     cards = st[seat_at(p) + P_PRIESTS + k]
     if cards > 0:
-        step = priest_field(P, k, PF_STEPS + st[S_TAKEN + k] - 1)
+        step = smallest_uncovered(P, k, st[S_TAKEN + k])
         per_llama = w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -1)
         value += max(0.0, per_llama) * min(cards, held(st, p, LLAMA))
     return value
@@ -600,7 +599,7 @@ def option_value(P, st, w, p, decision, i):
         return gain_value(P, st, w, p, b, a) + gain_value(P, st, w, p, CORN, -a * P[R_PRODUCTION_COST])
     if decision == DEC_LLAMA_OFFERING:
         k = b - FIRST_TEMPLE
-        step = priest_field(P, k, PF_STEPS + st[S_TAKEN + k] - 1)
+        step = smallest_uncovered(P, k, st[S_TAKEN + k])
         return a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a)
     if decision == DEC_MAIN_OFFERING:
         return offer_mask_value(P, st, w, p, a)

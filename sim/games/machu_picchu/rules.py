@@ -26,7 +26,7 @@ from .state import (
     EV_FINAL, EV_MOON, EV_MOON_USE, EV_MOVE, EV_NUDGE, EV_OFFER, EV_PRIEST, EV_PRODUCE, EV_REWARD, EV_SCOUT,
     EV_SUMMIT, EV_SUN, EV_TAKE, EV_TRADE, EV_WORKER, FIRST_TEMPLE, H_N_CARDS, H_N_MOON, ICON_KIND, K_CONDOR,
     K_PUMA, K_SUN, LLAMA, LOG_CAPACITY, LOG_WIDTH, MF_GOOD, MF_STEPS, MOON_GOOD, MOON_STEPS, NOWHERE,
-    N_DISTRICTS, N_GOODS, N_KINDS, N_OPT, N_PRODUCTION, N_STATE, O_A, O_B, O_C, PF_COST, PF_COUNT, PF_STEPS,
+    N_DISTRICTS, N_GOODS, N_KINDS, N_OPT, N_PRODUCTION, N_STATE, O_A, O_B, O_C, PF_COST, PF_COUNT,
     P_ACTIONS, P_CLOCK_STAYING, P_CLOCK_WORKERS, P_COMPENSATION, P_DENIED, P_FREE_WORKERS, P_GOLD, P_GOODS,
     P_GOODS_VALUE, P_HAND, P_HAND_N, P_HELD, P_JUMPS, P_MOONS, P_MOON_KIND, P_MULTIPLIER, P_PENDING_CORN,
     P_PENDING_LLAMAS, P_PRIESTS, P_PRINCE, P_RANK, P_SCORE, P_SCORE_PRIESTS, P_SCORE_TRAIL, P_SCORE_WORKERS,
@@ -42,7 +42,7 @@ from .state import (
     S_END_PENDING, S_END_REASON, S_ERROR, S_EXTRA_LEFT, S_LOG_N, S_MARKET, S_MOONS_TAKEN, S_MOON_HOLDER,
     S_N_CARDS, S_N_MOON, S_N_PLAYERS, S_OPTIONS, S_PRIESTS_LEFT, S_START, S_STONE_SUPPLY, S_SUN_HOLDER,
     S_SUPPLY, S_TAKEN, S_TIME_CORN, S_VISITED, S_WINNER, adjacent, card_field, market_length, market_value,
-    moon_field, priest_field, seat_at, worker_cost, icons_held, gold_held, count_icons,
+    moon_field, priest_field, seat_at, smallest_uncovered, worker_cost, icons_held, gold_held, count_icons,
     CF_ICONS, N_ICONS, P_ICONS,
 )
 
@@ -444,8 +444,8 @@ def enter_production(P, st, stream, log, kinds, W, p, d):
 # ------------------------------------------------------------------ temples
 @njit_noalloc
 def llama_steps(P, st, k):
-    """Offerings: the smallest number uncovered in kind k's row (the last card taken)."""
-    return priest_field(P, k, PF_STEPS + st[S_TAKEN + k] - 1)
+    """Offerings: the smallest number uncovered in kind k's row."""
+    return smallest_uncovered(P, k, st[S_TAKEN + k])
 
 
 @njit_noalloc

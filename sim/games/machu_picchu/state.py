@@ -184,6 +184,20 @@ def priest_field(P, k, field):
 
 
 @njit_typed("int64(int64[::1], int64, int64)")
+def smallest_uncovered(P, k, taken):
+    """Offerings at the Sun, Puma and Condor Temples: a llama moves the scout by the smallest of
+    the numbers uncovered in kind k's row once `taken` of its cards are taken, leftmost first
+    (0 while none is). The printed rows fall from left to right, so it is the last one uncovered;
+    a variant's row that rises somewhere keeps its smallest."""
+    least = 0
+    for i in range(taken):
+        step = priest_field(P, k, PF_STEPS + i)
+        if i == 0 or step < least:
+            least = step
+    return least
+
+
+@njit_typed("int64(int64[::1], int64, int64)")
 def moon_field(P, t, field):
     return P[MOON_AT + t * N_MF + field]
 
