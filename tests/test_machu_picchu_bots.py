@@ -183,3 +183,52 @@ def test_the_plan_tables_lists_leave_the_plan_change_exact(style):
         for g in range(S.N_GOODS):
             for change in range(-6, 7):
                 assert B.plan_change(t.P, t.st, w, 0, g, change) == _plan_change_over_every_target(t, w, 0, g, change)
+
+
+def _nudge_and_trade_values(t, w, p=0):
+    """Seat p's values of each price nudge (a, b) and, for each, of the best single trade of its good
+    after the nudge and before it (0 when no trade is possible or worth it), as the trade options
+    of the state value them."""
+    def best_trade(good):
+        n = R.list_trades(t.P, t.st, p)
+        values = np.zeros(n, np.float64)
+        B.begin_decision(t.P, t.st, w, p, S.DEC_TRADE, 1)
+        B.option_values(t.P, t.st, w, p, S.DEC_TRADE, n, values)
+        return max([0.0] + [v for (a, _), v in zip(t.options(n), values) if a == good])
+
+    n = R.list_price_nudges(t.P, t.st)
+    nudges = t.options(n)
+    values = np.zeros(n, np.float64)
+    B.begin_decision(t.P, t.st, w, p, S.DEC_PRICE_NUDGE, 1)
+    B.option_values(t.P, t.st, w, p, S.DEC_PRICE_NUDGE, n, values)
+    rows = []
+    for (good, direction), value in zip(nudges, values):
+        if good < 0:
+            assert value == 0.0
+            continue
+        before = best_trade(good)
+        R.shift_market(t.st, t.log, p, good, direction)
+        after = best_trade(good)
+        R.shift_market(t.st, t.log, p, good, -direction)
+        rows.append((good, direction, value, after, before))
+    return rows
+
+
+def test_a_price_nudge_is_worth_the_trade_it_improves():
+    """Central Plaza (README ambiguity 7): the player may first add one good to a column or remove
+    one, changing its price. The heuristic values a nudge by its direct effect, the best single
+    trade of that good it leaves the player against the best before: with corn to spare, a good
+    added to a column makes it cheaper to buy, and the heuristic nudges; with nothing to trade every
+    nudge is worth nothing, and it keeps the prices."""
+    t = Table(4)
+    t.set_goods(0, corn=12)
+    w = _heuristic()
+    rows = _nudge_and_trade_values(t, w)
+    assert rows and all(value == pytest.approx(after - before) for _, _, value, after, before in rows)
+    assert any(value > 0 for _, _, value, _, _ in rows)
+    best = max(rows, key=lambda row: row[2])
+    assert best[1] == 1  # a good added: the purchase is cheaper
+    assert _pick(t, 0, S.DEC_PRICE_NUDGE, R.list_price_nudges(t.P, t.st))[0] >= 0
+
+    t.set_goods(0)
+    assert all(value == 0.0 for _, _, value, _, _ in _nudge_and_trade_values(t, w))

@@ -581,6 +581,51 @@ def action_value(P, st, w, p, i):
     return district_value(P, st, w, p, a) + jump
 
 
+@njit_noalloc
+def trade_price(P, g, direction, count):
+    """Central Plaza: the corn one purchase (direction +1) of good g costs, or one sale (-1) pays,
+    at a column holding `count` goods: the bottom good's number or 6 corn from the supply; the
+    number the sold good covers or 3 corn when the column is full (rules.buy_price, sell_price)."""
+    if direction > 0:
+        return market_value(P, g, count - 1) if count > 0 else P[R_BUY_FALLBACK]
+    return market_value(P, g, count) if count < market_length(P, g) else P[R_SELL_FALLBACK]
+
+
+@njit_inline
+def trade_value(P, st, w, p, g, direction, price):
+    """What one purchase (+1) or sale (-1) of good g at `price` corn is worth to seat p."""
+    if direction > 0:
+        return gain_value(P, st, w, p, g, 1) + gain_value(P, st, w, p, CORN, -price)
+    return gain_value(P, st, w, p, CORN, price) + gain_value(P, st, w, p, g, -1)
+
+
+@njit_inline
+def best_trade(P, st, w, p, g, count, supply):
+    """The better of buying and selling one good of kind g (0: neither is possible, or worth it) at
+    a column holding `count` goods with `supply` more in the general supply (rules.can_buy, can_sell)."""
+    best = 0.0
+    if count > 0 or supply > 0:
+        price = trade_price(P, g, 1, count)
+        if held(st, p, CORN) >= price:
+            best = max(best, trade_value(P, st, w, p, g, 1, price))
+    if held(st, p, g) > 0:
+        pay = trade_price(P, g, -1, count)
+        if st[S_SUPPLY + CORN] >= pay:
+            best = max(best, trade_value(P, st, w, p, g, -1, pay))
+    return best
+
+
+@njit_noalloc
+def nudge_value(P, st, w, p, g, direction):
+    """Central Plaza's price nudge (README ambiguity 7): one good of kind g into its column (+1) or
+    out of it (-1), valued by its direct effect, the best single trade of that good it leaves seat p
+    against the best before (each trade after it is then asked and valued on its own)."""
+    count = st[S_MARKET + g]
+    supply = st[S_SUPPLY + g]
+    return (best_trade(P, st, w, p, g, count + direction, supply - direction)
+            - best_trade(P, st, w, p, g, count, supply))
+
+
 @njit_inline
 def option_value(P, st, w, p, decision, i):
     """The heuristic's value of option i of `decision` for seat p (copied into choose and
@@ -614,16 +659,11 @@ def option_value(P, st, w, p, decision, i):
             return 0.0
         return priest_value(P, st, w, p, a) + target_cost_value(P, st, w, p, a)
     if decision == DEC_PRICE_NUDGE:
-        return 0.0 if a < 0 else -1.0
+        return 0.0 if a < 0 else nudge_value(P, st, w, p, a, b)
     if decision == DEC_TRADE:
         if a < 0:
             return 0.0
-        count = st[S_MARKET + a]
-        if b > 0:
-            price = market_value(P, a, count - 1) if count > 0 else P[R_BUY_FALLBACK]
-            return gain_value(P, st, w, p, a, 1) + gain_value(P, st, w, p, CORN, -price)
-        pay = market_value(P, a, count) if count < market_length(P, a) else P[R_SELL_FALLBACK]
-        return gain_value(P, st, w, p, CORN, pay) + gain_value(P, st, w, p, a, -1)
+        return trade_value(P, st, w, p, a, b, trade_price(P, a, b, st[S_MARKET + a]))
     if decision == DEC_CLOCK_WORKER:
         return 0.0 if a < 0 else clock_value(P, st, w, p, a)
     if decision == DEC_CLOCK_GOODS:
