@@ -19,9 +19,9 @@ def test_the_printed_component_counts():
     regions = p["region"]
     starts = [r for r in data.region_names(p) if regions[r]["start"]]
     others = [r for r in data.region_names(p) if not regions[r]["start"]]
-    assert len(starts) == 4 and len(others) == 42
+    assert len(starts) == 4 and len(others) == 45  # one RI chip each (Setup; NOTES.md: not Inca Empire's 42)
     assert sum(regions[r]["players"] <= 3 for r in starts) == 3
-    assert sum(regions[r]["players"] <= 3 for r in others) == 36
+    assert sum(regions[r]["players"] <= 3 for r in others) == 39  # the overlay's count, reconstructed
     b = p["buildings"]
     assert (b["city_cost"], b["city_vp"], b["city_sapa_inca_vp"]) == (6, 4, 3)
     assert (b["temple_cost"], b["temple_vp"], b["temple_sapa_inca_vp"]) == (5, 4, 1)
@@ -37,14 +37,35 @@ def test_the_six_significant_cities_of_the_pilgrimage_cards_are_on_the_map():
     assert all(sites[s]["temple_bonus"] > 0 for s in groups)
 
 
-@pytest.mark.parametrize("n,regions", [(3, 36), (4, 42)])
-def test_setup_one_chip_a_region_the_rest_in_the_box(n, regions):
-    t = Table(n)
-    on_map = sum(1 for r in range(int(t.st[S.S_N_REGIONS])) if t.st[S.S_CHIP + r] >= 0)
-    assert on_map == regions and t.st[S.S_BOX_CHIPS] == 45 - regions
-    assert sum(1 for r in range(int(t.st[S.S_N_REGIONS])) if t.st[S.S_OWNER + r] == -2) == (7 if n == 3 else 0)
-    assert sum(t.at(p, S.P_HAND + i) >= 0 for p in range(n) for i in range(S.HAND)) == 3 * n
-    assert sorted(t.at(p, S.P_CARD) for p in range(n)) == list(range(1, n + 1))
+def test_setup_one_chip_on_each_of_the_45_regions_none_in_the_box():
+    """Setup: "Place the RI chips face down in the regions, one marker per region, but not in the
+    gray starting regions." With 4 players every one of the 45 chips (Contents) lies on a region,
+    one on each region but the grey starting regions, none left in the box."""
+    t = Table(4)
+    n_regions = int(t.st[S.S_N_REGIONS])
+    start = [bool(S.region_field(t.P, r, S.RG_START)) for r in range(n_regions)]
+    chips = [int(t.st[S.S_CHIP + r]) for r in range(n_regions)]
+    assert all(c == -1 for c, s in zip(chips, start) if s)
+    on_map = [c for c, s in zip(chips, start) if not s]
+    assert len(on_map) == 45 and sorted(on_map) == list(range(45))
+    assert t.st[S.S_BOX_CHIPS] == 0
+    assert all(t.st[S.S_OWNER + r] != -2 for r in range(n_regions))
+    assert sum(t.at(p, S.P_HAND + i) >= 0 for p in range(4) for i in range(S.HAND)) == 3 * 4
+    assert sorted(t.at(p, S.P_CARD) for p in range(4)) == [1, 2, 3, 4]
+    t.check()
+
+
+def test_setup_with_three_players_the_overlay_leaves_its_regions_chips_in_the_box():
+    """Setup: "If playing with three players, lay the three-player map overlay onto the board so
+    that it covers Cuzco and the surrounding regions." The overlay hides Cuntisuyu's starting region
+    and its six inner regions (reconstructed): 3 + 39 regions, one chip each, six in the box."""
+    t = Table(3)
+    n_regions = int(t.st[S.S_N_REGIONS])
+    on_map = sum(1 for r in range(n_regions) if t.st[S.S_CHIP + r] >= 0)
+    assert on_map == 39 and t.st[S.S_BOX_CHIPS] == 45 - 39
+    assert sum(1 for r in range(n_regions) if t.st[S.S_OWNER + r] == -2) == 7
+    assert sum(t.at(p, S.P_HAND + i) >= 0 for p in range(3) for i in range(S.HAND)) == 3 * 3
+    assert sorted(t.at(p, S.P_CARD) for p in range(3)) == [1, 2, 3]
     t.check()
 
 

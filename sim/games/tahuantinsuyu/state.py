@@ -38,7 +38,7 @@ SUYU_NAMES = ("chinchaysuyu", "antisuyu", "collasuyu", "cuntisuyu")
 N_SUYU = 4
 
 # ---- map bounds
-MAX_REGIONS = 48
+MAX_REGIONS = 56  # 4 + 45 on the map; region r is bit r of the int64 region masks (S_UNOWNED, P_*_MASK)
 MAX_SITES = 128
 MAX_ROADS = 256
 MAX_NB = 12  # neighbours of a region
@@ -50,6 +50,7 @@ MAX_PHASES = 12
 MAX_WILD = 24  # Wilderness Roads built in a game (engine bound)
 MAX_STACK = 8  # Sun cards in one gap before a Sapa Inca clears them
 HAND = 3
+assert MAX_REGIONS <= 63  # a region mask's bits stay below the int64 sign bit (board.bit_index)
 
 # ---- site kinds
 SK_CUZCO = 0
@@ -271,7 +272,7 @@ S_N_REGIONS = 23
 S_N_SITES = 24
 S_N_ROADS = 25
 S_N_CHIPS = 26
-S_BOX_CHIPS = 27  # RI chips left in the box (more chips than regions)
+S_BOX_CHIPS = 27  # RI chips left in the box (more chips than regions on this map: the 3-player overlay's)
 S_TILES = 28  # + tile kind: tiles in the supply
 S_ORDER = S_TILES + N_TILES  # + i: the seat holding Turn Sequence card i + 1 (card 1 plays first)
 S_OWNER = S_ORDER + MAX_PLAYERS  # + region: -2 not on this map, -1 unconquered, else the seat
