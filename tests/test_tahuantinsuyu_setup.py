@@ -121,3 +121,16 @@ def test_a_transfer_gives_what_the_giver_has():
     t.set(0, S.P_LABOUR, 0)
     R.transfer(t.st, t.log, 0, 3, 2)
     assert t.labour(0) == 0 and t.labour(3) == 0 and t.st[S.S_TRANSFERS] == 0
+
+
+def test_no_road_option_is_ever_cut():
+    """Building a Road and Wilderness Road ("one road between two cities"): a turn's road options
+    are at most the stop, every dashed line and every pair of city sites, and the engine holds them
+    all, so no legal road goes unoffered; a map with more than that is refused by name."""
+    p = PARAMS.resolved
+    cities = sum(1 for s in data.names(p, "site") if p["site"][s]["kind"] == "city")
+    lines = len(p["map"]["roads"]) + len(p["map"]["royal_roads"])
+    assert 1 + lines + cities * (cities - 1) // 2 <= S.MAX_OPTIONS
+    every_site_a_city = {s: {"kind": "city"} for s in data.names(p, "site") if p["site"][s]["kind"] in ("garrison", "huaca")}
+    with pytest.raises(UserError, match="road options"):
+        GAME.resolve_params({"site": every_site_a_city})

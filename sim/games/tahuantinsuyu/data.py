@@ -17,7 +17,7 @@ from sim.core.paramspec import Choice, Int, Records
 from .state import (
     BOT_KIND_NAMES, CHIP_AT, CH_LABOUR, CH_RES, CH_VP, ERA_AT, H_CHIP_MEAN_RES, H_CHIP_MEAN_VP, H_DECK, H_INVASION,
     H_N_CHIPS, H_N_REGIONS, H_N_ROADS, H_N_ROUNDS, H_N_SITES, INC_AT, INC_END_AT, MAX_CHIPS, MAX_DECK, MAX_INC, MAX_NB,
-    MAX_PHASES, MAX_PLAYERS, MAX_REGIONS, MAX_ROADS, MAX_ROUNDS, MAX_SITES, MIN_PLAYERS, NB_AT, N_CH, N_PARAMS,
+    MAX_OPTIONS, MAX_PHASES, MAX_PLAYERS, MAX_REGIONS, MAX_ROADS, MAX_ROUNDS, MAX_SITES, MIN_PLAYERS, NB_AT, N_CH, N_PARAMS,
     N_RF, N_RG, N_RULES, N_SF, N_SU, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, PILGRIMAGE_NAMES,
     REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_REGION_A, RF_REGION_B, RF_ROYAL, RG_N_LINES, RG_N_NB, RG_PLAYERS, RG_RING,
     RG_START, RG_SUYU, RL_AT, MAX_RL, ROAD_AT, RULES, SI_LEFT_AT,
@@ -81,6 +81,10 @@ def validate(p: dict[str, Any], where: str) -> None:
     roads = _pairs(p, where, "roads", sites) + _pairs(p, where, "royal_roads", sites)
     require(len(roads) <= MAX_ROADS, where, "map.roads", f"must hold at most {MAX_ROADS} lines with the royal ones")
     require(len(set(roads)) == len(roads), where, "map.roads", "must not list a line twice")
+    cities = sum(1 for s in sites if p["site"][s]["kind"] == "city")
+    require(1 + len(roads) + cities * (cities - 1) // 2 <= MAX_OPTIONS, where, "site",
+            f"must hold few enough road lines and city sites for a turn's road options (the stop, every line, every "
+            f"pair of cities for Wilderness Road) to fit {MAX_OPTIONS}")
     starts = [r for r in regions if p["region"][r]["start"]]
     require(len(starts) == MAX_PLAYERS and [p["region"][r]["suyu"] for r in starts] == list(SUYU_NAMES), where,
             "region", "must have one starting region a suyu, in the order " + ", ".join(SUYU_NAMES))

@@ -28,7 +28,8 @@ from .state import (
     ERR_NEGATIVE, ERR_NONE, ERR_REACH, ERR_ROADS, ERR_TILES, ERR_VP, EV_BUILD, EV_CARDS, EV_CONQUER, EV_FINAL,
     EV_INCOME, EV_OUTPOST, EV_PASS, EV_PHASE, EV_PILGRIM, EV_PIZARRO, EV_POPULAR, EV_ROAD, EV_ROUND, EV_SCORE,
     EV_SUN_PLAY, EV_SUN_REVEAL, EV_TRANSFER, EV_UNREST, EV_WILD, HAND, H_DECK, H_INVASION, H_N_CHIPS, H_N_REGIONS,
-    H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_PHASES, MAX_SITES, MAX_STACK, MAX_WILD, N_OPT, N_STATE,
+    H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_OPTIONS, MAX_PHASES, MAX_SITES, MAX_STACK,
+    MAX_WILD, N_OPT, N_STATE,
     N_SUN, N_TILES, O_A, O_B, O_C, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, P_ACTIVE, P_BUILD_DONE,
     P_BUILD_SITES, P_N_BUILD_SITES, P_NEAR_MASK, P_OWN_MASK,
     P_BUILT, P_BUILT_ROAD, P_BUILT_TEMPLE, P_CARD, P_CHIP_LABOUR, P_CONQUERED, P_FIRST_CARD, P_HAND, P_LABOUR,
@@ -363,7 +364,7 @@ def list_wild_roads(P, st, p, n):
             rb = site_field(P, b, SF_REGION)
             if rb >= 0 and (near >> rb) & 1 == 0:
                 continue
-            if not wild_joined(st, a, b) and n < 300:  # the rest of wild_open holds for these pairs
+            if not wild_joined(st, a, b) and n < MAX_OPTIONS:  # the rest of wild_open holds for these pairs
                 put_option(st, n, a, b, 1)
                 n += 1
     return n
