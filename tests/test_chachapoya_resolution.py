@@ -7,6 +7,7 @@ from chachapoya_helpers import (
     A, ENGINE, NO_LOG, T, bids_array, bots, collect, collection, hand, hand_dict, heuristic, make_state, random_bots,
     resolve, set_adeck, set_offer, set_tdeck, set_unresolved, tdeck_list,
 )
+from sim.games.chachapoya import cards as C
 from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
 
@@ -176,11 +177,15 @@ def test_last_leader_spy_over_mafia_makes_lowest_number_win():
 
 
 def test_example_for_a_round_ann_amy_john_tim():
-    """Example for a Round: Ann (start) spy, Amy 2 x 11, John 2 x 9, Tim 7 + tracker (14): the
-    spy makes Tim win, and having used a tracker he takes only one of the two cards; if it is
-    the Grim Warrior he draws three adventurer cards at once."""
+    """Example for a Round: Ann (start) spy, Amy 2 x 11, John 2 x 9, Tim 7 + tracker: "Amy would be
+    the winner (with 22 points), but Ann reversed the order with the lady spy, so the player with
+    the lowest bid, Tim wins the round of bidding (with 14 points)"; having used a tracker he takes
+    only one of the two cards; if it is the Grim Warrior he draws three adventurer cards at once."""
     ann, amy, john, tim = 0, 1, 2, 3
     spec = {ann: ("spy", 1), amy: ("number_11", 2), john: ("number_9", 2), tim: ("number_7", 1, "joker")}
+    strengths = {seat: C.bid_strength(ENGINE, A[b[0]], b[1], 1 if len(b) > 2 else 0) for seat, b in spec.items()}
+    assert (strengths[amy], strengths[john], strengths[tim]) == (22, 18, 14)
+    assert resolve(4, {seat: b for seat, b in spec.items() if seat != ann}, start=ann) == (R.OUT_WIN_ALL, amy, set())
     assert resolve(4, spec, start=ann) == (R.OUT_WIN_ONE, tim, set())
     for seed in range(6):  # whichever card Tim chooses, the rule outcome must follow
         st = make_state(4, seed=seed)

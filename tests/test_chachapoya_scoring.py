@@ -29,7 +29,7 @@ def pts(kind, n):
     ("gold", [1, 3, None, 10, X]),            # scoring examples: 1, 3 (two), 10 (four)
     ("grim_warriors", [0, -5, -10, None, X]),  # Grim Warriors: 0; examples -5, -10; five X
     ("blue_idol", [7, 15]),                   # scoring examples: 7, 15
-    ("curse", [0, 0, X]),                     # Curse: 0 points, the third eliminates
+    ("curse", [0, None, X]),                  # Scoring example 2: one Curse 0; Curse: the third eliminates
 ])
 def test_printed_scales(kind, expected):
     """Scoring: the scale on each card type (printed values; None = not printed)."""
@@ -46,9 +46,8 @@ def score(st, bot_names=None):
     return S.players(st)
 
 
-def test_example_for_scoring_1():
-    """Example for Scoring (1): Betty 15 + 3 + 1 - 5 = 14; Lucy's forgotten token on red or green
-    idols eliminates her; Tim 15 + 0 + 5 - 3 = 17 wins."""
+def _scoring_example_1():
+    """Example for Scoring (1): Betty, Lucy and Tim's spoils and hands, each with the token of setup."""
     betty, lucy, tim = 0, 1, 2
     st = make_state(3)
     collect(st, betty, blue_idol=2, green_idol=1, gold=1, grim_warriors=2)
@@ -57,6 +56,44 @@ def test_example_for_scoring_1():
     hand(st, betty, number_9=2)
     hand(st, lucy, tracker=2)
     hand(st, tim, dictator=1, number_3=1)
+    return st
+
+
+def _scoring_example_2():
+    """Example for Scoring (2): Ann, Lucy, John and Tim's spoils and hands, each with the token of setup."""
+    ann, lucy, john, tim = 0, 1, 2, 3
+    st = make_state(4)
+    collect(st, ann, blue_idol=2, green_idol=1, gold=2, grim_warriors=3)
+    collect(st, lucy, red_idol=4, gold=4, curse=1)
+    collect(st, john, yellow_idol=3, green_idol=2, grim_warriors=2)
+    collect(st, tim, red_idol=2, yellow_idol=3, blue_idol=1)
+    hand(st, ann, tracker=2, number_5=1)
+    hand(st, lucy, number_31=1)
+    hand(st, john, number_7=3)
+    hand(st, tim, mafia=1)
+    return st
+
+
+def test_the_scoring_examples_totals_before_the_tokens():
+    """Example for Scoring (1): Lucy "10 points for her four red idols and 0 points for her four
+    green idols but ... -2 points for the two Trackers in her hand, which is a total of 8 points",
+    before her forgotten token. (2): Lucy "10 points for her four red idols, 10 points for her four
+    golds and 0 points for the Curse card, which would mean 20 points"; Tim 5 + 0 + 7 - 3, "a total
+    of 9 points", before his token on the blue idol."""
+    st = _scoring_example_1()
+    S.players(st)[:, S.P_TOKEN] = 0
+    assert score(st)[1, S.P_SCORE] == 8
+    st = _scoring_example_2()
+    S.players(st)[:, S.P_TOKEN] = 0
+    pstat = score(st)
+    assert (pstat[1, S.P_SCORE], pstat[3, S.P_SCORE]) == (20, 9)
+
+
+def test_example_for_scoring_1():
+    """Example for Scoring (1): Betty 15 + 3 + 1 - 5 = 14; Lucy's forgotten token on red or green
+    idols eliminates her; Tim 15 + 0 + 5 - 3 = 17 wins."""
+    betty, lucy, tim = 0, 1, 2
+    st = _scoring_example_1()
     S.players(st)[betty, S.P_TOKEN] = 0
     S.players(st)[tim, S.P_TOKEN] = 0
     pstat = score(st)
@@ -84,15 +121,7 @@ def test_example_for_scoring_2():
     """Example for Scoring (2): Ann 15 + 6 (token on green) + 3 - 10 - 2 = 12; Lucy eliminated by
     her token; John 0 + 10 (two + one green) - 5 = 5; Tim 5 + 0 + 15 (token on blue) - 3 = 17."""
     ann, lucy, john, tim = 0, 1, 2, 3
-    st = make_state(4)
-    collect(st, ann, blue_idol=2, green_idol=1, gold=2, grim_warriors=3)
-    collect(st, lucy, red_idol=4, gold=4, curse=1)
-    collect(st, john, yellow_idol=3, green_idol=2, grim_warriors=2)
-    collect(st, tim, red_idol=2, yellow_idol=3, blue_idol=1)
-    hand(st, ann, tracker=2, number_5=1)
-    hand(st, lucy, number_31=1)
-    hand(st, john, number_7=3)
-    hand(st, tim, mafia=1)
+    st = _scoring_example_2()
     pstat = score(st)
     assert pstat[ann, S.P_SCORE] == 12 and pstat[ann, S.P_VP_HAND] == -2
     assert pstat[lucy, S.P_ALIVE] == 0 and pstat[lucy, S.P_TOKEN_SCORED_ON] in (T["red_idol"], T["gold"])
