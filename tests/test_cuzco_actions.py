@@ -86,6 +86,22 @@ def components_ok(P, st):
     assert R.check_components(P, st) == 0
 
 
+def test_inti_medals_are_never_created():
+    """Components: 10 Inti medals, 6 stacked on the temple (Setup 9) and one for each player
+    (Setup 15); a used one leaves the game. The components check reports a medal created, or a
+    negative count, as code 16 (checked mode)."""
+    P, st, _ = table(4)
+    assert int(st[S.S_TEMPLE_MEDALS]) + sum(int(st[S.seat_at(p) + S.P_MEDALS]) for p in range(4)) == 10
+    components_ok(P, st)
+    st[S.seat_at(2) + S.P_MEDALS] -= 1  # used: out of the game
+    components_ok(P, st)
+    st[S.seat_at(1) + S.P_MEDALS] += 2
+    assert R.check_components(P, st) == 16
+    st[S.seat_at(1) + S.P_MEDALS] -= 2
+    st[S.S_TEMPLE_MEDALS] = -1
+    assert R.check_components(P, st) == 16
+
+
 # ------------------------------------------------------------------ dice placement
 def test_die_must_be_lower_than_every_die_on_the_space():
     """Phase I: Important / example: a 5 and a 3 already on the study space - Patricia could only

@@ -475,6 +475,23 @@ def test_06_reallocate_any_die_ignoring_placement_rules():
     assert log_events(st, side, R.EV_MOVE_DIE)[-1, 1:6].tolist() == [0, temple, exchange, 4, 0]
 
 
+def test_06_the_example_a_6_onto_a_space_with_a_3():
+    """Card 06: "You can ignore the placement rules to reallocate the die. For example you can place
+    a 6 on a space with a 3" - seat 1's 6 leaves the temple for the exchange space holding seat 2's
+    3, and this player's own 6 then takes the temple."""
+    P, st, side = seat_with("move_die")
+    temple, exchange = space_of(st, "temple"), space_of(st, "exchange")
+    R.put_die(st, temple, 1, 6)
+    R.put_die(st, exchange, 2, 3)
+    assert not R.die_fits(P, st, temple, 6, False) and not R.die_fits(P, st, exchange, 6, False)
+    turn(P, st, side, 0, die=0, pips=6, space=temple, action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+         card=CARD["move_die"], card_arg=temple, card_arg2=exchange)
+    dice_on_exchange = sorted(int(st[S.S_SPACE_DICE + exchange * S.MAX_DICE_ON_SPACE + i])
+                              for i in range(st[S.S_SPACE_N + exchange]))
+    assert dice_on_exchange == sorted([2 * 8 + 3, 1 * 8 + 6])
+    assert st[S.S_SPACE_N + temple] == 1 and st[S.S_SPACE_MIN + temple] == 6
+
+
 def test_06_moves_any_die_not_only_the_lowest():
     """Card 06: "Reallocate any 1 die, regardless of its color" - the 5 of seat 2 leaves the
     temple space, where seat 1's 3 stays, for the exchange space."""

@@ -188,7 +188,8 @@ ERROR_NAMES = {
     7: "more tiles and quipus than mask spaces", 8: "people tiles created or lost",
     9: "quipus created or lost", 10: "priests created or lost", 11: "negative supplies",
     12: "village stacks and delivered quipus disagree", 13: "goods created or lost",
-    14: "negative pututu tiles", 15: "pututu tiles created or lost", ERROR_NO_TURN: "a bot found no legal turn",
+    14: "negative pututu tiles", 15: "pututu tiles created or lost",
+    16: "Inti medals created, or negative", ERROR_NO_TURN: "a bot found no legal turn",
 }
 
 

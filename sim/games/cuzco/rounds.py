@@ -27,7 +27,7 @@ from .state import (
     T_LOG, T_PARAMS, T_REC, T_STATE, scr_row, seat_at, seat_in_order,
 )
 
-ERROR_NO_TURN = 100  # st[S_ERROR] when a bot finds no legal turn (codes 1-15: check_components)
+ERROR_NO_TURN = 100  # st[S_ERROR] when a bot finds no legal turn (codes 1-16: check_components)
 PHASE_ONE_DONE = -1  # phase_one_from: every die of the round is placed
 PHASE_I, PHASE_II, PHASE_III = 1, 2, 3  # play_from's `phase`: where in the round it starts
 NO_STOP = -1  # play_from's `stop_after` for a game played to its end

@@ -1998,5 +1998,13 @@ def check_components(P, st):
                 return 14
         if t1 != P[R_PUTUTU1] or t2 != P[R_PUTUTU2]:
             return 15
-    # medals: temple + held + used/removed never exceed the printed 10
+    # Inti medals: those on the temple and those held never exceed the temple's stack and one a
+    # player (Setup 9 and 15: 6 + 4 of the printed 10); a used medal leaves the game
+    medals = st[S_TEMPLE_MEDALS]
+    for p in range(n):
+        if st[seat_at(p) + P_MEDALS] < 0:
+            return 16
+        medals += st[seat_at(p) + P_MEDALS]
+    if st[S_TEMPLE_MEDALS] < 0 or medals > P[R_TEMPLE_MEDALS] + n * P[R_START_MEDALS]:
+        return 16
     return 0
