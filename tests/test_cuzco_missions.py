@@ -152,6 +152,9 @@ class Holdings:
         return self
 
     def medals(self, k):
+        """k Inti medals held, the change taken from (or put back on) the temple's stack."""
+        self.st[S.S_TEMPLE_MEDALS] -= k - S.players(self.st)[self.p, S.P_MEDALS]
+        assert self.st[S.S_TEMPLE_MEDALS] >= 0
         S.players(self.st)[self.p, S.P_MEDALS] = k
         return self
 
