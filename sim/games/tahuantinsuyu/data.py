@@ -81,7 +81,7 @@ def validate(p: dict[str, Any], where: str) -> None:
     roads = _pairs(p, where, "roads", sites) + _pairs(p, where, "royal_roads", sites)
     require(len(roads) <= MAX_ROADS, where, "map.roads", f"must hold at most {MAX_ROADS} lines with the royal ones")
     require(len(set(roads)) == len(roads), where, "map.roads", "must not list a line twice")
-    cities = sum(1 for s in sites if p["site"][s]["kind"] == "city")
+    cities = sum(1 for s in sites if p["site"][s]["kind"] in ("city", "significant_city"))
     require(1 + len(roads) + cities * (cities - 1) // 2 <= MAX_OPTIONS, where, "site",
             f"must hold few enough road lines and city sites for a turn's road options (the stop, every line, every "
             f"pair of cities for Wilderness Road) to fit {MAX_OPTIONS}")
