@@ -32,14 +32,15 @@ from .state import (
     D_HOUSE_OF_PRIESTS, D_HOUSE_OF_VIRGINS, D_MAIN_TEMPLE, D_ROYAL_PALACE, D_WATCHMANS_HUT, FIRST_TEMPLE,
     ICON_KIND, KIND_FAST, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
     MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PRIEST_AT,
-    P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_BUY_FALLBACK, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
+    P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
-    R_SELL_FALLBACK, R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
+    R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
     S_CLOCK_GOOD, S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
-    icons_held, market_length, market_value, moon_field, priest_field, seat_at, smallest_uncovered,
+    icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
+    trade_allowed, trade_price,
 )
 
 NO_VALUE = -1e18
@@ -506,18 +507,25 @@ def temple_value(P, st, w, p, d):
     return value
 
 
+@njit_inline
+def trade_value(P, st, w, p, g, direction, price):
+    """What one purchase (+1) or sale (-1) of good g at `price` corn is worth to seat p."""
+    if direction > 0:
+        return gain_value(P, st, w, p, g, 1) + gain_value(P, st, w, p, CORN, -price)
+    return gain_value(P, st, w, p, CORN, price) + gain_value(P, st, w, p, g, -1)
+
+
 @njit_noalloc
 def best_trade_value(P, st, w, p):
     """The best single purchase or sale at the Central Plaza, or 0."""
     best = 0.0
     for g in range(LLAMA, N_GOODS):
         count = st[S_MARKET + g]
-        price = market_value(P, g, count - 1) if count > 0 else P[R_BUY_FALLBACK]
+        price = trade_price(P, g, 1, count)
         if held(st, p, CORN) >= price:
-            best = max(best, gain_value(P, st, w, p, g, 1) + gain_value(P, st, w, p, CORN, -price))
+            best = max(best, trade_value(P, st, w, p, g, 1, price))
         if held(st, p, g) > 0:
-            pay = market_value(P, g, count) if count < market_length(P, g) else P[R_SELL_FALLBACK]
-            best = max(best, gain_value(P, st, w, p, CORN, pay) + gain_value(P, st, w, p, g, -1))
+            best = max(best, trade_value(P, st, w, p, g, -1, trade_price(P, g, -1, count)))
     return best
 
 
@@ -581,37 +589,14 @@ def action_value(P, st, w, p, i):
     return district_value(P, st, w, p, a) + jump
 
 
-@njit_noalloc
-def trade_price(P, g, direction, count):
-    """Central Plaza: the corn one purchase (direction +1) of good g costs, or one sale (-1) pays,
-    at a column holding `count` goods: the bottom good's number or 6 corn from the supply; the
-    number the sold good covers or 3 corn when the column is full (rules.buy_price, sell_price)."""
-    if direction > 0:
-        return market_value(P, g, count - 1) if count > 0 else P[R_BUY_FALLBACK]
-    return market_value(P, g, count) if count < market_length(P, g) else P[R_SELL_FALLBACK]
-
-
-@njit_inline
-def trade_value(P, st, w, p, g, direction, price):
-    """What one purchase (+1) or sale (-1) of good g at `price` corn is worth to seat p."""
-    if direction > 0:
-        return gain_value(P, st, w, p, g, 1) + gain_value(P, st, w, p, CORN, -price)
-    return gain_value(P, st, w, p, CORN, price) + gain_value(P, st, w, p, g, -1)
-
-
 @njit_inline
 def best_trade(P, st, w, p, g, count, supply):
     """The better of buying and selling one good of kind g (0: neither is possible, or worth it) at
-    a column holding `count` goods with `supply` more in the general supply (rules.can_buy, can_sell)."""
+    a column holding `count` goods with `supply` more in the general supply."""
     best = 0.0
-    if count > 0 or supply > 0:
-        price = trade_price(P, g, 1, count)
-        if held(st, p, CORN) >= price:
-            best = max(best, trade_value(P, st, w, p, g, 1, price))
-    if held(st, p, g) > 0:
-        pay = trade_price(P, g, -1, count)
-        if st[S_SUPPLY + CORN] >= pay:
-            best = max(best, trade_value(P, st, w, p, g, -1, pay))
+    for direction in (1, -1):
+        if trade_allowed(P, st, p, g, direction, count, supply):
+            best = max(best, trade_value(P, st, w, p, g, direction, trade_price(P, g, direction, count)))
     return best
 
 

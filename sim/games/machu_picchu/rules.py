@@ -30,19 +30,20 @@ from .state import (
     P_ACTIONS, P_CLOCK_STAYING, P_CLOCK_WORKERS, P_COMPENSATION, P_DENIED, P_FREE_WORKERS, P_GOLD, P_GOODS,
     P_GOODS_VALUE, P_HAND, P_HAND_N, P_HELD, P_JUMPS, P_MOONS, P_MOON_KIND, P_MULTIPLIER, P_PENDING_CORN,
     P_PENDING_LLAMAS, P_PRIESTS, P_PRINCE, P_RANK, P_SCORE, P_SCORE_PRIESTS, P_SCORE_TRAIL, P_SCORE_WORKERS,
-    P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, R_ACTION_LIMIT, R_BUY_FALLBACK, R_CARDS_DEALT,
+    P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, R_ACTION_LIMIT, R_CARDS_DEALT,
     R_CLOCK_GOODS, R_CLOCK_STEPS, R_COMPENSATE_ONCE, R_COMPENSATION, R_CORN_AS_GOOD, R_CORN_CAP, R_CORN_YIELD,
     R_DAY_CORN_TO_LAST, R_FIRST_MULTIPLIER, R_FIRST_SCOUT, R_GOODS_CAP, R_GRANARY, R_GRANARY_CORN,
     R_GRANARY_GOLD, R_GRANARY_POINTS, R_JUMP_COST, R_LAST_DAY, R_MAIN_STEPS, R_MARKET_SETUP,
     R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRICE_NUDGE, R_PRODUCTION_COST, R_RESTOCK_CORN,
-    R_RESTOCK_GOODS, R_RESTOCK_STONES, R_REWARDS_WAIT, R_SECOND_MULTIPLIER, R_SELL_FALLBACK, R_STABLE,
+    R_RESTOCK_GOODS, R_RESTOCK_STONES, R_REWARDS_WAIT, R_SECOND_MULTIPLIER, R_STABLE,
     R_STABLE_GOLD, R_STABLE_LLAMAS, R_STABLE_POINTS, R_START_DAY, R_START_GOODS, R_STONES, R_STONE_CAP,
     R_STONE_STEPS, R_SUMMIT, R_SUMMIT_DRAW, R_SUMMIT_RETURN, R_SUPPLY, R_TIME_CORN, R_TRADE_LIMIT, R_WORKERS,
     STAY, S_ACTIONS, S_ACTOR, S_DAY, S_DAYS_PLAYED, S_DECK, S_DECK_HEAD, S_DECK_SIZE, S_DISTRICT,
     S_END_PENDING, S_END_REASON, S_ERROR, S_EXTRA_LEFT, S_LOG_N, S_MARKET, S_MOONS_TAKEN, S_MOON_HOLDER,
     S_N_CARDS, S_N_MOON, S_N_PLAYERS, S_OPTIONS, S_PRIESTS_LEFT, S_START, S_STONE_SUPPLY, S_SUN_HOLDER,
-    S_SUPPLY, S_TAKEN, S_TIME_CORN, S_VISITED, S_WINNER, adjacent, card_field, market_length, market_value,
-    moon_field, priest_field, seat_at, smallest_uncovered, worker_cost, icons_held, gold_held, count_icons,
+    S_SUPPLY, S_TAKEN, S_TIME_CORN, S_VISITED, S_WINNER, adjacent, card_field, market_length,
+    moon_field, priest_field, seat_at, smallest_uncovered, trade_allowed, trade_price, worker_cost, icons_held,
+    gold_held, count_icons,
     CF_ICONS, N_ICONS, P_ICONS,
 )
 
@@ -628,31 +629,24 @@ def buy_priest(P, st, stream, log, kinds, W, p, first_kind, last_kind, decision)
 # ------------------------------------------------------------------ Central Plaza
 @njit_noalloc
 def buy_price(P, st, g):
-    """Central Plaza: the number uncovered by taking the bottom good of column g; 6 from the supply
-    when the column is empty."""
-    if st[S_MARKET + g] > 0:
-        return market_value(P, g, st[S_MARKET + g] - 1)
-    return P[R_BUY_FALLBACK]
+    """Central Plaza: what buying one good g costs at the market as it stands (trade_price)."""
+    return trade_price(P, g, 1, st[S_MARKET + g])
 
 
 @njit_noalloc
 def sell_price(P, st, g):
-    """Central Plaza: the number a sold good covers, filling column g from the top; 3 when full."""
-    if st[S_MARKET + g] < market_length(P, g):
-        return market_value(P, g, st[S_MARKET + g])
-    return P[R_SELL_FALLBACK]
+    """Central Plaza: what selling one good g pays at the market as it stands (trade_price)."""
+    return trade_price(P, g, -1, st[S_MARKET + g])
 
 
 @njit_noalloc
 def can_buy(P, st, p, g):
-    if st[S_MARKET + g] == 0 and st[S_SUPPLY + g] == 0:
-        return False
-    return goods(st, p, CORN) >= buy_price(P, st, g)
+    return trade_allowed(P, st, p, g, 1, st[S_MARKET + g], st[S_SUPPLY + g])
 
 
 @njit_noalloc
 def can_sell(P, st, p, g):
-    return goods(st, p, g) > 0 and st[S_SUPPLY + CORN] >= sell_price(P, st, g)
+    return trade_allowed(P, st, p, g, -1, st[S_MARKET + g], st[S_SUPPLY + g])
 
 
 @njit_noalloc

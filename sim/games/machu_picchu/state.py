@@ -371,6 +371,28 @@ def gold_held(P, st, p):
     return total
 
 
+
+@njit_typed(f"int64({T_PARAMS}, int64, int64, int64)")
+def trade_price(P, g, direction, count):
+    """Central Plaza: the corn one purchase (direction +1) of good g costs, or one sale (-1) pays,
+    at a column holding `count` goods: the number uncovered by taking the bottom good, 6 from the
+    supply when the column is empty; the number a sold good covers, filling the column from the
+    top, 3 when it is full."""
+    if direction > 0:
+        return market_value(P, g, count - 1) if count > 0 else P[R_BUY_FALLBACK]
+    return market_value(P, g, count) if count < market_length(P, g) else P[R_SELL_FALLBACK]
+
+
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64, int64, int64, int64)")
+def trade_allowed(P, st, p, g, direction, count, supply):
+    """Central Plaza: whether seat p can buy (+1) or sell (-1) one good g at a column holding
+    `count` goods, with `supply` more in the general supply (the rules ask it of the market as it
+    stands; the bots also of the market after a price nudge)."""
+    if direction > 0:
+        return (count > 0 or supply > 0) and st[seat_at(p) + P_GOODS + CORN] >= trade_price(P, g, 1, count)
+    return st[seat_at(p) + P_GOODS + g] > 0 and st[S_SUPPLY + CORN] >= trade_price(P, g, -1, count)
+
+
 # ---- end reasons (games table `end_reason`)
 END_NONE = 0
 END_PRIESTS = 1  # condition 1: the last priest or virgin card was taken
