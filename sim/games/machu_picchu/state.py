@@ -18,7 +18,7 @@ A game's state is one flat int64 array `st`:
 Everything is int64, so each compiled function sees one type. The random stream is a separate
 uint64 array (sim.core.rng) and the replay log a separate int64 array (one row when logging is off).
 """
-from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from sim.core.paramspec import Bool, Int, IntList, LengthOf, PerPlayerCount, RulesLayout
 
 # Numba types of the arrays, for the helpers compiled with one declared signature
@@ -372,12 +372,13 @@ def gold_held(P, st, p):
 
 
 
-@njit_typed(f"int64({T_PARAMS}, int64, int64, int64)")
+@njit_inline
 def trade_price(P, g, direction, count):
     """Central Plaza: the corn one purchase (direction +1) of good g costs, or one sale (-1) pays,
     at a column holding `count` goods: the number uncovered by taking the bottom good, 6 from the
     supply when the column is empty; the number a sold good covers, filling the column from the
-    top, 3 when it is full."""
+    top, 3 when it is full. Copied into its callers, as the two lines it replaced were: the bots
+    value a trade for every Central Plaza option."""
     if direction > 0:
         return market_value(P, g, count - 1) if count > 0 else P[R_BUY_FALLBACK]
     return market_value(P, g, count) if count < market_length(P, g) else P[R_SELL_FALLBACK]
