@@ -30,15 +30,15 @@ from .state import (
     DEC_MAIN_OFFERING, DEC_MOON_TILE, DEC_MOON_USE, DEC_PALACE, DEC_PRICE_NUDGE, DEC_PRIESTS, DEC_PRODUCE,
     DEC_START_WORKER, DEC_SUMMIT_RETURN, DEC_TRADE, DEC_VIRGINS, DEC_WATCHMAN, D_CENTRAL_PLAZA,
     D_HOUSE_OF_PRIESTS, D_HOUSE_OF_VIRGINS, D_MAIN_TEMPLE, D_ROYAL_PALACE, D_WATCHMANS_HUT, FIRST_TEMPLE,
-    ICON_KIND, KIND_FAST, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
+    ICON_KIND, KIND_CHAIN, KIND_FAST, KIND_RANDOM, K_CONDOR, K_PUMA, K_SUN, LLAMA, MF_GOOD, MF_STEPS, MOON_CORN, MOON_GOOD,
     MOON_STEPS, N_GOODS, N_KINDS, N_OPT, N_PF, N_PRODUCTION, O_A, O_B, PF_COST, PF_COUNT, PRIEST_AT,
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_GOOD, S_CLOCK_REWARD, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
-    W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
+    W_GOODS_END, W_LLAMA_OFFER, W_GOODS_END, W_LLAMA_OFFER, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
     trade_allowed, trade_price,
 )
@@ -77,10 +77,11 @@ def units_value(w, base, have, change):
 
 @njit_inline
 def good_value(P, st, w, p, g, change):
-    """Points of `change` units of good g (negative: given up) for a holder of the current stock;
-    each unit beyond those held is worth a little less (saturation). A single unit (most gains) is
+    """Points of `change` units of good g (negative: given up) for a holder of the current stock:
+    the unit's worth this decision (good_bases) and each unit beyond those held worth a little less
+    (saturation). A single unit (most gains) is
     worked out in place: this is copied into its callers, the rest is units_value."""
-    base = w[W_GOODS + g]
+    base = real_at(st, S_GOOD_BASE + g)
     have = held(st, p, g)
     if change == 1:
         return base / (1.0 + w[W_SATURATION] * have)
@@ -179,6 +180,26 @@ def worker_value(P, st, w, p, d):
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def priest_value(P, st, w, p, k):
     return target_value(P, st, w, p, k)
+
+
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def good_bases(P, st, w, p):
+    """Each good's unit worth to seat p this decision (S_GOOD_BASE, read by good_value): its weight,
+    fading to `goods_end` of it over the last two days (goods score nothing at the end: what they
+    buy is valued where it is bought, a worker, a card, steps at the Main Temple or the Sun Clock);
+    and a llama held with a priest/virgin card whose temple still opens at least `llama_offer` times
+    the steps it buys there (the best such temple), whatever the day."""
+    dl = days_left(P, st)
+    fade = w[W_GOODS_END] + (1.0 - w[W_GOODS_END]) * min(1.0, dl / 2.0)
+    for g in range(N_GOODS):
+        put_real(st, S_GOOD_BASE + g, w[W_GOODS + g] * fade)
+    at = seat_at(p)
+    offer = 0.0
+    for k in range(N_KINDS):
+        if st[at + P_PRIESTS + k] > 0 and temple_openings(P, st, k) > 0:
+            offer = max(offer, w[W_LLAMA_OFFER] * w[W_STEP] * smallest_uncovered(P, k, st[S_TAKEN + k]))
+    if offer > real_at(st, S_GOOD_BASE + LLAMA):
+        put_real(st, S_GOOD_BASE + LLAMA, offer)
 
 
 # ------------------------------------------------------------------ the plan: goods gathered for a purchase
@@ -762,12 +783,162 @@ def begin_decision(P, st, w, p, decision, planning):
         st[S_VALUE_SET] = 0
         st[S_KEEP_OWNER] = owner
         st[S_KEEP_PLAN] = 0
+        good_bases(P, st, w, p)
     if st[S_KEEP_PLAN] == 0 and values_goods(decision):
         if planning and w[W_PLAN] != 0.0:
             prepare_plan(P, st, w, p)
         else:
             st[S_PLAN_GOODS] = 0
         st[S_KEEP_PLAN] = 1
+
+
+# ------------------------------------------------------------------ the scripted chain (kind `chain`)
+CHAIN_FIRST = 1000.0  # a chain bonus outweighs any heuristic value, so the script decides where it has a say
+
+
+@njit_noalloc
+def can_buy_card(P, st, p, k):
+    """Seat p can pay a card of kind k and one is left."""
+    return (st[S_TAKEN + k] < priest_field(P, k, PF_COUNT)
+            and affordable(P, st, p, PRIEST_AT + k * N_PF + PF_COST, 1))
+
+
+@njit_noalloc
+def chain_holds_card(st, p):
+    at = seat_at(p)
+    for k in range(N_KINDS):
+        if st[at + P_PRIESTS + k] > 0:
+            return True
+    return False
+
+
+@njit_noalloc
+def can_hire(P, st, p, d):
+    """Seat p has a worker left and can pay one on production district d."""
+    return st[seat_at(p) + P_FREE_WORKERS] > 0 and affordable(P, st, p, WCOST_AT + d * N_GOODS, 1)
+
+
+@njit_noalloc
+def chain_target(P, st, p):
+    """The chain's next card: of the kinds with a card left, the one with the fewest goods missing
+    (ties to the dearer kind, Sun first); -1 when every card is taken."""
+    best_k, best_missing = -1, 1 << 30
+    for k in range(N_KINDS):
+        if st[S_TAKEN + k] >= priest_field(P, k, PF_COUNT):
+            continue
+        cost_at = PRIEST_AT + k * N_PF + PF_COST
+        missing = 0
+        for g in range(N_GOODS):
+            missing += units_short(P, P[cost_at + g], held(st, p, g), g)
+        if missing < best_missing:
+            best_k, best_missing = k, missing
+    return best_k
+
+
+@njit_noalloc
+def chain_short(P, st, p, target, g):
+    """Whether the chain's next card needs more of good g than seat p holds."""
+    if target < 0:
+        return False
+    return held(st, p, g) < P[PRIEST_AT + target * N_PF + PF_COST + g]
+
+
+@njit_noalloc
+def chain_llamas_short(st, p):
+    """Fewer llamas than own priest/virgin cards: an offering would be lost at a temple's opening (the
+    Llama's Meadow is then worth a visit, and a worker there a trip to the Watchman's Hut)."""
+    at = seat_at(p)
+    cards = 0
+    for k in range(N_KINDS):
+        cards += st[at + P_PRIESTS + k]
+    return cards > 0 and held(st, p, LLAMA) < cards
+
+
+@njit_noalloc
+def chain_keeps(P, st, p, target, g):
+    """Whether giving up one good g breaks the chain: a llama while p holds a card, or a good the
+    next card needs that p does not hold beyond its cost."""
+    if g == LLAMA and chain_holds_card(st, p):
+        return True
+    if target < 0:
+        return False
+    need = P[PRIEST_AT + target * N_PF + PF_COST + g]
+    return need > 0 and held(st, p, g) <= need
+
+
+@njit_noalloc
+def chain_action(P, st, p, target, d, jumped):
+    """An action for the chain: first a temple of an own card not entered today while p holds a
+    llama (every holder offers), then a house where p can buy a card, then a district that brings a
+    good the next card lacks (its production, or a purchase at the Central Plaza), or llamas for the
+    cards held; a llama jump is avoided while p holds a card."""
+    at = seat_at(p)
+    bonus = 0.0
+    if jumped and chain_keeps(P, st, p, target, LLAMA):
+        bonus -= 0.5 * CHAIN_FIRST
+    if FIRST_TEMPLE <= d < D_MAIN_TEMPLE:
+        k = d - FIRST_TEMPLE
+        if st[S_VISITED + d] == 0 and st[at + P_PRIESTS + k] > 0 and held(st, p, LLAMA) > 0:
+            bonus += 3.0 * CHAIN_FIRST
+    elif d == D_HOUSE_OF_VIRGINS:
+        if can_buy_card(P, st, p, K_SUN):
+            bonus += 2.0 * CHAIN_FIRST
+    elif d == D_HOUSE_OF_PRIESTS:
+        if can_buy_card(P, st, p, K_PUMA) or can_buy_card(P, st, p, K_CONDOR):
+            bonus += 2.0 * CHAIN_FIRST
+    elif d == D_WATCHMANS_HUT:
+        if chain_holds_card(st, p) and can_hire(P, st, p, LLAMA):
+            bonus += 1.5 * CHAIN_FIRST
+    elif d < N_PRODUCTION:
+        if st[S_VISITED + d] == 0 and (chain_short(P, st, p, target, d)
+                                       or (d == LLAMA and chain_llamas_short(st, p))):
+            bonus += CHAIN_FIRST
+    elif d == D_CENTRAL_PLAZA:
+        for g in range(LLAMA, N_GOODS):
+            if chain_short(P, st, p, target, g) and held(st, p, CORN) >= trade_price(P, g, 1, st[S_MARKET + g]):
+                bonus += CHAIN_FIRST
+                break
+    return bonus
+
+
+@njit_noalloc
+def chain_bonus(P, st, p, decision, i, target):
+    """What the scripted chain adds to option i's heuristic value (0 where the script has no say):
+    buy a card whenever possible, offer every llama the cards allow, keep llamas and the next card's
+    goods, gather what the next card lacks."""
+    a = st[S_OPTIONS + i * N_OPT + O_A]
+    b = st[S_OPTIONS + i * N_OPT + O_B]
+    if decision == DEC_ACTION:
+        return 0.0 if a == STAY else chain_action(P, st, p, target, a, b)
+    if decision == DEC_LLAMA_OFFERING:
+        return CHAIN_FIRST * a
+    if decision == DEC_WATCHMAN:
+        return CHAIN_FIRST if a & (1 << LLAMA) and chain_holds_card(st, p) else 0.0
+    if decision == DEC_PRIESTS or decision == DEC_VIRGINS:
+        return 0.0 if a < 0 else CHAIN_FIRST + steps_if_taken(P, st, a)
+    if decision == DEC_MAIN_OFFERING:
+        bonus = 0.0
+        for g in range(N_GOODS):
+            if a & (1 << g) and chain_keeps(P, st, p, target, g):
+                bonus -= CHAIN_FIRST
+        return bonus
+    if decision == DEC_TRADE:
+        if a < 0:
+            return 0.0
+        if b > 0:
+            return CHAIN_FIRST if chain_short(P, st, p, target, a) else 0.0
+        return -CHAIN_FIRST if chain_keeps(P, st, p, target, a) else 0.0
+    if decision == DEC_MOON_USE:
+        if b == MOON_GOOD and chain_short(P, st, p, target, moon_field(P, a, MF_GOOD)):
+            return CHAIN_FIRST
+        return 0.0
+    if decision == DEC_CLOCK_GOODS:
+        bonus = 0.0
+        for g in range(N_GOODS):
+            if a & (1 << g) and (chain_short(P, st, p, target, g) or (g == LLAMA and chain_llamas_short(st, p))):
+                bonus += CHAIN_FIRST
+        return bonus
+    return 0.0
 
 
 @njit_noalloc
@@ -786,10 +957,13 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
         return rng.randint(stream, n_options)
     if n_options == 1:
         return 0
-    begin_decision(P, st, weights, p, decision, 0 if kind == KIND_FAST else 1)
+    begin_decision(P, st, weights, p, decision, 0 if kind == KIND_FAST or kind == KIND_CHAIN else 1)
+    target = chain_target(P, st, p) if kind == KIND_CHAIN else -1
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
         value = option_value(P, st, weights, p, decision, i)
+        if kind == KIND_CHAIN:
+            value += chain_bonus(P, st, p, decision, i, target)
         if weights[W_NOISE] > 0.0:
             value += weights[W_NOISE] * rng.uniform(stream)
         if value > best:

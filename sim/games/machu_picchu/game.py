@@ -14,7 +14,7 @@ from .state import (
     DISTRICT_NAMES, END_REASON_NAMES, ERROR_NAMES, GOOD_NAMES, KIND_NAMES, KIND_SEARCH, LOG_CAPACITY, LOG_WIDTH,
     N_GOODS, N_KINDS, N_P, N_PRODUCTION, N_STATE,
     P_ACTIONS, P_CLOCK_STAYING, P_COMPENSATION, P_FREE_WORKERS, P_GOLD, P_GOODS, P_GOODS_VALUE, P_HAND, P_HAND_N,
-    P_HELD, P_JUMPS, P_MOON_KIND, P_MOONS, P_MULTIPLIER, P_PRIESTS, P_RANK, P_SCORE, P_SCORE_PRIESTS,
+    P_HELD, P_JUMPS, P_LLAMAS_OFFERED, P_MAIN_OFFERED, P_MOON_KIND, P_MOONS, P_MULTIPLIER, P_PRIESTS, P_RANK, P_SCORE, P_SCORE_PRIESTS,
     P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, S_ACTIONS, S_DAY,
     S_DAYS_PLAYED, S_DECK_SIZE, S_END_REASON, S_ERROR, S_MARKET, S_PLAYERS, S_PRIESTS_LEFT, S_WINNER,
 )
@@ -55,6 +55,8 @@ PLAYER_FIELDS = (
     ("llama_jumps", P_JUMPS, np.int16),
     ("moon_tiles", P_MOONS, np.int16),
     ("trades", P_TRADES, np.int16),
+    ("llamas_offered", P_LLAMAS_OFFERED, np.int16),
+    ("main_offered", P_MAIN_OFFERED, np.int16),
 )
 CARD_HELD = "offering_held_"  # times the card entered the hand (the one dealt at setup included)
 CARD_KEPT = "offering_kept_"  # 1 when the card is in the hand at the end

@@ -30,7 +30,7 @@ from .state import (
     P_ACTIONS, P_CLOCK_STAYING, P_CLOCK_WORKERS, P_COMPENSATION, P_DENIED, P_FREE_WORKERS, P_GOLD, P_GOODS,
     P_GOODS_VALUE, P_HAND, P_HAND_N, P_HELD, P_JUMPS, P_MOONS, P_MOON_KIND, P_MULTIPLIER, P_PENDING_CORN,
     P_PENDING_LLAMAS, P_PRIESTS, P_PRINCE, P_RANK, P_SCORE, P_SCORE_PRIESTS, P_SCORE_TRAIL, P_SCORE_WORKERS,
-    P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, R_ACTION_LIMIT, R_CARDS_DEALT,
+    P_LLAMAS_OFFERED, P_MAIN_OFFERED, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, R_ACTION_LIMIT, R_CARDS_DEALT,
     R_CLOCK_GOODS, R_CLOCK_STEPS, R_COMPENSATE_ONCE, R_COMPENSATION, R_CORN_AS_GOOD, R_CORN_CAP, R_CORN_YIELD,
     R_DAY_CORN_TO_LAST, R_FIRST_MULTIPLIER, R_FIRST_SCOUT, R_GOODS_CAP, R_GRANARY, R_GRANARY_CORN,
     R_GRANARY_GOLD, R_GRANARY_POINTS, R_JUMP_COST, R_LAST_DAY, R_MAIN_STEPS, R_MARKET_SETUP,
@@ -465,6 +465,7 @@ def sacrifice_llamas(P, st, stream, log, kinds, W, q, k, llamas):
     if llamas == 0:
         return
     pay_to_supply(st, q, LLAMA, llamas)
+    st[seat_at(q) + P_LLAMAS_OFFERED] += llamas
     steps = llamas * llama_steps(P, st, k)
     log_event(st, log, EV_OFFER, q, FIRST_TEMPLE + k, llamas, steps, 0)
     move_scout(P, st, stream, log, kinds, W, q, steps)
@@ -500,6 +501,7 @@ def offer_goods(P, st, stream, log, kinds, W, q, mask):
         if mask & (1 << g):
             pay_to_supply(st, q, g, good_unit(P, g))
     steps = popcount(mask) * P[R_MAIN_STEPS]
+    st[seat_at(q) + P_MAIN_OFFERED] += popcount(mask)
     log_event(st, log, EV_OFFER, q, D_MAIN_TEMPLE, mask, steps, 0)
     move_scout(P, st, stream, log, kinds, W, q, steps)
 

@@ -285,7 +285,8 @@ S_ICON_HIT = S_ICON_SET + 1  # + icon: the chance a summit's draw shows the icon
 # again on the same holdings and target values, and each seat's target values while what they read is
 # unchanged. A seat's key holds everything its target values read: a fingerprint of its weights, the day,
 # the cards taken of each kind, the temples entered today, the icons of its hand.
-S_KEEP_OWNER = S_ICON_HIT + N_ICONS  # seat + 1 the decision rows were worked out for (0: none)
+S_GOOD_BASE = S_ICON_HIT + N_ICONS  # + good: a unit's worth to the deciding seat before saturation (bots.good_bases)
+S_KEEP_OWNER = S_GOOD_BASE + N_GOODS  # seat + 1 the decision rows were worked out for (0: none)
 S_KEEP_HOLD = S_KEEP_OWNER + 1  # + good: the owner's goods then; + N_GOODS: its unplaced workers
 S_KEEP_PLAN = S_KEEP_HOLD + N_GOODS + 1  # 1 once the owner's plan table is made
 SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN = 0, 1, 2, 3  # a seat key's words; SK_TAKEN + kind
@@ -331,7 +332,9 @@ P_JUMPS = P_ACTIONS + 1  # llamas paid to move anywhere
 P_MOONS = P_JUMPS + 1  # moon tiles taken
 P_STEPS = P_MOONS + 1  # trail steps moved
 P_TRADES = P_STEPS + 1  # goods bought or sold at the Central Plaza
-P_MOON_KIND = P_TRADES + 1  # + tile: times each moon tile was taken
+P_LLAMAS_OFFERED = P_TRADES + 1  # llamas offered at the Sun, Puma and Condor Temples
+P_MAIN_OFFERED = P_LLAMAS_OFFERED + 1  # kinds of good offered at the Main Temple
+P_MOON_KIND = P_MAIN_OFFERED + 1  # + tile: times each moon tile was taken
 P_ICONS = P_MOON_KIND + MAX_MOON  # + icon: icons on the cards in hand (kept with the hand; checked mode recounts)
 P_HAND = P_ICONS + N_ICONS  # + card: 1 while the card is in the hand
 P_HELD = P_HAND + MAX_CARDS  # + card: times the card entered the hand
@@ -449,7 +452,8 @@ KIND_RANDOM = 0
 KIND_HEURISTIC = 1
 KIND_SEARCH = 2  # flat Monte-Carlo over the heuristic's best actions (search.py); the heuristic elsewhere
 KIND_FAST = 3  # the heuristic without the plan (bots.py): goods worth what they are held for, no purchase gathered for
-BOT_KIND_NAMES = ("random", "heuristic", "search", "fast")
+KIND_CHAIN = 4  # the scripted chain (bots.py): the fast heuristic committed to cards, llamas and offerings
+BOT_KIND_NAMES = ("random", "heuristic", "search", "fast", "chain")
 WEIGHT_NAMES = (
     "corn", "llama", "coca", "pottery", "cloth",  # points of a good held (per unit, before saturation)
     "saturation",  # each unit already held divides the next one's value by (1 + saturation * held)
@@ -464,6 +468,8 @@ WEIGHT_NAMES = (
     "noise",  # random spread added to each option's value (0: none)
     "laps",  # summits the player expects per day left (the offering cards still to come)
     "plan", "pursuit",  # goods that bring a priest/virgin card or worker within reach: weight, discount per good missing
+    "goods_end",  # the share of a good's worth left on the last day (full two days before it, halfway between)
+    "llama_offer",  # a llama held with a priest/virgin card: this times the steps it buys at the card's temple
 )
 W_GOODS = 0  # + good
 W_SATURATION = 5
@@ -485,6 +491,8 @@ W_NOISE = 20
 W_LAPS = 21
 W_PLAN = 22
 W_PURSUIT = 23
+W_GOODS_END = 24
+W_LLAMA_OFFER = 25
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7

@@ -1,0 +1,116 @@
+"""Issue 34's experiment: is the priest-and-offering chain weak under the reconstructed numbers, or
+do the heuristics not see it?
+
+The rulebook's summary of the game is a chain: workers make goods, goods buy priest/virgin cards,
+the cards let a player offer llamas at their temples, offerings move the scout, the summit gives
+offering cards and only offering cards score. `chain` (bots.toml, kind `chain` in bots.py) is a
+scripted bot committed to it: it buys a card whenever it can, gathers the goods of the next one,
+keeps its llamas and offers every llama its cards allow, and plays the fast heuristic elsewhere.
+Played alone against three bots of a line-up (seats rotated, the same games for every table) under
+the base numbers and under every reading of `robust.toml`, its win share says whether the chain
+pays: well above a fair share, the heuristics are short-sighted; well below under every table, the
+reconstruction makes it weak.
+
+    python -m sim.games.machu_picchu.analysis.chain --games 4000 --seed 3
+
+prints, for each table, the lone bot's win share with its 95% interval and what each side does a
+player-game (cards bought, llamas offered at the three temples, workers left unplaced, score), and
+how the games ended.
+"""
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from sim.core.params import load_variant, repo_file
+from sim.core.stats import rate_ci
+from sim.games.machu_picchu import GAME
+from sim.games.machu_picchu.state import END_REASON_NAMES
+
+HERE = Path(__file__).resolve().parents[1]
+
+
+def rotated_seats(n_games: int, n_players: int) -> np.ndarray:
+    """Seat s of game g plays bot (s + g) mod n: every bot sits in every seat equally often."""
+    return ((np.arange(n_players)[None, :] + np.arange(n_games)[:, None]) % n_players).astype(np.int8)
+
+
+def play(bots: list[str], games: int, seed: int, variant: str | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """(games table, players table with a `bot` column) of `games` games of the line-up `bots`
+    (one name a seat), seats rotated, in this process."""
+    if variant:
+        name, overrides = load_variant(repo_file(variant))
+        params = GAME.resolve_params(overrides, name)
+    else:
+        params = GAME.resolve_params(None)
+    names = list(dict.fromkeys(bots))
+    lineup = np.array([names.index(b) for b in bots], np.int8)
+    n = len(bots)
+    seats = lineup[rotated_seats(games, n)]
+    result = GAME.simulate(params, n, names, seats, seed, 0, games)
+    game_df = pd.DataFrame(result.game_columns)
+    players = pd.DataFrame(result.player_columns)
+    players["bot"] = [names[i] for i in seats.reshape(-1)]
+    players["cards_bought"] = players[[c for c in players if c.startswith("priests_")]].sum(axis=1)
+    return game_df, players
+
+
+def line_up_table(players: pd.DataFrame) -> pd.DataFrame:
+    """Per bot: its share of the seats that won (a shared win counts for each winner) with its 95%
+    interval, and what it does a player-game."""
+    rows = []
+    for bot, part in players.groupby("bot", sort=False):
+        wins = int(part["won"].sum())
+        _, lo, hi = rate_ci(wins, len(part))
+        rows.append({"bot": bot, "seats": len(part), "win %": 100 * wins / len(part), "lo": 100 * lo, "hi": 100 * hi,
+                     "cards": part["cards_bought"].mean(), "llamas offered": part["llamas_offered"].mean(),
+                     "main kinds": part["main_offered"].mean(), "unplaced": part["workers_unplaced"].mean(),
+                     "laps": part["trail_laps"].mean(), "score": part["score"].mean()})
+    return pd.DataFrame(rows)
+
+
+def end_shares(games: pd.DataFrame) -> dict[str, float]:
+    counts = games["end_reason"].value_counts(normalize=True)
+    return {END_REASON_NAMES[int(k)]: 100 * v for k, v in counts.items()}
+
+
+def tables() -> list[tuple[str, str | None]]:
+    """The base game and every robustness table of robust.toml, as (name, variant file)."""
+    spec = GAME.robustness()
+    return [(t.name, t.variant) for t in spec.tables]
+
+
+def lone_against(lone: str, pool: list[str], games: int, seed: int,
+                 variant: str | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+    """`lone` alone against three bots of the pool: with a pool of four, one line-up leaving out each
+    in turn (games / 4 each, seats rotated), pooled."""
+    if len(pool) == 3:
+        return play([lone, *pool], games, seed, variant)
+    parts = [play([lone, *(b for j, b in enumerate(pool) if j != i)], games // len(pool), seed + i, variant)
+             for i in range(len(pool))]
+    return pd.concat([g for g, _ in parts], ignore_index=True), pd.concat([p for _, p in parts], ignore_index=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=4000)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--lone", default="chain", help="the bot played alone against three of --against")
+    ap.add_argument("--against", default=None, help="comma list of three bots, or four (each left out in turn); "
+                    "default: the default line-up")
+    ap.add_argument("--base-only", action="store_true")
+    args = ap.parse_args(argv)
+    pool = args.against.split(",") if args.against else GAME.default_bots(4)
+    pd.set_option("display.width", 200)
+    for name, variant in tables()[:1] if args.base_only else tables():
+        games, players = lone_against(args.lone, pool, args.games, args.seed, variant)
+        print(f"== {name}: {args.lone} alone against three of {', '.join(pool)} ({len(games)} games, seed "
+              f"{args.seed}, seats rotated); ends: " + ", ".join(f"{k} {v:.1f}%" for k, v in end_shares(games).items()))
+        print(line_up_table(players).round(2).to_string(index=False))
+
+
+if __name__ == "__main__":
+    main()
