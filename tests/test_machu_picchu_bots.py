@@ -232,3 +232,82 @@ def test_a_price_nudge_is_worth_the_trade_it_improves():
 
     t.set_goods(0)
     assert all(value == 0.0 for _, _, value, _, _ in _nudge_and_trade_values(t, w))
+
+
+# ------------------------------------------------------------------ issue 34: the chain
+def _values_with(t, p, w, decision, n_options):
+    B.put_weights_print(t.st, p, w)
+    out = np.zeros(n_options, np.float64)
+    B.option_values(t.P, t.st, w, p, decision, n_options, out)
+    return out
+
+
+def test_a_llama_held_with_a_card_is_worth_the_steps_it_buys_at_its_temple():
+    """Offerings at the Sun, Puma and Condor Temples: "for each llama offered, the scout moves forward
+    as many spaces as the number ... uncovered". With `llama_offer` a llama held beside a Sun card is
+    worth at least llama_offer x step x the Sun row's number (6 with no card taken yet); without a
+    card, or with llama_offer 0 (every bot of today's line-up), it is worth its weight."""
+    t = Table(4)
+    t.set_goods(0, llama=0)
+    w = _heuristic("temple-priest").copy()
+    w[S.W_LLAMA_OFFER] = 1.0
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    assert B.good_value(t.P, t.st, w, 0, S.LLAMA, 1) == pytest.approx(w[S.W_GOODS + S.LLAMA])
+    t.give_priest(0, "sun")
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    sun_steps = S.smallest_uncovered(t.P, KIND["sun"], int(t.st[S.S_TAKEN + KIND["sun"]]))
+    assert B.good_value(t.P, t.st, w, 0, S.LLAMA, 1) == pytest.approx(w[S.W_STEP] * sun_steps)
+    w[S.W_LLAMA_OFFER] = 0.0
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    assert B.good_value(t.P, t.st, w, 0, S.LLAMA, 1) == pytest.approx(w[S.W_GOODS + S.LLAMA])
+
+
+def test_goods_fade_to_goods_end_over_the_last_two_days():
+    """Only offering cards score (Scoring): goods held at the end score nothing, so a good keeps
+    `goods_end` of its worth on the last day, halfway between one day before, all of it earlier."""
+    t = Table(4)
+    t.set_goods(0, coca=0)
+    w = _heuristic("trail-runner").copy()
+    w[S.W_GOODS_END] = 0.2
+    B.put_weights_print(t.st, 0, w)
+    last = int(t.P[S.R_LAST_DAY])
+    for day, share in ((last - 3, 1.0), (last - 2, 1.0), (last - 1, 0.6), (last, 0.2)):
+        t.st[S.S_DAY] = day
+        B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+        assert B.good_value(t.P, t.st, w, 0, S.COCA, 1) == pytest.approx(share * w[S.W_GOODS + S.COCA])
+
+
+def test_the_chain_bot_buys_a_card_offers_every_llama_and_walks_to_its_temple():
+    """The scripted chain (issue 34's experiment, kind `chain`): it buys the card it can pay (House
+    of Priests), offers every llama its cards allow (Offerings at the Sun, Puma and Condor Temples),
+    and takes its temple on a day nobody entered it, never jumping with a llama while it holds a card."""
+    w = GAME.bots()["chain"].weights.astype(np.float64)
+    t = Table(4)
+    t.set_goods(0, cloth=1, coca=1, pottery=1)
+    n = R.list_priest_purchases(t.P, t.st, 0, KIND["puma"], KIND["condor"])
+    B.put_weights_print(t.st, 0, w)
+    assert t.options(n)[B.choose(t.P, t.st, t.stream, S.KIND_CHAIN, w, 0, S.DEC_PRIESTS, n)][0] == KIND["condor"]
+    t = Table(4)
+    t.give_priest(0, "condor", 2)
+    t.set_goods(0, llama=3)
+    n = R.list_llama_offerings(t.st, 0, KIND["condor"])
+    assert t.options(n)[B.choose(t.P, t.st, t.stream, S.KIND_CHAIN, w, 0, S.DEC_LLAMA_OFFERING, n)][0] == 2
+    t.set(0, S.P_PRINCE, DISTRICT["sun_clock"])
+    R.begin_action(t.P, t.st, t.log, 0)
+    n = R.list_moves(t.P, t.st, 0)
+    a, jumped = t.options(n)[B.choose(t.P, t.st, t.stream, S.KIND_CHAIN, w, 0, S.DEC_ACTION, n)]
+    assert (a, jumped) == (DISTRICT["condor_temple"], 0)
+
+
+def test_llamas_and_main_temple_kinds_offered_are_counted():
+    """Players columns llamas_offered and main_offered count what the offering events say."""
+    t = Table(4)
+    t.give_priest(0, "sun", 2)
+    t.set_goods(0, llama=2)
+    R.sacrifice_llamas(t.P, t.st, t.stream, t.log, t.kinds, t.W, 0, KIND["sun"], 2)
+    assert t.at(0, S.P_LLAMAS_OFFERED) == 2
+    t.set_goods(0, coca=1, pottery=1)
+    R.offer_goods(t.P, t.st, t.stream, t.log, t.kinds, t.W, 0, (1 << S.COCA) | (1 << S.POTTERY))
+    assert t.at(0, S.P_MAIN_OFFERED) == 2

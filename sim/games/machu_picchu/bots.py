@@ -871,11 +871,12 @@ def chain_action(P, st, p, target, d, jumped):
     """An action for the chain: first a temple of an own card not entered today while p holds a
     llama (every holder offers), then a house where p can buy a card, then a district that brings a
     good the next card lacks (its production, or a purchase at the Central Plaza), or llamas for the
-    cards held; a llama jump is avoided while p holds a card."""
+    cards held (the Llama's Meadow, a worker there); never a llama jump while p holds a card (the
+    prince walks)."""
     at = seat_at(p)
     bonus = 0.0
-    if jumped and chain_keeps(P, st, p, target, LLAMA):
-        bonus -= 0.5 * CHAIN_FIRST
+    if jumped and chain_holds_card(st, p):
+        bonus -= 4.0 * CHAIN_FIRST
     if FIRST_TEMPLE <= d < D_MAIN_TEMPLE:
         k = d - FIRST_TEMPLE
         if st[S_VISITED + d] == 0 and st[at + P_PRIESTS + k] > 0 and held(st, p, LLAMA) > 0:
