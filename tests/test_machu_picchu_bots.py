@@ -311,3 +311,26 @@ def test_llamas_and_main_temple_kinds_offered_are_counted():
     t.set_goods(0, coca=1, pottery=1)
     R.offer_goods(t.P, t.st, t.stream, t.log, t.kinds, t.W, 0, (1 << S.COCA) | (1 << S.POTTERY))
     assert t.at(0, S.P_MAIN_OFFERED) == 2
+
+
+def test_a_llamas_meadow_worker_is_worth_the_llamas_its_owner_can_offer():
+    """Llama's Meadow: a worker there makes a llama a day for 1 corn; with a Condor card (Offerings
+    at the Sun, Puma and Condor Temples) each llama buys the Condor row's steps, so with llama_offer
+    the worker is worth more once the card is held, and the kept value is dropped when it is bought."""
+    t = Table(4)
+    w = _heuristic("temple-priest").copy()
+    w[S.W_LLAMA_OFFER] = 1.0
+    w[S.W_STEP] = 1.0
+    B.put_weights_print(t.st, 0, w)
+    meadow = DISTRICT["llamas_meadow"]
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    without = B.worker_value(t.P, t.st, w, 0, meadow)
+    t.give_priest(0, "condor")
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    with_card = B.worker_value(t.P, t.st, w, 0, meadow)
+    steps = S.smallest_uncovered(t.P, KIND["condor"], int(t.st[S.S_TAKEN + KIND["condor"]]))
+    days = max(0, int(t.P[S.R_LAST_DAY]) - int(t.st[S.S_DAY]))
+    unit_gain = max(0.0, steps - t.P[S.R_PRODUCTION_COST] * w[S.W_GOODS + S.CORN]) - max(
+        0.0, w[S.W_GOODS + S.LLAMA] - t.P[S.R_PRODUCTION_COST] * w[S.W_GOODS + S.CORN])
+    assert with_card - without == pytest.approx(w[S.W_FUTURE] * days * unit_gain)
+    assert with_card > without

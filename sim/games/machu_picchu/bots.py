@@ -36,7 +36,7 @@ from .state import (
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
     S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
-    S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
+    S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, SK_OWN, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
     W_GOODS_END, W_LLAMA_OFFER, W_GOODS_END, W_LLAMA_OFFER, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
@@ -119,14 +119,30 @@ def expected_icons(P, st, w, p, icon):
     return icons_held(P, st, p, icon) + w[W_LAPS] * days_left(P, st) * summit_hit(P, st, icon)
 
 
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def llama_offer_worth(P, st, w, p):
+    """A llama offered with seat p's priest/virgin cards: `llama_offer` times the steps it buys at the
+    best temple of a kind p holds (the smallest number uncovered in its row); 0 without a card."""
+    at = seat_at(p)
+    best = 0
+    for k in range(N_KINDS):
+        if st[at + P_PRIESTS + k] > 0:
+            best = max(best, smallest_uncovered(P, k, st[S_TAKEN + k]))
+    return w[W_LLAMA_OFFER] * w[W_STEP] * best
+
+
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def worker_worth(P, st, w, p, d):
     """A worker on production district d: its base value, the points the icons held and expected
-    give it, and what it produces in the days left."""
+    give it, and what it produces in the days left (a llama at least its offering worth while the
+    player holds a priest/virgin card, llama_offer_worth)."""
     if d == CORN:
         yield_value = P[R_CORN_YIELD] * w[W_GOODS + CORN]
     else:
-        yield_value = max(0.0, w[W_GOODS + d] - P[R_PRODUCTION_COST] * w[W_GOODS + CORN])
+        unit = w[W_GOODS + d]
+        if d == LLAMA:
+            unit = max(unit, llama_offer_worth(P, st, w, p))
+        yield_value = max(0.0, unit - P[R_PRODUCTION_COST] * w[W_GOODS + CORN])
     return (w[W_WORKER] + w[W_WORKER_ICON] * expected_icons(P, st, w, p, d)
             + w[W_FUTURE] * days_left(P, st) * yield_value)
 
@@ -716,7 +732,8 @@ def put_line_up_prints(st, W):
 @njit_typed(f"bool({T_PARAMS}, {T_STATE}, float64[::1], int64)")
 def refresh_seat_key(P, st, w, p):
     """Seat p's key (S_SEAT_KEY) made current. When it changed, its kept target values are dropped:
-    every one when its weights, the day or a goods icon changed (a worker's value reads those), else
+    every one when its weights, the day, a goods icon, its own cards or the cards taken of a kind it
+    holds changed (a worker's value reads those: a Llama's Meadow worker's llamas are offered), else
     only the priest/virgin cards' (the cards taken, the temples entered and the kind icons are read
     by those alone); its powers of `pursuit` are made again when its weights changed. Whether it
     changed."""
@@ -727,6 +744,10 @@ def refresh_seat_key(P, st, w, p):
     if workers_same:
         for icon in range(ICON_KIND):
             if st[key + SK_ICONS + icon] != st[at + P_ICONS + icon]:
+                workers_same = False
+        for k in range(N_KINDS):
+            own = st[at + P_PRIESTS + k]
+            if st[key + SK_OWN + k] != own or (own > 0 and st[key + SK_TAKEN + k] != st[S_TAKEN + k]):
                 workers_same = False
     priests_same = workers_same
     if priests_same:
@@ -748,6 +769,8 @@ def refresh_seat_key(P, st, w, p):
         st[key + SK_VISITED + k] = st[S_VISITED + FIRST_TEMPLE + k]
     for icon in range(N_ICONS):
         st[key + SK_ICONS + icon] = st[at + P_ICONS + icon]
+    for k in range(N_KINDS):
+        st[key + SK_OWN + k] = st[at + P_PRIESTS + k]
     if workers_same:
         for k in range(N_KINDS):
             st[S_SEAT_VALUE_SET + p] &= ~((1 << k) | (1 << (N_TARGETS + k)))

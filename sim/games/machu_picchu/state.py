@@ -284,7 +284,7 @@ S_ICON_HIT = S_ICON_SET + 1  # + icon: the chance a summit's draw shows the icon
 # Kept from one decision to the next (bots.begin_decision): the rows above while the same seat decides
 # again on the same holdings and target values, and each seat's target values while what they read is
 # unchanged. A seat's key holds everything its target values read: a fingerprint of its weights, the day,
-# the cards taken of each kind, the temples entered today, the icons of its hand.
+# the cards taken of each kind, the temples entered today, the icons of its hand, its own cards.
 S_GOOD_BASE = S_ICON_HIT + N_ICONS  # + good: a unit's worth to the deciding seat before saturation (bots.good_bases)
 S_KEEP_OWNER = S_GOOD_BASE + N_GOODS  # seat + 1 the decision rows were worked out for (0: none)
 S_KEEP_HOLD = S_KEEP_OWNER + 1  # + good: the owner's goods then; + N_GOODS: its unplaced workers
@@ -292,7 +292,8 @@ S_KEEP_PLAN = S_KEEP_HOLD + N_GOODS + 1  # 1 once the owner's plan table is made
 SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN = 0, 1, 2, 3  # a seat key's words; SK_TAKEN + kind
 SK_VISITED = SK_TAKEN + N_KINDS  # + kind: its temple entered today
 SK_ICONS = SK_VISITED + N_KINDS  # + icon
-N_SEAT_KEY = SK_ICONS + N_ICONS
+SK_OWN = SK_ICONS + N_ICONS  # + kind: the seat's own priest/virgin cards (a Llama's Meadow worker's llamas read them)
+N_SEAT_KEY = SK_OWN + N_KINDS
 S_SEAT_KEY = S_KEEP_PLAN + 1  # + seat * N_SEAT_KEY + SK_*
 S_SEAT_VALUE_SET = S_SEAT_KEY + MAX_PLAYERS * N_SEAT_KEY  # + seat: bit t once target t's value is kept, bit N_TARGETS + t its net
 S_SEAT_VALUE = S_SEAT_VALUE_SET + MAX_PLAYERS  # + seat * N_TARGETS + t: the target's value (float bits)

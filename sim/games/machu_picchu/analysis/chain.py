@@ -15,7 +15,7 @@ reconstruction makes it weak.
 
 prints, for each table, the lone bot's win share with its 95% interval and what each side does a
 player-game (cards bought, llamas offered at the three temples, workers left unplaced, score), and
-how the games ended.
+how the games ended; `--lineup A,B,C,D` does the same for any line-up (issue 34's figures).
 """
 from __future__ import annotations
 
@@ -94,6 +94,16 @@ def lone_against(lone: str, pool: list[str], games: int, seed: int,
     return pd.concat([g for g, _ in parts], ignore_index=True), pd.concat([p for _, p in parts], ignore_index=True)
 
 
+def line_up_figures(games: pd.DataFrame, players: pd.DataFrame) -> str:
+    """Issue 34's figures of a line-up: per player-game cards bought, llamas offered at the three
+    temples, workers left unplaced; how the games end; the winner's score."""
+    per = players[["cards_bought", "llamas_offered", "workers_unplaced", "score"]].mean()
+    ends = ", ".join(f"{k} {v:.1f}%" for k, v in end_shares(games).items())
+    return (f"per player-game: {per['cards_bought']:.2f} cards bought, {per['llamas_offered']:.2f} llamas offered, "
+            f"{per['workers_unplaced']:.2f} workers unplaced, score {per['score']:.1f} (winner "
+            f"{players.loc[players['won'], 'score'].mean():.1f}); ends: {ends}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=4000)
@@ -101,15 +111,22 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lone", default="chain", help="the bot played alone against three of --against")
     ap.add_argument("--against", default=None, help="comma list of three bots, or four (each left out in turn); "
                     "default: the default line-up")
-    ap.add_argument("--base-only", action="store_true")
+    ap.add_argument("--lineup", default=None, help="instead: play this line-up (comma list, one bot a seat) and "
+                    "print what each bot does")
+    ap.add_argument("--base-only", action="store_true", help="the base game only, not every robustness table")
     args = ap.parse_args(argv)
-    pool = args.against.split(",") if args.against else GAME.default_bots(4)
     pd.set_option("display.width", 200)
     for name, variant in tables()[:1] if args.base_only else tables():
-        games, players = lone_against(args.lone, pool, args.games, args.seed, variant)
-        print(f"== {name}: {args.lone} alone against three of {', '.join(pool)} ({len(games)} games, seed "
-              f"{args.seed}, seats rotated); ends: " + ", ".join(f"{k} {v:.1f}%" for k, v in end_shares(games).items()))
+        if args.lineup:
+            games, players = play(args.lineup.split(","), args.games, args.seed, variant)
+            print(f"== {name}: {args.lineup} ({len(games)} games, seed {args.seed}, seats rotated)")
+        else:
+            pool = args.against.split(",") if args.against else GAME.default_bots(4)
+            games, players = lone_against(args.lone, pool, args.games, args.seed, variant)
+            print(f"== {name}: {args.lone} alone against three of {', '.join(pool)} ({len(games)} games, seed "
+                  f"{args.seed}, seats rotated)")
         print(line_up_table(players).round(2).to_string(index=False))
+        print(line_up_figures(games, players))
 
 
 if __name__ == "__main__":
