@@ -138,10 +138,29 @@ def test_rewards_paid_at_the_end_of_every_action_by_default():
 
 
 def test_the_scouts_start_on_slabs_1_to_n_in_turn_order():
-    """Setup: the start player's scout on stone slab 1, the second player's on 2, and so on."""
+    """Setup: "Choose any player to be the start player. Beginning with the start player and going
+    clockwise, each player places 1 figure pawn (their scout) on the Inca Trail ... The start
+    player's scout goes on stone slab no. 1 of the Inca Trail, the second player's scout on stone
+    slab no. 2, and so on." The start player is drawn; start_order is each seat's position."""
     for n in (2, 3, 4, 5):
-        t = Table(n)
-        assert [t.at(p, S.P_SCOUT) for p in range(n)] == list(range(1, n + 1))
+        for seed in range(4):
+            t = Table(n, seed=seed)
+            first = int(t.st[S.S_START])
+            assert [t.at(p, S.P_START_ORDER) for p in range(n)] == [(p - first) % n for p in range(n)]
+            assert [t.at(p, S.P_SCOUT) for p in range(n)] == [1 + (p - first) % n for p in range(n)]
+
+
+def test_the_start_player_is_drawn_and_places_the_first_worker():
+    """Setup: "Choose any player to be the start player" (README reading A: drawn, every seat alike)
+    and "beginning with the start player and going clockwise, each player places 1 worker": over
+    many games every seat starts, and the first worker logged is the start player's."""
+    starts = []
+    for seed in range(40):
+        t = Table(4, seed=seed)
+        starts.append(int(t.st[S.S_START]))
+        first_worker = next(row for row in t.events(S.EV_WORKER))
+        assert first_worker[0] == starts[-1]
+    assert set(starts) == {0, 1, 2, 3}
 
 
 def test_temple_stones_move_the_scout_3_each():

@@ -30,7 +30,7 @@ from .state import (
     P_ACTIONS, P_CLOCK_STAYING, P_CLOCK_WORKERS, P_COMPENSATION, P_DENIED, P_FREE_WORKERS, P_GOLD, P_GOODS,
     P_GOODS_VALUE, P_HAND, P_HAND_N, P_HELD, P_JUMPS, P_MOONS, P_MOON_KIND, P_MULTIPLIER, P_PENDING_CORN,
     P_PENDING_LLAMAS, P_PRIESTS, P_PRINCE, P_RANK, P_SCORE, P_SCORE_PRIESTS, P_SCORE_TRAIL, P_SCORE_WORKERS,
-    P_LLAMAS_OFFERED, P_MAIN_OFFERED, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, R_ACTION_LIMIT, R_CARDS_DEALT,
+    P_LLAMAS_OFFERED, P_MAIN_OFFERED, P_SCOUT, P_START_ORDER, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, R_ACTION_LIMIT, R_CARDS_DEALT,
     R_CLOCK_GOODS, R_CLOCK_STEPS, R_COMPENSATE_ONCE, R_COMPENSATION, R_CORN_AS_GOOD, R_CORN_CAP, R_CORN_YIELD,
     R_DAY_CORN_TO_LAST, R_FIRST_MULTIPLIER, R_FIRST_SCOUT, R_GOODS_CAP, R_GRANARY, R_GRANARY_CORN,
     R_GRANARY_GOLD, R_GRANARY_POINTS, R_JUMP_COST, R_LAST_DAY, R_MAIN_STEPS, R_MARKET_SETUP,
@@ -1051,13 +1051,13 @@ def play_night(P, st, stream, log, kinds, W, checked):
 @njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64)")
 def setup(P, st, stream, log, kinds, W, n):
     """Setup: each seat's weights fingerprint (bots.put_line_up_prints), supply, market (6 and 5
-    covered), the shuffled offering deck with 1 card dealt each, the time marker and its corn, each
-    player's goods, workers and scout (start player on slab 1), one starting worker each in turn
-    order, then the first day's stones and goods."""
+    covered), the shuffled offering deck, the start player drawn ("choose any player"), 1 card dealt
+    each, the time marker and its corn, each player's goods, workers and scout (start player on slab
+    1, the next clockwise on 2, ...), one starting worker each in turn order from the start player,
+    then the first day's stones and goods."""
     st[S_N_PLAYERS] = n
     put_line_up_prints(st, W)
     st[S_WINNER] = -1
-    st[S_START] = 0
     st[S_SUN_HOLDER] = -1
     st[S_N_CARDS] = P[H_N_CARDS]
     st[S_N_MOON] = P[H_N_MOON]
@@ -1077,6 +1077,8 @@ def setup(P, st, stream, log, kinds, W, n):
     for c in range(st[S_N_CARDS]):
         st[S_DECK + c] = c
     rng.shuffle(stream, st[S_DECK:S_DECK + st[S_N_CARDS]], st[S_N_CARDS])
+    first = rng.randint(stream, n)  # "choose any player to be the start player"
+    st[S_START] = first
     st[S_DECK_HEAD] = 0
     st[S_DECK_SIZE] = st[S_N_CARDS]
     st[S_DAY] = P[R_START_DAY + n]
@@ -1092,8 +1094,10 @@ def setup(P, st, stream, log, kinds, W, n):
             take_from_supply(st, p, g, P[R_START_GOODS + g])
         st[at + P_FREE_WORKERS] = P[R_WORKERS + n]
         st[at + P_PRINCE] = NOWHERE
-        st[at + P_SCOUT] = P[R_FIRST_SCOUT] + p
-    for p in range(n):
+        st[at + P_START_ORDER] = (p - first + n) % n
+        st[at + P_SCOUT] = P[R_FIRST_SCOUT] + st[at + P_START_ORDER]
+    for i in range(n):
+        p = (first + i) % n
         at = seat_at(p)
         if st[at + P_FREE_WORKERS] == 0:
             continue
