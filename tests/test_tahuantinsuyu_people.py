@@ -84,6 +84,22 @@ def test_conquering_pays_the_resistance_scores_the_chip_and_needs_the_network_be
     t.check()
 
 
+def test_conquest_reach_across_a_dashed_line_of_a_reached_site_is_the_stricter_reading():
+    """Conquering a Region: "your road network must border that region or lead into it". Base: a
+    reached site borders every neighbour of its region; the stricter reading
+    (rules.conquest_reach_across_dashed_lines, robustness table conquest-reach-lines): a region is
+    reached across a border that a dashed line of a reached site crosses."""
+    base, strict = Table(4), Table(4, variant={"rules": {"conquest_reach_across_dashed_lines": True}})
+    for t in (base, strict):
+        assert t.reaches(0, "C00a") and not t.reaches(0, "C00b")
+        assert R.conquerable(t.P, t.st, 0, REGION["C03"], False)  # line C00a - C03a from the gate
+    assert R.conquerable(base.P, base.st, 0, REGION["C01"], False)  # C01 borders the starting region
+    assert not R.conquerable(strict.P, strict.st, 0, REGION["C01"], False)  # no reached site's line leads there
+    strict.road(0, "C00a", "C00b")  # C00b's line C00b - C01a crosses into C01
+    assert R.conquerable(strict.P, strict.st, 0, REGION["C01"], False)
+    strict.check()
+
+
 def test_a_region_needs_enough_labour_to_be_offered():
     t = Table(4)
     t.set_chip("C03", resistance=4)

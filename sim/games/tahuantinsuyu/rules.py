@@ -42,14 +42,14 @@ from .state import (
     RF_REGION_A, RF_ROYAL, RG_N_LINES, RG_N_NB, RG_PLAYERS, RL_AT, MAX_RL, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN,
     R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_LABOUR, R_STACK_SUN, R_SUN_HAND, R_TEMPLE_SI, R_TEMPLE_VP,
     R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
-    R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, R_WILD_SLOT, MAX_WP, WP_AT, WP_N_AT, XY_AT, SF_BONUS,
+    R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, R_WILD_SLOT, R_REACH_LINES, MAX_WP, WP_AT, WP_N_AT, XY_AT, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
     S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
     S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_TURN, S_UNOWNED, S_WILD, S_WILD_AT, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
-    T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
+    T_TERRACE, chip_field, incident, incident_end, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
 
@@ -170,7 +170,19 @@ def mark_reached(P, st, p, s, queue_len):
         st[at + P_BUILD_SITES + st[at + P_N_BUILD_SITES]] = s
         st[at + P_N_BUILD_SITES] += 1
     r = site_field(P, s, SF_REGION)
-    if r >= 0:  # the regions the network now leads into or borders (touches)
+    if r >= 0 and P[R_REACH_LINES]:  # the regions the site's dashed lines lead into (the stricter reading)
+        near = 1 << r
+        for i in range(site_field(P, s, SF_N_INC)):
+            x = site_field(P, incident_end(P, s, i), SF_REGION)
+            if x >= 0:
+                near |= 1 << x
+        m = near
+        while m != 0:
+            low = m & -m
+            m ^= low
+            st[at + P_REGION_NEAR + bit_index(low)] += 1
+        st[at + P_NEAR_MASK] |= near
+    elif r >= 0:  # the regions the network now leads into or borders (touches)
         st[at + P_REGION_NEAR + r] += 1
         near = 1 << r
         for i in range(region_field(P, r, RG_N_NB)):

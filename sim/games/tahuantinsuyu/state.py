@@ -152,6 +152,7 @@ R_UNREST_ANY_OWNER = RULES.add(Bool("rules.rural_unrest_spares_any_conquered_reg
 R_STACK_SUN = RULES.add(Bool("rules.sun_cards_stack_in_a_gap"))
 R_WILD_NEIGHBOURS = RULES.add(Bool("rules.wilderness_road_neighbouring_regions_only"))
 R_WILD_SLOT = RULES.add(Bool("rules.wilderness_road_takes_a_road_slot"))
+R_REACH_LINES = RULES.add(Bool("rules.conquest_reach_across_dashed_lines"))
 N_RULES = RULES.size
 
 # ---- the tables after the rules (data.engine_arrays writes them)
