@@ -100,6 +100,23 @@ def test_conquest_reach_across_a_dashed_line_of_a_reached_site_is_the_stricter_r
     strict.check()
 
 
+def test_a_road_end_in_anyones_conquered_territory_is_the_switch_reading():
+    """Building a Road: "at least one of the two points being connected must lie in territory you
+    have already conquered". Base: the player's own territory; switch
+    rules.road_end_in_anyones_conquered_territory: a region anyone controls, so a rival's conquest
+    opens lines to the player (its road lines are scanned again)."""
+    for anyones in (False, True):
+        t = Table(4, variant={"rules": {"road_end_in_anyones_conquered_territory": anyones}})
+        t.road(0, "C00a", "C03a")  # from the own starting region into unconquered C03
+        e = line("C03a", "C06a")
+        seen = lambda: [o[0] for o in t.options(R.list_scanned_roads(t.P, t.st, 0, False))]
+        assert e not in seen()  # neither end in conquered land
+        t.conquer(1, "C06")
+        assert (e in seen()) == anyones
+        assert (e in t.road_options(0)) == anyones
+        t.check()
+
+
 def test_a_region_needs_enough_labour_to_be_offered():
     t = Table(4)
     t.set_chip("C03", resistance=4)

@@ -153,6 +153,7 @@ R_STACK_SUN = RULES.add(Bool("rules.sun_cards_stack_in_a_gap"))
 R_WILD_NEIGHBOURS = RULES.add(Bool("rules.wilderness_road_neighbouring_regions_only"))
 R_WILD_SLOT = RULES.add(Bool("rules.wilderness_road_takes_a_road_slot"))
 R_REACH_LINES = RULES.add(Bool("rules.conquest_reach_across_dashed_lines"))
+R_ANY_TERRITORY = RULES.add(Bool("rules.road_end_in_anyones_conquered_territory"))
 N_RULES = RULES.size
 
 # ---- the tables after the rules (data.engine_arrays writes them)
