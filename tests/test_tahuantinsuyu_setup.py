@@ -135,3 +135,27 @@ def test_no_road_option_is_ever_cut():
     every_site_a_city = {s: {"kind": "city"} for s in data.names(p, "site") if p["site"][s]["kind"] in ("garrison", "huaca")}
     with pytest.raises(UserError, match="road options"):
         GAME.resolve_params({"site": every_site_a_city})
+
+
+def test_the_corridor_map_is_long_and_thin_with_no_outer_ring():
+    """NOTES.md: reviews call the board "long and thin" along the coast, a "skinny corridor". The
+    corridor table (variants/robust/tahuantinsuyu-map-corridor.toml) lays the same regions in rows
+    from north to south, four wide at most, with no outer ring running round; its Wilderness Road pairs
+    are the ones its drawing gives (geometry.corridor_map made it), no line joins two starting regions."""
+    from pathlib import Path
+    from sim.core.params import load_variant
+    from sim.games.tahuantinsuyu import geometry as G
+    _, v = load_variant(Path(__file__).resolve().parents[1] / "variants/robust/tahuantinsuyu-map-corridor.toml")
+    p = GAME.resolve_params(v).resolved
+    base = PARAMS.resolved
+    borders = {frozenset(b) for b in p["map"]["borders"]}
+    for wrap in (("C14", "A09"), ("A10", "Q10"), ("Q12", "K09"), ("C12", "K09")):
+        assert frozenset(wrap) in {frozenset(b) for b in base["map"]["borders"]} and frozenset(wrap) not in borders
+    ys = [xy[1] for r, xy in p["map"]["layout"].items() if r != "source"]
+    xs = [xy[0] for r, xy in p["map"]["layout"].items() if r != "source"]
+    assert max(ys) - min(ys) > 2.5 * (max(xs) - min(xs))  # long and thin
+    assert [tuple(x) for x in p["map"]["wilderness_pairs"]] == G.wilderness_pairs(p)
+    assert len(G.crossing_lines(p)) <= 1
+    starts = {r for r in data.names(p, "region") if p["region"][r]["start"]}
+    assert not [x for x in p["map"]["roads"] if {p["site"][x[0]]["region"], p["site"][x[1]]["region"]} <= starts
+                and p["site"][x[0]]["region"] != p["site"][x[1]]["region"]]

@@ -191,3 +191,108 @@ def place_sites(p: dict[str, Any], layout: dict[str, list[float]], seed: int = 1
                                                for t in by_region[reg[s]] if t != s):
                 xy[s] = old
     return {s: list(xy[s]) for s in sites}
+
+
+# The corridor-shaped map (robustness table map-corridor): published descriptions call the board "long
+# and thin" along the coast, a "skinny corridor" (NOTES.md). The same regions and sites in rows from the
+# north (Chinchaysuyu) to the south (Collasuyu), four regions wide at most, with Cuntisuyu on the coast
+# side and Antisuyu on the inland side of the middle rows round Cuzco; no outer ring runs round.
+CORRIDOR_ROWS = (
+    ("C12", "C13", "C14"),
+    ("C08", "C09", "C10", "C11"),
+    ("C04", "C05", "C06", "C07"),
+    ("C01", "C02", "C03", "A09"),
+    ("K01", "C00", "A01", "A10"),
+    ("K02", "K00", "A00", "A02"),
+    ("K03", "Q00", "A03", "A04"),
+    ("K04", "K05", "Q01", "A05"),
+    ("K06", "Q02", "Q03", "A06"),
+    ("K07", "Q04", "Q05", "A07"),
+    ("K08", "Q06", "Q07", "A08"),
+    ("K09", "Q08", "Q09"),
+    ("Q10", "Q11", "Q12"),
+)
+CORRIDOR_CUZCO_ROW = 5  # Cuzco (0, 0) lies on this row, between the starting regions
+CORRIDOR_WIDTH = 4.0
+
+
+def corridor_map(p: dict[str, Any]) -> dict[str, Any]:
+    """The corridor's map keys (borders, roads, layout, xy, wilderness_pairs) for p's regions and
+    sites: regions border their neighbours in a row and the overlapping ones in the next row; the
+    lines inside a region stay as in p; one line crosses each border (from the site of each region
+    with the fewest lines so far), none between two starting regions."""
+    layout, span = {}, {}
+    for y, row in enumerate(CORRIDOR_ROWS):
+        n = len(row)
+        for i, r in enumerate(row):
+            lo, hi = i * CORRIDOR_WIDTH / n - CORRIDOR_WIDTH / 2, (i + 1) * CORRIDOR_WIDTH / n - CORRIDOR_WIDTH / 2
+            layout[r] = [round((lo + hi) / 2, 3), float(CORRIDOR_CUZCO_ROW - y)]
+            span[r] = (y, i, lo, hi)
+    regions = _names(p["region"])
+    assert sorted(layout) == sorted(regions), "every region in one corridor row"
+    borders = []
+    for a in regions:
+        for b in regions:
+            if regions.index(a) >= regions.index(b):
+                continue
+            ya, ia, la, ha = span[a]
+            yb, ib, lb, hb = span[b]
+            if (ya == yb and abs(ia - ib) == 1) or (abs(ya - yb) == 1 and min(ha, hb) - max(la, lb) > 1e-9):
+                borders.append([a, b])
+    reg = {s: p["site"][s]["region"] for s in _names(p["site"])}
+    inside = [list(x) for x in p["map"]["roads"] if reg[x[0]] == reg[x[1]]]
+    degree = {s: 0 for s in reg}
+    for a, b in inside + [list(x) for x in p["map"]["royal_roads"]]:
+        degree[a] += 1
+        degree[b] += 1
+    roads = list(inside)
+    for a, b in borders:
+        if p["region"][a]["start"] and p["region"][b]["start"]:
+            continue
+        sa, sb = _facing(reg, layout, degree, a, b), _facing(reg, layout, degree, b, a)
+        roads.append([sa, sb])
+        degree[sa] += 1
+        degree[sb] += 1
+    q = dict(p)
+    q["map"] = dict(p["map"], borders=borders, roads=roads, layout=layout)
+    q["map"]["xy"] = place_sites(q, layout, seed=1, steps=150)
+    q["map"]["wilderness_pairs"] = wilderness_pairs(q)
+    return q["map"]
+
+
+def _facing(reg, layout, degree, a, b):
+    """The site of region a for the line toward region b: a's sites take evenly spaced directions
+    round its centre (in site order, the first to the north); the one facing b, a site with fewer
+    lines preferred on a near tie."""
+    members = [s for s in reg if reg[s] == a]
+    to_b = math.atan2(layout[b][1] - layout[a][1], layout[b][0] - layout[a][0])
+
+    def cost(j):
+        d = abs((2 * math.pi * j / len(members) + math.pi / 2 - to_b + math.pi) % (2 * math.pi) - math.pi)
+        return d + 0.3 * degree[members[j]]
+    return members[min(range(len(members)), key=cost)]
+
+
+def corridor_variant(p: dict[str, Any]) -> str:
+    """variants/robust/tahuantinsuyu-map-corridor.toml (regenerate with
+    `python -c "from sim.games.tahuantinsuyu import data, geometry as g; print(g.corridor_variant(data.default_components()), end='')" > variants/robust/tahuantinsuyu-map-corridor.toml`)."""
+    m = corridor_map(p)
+    q = dict(p)
+    q["map"] = m
+    head = [
+        "# Robustness table for Tahuantinsuyu (sim robust tahuantinsuyu): the map, reading \"map-corridor\".",
+        "#",
+        "# The published board is not public; reviews call it \"long and thin\" along the coast (gamersalliance.com,",
+        "# Levy) and a \"skinny corridor\" (marcadelic.blogspot.com, 2007/10) (NOTES.md), where the base map is a",
+        "# ring round Cuzco with an outer ring running round. This map: the same regions, sites, chips and lines",
+        "# inside each region, laid in rows from north (Chinchaysuyu) to south (Collasuyu), at most four regions",
+        "# wide (geometry.CORRIDOR_ROWS): Cuntisuyu on the coast side and Antisuyu inland beside Cuzco; regions",
+        "# border their row neighbours and the overlapping regions of the next row, one dashed line across each",
+        "# border but those between starting regions; the drawing and its Wilderness Road pairs derived as for the",
+        f"# base map ({len(crossing_lines(q))} pair of lines still crosses). Generated by geometry.corridor_variant.",
+        'name = "map-corridor"',
+        "[map]",
+        "borders = [",
+    ] + [f'  ["{a}", "{b}"],' for a, b in m["borders"]] + ["]", "roads = ["]
+    head += [f'  ["{a}", "{b}"],' for a, b in m["roads"]] + ["]"]
+    return "\n".join(head) + "\n" + map_toml(q)
