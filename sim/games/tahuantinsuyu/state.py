@@ -458,7 +458,8 @@ WEIGHT_NAMES = (
     "pilgrim",  # a pilgrimage beyond its VP (the action it costs)
     "noise",
     *(f"sun_{name}" for name in SUN_NAMES),  # each Sun card kind's benefit to a player beside it
-)
+    "unrest_risk",  # the share of a road's value Rural Unrest puts at risk (an end in unconquered land); per road
+)                   # a conquest makes safe, points added to it
 W_LABOUR = 0
 W_VP = 1
 W_FUTURE = 2
@@ -476,6 +477,7 @@ W_ROAD_LOSS = 13
 W_PILGRIM = 14
 W_NOISE = 15
 W_SUN = 16  # + kind
+W_UNREST_RISK = W_SUN + N_SUN
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
