@@ -296,3 +296,20 @@ def corridor_variant(p: dict[str, Any]) -> str:
     ] + [f'  ["{a}", "{b}"],' for a, b in m["borders"]] + ["]", "roads = ["]
     head += [f'  ["{a}", "{b}"],' for a, b in m["roads"]] + ["]"]
     return "\n".join(head) + "\n" + map_toml(q)
+
+
+def regenerate_base(path) -> None:
+    """Rewrite components.toml's map.wilderness_pairs, map.layout and map.xy from its regions, sites
+    and lines (ring_layout, place_sites seed 1, wilderness_pairs), when the base map changes:
+    `python -c "from sim.games.tahuantinsuyu import geometry as g, data; g.regenerate_base(data.COMPONENTS_FILE)"`."""
+    import re
+    from .data import default_components
+    from pathlib import Path
+    path = Path(path)
+    text = path.read_text()
+    block = re.compile(r"wilderness_pairs = \[\n(?:  .*\n)*\]\n\[map\.layout\]\n(?:.*\n)*?\[map\.xy\]\n(?:.*\n)*?"
+                       r"(?=\[map\.source\])")
+    p = default_components()
+    p["map"]["layout"] = ring_layout(p)
+    p["map"]["xy"] = place_sites(p, p["map"]["layout"], seed=1, steps=150)
+    path.write_text(block.sub(lambda _: map_toml(p), text, count=1))
