@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tahuantinsuyu_helpers import REGION, SITE, Table, connect
+from tahuantinsuyu_helpers import REGION, SITE, Table, connect, line
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.games.tahuantinsuyu import GAME
 from sim.games.tahuantinsuyu import bots as B
@@ -95,3 +95,44 @@ def test_every_decision_is_asked_in_whole_games():
         seen |= events
     for ev in (S.EV_SUN_PLAY, S.EV_ROAD, S.EV_BUILD, S.EV_CONQUER, S.EV_PILGRIM, S.EV_WILD, S.EV_OUTPOST):
         assert ev in seen, S.ERROR_NAMES[0] + f" event {ev} never seen"
+
+
+def test_the_heuristic_prices_rural_unrest_s_risk_to_a_road_and_the_roads_a_conquest_makes_safe():
+    """Rural Unrest: "During the Sun Phase, destroy all roads that run partly or entirely through an
+    unconquered region." The heuristic's weight unrest_risk (bots.toml) is the share of a road's value
+    lost when an end lies in unconquered land, and a conquest gains it for each of the player's roads
+    it makes safe; with the weight at 1 a bot takes a safe road over one Rural Unrest could destroy."""
+    t = Table(4)
+    risky, safe = line("C00a", "C03a"), line("C00a", "C00b")
+    assert B.unrest_risk(t.P, t.st, 0, risky) == 1.0 and B.unrest_risk(t.P, t.st, 0, safe) == 0.0
+    w = GAME.bots()["builder-tuned"].weights.astype(np.float64).copy()
+    assert w[S.W_UNREST_RISK] == 0.3
+    assert B.at_risk(t.P, t.st, w, 0, risky, 2.0) == pytest.approx(1.4)
+    assert B.at_risk(t.P, t.st, w, 0, safe, 2.0) == 2.0 and B.at_risk(t.P, t.st, w, 0, risky, -1.0) == -1.0
+    t.road(0, "C00a", "C03a")  # now seat 0's road into unconquered C03: conquering C03 makes it safe
+    r = REGION["C03"]
+    assert B.roads_secured(t.P, t.st, 0, r) == 1 and B.roads_secured(t.P, t.st, 1, r) == 0
+    w0 = w.copy()
+    w0[S.W_UNREST_RISK] = 0.0
+    assert (B.conquest_value(t.P, t.st, w, 0, r, 0, 0.0) - B.conquest_value(t.P, t.st, w0, 0, r, 0, 0.0)
+            == pytest.approx(0.3))
+    t.conquer(0, "C03")
+    assert B.unrest_risk(t.P, t.st, 0, risky) == 0.0
+    # the road decision: the only two lines, one safe and one at risk, worth the same but for the risk
+    u = Table(4)
+    u.conquer(0, "C03")
+    connect(u, 0, "C03b")
+    u.conquer(1, "C07")
+    w1 = w.copy()
+    w1[S.W_NOISE] = 0.0
+    n = R.list_roads(u.P, u.st, 0, True)
+    opts = u.options(n)
+    picks = {}
+    for weight in (0.0, 1.0):
+        w1[S.W_UNREST_RISK] = weight
+        values = [0.0 if a < 0 else B.at_risk(u.P, u.st, w1, 0, a, B.new_site_value(u.P, u.st, w1, 0, b, B.sapa_incas_left(u.P, u.st)))
+                  for a, b, c in opts]
+        picks[weight] = opts[B.choose_road(u.P, u.st, u.stream, w1, 0, n)]
+        assert picks[weight] == opts[int(np.argmax(values))]
+    assert any(B.unrest_risk(u.P, u.st, 0, a) > 0 for a, _, _ in opts if a >= 0)
+    assert B.unrest_risk(u.P, u.st, 0, picks[1.0][0]) == 0.0

@@ -54,3 +54,19 @@ def test_without_the_transfers_variant_no_labour_changes_hands():
                                                             "transfer_late_second": 0}})
     assert (res.game_columns["catch_up_transfers"] == 0).all()
     assert (res.player_columns["labour_given"] == 0).all()
+
+
+def test_every_robustness_table_plays_checked_games_for_3_and_4_players():
+    """Each alternative reading and map of robust.toml (Wilderness Road, conquest reach, the road's end,
+    the corridor map, the 3-player overlay, ...) is a variant file the engine plays in checked mode."""
+    import tomllib
+    from pathlib import Path
+    from sim.core.params import load_variant
+    root = Path(__file__).resolve().parents[1]
+    tables = tomllib.loads((root / "sim/games/tahuantinsuyu/robust.toml").read_text())["tables"]
+    assert len(tables) >= 9
+    for table in tables:
+        _, variant = load_variant(root / table["variant"])
+        for n in (3, 4):
+            res = _run(GAME.default_bots(n), 30, variant=variant)
+            assert res.failures == [], table["variant"]

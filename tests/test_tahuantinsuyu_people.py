@@ -2,7 +2,7 @@
 Terrace / an Additional Road, Conquering a Region, Scoring, Miscellaneous)."""
 from __future__ import annotations
 
-from tahuantinsuyu_helpers import REGION, SITE, Table, connect, line, line_between
+from tahuantinsuyu_helpers import LINES, REGION, SITE, Table, connect, line, line_between
 from sim.games.tahuantinsuyu import rules as R
 from sim.games.tahuantinsuyu import state as S
 
@@ -34,9 +34,14 @@ def test_a_road_must_join_the_own_network_and_touch_the_own_territory():
     assert line(a, b) not in t.road_options(0)
     t.conquer(0, "C03")
     assert line(a, b) in t.road_options(0)
-    # the line A00a - C00a is seat 0's to take (C00a is its territory), then nobody else's
-    t.road(0, "C00a", "A00a")
-    assert line("C00a", "A00a") not in t.road_options(1)
+    # "Only one road may be built per dashed line": the line C00a - C00b, once seat 0's, is nobody's
+    # to build again (seat 1 joined beside it)
+    t.road(0, "C00a", "C00b")
+    connect(t, 1, "C00c")
+    assert t.reaches(1, "C00c") and line("C00a", "C00b") not in t.road_options(0) + t.road_options(1)
+    # the starting regions border each other, but no dashed line joins their gates (README "The map")
+    for a, b in (("C00a", "A00a"), ("A00a", "Q00a"), ("Q00a", "K00a"), ("K00a", "C00a")):
+        assert not any({a, b} == set(pair) for pair in LINES)
     t.check()
 
 
@@ -84,6 +89,39 @@ def test_conquering_pays_the_resistance_scores_the_chip_and_needs_the_network_be
     t.check()
 
 
+def test_conquest_reach_across_a_dashed_line_of_a_reached_site_is_the_stricter_reading():
+    """Conquering a Region: "your road network must border that region or lead into it". Base: a
+    reached site borders every neighbour of its region; the stricter reading
+    (rules.conquest_reach_across_dashed_lines, robustness table conquest-reach-lines): a region is
+    reached across a border that a dashed line of a reached site crosses."""
+    base, strict = Table(4), Table(4, variant={"rules": {"conquest_reach_across_dashed_lines": True}})
+    for t in (base, strict):
+        assert t.reaches(0, "C00a") and not t.reaches(0, "C00b")
+        assert R.conquerable(t.P, t.st, 0, REGION["C03"], False)  # line C00a - C03a from the gate
+    assert R.conquerable(base.P, base.st, 0, REGION["C01"], False)  # C01 borders the starting region
+    assert not R.conquerable(strict.P, strict.st, 0, REGION["C01"], False)  # no reached site's line leads there
+    strict.road(0, "C00a", "C00b")  # C00b's line C00b - C01a crosses into C01
+    assert R.conquerable(strict.P, strict.st, 0, REGION["C01"], False)
+    strict.check()
+
+
+def test_a_road_end_in_anyones_conquered_territory_is_the_switch_reading():
+    """Building a Road: "at least one of the two points being connected must lie in territory you
+    have already conquered". Base: the player's own territory; switch
+    rules.road_end_in_anyones_conquered_territory: a region anyone controls, so a rival's conquest
+    opens lines to the player (its road lines are scanned again)."""
+    for anyones in (False, True):
+        t = Table(4, variant={"rules": {"road_end_in_anyones_conquered_territory": anyones}})
+        t.road(0, "C00a", "C03a")  # from the own starting region into unconquered C03
+        e = line("C03a", "C06a")
+        seen = lambda: [o[0] for o in t.options(R.list_scanned_roads(t.P, t.st, 0, False))]
+        assert e not in seen()  # neither end in conquered land
+        t.conquer(1, "C06")
+        assert (e in seen()) == anyones
+        assert (e in t.road_options(0)) == anyones
+        t.check()
+
+
 def test_a_region_needs_enough_labour_to_be_offered():
     t = Table(4)
     t.set_chip("C03", resistance=4)
@@ -105,13 +143,9 @@ def test_a_city_on_a_connected_city_site_in_conquered_land_scores_4_now_and_3_pe
     assert (S.ACT_CITY, SITE[city], 0) in t.turn_options(0)
     R.build_city(t.P, t.st, t.log, 0, SITE[city])
     assert t.vp(0) == 4 and t.labour(0) == 0 and t.at(0, S.P_VP_CITY) == 4
-    # seat 1 joins the city too: A00a - C00a is seat 1's if A00a is its territory; then C00a - C00b is
-    # taken, so seat 1 reaches the city through C00c
-    t.road(1, "A00a", "C00a")
+    # seat 1 joins the city too, by its own roads (C00a - C00b is seat 0's)
     assert not t.reaches(1, city)
-    t.own(1, "C00a", "C00c")
-    t.own(1, "C00b", "C00c")
-    R.recompute_reach(t.P, t.st, 1)
+    connect(t, 1, city)
     assert t.reaches(1, city)
     before = [t.vp(p) for p in range(4)]
     R.sapa_inca_phase(t.P, t.st, t.log, 0)
@@ -148,10 +182,7 @@ def test_garrison_scores_3_now_and_2_per_connected_player():
     assert (S.ACT_GARRISON, SITE["C00c"], 0) in t.turn_options(0)
     R.build_garrison(t.P, t.st, t.log, 0, SITE["C00c"])
     assert t.vp(0) == 3 and t.labour(0) == 0
-    t.road(1, "A00a", "C00a")
-    t.own(1, "C00a", "C00b")
-    t.own(1, "C00b", "C00c")
-    R.recompute_reach(t.P, t.st, 1)
+    connect(t, 1, "C00c")
     v0, v1, v2 = t.vp(0), t.vp(1), t.vp(2)
     R.sapa_inca_phase(t.P, t.st, t.log, 0)
     assert (t.vp(0) - v0, t.vp(1) - v1, t.vp(2) - v2) == (2, 2, 0)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tahuantinsuyu_helpers import PARAMS, REGION, Table
+from tahuantinsuyu_helpers import PARAMS, REGION, Table, line
 from sim.core.errors import UserError
 from sim.games.tahuantinsuyu import GAME, data
 from sim.games.tahuantinsuyu import rules as R
@@ -135,3 +135,47 @@ def test_no_road_option_is_ever_cut():
     every_site_a_city = {s: {"kind": "city"} for s in data.names(p, "site") if p["site"][s]["kind"] in ("garrison", "huaca")}
     with pytest.raises(UserError, match="road options"):
         GAME.resolve_params({"site": every_site_a_city})
+
+
+def test_the_corridor_map_is_long_and_thin_with_no_outer_ring():
+    """NOTES.md: reviews call the board "long and thin" along the coast, a "skinny corridor". The
+    corridor table (variants/robust/tahuantinsuyu-map-corridor.toml) lays the same regions in rows
+    from north to south, four wide at most, with no outer ring running round; its Wilderness Road pairs
+    are the ones its drawing gives (geometry.corridor_map made it), no line joins two starting regions."""
+    from pathlib import Path
+    from sim.core.params import load_variant
+    from sim.games.tahuantinsuyu import geometry as G
+    _, v = load_variant(Path(__file__).resolve().parents[1] / "variants/robust/tahuantinsuyu-map-corridor.toml")
+    p = GAME.resolve_params(v).resolved
+    base = PARAMS.resolved
+    borders = {frozenset(b) for b in p["map"]["borders"]}
+    for wrap in (("C14", "A09"), ("A10", "Q10"), ("Q12", "K09"), ("C12", "K09")):
+        assert frozenset(wrap) in {frozenset(b) for b in base["map"]["borders"]} and frozenset(wrap) not in borders
+    ys = [xy[1] for r, xy in p["map"]["layout"].items() if r != "source"]
+    xs = [xy[0] for r, xy in p["map"]["layout"].items() if r != "source"]
+    assert max(ys) - min(ys) > 2.5 * (max(xs) - min(xs))  # long and thin
+    assert [tuple(x) for x in p["map"]["wilderness_pairs"]] == G.wilderness_pairs(p)
+    assert len(G.crossing_lines(p)) <= 1
+    starts = {r for r in data.names(p, "region") if p["region"][r]["start"]}
+    assert not [x for x in p["map"]["roads"] if {p["site"][x[0]]["region"], p["site"][x[1]]["region"]} <= starts
+                and p["site"][x[0]]["region"] != p["site"][x[1]]["region"]]
+
+
+def test_the_overlay_recut_reading_keeps_cuntisuyu_s_inner_regions_with_three_players():
+    """Setup: "lay the three-player map overlay onto the board so that it covers Cuzco and the
+    surrounding regions". Base: Cuntisuyu's starting region and K01-K06 go (3 + 39, six chips in the
+    box). The re-cut reading (variants/robust/tahuantinsuyu-overlay-recut.toml): the overlay re-cuts the
+    starting area into three, so only K00 goes and every chip lies on the map; 4 players unchanged."""
+    from pathlib import Path
+    from sim.core.params import load_variant
+    _, v = load_variant(Path(__file__).resolve().parents[1] / "variants/robust/tahuantinsuyu-overlay-recut.toml")
+    base3, recut3 = Table(3), Table(3, variant=v)
+    assert base3.owner("K00") == -2 and recut3.owner("K00") == -2
+    assert base3.owner("K03") == -2 and recut3.owner("K03") == -1
+    assert base3.st[S.S_BOX_CHIPS] == 6 and recut3.st[S.S_BOX_CHIPS] == 0
+    # K02 is joined to Chinchaysuyu's C01 and K01 to Collasuyu's Q03 by a dashed line, open with the re-cut
+    assert recut3.st[S.S_ROAD_OWNER + line("C01a", "K02b")] == -1 and base3.st[S.S_ROAD_OWNER + line("C01a", "K02b")] == -2
+    four = Table(4, variant=v)
+    assert four.st[S.S_BOX_CHIPS] == Table(4).st[S.S_BOX_CHIPS] == 0
+    assert (GAME.resolve_params(v).engine == PARAMS.engine).sum() == len(PARAMS.engine) - 6  # only the six regions' players
+    recut3.check()

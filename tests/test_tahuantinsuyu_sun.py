@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from tahuantinsuyu_helpers import GAME, PARAMS, REGION, SITE, SUN, Table, connect, line
+from sim.games.tahuantinsuyu import geometry as G
 from sim.games.tahuantinsuyu import rules as R
 from sim.games.tahuantinsuyu import state as S
 
@@ -184,23 +185,105 @@ def test_workers_press_on_a_second_road_free_with_the_additional_road():
     t.check()
 
 
-def test_wilderness_road_joins_two_cities_with_one_road():
-    """Wilderness Road (ambiguity 10): one road between two built cities, the first in the network,
-    taking the place of a road of the road action; the second city joins the network."""
+NEIGHBOURS_READING = {"rules": {"wilderness_road_neighbouring_regions_only": True,
+                                 "wilderness_road_takes_a_road_slot": True}}
+
+
+def _wild_pair_from(region):
+    """A pair of map.wilderness_pairs with its first city in the region (seat 0's start)."""
+    for a, b in PARAMS.resolved["map"]["wilderness_pairs"]:
+        for x, y in ((a, b), (b, a)):
+            if PARAMS.resolved["site"][x]["region"] == region:
+                return x, y
+    raise AssertionError(f"no Wilderness Road pair from {region}")
+
+
+def test_wilderness_road_pairs_are_the_drawing_s_cities_joined_without_crossing_a_dashed_line():
+    """Wilderness Road: "connect any two cities with a single road, as long as it does not cross an
+    existing road or a planned road route": map.wilderness_pairs are the city-holding sites whose
+    straight road on the reconstructed drawing (map.xy) crosses no dashed line, derived again here."""
+    p = PARAMS.resolved
+    pairs = [tuple(x) for x in p["map"]["wilderness_pairs"]]
+    assert pairs == G.wilderness_pairs(p) and len(pairs) > 40
+    xy = G.site_xy(p)
+    for a, b in pairs:
+        assert not any(G.segments_cross(xy[a], xy[b], xy[c], xy[d]) for c, d in G.lines(p))
+    # a city pair in far regions crosses lines, so it is no pair
+    assert ("C00b", "ranchillos") not in pairs and G.segments_cross((0, 0), (2, 2), (0, 2), (2, 0))
+
+
+def test_wilderness_road_joins_two_cities_of_the_map_s_pairs_and_no_crossing_one():
+    """Wilderness Road (ambiguity 10): a city of the network joined to a built city of a
+    map.wilderness_pairs pair outside it; the second joins the network; one a card a People phase;
+    a road that would cross a Wilderness Road already built ("an existing road") is refused."""
+    a, b = _wild_pair_from("C00")
     t = Table(4)
+    _site_ready(t, 0, a, S.B_CITY)
+    t.st[S.S_BUILDING + SITE[b]] |= S.B_CITY
+    t.st[S.S_TILES + S.T_CITY] -= 1
+    assert not t.reaches(0, b)
+    n = R.list_roads(t.P, t.st, 0, True)
+    assert not [o for o in t.options(n) if o[2] == 1]
+    t.sun("wilderness_road", 0)
+    n = R.list_roads(t.P, t.st, 0, True)
+    wild = [o for o in t.options(n) if o[2] == 1]
+    assert (SITE[a], SITE[b], 1) in wild
+    pairs = {frozenset((SITE[u], SITE[v])) for u, v in PARAMS.resolved["map"]["wilderness_pairs"]}
+    assert all(frozenset((x, y)) in pairs for x, y, _ in wild)
+    R.build_wild(t.P, t.st, t.log, 0, SITE[a], SITE[b])
+    assert t.reaches(0, b) and t.at(0, S.P_WILD_BUILT) == 1
+    n = R.list_roads(t.P, t.st, 0, True)
+    assert not [o for o in t.options(n) if o[2] == 1]  # one a card a People phase
+    t.check()
+    # a straight road crossing a Wilderness Road already built is refused (the drawing's points)
+    xy = {k: tuple(v) for k, v in PARAMS.resolved["map"]["xy"].items()}
+    c, d = "C00a", "C00c"
+    w = t.st[S.S_WILD_N]
+    t.st[S.S_WILD + 3 * w:S.S_WILD + 3 * w + 3] = (SITE[c], SITE[d], 3)
+    t.st[S.S_WILD_N] += 1
+    for x, y in (("cuzco", "C00b"), (a, b), ("C00b", d)):
+        assert R.wild_crosses_built(t.P, t.st, SITE[x], SITE[y]) == G.segments_cross(xy[x], xy[y], xy[c], xy[d])
+    assert R.wild_cross(t.P, SITE["C00b"], SITE["C00a"], SITE["C00c"], SITE["cuzco"]) == G.segments_cross(
+        xy["C00b"], xy["C00a"], xy["C00c"], xy["cuzco"])
+
+
+def test_wilderness_road_is_built_beside_the_roads_of_the_action_unless_it_takes_a_slot():
+    """Wilderness Road: "During the People Phase, you may connect any two cities with a single road":
+    the card's road comes beside the action's roads (base), so one road to build still builds a
+    dashed line after it; the earlier reading (rules.wilderness_road_takes_a_road_slot) spends it."""
+    for variant, dashed_after in ((None, 1), (NEIGHBOURS_READING, 0)):
+        seen = False
+        for seed in range(40):
+            t = Table(4, variant=variant)
+            a, b = _wild_pair_from("C00") if variant is None else ("C00b", "A00b")
+            _site_ready(t, 0, a, S.B_CITY)
+            t.st[S.S_BUILDING + SITE[b]] |= S.B_CITY
+            t.st[S.S_TILES + S.T_CITY] -= 1
+            t.sun("wilderness_road", 0)
+            R.rng.seed_game_stream(t.stream, np.uint64(seed), np.uint64(0))
+            before = t.at(0, S.P_ROADS_BUILT)
+            t.kinds[:] = S.KIND_RANDOM
+            R.build_roads(t.P, t.st, t.stream, t.log, t.kinds, t.W, 0, 1, 1, 1)
+            if t.at(0, S.P_WILD_BUILT) == 1 and t.st[S.S_WILD] == SITE[a]:
+                seen = True
+                assert t.at(0, S.P_ROADS_BUILT) - before == dashed_after
+                break
+        assert seen
+
+
+def test_wilderness_road_neighbouring_regions_reading():
+    """The earlier reading of Wilderness Road (variants/robust/tahuantinsuyu-wilderness-neighbours.toml):
+    one road between two built cities in the same or neighbouring regions, the first in the network."""
+    t = Table(4, variant=NEIGHBOURS_READING)
     _site_ready(t, 0, "C00b", S.B_CITY)
     _site_ready(t, 1, "A00b", S.B_CITY)
     assert not t.reaches(0, "A00b")
-    n = R.list_roads(t.P, t.st, 0, True)
-    assert not [o for o in t.options(n) if o[2] == 1]
     t.sun("wilderness_road", 0)
     n = R.list_roads(t.P, t.st, 0, True)
     wild = [o for o in t.options(n) if o[2] == 1]
     assert (SITE["C00b"], SITE["A00b"], 1) in wild
     R.build_wild(t.P, t.st, t.log, 0, SITE["C00b"], SITE["A00b"])
     assert t.reaches(0, "A00b") and t.at(0, S.P_WILD_BUILT) == 1
-    n = R.list_roads(t.P, t.st, 0, True)
-    assert not [o for o in t.options(n) if o[2] == 1]  # one a card a People phase
     t.check()
 
 

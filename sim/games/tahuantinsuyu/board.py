@@ -6,7 +6,7 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .state import (
     T_PARAMS, T_STATE, S_FREE_LINES, P_LINES, P_LINES_OK, P_LINES_VER, P_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
     C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
-    P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
+    P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_ANY_TERRITORY, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
     SU_VALUE, chip_field, road_field, seat_at, site_field, sun_field,
 )
@@ -50,6 +50,16 @@ def conquered(P, st, s):
     """Site s lies in a region somebody controls (Cuzco lies in none)."""
     r = site_field(P, s, SF_REGION)
     return r >= 0 and st[S_OWNER + r] >= 0
+
+
+@njit_noalloc
+def road_territory(P, st, p, s):
+    """Building a Road: "at least one of the two points being connected must lie in territory you
+    have already conquered": site s lies in the seat's own territory, or (switch
+    rules.road_end_in_anyones_conquered_territory) in a region anyone controls."""
+    if P[R_ANY_TERRITORY]:
+        return conquered(P, st, s)
+    return own_territory(P, st, p, s)
 
 
 @njit_noalloc
@@ -169,7 +179,7 @@ def line_target(P, st, p, s, own_s, j):
     if st[S_ROAD_OWNER + e] != -1 or road_field(P, e, RF_ROYAL):
         return -1
     other = incident_end(P, s, j)
-    if not (own_s or own_territory(P, st, p, other)):
+    if not (own_s or road_territory(P, st, p, other)):
         return -1
     if not reaches(st, p, other) or s < other:
         return other
@@ -182,7 +192,7 @@ def scan_site_lines(P, st, p, s, n):
     if st[S_FREE_LINES + s] == 0:
         return n
     at = seat_at(p) + P_LINES
-    own_s = own_territory(P, st, p, s)
+    own_s = road_territory(P, st, p, s)
     for j in range(n_lines_at(P, s)):
         t = line_target(P, st, p, s, own_s, j)
         if t >= 0:

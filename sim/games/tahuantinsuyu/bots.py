@@ -15,7 +15,7 @@ from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .board import (
     active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
-    line_reach, n_lines, sapa_incas_left, temple_cost, touches,
+    line_of, line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
     T_PARAMS, T_STATE, T_STREAM,
@@ -29,7 +29,8 @@ from .state import (
     SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_VALUE, S_BUILDING, S_CHIP, S_N_PLAYERS,
     S_OPTIONS, S_OWNER, S_ROUND, W_FUTURE, W_LABOUR, W_LABOUR_INCOME, W_NOISE, W_PILGRIM,
     W_REACH_BUILDING, W_REACH_PILGRIM, W_REACH_REGION, W_REACH_SITE, W_RIVAL_SHARE, W_ROAD, W_ROAD_LOSS, W_SUN,
-    W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_VP, chip_field, site_field, sun_field,
+    W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_UNREST_RISK, W_VP, chip_field, site_field, sun_field,
+    MAX_RL, RF_REGION_A, RF_ROYAL, RG_N_LINES, RL_AT, region_field, R_UNREST_ANY_OWNER, S_ROAD_OWNER, road_field,
 )
 
 NO_VALUE = -1e18
@@ -89,6 +90,48 @@ def new_site_value(P, st, w, p, t, left):
     return value
 
 
+@njit_inline
+def exposed(P, st, p, r):
+    """Region r is land whose roads Rural Unrest destroys for seat p: conquered by nobody (or, with
+    rules.rural_unrest_spares_any_conquered_region false, not the seat's)."""
+    return r >= 0 and (st[S_OWNER + r] == -1 if P[R_UNREST_ANY_OWNER] != 0 else st[S_OWNER + r] != p)
+
+
+@njit_inline
+def unrest_risk(P, st, p, e):
+    """Line e, built by seat p, would run through land Rural Unrest destroys roads in (1 or 0)."""
+    return 1.0 if exposed(P, st, p, road_field(P, e, RF_REGION_A)) or exposed(
+        P, st, p, road_field(P, e, RF_REGION_A + 1)) else 0.0
+
+
+@njit_inline
+def at_risk(P, st, w, p, e, value):
+    """A road's value with Rural Unrest's risk priced: a line through land where Rural Unrest destroys
+    roads keeps 1 - unrest_risk of a positive value (its expected worth; a free road still beats none)."""
+    if value > 0.0 and unrest_risk(P, st, p, e) > 0.0:
+        return value * (1.0 - w[W_UNREST_RISK])
+    return value
+
+
+@njit_inline
+def roads_secured(P, st, p, r):
+    """The seat's roads that conquering region r takes out of Rural Unrest's reach (an end in r, the
+    other end in r or in land already safe)."""
+    n = 0
+    for i in range(region_field(P, r, RG_N_LINES)):
+        e = P[RL_AT + r * MAX_RL + i]
+        if st[S_ROAD_OWNER + e] != p or road_field(P, e, RF_ROYAL) != 0:
+            continue
+        safe = True
+        for end in range(2):
+            x = road_field(P, e, RF_REGION_A + end)
+            if x != r and exposed(P, st, p, x):
+                safe = False
+        if safe:
+            n += 1
+    return n
+
+
 @njit_noalloc
 def best_road_value(P, st, w, p, left):
     """The best road's value now, over the seat's road lines (board.scan_roads, kept current).
@@ -100,10 +143,11 @@ def best_road_value(P, st, w, p, left):
     turn = st[S_TURN]
     if turn % 2 == 1 and st[at + P_BEST_TURN] == turn and st[at + P_BEST_VER] == st[at + P_LINES_VER]:
         i = st[at + P_BEST_I]
-        return new_site_value(P, st, w, p, line_reach(st, p, i), left) if i >= 0 else 0.0
+        return at_risk(P, st, w, p, line_of(st, p, i), new_site_value(P, st, w, p, line_reach(st, p, i), left)
+                       ) if i >= 0 else 0.0
     best, best_i = NO_VALUE, -1
     for i in range(n):
-        v = new_site_value(P, st, w, p, line_reach(st, p, i), left)
+        v = at_risk(P, st, w, p, line_of(st, p, i), new_site_value(P, st, w, p, line_reach(st, p, i), left))
         if v > best:
             best, best_i = v, i
     st[at + P_BEST_TURN] = turn
@@ -118,7 +162,8 @@ def conquest_value(P, st, w, p, r, extra, w_income_left):
     times them), the territory, less the resistance paid."""
     c = st[S_CHIP + r]
     return (w[W_VP] * chip_field(P, c, CH_VP) + w_income_left * chip_field(P, c, CH_LABOUR)
-            + w[W_TERRITORY] - w[W_LABOUR] * conquest_cost(P, st, p, r, extra))
+            + w[W_TERRITORY] - w[W_LABOUR] * conquest_cost(P, st, p, r, extra)
+            + w[W_UNREST_RISK] * roads_secured(P, st, p, r))
 
 
 @njit_noalloc
@@ -199,6 +244,8 @@ def choose_road(P, st, stream, w, p, n_options):
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
         value = 0.0 if opt(st, i, O_A) < 0 else new_site_value(P, st, w, p, opt(st, i, O_B), left)
+        if opt(st, i, O_A) >= 0 and opt(st, i, O_C) == 0:  # a dashed line Rural Unrest could destroy
+            value = at_risk(P, st, w, p, opt(st, i, O_A), value)
         value = noisy(stream, w, value)
         if value > best:
             best, best_i = value, i

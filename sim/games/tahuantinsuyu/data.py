@@ -20,7 +20,7 @@ from .state import (
     MAX_OPTIONS, MAX_PHASES, MAX_PLAYERS, MAX_REGIONS, MAX_ROADS, MAX_ROUNDS, MAX_SITES, MIN_PLAYERS, NB_AT, N_CH, N_PARAMS,
     N_RF, N_RG, N_RULES, N_SF, N_SU, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, PILGRIMAGE_NAMES,
     REGION_AT, RESOURCES_AT, RF_A, RF_B, RF_REGION_A, RF_REGION_B, RF_ROYAL, RG_N_LINES, RG_N_NB, RG_PLAYERS, RG_RING,
-    RG_START, RG_SUYU, RL_AT, MAX_RL, ROAD_AT, RULES, SI_LEFT_AT,
+    RG_START, RG_SUYU, RL_AT, MAX_RL, MAX_WP, ROAD_AT, WP_AT, WP_N_AT, XY_AT, RULES, SI_LEFT_AT,
     SF_BONUS, SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SITE_AT, SITE_KIND_NAMES, SK_CUZCO, SK_SIGNIFICANT, SUN_AT,
     SUN_NAMES, SUYU_NAMES, SU_COUNT, SU_VALUE, WEIGHT_NAMES,
 )
@@ -85,6 +85,25 @@ def validate(p: dict[str, Any], where: str) -> None:
     require(1 + len(roads) + cities * (cities - 1) // 2 <= MAX_OPTIONS, where, "site",
             f"must hold few enough road lines and city sites for a turn's road options (the stop, every line, every "
             f"pair of cities for Wilderness Road) to fit {MAX_OPTIONS}")
+    require(isinstance(p["map"]["wilderness_pairs"], list), where, "map.wilderness_pairs", "must be a list of pairs")
+    wild = _pairs(p, where, "wilderness_pairs", sites)
+    require(len(set(map(frozenset, wild))) == len(wild), where, "map.wilderness_pairs", "must not list a pair twice")
+    for i, (a, b) in enumerate(wild):
+        require(all(p["site"][sites[x]]["kind"] in ("city", "significant_city", "garrison") for x in (a, b)), where,
+                f"map.wilderness_pairs[{i}]", "must join two sites that can hold a city (city, significant city, "
+                "garrison)")
+    partners = np.zeros(len(sites), np.int64)
+    for a, b in wild:
+        partners[a] += 1
+        partners[b] += 1
+    require(int(partners.max(initial=0)) <= MAX_WP, where, "map.wilderness_pairs",
+            f"must give a site at most {MAX_WP} partners")
+    require(1 + len(roads) + len(wild) <= MAX_OPTIONS, where, "map.wilderness_pairs",
+            f"must leave the road options (the stop, every line, every pair) within {MAX_OPTIONS}")
+    for s in sites:
+        xy = p["map"]["xy"].get(s)
+        require(isinstance(xy, list) and len(xy) == 2 and all(isinstance(v, (int, float)) and abs(v) < 1000 for v in xy),
+                where, f"map.xy.{s}", "must be the site's point [x, y] (board units, below 1000)")
     starts = [r for r in regions if p["region"][r]["start"]]
     require(len(starts) == MAX_PLAYERS and [p["region"][r]["suyu"] for r in starts] == list(SUYU_NAMES), where,
             "region", "must have one starting region a suyu, in the order " + ", ".join(SUYU_NAMES))
@@ -169,6 +188,14 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
             P[INC_AT + s * MAX_INC + site[s, SF_N_INC]] = e
             P[INC_END_AT + s * MAX_INC + site[s, SF_N_INC]] = other
             site[s, SF_N_INC] += 1
+    for a, b in _pairs(p, "components", "wilderness_pairs", sites):
+        for s, other in ((a, b), (b, a)):
+            P[WP_AT + s * MAX_WP + P[WP_N_AT + s]] = other
+            P[WP_N_AT + s] += 1
+    for s, name in enumerate(sites):
+        x, y = p["map"]["xy"][name]
+        P[XY_AT + s * 2] = int(round(x * 1000))
+        P[XY_AT + s * 2 + 1] = int(round(y * 1000))
     P[REGION_AT:REGION_AT + reg.size] = reg.ravel()
     P[SITE_AT:SITE_AT + site.size] = site.ravel()
     chips = CHIPS.pack(p, np.int64)

@@ -42,14 +42,14 @@ from .state import (
     RF_REGION_A, RF_ROYAL, RG_N_LINES, RG_N_NB, RG_PLAYERS, RL_AT, MAX_RL, RG_START, RG_SUYU, R_CITY_COST, R_CITY_SI, R_CITY_VP, R_CONQUER_HIDDEN,
     R_EXTRA_ROAD_COST, R_GARRISON_SI, R_GARRISON_VP, R_LABOUR, R_STACK_SUN, R_SUN_HAND, R_TEMPLE_SI, R_TEMPLE_VP,
     R_TERRACE_AT_SI, R_TERRACE_COST, R_TERRACE_LABOUR, R_TERRACE_SI, R_TERRACE_VP, R_TILES, R_TRANSFER_EARLY,
-    R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, SF_BONUS,
+    R_TRANSFER_LATE, R_TRANSFER_SECOND, R_TRANSFER_SECOND_MIN, R_TRANSFERS, R_UNREST_ANY_OWNER, R_WILD_NEIGHBOURS, R_WILD_SLOT, R_REACH_LINES, R_ANY_TERRITORY, MAX_WP, WP_AT, WP_N_AT, XY_AT, SF_BONUS,
     SF_KIND, SF_N_INC, SF_PILGRIM, SF_REGION, SK_CITY, SK_GARRISON, SK_SIGNIFICANT, SU_COUNT, SU_VALUE, S_ACTIONS,
     S_BOX_CHIPS, S_BUILDING, S_CHIP, S_DISCARD, S_DISCARD_N, S_DRAW, S_DRAW_N, S_ENDED, S_ERROR, S_FREE_LINES, S_GAP, S_GAP_N,
     S_GAP_SHOWN, S_GARRISON_ROUND, S_LABOUR, S_LEADER, S_LEAD_CHANGES, S_LOG_N, S_N_CHIPS, S_N_PLAYERS,
     S_N_REGIONS, S_N_ROADS, S_N_ROUNDS, S_N_SITES, S_OPTIONS, S_ORDER, S_OWNER, S_PEOPLE_DONE, S_PEOPLE_PHASES,
     S_PHASE, S_PIZARRO, S_PIZARRO_PHASE, S_PLACES, S_PIZARRO_ROUND, S_REVEALED, S_ROAD_OWNER, S_ROUND, S_SAPA_INCAS,
     S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_TURN, S_UNOWNED, S_WILD, S_WILD_AT, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
-    T_TERRACE, chip_field, incident, neighbour, region_field, road_field, seat_at, site_field, sun_field,
+    T_TERRACE, chip_field, incident, incident_end, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
 
 
@@ -170,7 +170,19 @@ def mark_reached(P, st, p, s, queue_len):
         st[at + P_BUILD_SITES + st[at + P_N_BUILD_SITES]] = s
         st[at + P_N_BUILD_SITES] += 1
     r = site_field(P, s, SF_REGION)
-    if r >= 0:  # the regions the network now leads into or borders (touches)
+    if r >= 0 and P[R_REACH_LINES]:  # the regions the site's dashed lines lead into (the stricter reading)
+        near = 1 << r
+        for i in range(site_field(P, s, SF_N_INC)):
+            x = site_field(P, incident_end(P, s, i), SF_REGION)
+            if x >= 0:
+                near |= 1 << x
+        m = near
+        while m != 0:
+            low = m & -m
+            m ^= low
+            st[at + P_REGION_NEAR + bit_index(low)] += 1
+        st[at + P_NEAR_MASK] |= near
+    elif r >= 0:  # the regions the network now leads into or borders (touches)
         st[at + P_REGION_NEAR + r] += 1
         near = 1 << r
         for i in range(region_field(P, r, RG_N_NB)):
@@ -292,9 +304,61 @@ def wild_joined(st, a, b):
 
 
 @njit_noalloc
+def wild_orient(P, a, b, c):
+    ax = P[XY_AT + a * 2]
+    ay = P[XY_AT + a * 2 + 1]
+    v = (P[XY_AT + b * 2] - ax) * (P[XY_AT + c * 2 + 1] - ay) - (P[XY_AT + b * 2 + 1] - ay) * (P[XY_AT + c * 2] - ax)
+    return 1 if v > 0 else (-1 if v < 0 else 0)
+
+
+@njit_noalloc
+def wild_between(P, a, b, c):
+    """Site c lies on the segment ab (c already on its straight line)."""
+    return (min(P[XY_AT + a * 2], P[XY_AT + b * 2]) <= P[XY_AT + c * 2] <= max(P[XY_AT + a * 2], P[XY_AT + b * 2])
+            and min(P[XY_AT + a * 2 + 1], P[XY_AT + b * 2 + 1]) <= P[XY_AT + c * 2 + 1]
+            <= max(P[XY_AT + a * 2 + 1], P[XY_AT + b * 2 + 1]))
+
+
+@njit_noalloc
+def wild_cross(P, a, b, c, d):
+    """The straight roads ab and cd cross on the reconstructed drawing (map.xy; a shared end is no
+    crossing: geometry.segments_cross)."""
+    if a == c or a == d or b == c or b == d:
+        return False
+    o1 = wild_orient(P, a, b, c)
+    o2 = wild_orient(P, a, b, d)
+    o3 = wild_orient(P, c, d, a)
+    o4 = wild_orient(P, c, d, b)
+    if o1 != 0 and o2 != 0 and o3 != 0 and o4 != 0:
+        return o1 != o2 and o3 != o4
+    return ((o1 == 0 and wild_between(P, a, b, c)) or (o2 == 0 and wild_between(P, a, b, d))
+            or (o3 == 0 and wild_between(P, c, d, a)) or (o4 == 0 and wild_between(P, c, d, b)))
+
+
+@njit_noalloc
+def wild_crosses_built(P, st, a, b):
+    """Wilderness Road: "as long as it does not cross an existing road": the pairs of the map cross no
+    dashed line, so only the Wilderness Roads already built are left to check."""
+    for w in range(st[S_WILD_N]):
+        if wild_cross(P, a, b, st[S_WILD + w * 3], st[S_WILD + w * 3 + 1]):
+            return True
+    return False
+
+
+@njit_noalloc
+def wild_pair(P, a, b):
+    """a and b are a pair of map.wilderness_pairs."""
+    for i in range(P[WP_N_AT + a]):
+        if P[WP_AT + a * MAX_WP + i] == b:
+            return True
+    return False
+
+
+@njit_noalloc
 def wild_open(P, st, p, a, b):
     """Wilderness Road: two built cities, the first in the network and the second not yet, joined by
-    no road; with the neighbouring-regions reading, in the same or neighbouring regions."""
+    no road; with the map's pairs (base), a pair of map.wilderness_pairs that crosses no Wilderness
+    Road built; with the neighbouring-regions reading, in the same or neighbouring regions."""
     if not (has(st, a, B_CITY) and has(st, b, B_CITY)) or not reaches(st, p, a) or reaches(st, p, b):
         return False
     if wild_joined(st, a, b):
@@ -309,7 +373,8 @@ def wild_open(P, st, p, a, b):
                     near = True
             if not near:
                 return False
-    return True
+        return True
+    return wild_pair(P, a, b) and not wild_crosses_built(P, st, a, b)
 
 
 @njit_noalloc
@@ -338,9 +403,22 @@ def list_scanned_roads(P, st, p, with_stop):
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def list_wild_roads(P, st, p, n):
     """The Wilderness Road options after the n listed: each city of the network (in the order
-    reached) with each built city outside it (in site order, gathered once into the scratch area);
-    with the neighbouring-regions reading, the pairs too far apart are skipped by a region mask, so
-    of wild_open's checks only the road already there is left to ask."""
+    reached) with each built city outside it that wild_open allows: with the map's pairs (base), its
+    partners of map.wilderness_pairs; with the neighbouring-regions reading, each built city outside
+    (in site order, gathered once into the scratch area) with the pairs too far apart skipped by a
+    region mask, so of wild_open's checks only the road already there is left to ask."""
+    if P[R_WILD_NEIGHBOURS] == 0:  # the map's pairs: each city of the network with its partners
+        for i in range(n_reached(st, p)):
+            a = reached_site(st, p, i)
+            if not has(st, a, B_CITY):
+                continue
+            for j in range(P[WP_N_AT + a]):
+                b = P[WP_AT + a * MAX_WP + j]
+                if (has(st, b, B_CITY) and not reaches(st, p, b) and not wild_joined(st, a, b)
+                        and not wild_crosses_built(P, st, a, b) and n < MAX_OPTIONS):
+                    put_option(st, n, a, b, 1)
+                    n += 1
+        return n
     m = 0
     for b in range(st[S_N_SITES]):
         if (st[S_BUILDING + b] & B_CITY) != 0 and not reaches(st, p, b):
@@ -348,14 +426,13 @@ def list_wild_roads(P, st, p, n):
             m += 1
     if m == 0:
         return n
-    neighbours_only = P[R_WILD_NEIGHBOURS] != 0
     for i in range(n_reached(st, p)):
         a = reached_site(st, p, i)
         if not has(st, a, B_CITY):
             continue
         ra = site_field(P, a, SF_REGION)
         near = -1  # every region
-        if neighbours_only and ra >= 0:
+        if ra >= 0:
             near = 1 << ra
             for j in range(region_field(P, ra, RG_N_NB)):
                 near |= 1 << neighbour(P, ra, j)
@@ -400,9 +477,13 @@ def build_wild(P, st, log, p, a, b):
 
 @njit_level(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64, int64)")
 def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
-    """Up to n_roads roads, each a decision (stop allowed after the first when first_required)."""
+    """Up to n_roads roads, each a decision (stop allowed after the first when first_required). A
+    Wilderness Road takes one of them only with rules.wilderness_road_takes_a_road_slot; otherwise it
+    is built beside them ("During the People Phase, you may connect any two cities with a single
+    road")."""
     built = 0
-    for k in range(n_roads):
+    k = 0
+    while k < n_roads:
         with_stop = not (first_required != 0 and k == 0)
         n = list_scanned_roads(P, st, p, with_stop)
         if n == 0:
@@ -413,8 +494,11 @@ def build_roads(P, st, stream, log, kinds, W, p, n_roads, first_required, free):
             break
         if option(st, i, O_C) == 1:
             build_wild(P, st, log, p, a, option(st, i, O_B))
+            if P[R_WILD_SLOT]:
+                k += 1
         else:
             build_road(P, st, log, p, a, free)
+            k += 1
         built += 1
     return built
 
@@ -454,6 +538,9 @@ def conquer(P, st, log, p, r, extra):
             st[seat_at(q) + P_UNREST_ROADS] -= 1
     st[at + P_OWN_MASK] |= 1 << r
     st[at + P_LINES_OK] = 0  # its territory grew: the road lines are scanned again
+    if P[R_ANY_TERRITORY]:  # anyone's conquered territory counts: every seat's lines are scanned again
+        for q in range(n_players(st)):
+            st[seat_at(q) + P_LINES_OK] = 0
     st[at + P_N_CHIPS] += 1
     if region_field(P, r, RG_START) == 0 and chip_field(P, c, CH_RES) == 1:
         st[at + P_RES1_CHIPS] += 1

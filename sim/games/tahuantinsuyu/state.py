@@ -8,6 +8,8 @@ The parameters (components.toml + a variant, packed by data.py) are one flat int
   road_field(P, e, RF_*)              road line e's two sites and whether it is a royal (dash-dot) line
   P[NB_AT + r * MAX_NB + i]           region r's neighbours (count at RG_N_NB)
   P[RL_AT + r * MAX_RL + i]           the road lines with an end in region r, each once (count at RG_N_LINES)
+  P[WP_AT + s * MAX_WP + i]           the sites a Wilderness Road may join to site s (count at WP_N_AT + s)
+  P[XY_AT + s * 2 + 0/1]              site s's point on the reconstructed drawing (x1000)
   P[INC_AT + s * MAX_INC + i]         the road lines touching site s (count at SF_N_INC)
   P[INC_END_AT + s * MAX_INC + i]     the other end of each of them
   chip_field(P, c, CH_*)              RI chip c's resistance, labour and VP
@@ -149,6 +151,9 @@ R_CONQUER_HIDDEN = RULES.add(Bool("rules.conquer_face_down_chips"))
 R_UNREST_ANY_OWNER = RULES.add(Bool("rules.rural_unrest_spares_any_conquered_region"))
 R_STACK_SUN = RULES.add(Bool("rules.sun_cards_stack_in_a_gap"))
 R_WILD_NEIGHBOURS = RULES.add(Bool("rules.wilderness_road_neighbouring_regions_only"))
+R_WILD_SLOT = RULES.add(Bool("rules.wilderness_road_takes_a_road_slot"))
+R_REACH_LINES = RULES.add(Bool("rules.conquest_reach_across_dashed_lines"))
+R_ANY_TERRITORY = RULES.add(Bool("rules.road_end_in_anyones_conquered_territory"))
 N_RULES = RULES.size
 
 # ---- the tables after the rules (data.engine_arrays writes them)
@@ -201,7 +206,11 @@ ERA_AT = RESOURCES_AT + MAX_ROUNDS  # + round: 0 pre-empire, 1 early, 2 middle/l
 PHASE_AT = ERA_AT + MAX_ROUNDS  # + round * MAX_PHASES + i
 SI_LEFT_AT = PHASE_AT + MAX_ROUNDS * MAX_PHASES  # + round * MAX_PHASES + i: Sapa Inca phases from there on
 RL_AT = SI_LEFT_AT + MAX_ROUNDS * MAX_PHASES  # + region * MAX_RL + i
-N_PARAMS = RL_AT + MAX_REGIONS * MAX_RL
+MAX_WP = 16  # Wilderness Road partners of a site (map.wilderness_pairs)
+WP_N_AT = RL_AT + MAX_REGIONS * MAX_RL  # + site: its Wilderness Road partners (map.wilderness_pairs)
+WP_AT = WP_N_AT + MAX_SITES  # + site * MAX_WP + i: each partner
+XY_AT = WP_AT + MAX_SITES * MAX_WP  # + site * 2: the site's point (map.xy, x1000 as integers)
+N_PARAMS = XY_AT + MAX_SITES * 2
 
 
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
@@ -449,7 +458,8 @@ WEIGHT_NAMES = (
     "pilgrim",  # a pilgrimage beyond its VP (the action it costs)
     "noise",
     *(f"sun_{name}" for name in SUN_NAMES),  # each Sun card kind's benefit to a player beside it
-)
+    "unrest_risk",  # the share of a road's value Rural Unrest puts at risk (an end in unconquered land); per road
+)                   # a conquest makes safe, points added to it
 W_LABOUR = 0
 W_VP = 1
 W_FUTURE = 2
@@ -467,6 +477,7 @@ W_ROAD_LOSS = 13
 W_PILGRIM = 14
 W_NOISE = 15
 W_SUN = 16  # + kind
+W_UNREST_RISK = W_SUN + N_SUN
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
