@@ -34,9 +34,12 @@ def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(styl
     assert res.player_columns["won"][is_style].mean() >= RANDOM_FLOOR.get(style, 0.9)
 
 
-def test_the_default_line_up_is_the_four_tuned_styles_on_the_fast_kind():
-    assert GAME.default_bots(4) == [f"{style}-tuned-fast" for style in STYLES]
+def test_the_default_line_up_is_the_four_chain_seeing_styles_on_the_fast_kind():
+    """Issue 34: the default line-up is the league-tuned chain-seeing styles, played by the fast kind;
+    the fast twins of issue 15's tuned styles keep their weights."""
+    assert GAME.default_bots(4) == [f"{style}-chain-tuned" for style in STYLES]
     assert all(GAME.kind_name(bot) == "fast" for bot in GAME.default_bots(4))
+    assert all(GAME.bots()[bot].weights[S.W_LLAMA_OFFER] > 0 for bot in GAME.default_bots(4))
     kinds, weights = GAME.bot_arrays([f"{style}-tuned{fast}" for style in STYLES for fast in ("", "-fast")])
     assert (kinds == [S.KIND_HEURISTIC, S.KIND_FAST] * len(STYLES)).all()
     assert (weights[0::2] == weights[1::2]).all()  # each fast bot plays its tuned style's weights
