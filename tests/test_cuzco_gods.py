@@ -216,6 +216,43 @@ def test_exhausted_pile_is_rebuilt_from_that_gods_discards():
     assert R.check_components(P, st) == 0
 
 
+def test_pile_is_rebuilt_as_soon_as_it_is_exhausted():
+    """Layout and Explanation of God Cards: "Any time a draw pile of a certain god is exhausted,
+    search the discard pile for cards of such god. Mix them well, and place them as the new draw
+    pile." When the last card of the pile is turned up, the god's discards become the new pile at
+    once; a card of that god discarded afterwards waits on the discard pile (README reading 12)."""
+    P, st, side = table()
+    god = 2  # Viracocha
+    base = S.S_GOD_PILES + god * 12
+    n = int(st[S.S_GOD_PILE_N + god])
+    # all but one card of the pile onto the discard pile
+    moved = []
+    for i in range(1, n):
+        card = int(st[base + i])
+        st[S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]] = card
+        st[S.S_GOD_DISCARD_N] += 1
+        st[base + i] = -1
+        moved.append(card)
+    st[S.S_GOD_PILE_N + god] = 1
+    last = int(st[base])
+    discard_god = sorted(int(c) for c in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]]
+                         if c // 3 == god)
+    R.take_god_card(st, *side, 0, god)  # turns up the pile's last card: the pile is exhausted
+    assert st[S.S_GOD_UP + god] == last
+    pile = sorted(int(c) for c in st[base:base + st[S.S_GOD_PILE_N + god]])
+    assert pile == discard_god  # rebuilt at once, not when the next card must be turned up
+    assert all(c // 3 != god for c in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]])
+    # a card of that god played now goes onto the discard pile, not into the new draw pile
+    clear_hand(st, 1)
+    give_card(st, 1, "search_discard")
+    S.players(st)[1, S.P_OFFERINGS] = max(1, S.players(st)[1, S.P_OFFERINGS])
+    size = int(st[S.S_GOD_PILE_N + god])
+    R.play_card(st, *side, 1, CARD["search_discard"], R.SRC_CARD)
+    assert st[S.S_GOD_PILE_N + god] == size
+    assert st[S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N] - 1] == CARD["search_discard"]
+    assert R.check_components(P, st) == 0
+
+
 # ------------------------------------------------------------------ Iliapa 01-03
 def test_01_study_tile_01_one_tile_gives_two_offerings():
     """Card 01, example 1: study tile 01 (1 offering) used twice = 2 offerings; the card costs one

@@ -48,10 +48,10 @@ from .state import (
     R_MISSION_VP, R_MISSION_VP_REDUCED, R_OFFERING_SUPPLY, R_PALACE_EXTRA, R_PLENTY_FOOD,
     R_PLENTY_STATUS, R_PRIEST_VP, R_PRIESTS, R_PUTUTU, R_PUTUTU1, R_PUTUTU2, R_QUIPUS, R_ROUNDS,
     R_SMALL_MARKET_ROW, R_START_MEDALS, R_START_OFFERINGS, R_START_VP, R_STATUS_LEN, R_STATUS_VP,
-    R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_TMP, STAT_BLESSINGS,
+    R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_LIST, SCR_TMP, STAT_BLESSINGS,
     STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES,
     STAT_MEDALS_GAINED, STAT_MISSION_DONE, STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED,
-    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP,
+    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME,
     STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
@@ -511,28 +511,38 @@ def feather_colour_choice(P, st, p, w):
 # ------------------------------------------------------------------------------ god cards
 
 @njit_noalloc
+def rebuild_god_pile(st, god):
+    """Layout of God Cards: "Any time a draw pile of a certain god is exhausted, search the
+    discard pile for cards of such god. Mix them well, and place them as the new draw pile." The
+    god's cards leave the discard pile (the others keep their order) for its empty draw pile."""
+    rng = rng_of(st)
+    n = 0
+    m = 0
+    base = S_GOD_PILES + god * 12
+    for i in range(st[S_GOD_DISCARD_N]):
+        card = st[S_GOD_DISCARD + i]
+        if card // 3 == god and n < 12:
+            st[base + n] = card
+            n += 1
+        else:
+            st[S_GOD_DISCARD + m] = card
+            m += 1
+    for i in range(m, st[S_GOD_DISCARD_N]):
+        st[S_GOD_DISCARD + i] = -1
+    st[S_GOD_DISCARD_N] = m
+    if n > 1:
+        rng_mod.shuffle(rng, st[base:base + n], n)
+    st[S_GOD_PILE_N + god] = n
+
+
+@njit_noalloc
 def reveal_god(st, god):
-    """Turn up the next card of a god's pile, rebuilding an empty pile from that god's discards
-    (Layout of God Cards: any time a draw pile is exhausted)."""
+    """Turn up the next card of a god's pile. A pile exhausted (its last card turned up, or
+    found empty) is rebuilt at once from that god's discards (rebuild_god_pile), so cards
+    discarded later wait on the discard pile until it is exhausted again."""
     rng = rng_of(st)
     if st[S_GOD_PILE_N + god] == 0:
-        n = 0
-        m = 0
-        base = S_GOD_PILES + god * 12
-        for i in range(st[S_GOD_DISCARD_N]):
-            card = st[S_GOD_DISCARD + i]
-            if card // 3 == god and n < 12:
-                st[base + n] = card
-                n += 1
-            else:
-                st[S_GOD_DISCARD + m] = card
-                m += 1
-        for i in range(m, st[S_GOD_DISCARD_N]):
-            st[S_GOD_DISCARD + i] = -1
-        st[S_GOD_DISCARD_N] = m
-        if n > 1:
-            rng_mod.shuffle(rng, st[base:base + n], n)
-        st[S_GOD_PILE_N + god] = n
+        rebuild_god_pile(st, god)
     n = st[S_GOD_PILE_N + god]
     if n == 0:
         st[S_GOD_UP + god] = -1
@@ -558,6 +568,8 @@ def reveal_god(st, god):
         st[S_GOD_UP + god] = st[S_GOD_PILES + god * 12 + n - 1]
         st[S_GOD_PILES + god * 12 + n - 1] = -1
         st[S_GOD_PILE_N + god] = n - 1
+        if n == 1:
+            rebuild_god_pile(st, god)
 
 
 @njit_noalloc
@@ -607,12 +619,16 @@ def take_preferred_god_card(P, st, rec, log, p, w):
 
 @njit_typed(f"void({T_STATE}, int64)")
 def discard_god_card(st, card):
-    """A card onto the face-up discard pile; a god whose display and pile had run dry turns it
-    up again at once (its pile is rebuilt from the discards, Layout of God Cards)."""
+    """A card onto the face-up discard pile. A god whose draw pile is exhausted (empty: nothing of
+    that god was left on the discard pile when it ran out) takes it as its new pile at once
+    ("any time" a pile is exhausted, Layout of God Cards), and turns it up if its display space
+    is empty too."""
     st[S_GOD_DISCARD + st[S_GOD_DISCARD_N]] = card
     st[S_GOD_DISCARD_N] += 1
-    if st[S_GOD_UP + card // 3] < 0 and st[S_SETUP_DONE] != 0:
-        reveal_god(st, card // 3)
+    if st[S_SETUP_DONE] != 0 and st[S_GOD_PILE_N + card // 3] == 0:
+        rebuild_god_pile(st, card // 3)
+        if st[S_GOD_UP + card // 3] < 0:
+            reveal_god(st, card // 3)
 
 
 @njit_typed(f"int64({T_STATE}, int64, int64, int64)")
@@ -1629,8 +1645,9 @@ def shuffle_into(rng, arr, n):
 
 
 @njit_noalloc
-def setup(P, st, rec, log, n_players):
-    """Setup 1-15 for n players."""
+def setup(P, st, rec, log, n_players, W):
+    """Setup 1-15 for n players; W: each seat's bot weights (its choices in setup: the starting
+    feather's slot, the duplicate-colour card it discards)."""
     rng = rng_of(st)
     scr = scr_row(rec, SCR_TMP)
     n = n_players
@@ -1739,7 +1756,7 @@ def setup(P, st, rec, log, n_players):
         scr[c] = c
     shuffle_into(rng, scr[:N_COLOURS], N_COLOURS)
     for p in range(n):
-        take_feather(P, st, rec, log, p, scr[p % N_COLOURS])
+        take_chosen_feather(P, st, rec, log, p, W[p], scr[p % N_COLOURS])
         gain_offerings(st, p, P[R_START_OFFERINGS])
         st[seat_at(p) + P_MEDALS] = P[R_START_MEDALS]
     # starting missions: one grey each, then two golden each
@@ -1759,7 +1776,7 @@ def setup(P, st, rec, log, n_players):
                 st[S_MISSION_PILE + mn - 1] = -1
                 st[S_MISSION_N] = mn - 1
     st[S_BOX_MISSIONS] += max(0, k - n)
-    deal_god_cards(P, st, rec, log, n)
+    deal_god_cards(P, st, rec, log, n, W)
     for god in range(N_GODS):
         reveal_god(st, god)
     st[S_SETUP_DONE] = 1
@@ -1812,10 +1829,14 @@ def nth_colour_on_piece(P, piece, n):
 
 
 @njit_inline
-def deal_god_cards(P, st, rec, log, n):
-    """Setup 15: cards from every pile mixed; two each, a duplicate colour redealt from the
-    reserve; the reserve goes face up onto the discard pile. Inlined into setup (its one call
-    site), as is deal_feather_pieces: not a compiled level emitting what it calls once more."""
+def deal_god_cards(P, st, rec, log, n, W):
+    """Setup 15: cards from every pile mixed; two each to every player, the rest kept as the
+    reserve pile. A player with two cards of one colour discards the one its bot values less
+    (setup_discard_choice), draws the reserve's top card and shuffles the discarded card back into
+    the reserve, until their colours differ (in player order; a player whose colour the whole
+    reserve shares keeps the pair: no draw could end it). The reserve then goes face up onto the
+    discard pile. Inlined into setup (its one call site), as is deal_feather_pieces: not a
+    compiled level emitting what it calls once more."""
     rng = rng_of(st)
     res = scr_row(rec, SCR_TMP)
     per = P[R_GOD_DEAL + n]
@@ -1829,28 +1850,62 @@ def deal_god_cards(P, st, rec, log, n):
                 st[S_GOD_PILE_N + god] = pn - 1
                 k += 1
     shuffle_into(rng, res[:k], k)
+    held = scr_row(rec, SCR_LIST)
     for p in range(n):
         for j in range(2):
-            if k == 0:
-                break
-            k -= 1
-            card = res[k]
-            if j == 1:
-                first = -1
-                for c in range(N_CARDS):
-                    if st[seat_at(p) + P_HAND + c] > 0:
-                        first = c
-                tries = 0
-                while first >= 0 and card // 3 == first // 3 and k > 0 and tries < 100:
-                    res[k] = card
-                    shuffle_into(rng, res[:k + 1], k + 1)
-                    card = res[k]
-                    tries += 1
-            st[seat_at(p) + P_HAND + card] += 1
-            st[seat_at(p) + P_DEALT + card] += 1
-            rec[stats_at(p) + STAT_CARD_GAINED + card] += 1
+            held[2 * p + j] = -1
+            if k > 0:
+                k -= 1
+                held[2 * p + j] = res[k]
+    redeal_duplicate_colours(st, rec, W, held, res, k, n)
+    for p in range(n):
+        for j in range(2):
+            card = held[2 * p + j]
+            if card >= 0:
+                st[seat_at(p) + P_HAND + card] += 1
+                st[seat_at(p) + P_DEALT + card] += 1
+                rec[stats_at(p) + STAT_CARD_GAINED + card] += 1
     for i in range(k):
         discard_god_card(st, res[i])
+
+
+@njit_noalloc
+def redeal_duplicate_colours(st, rec, W, held, res, k, n):
+    """Setup 15, "If a player receives 2 cards of identical color, they must discard one of these.
+    Then, the player draws a card from the reserve pile, and shuffle the discarded card back on
+    that pile. Repeat this process until each player has 2 cards of different colors": in player
+    order, each player's two cards (held[2p], held[2p + 1]) against the reserve res[:k] (its top
+    is res[k - 1]). The card discarded is the bot's choice (setup_discard_choice). A player whose
+    colour every reserve card shares keeps the pair (no draw could end it)."""
+    rng = rng_of(st)
+    for pos in range(n):
+        p = st[S_ORDER + pos]
+        tries = 0
+        while held[2 * p] >= 0 and held[2 * p + 1] >= 0 and held[2 * p] // 3 == held[2 * p + 1] // 3 \
+                and k > 0 and tries < 100:
+            other = False
+            for i in range(k):
+                other = other or res[i] // 3 != held[2 * p] // 3
+            if not other:
+                break
+            j = setup_discard_choice(st, p, W[p], held[2 * p], held[2 * p + 1])
+            gone = held[2 * p + j]
+            held[2 * p + j] = res[k - 1]
+            res[k - 1] = gone
+            if k > 1:
+                rng_mod.shuffle(rng, res[:k], k)
+            kept = held[2 * p + 1 - j]
+            rec[stats_at(p) + STAT_CHOICE + (CH_SETUP_SAME if kept == gone else CH_SETUP_KEEP_SECOND - j)] += 1
+            tries += 1
+
+
+@njit_noalloc
+def setup_discard_choice(st, p, w, a, b):
+    """Setup 15, "they must discard one of these": which of two dealt cards of one colour a
+    player discards (0: the first, 1: the second), the one its bot values less in hand (its
+    `card_preference`; the two are of one god, so the god-card missions 22/23 and 32-36 count
+    them alike); the second on a tie (the same ability: no choice)."""
+    return 0 if w[W_CARD_PREF + a] < w[W_CARD_PREF + b] else 1
 
 
 # ------------------------------------------------------------------------------ the end

@@ -458,7 +458,13 @@ STAT_FINAL_ORDER = STAT_WON + 1
 STAT_START_ORDER = STAT_FINAL_ORDER + 1
 STAT_DOUBLES = STAT_START_ORDER + 1  # rolls showing exactly two equal dice
 STAT_TRIPLES = STAT_DOUBLES + 1  # rolls showing three equal dice
-N_STAT = STAT_TRIPLES + 1
+STAT_CHOICE = STAT_TRIPLES + 1  # + CH_*: how often a player's choice took each alternative (issue 35; no column,
+# read by `python -m sim.games.cuzco.choicecount`)
+CH_SETUP_KEEP_FIRST = 0  # setup 15: two dealt cards of one colour, different abilities: the first kept
+CH_SETUP_KEEP_SECOND = 1  # ... the second kept
+CH_SETUP_SAME = 2  # ... the same ability twice (no choice)
+N_CHOICE = 3
+N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
 SCR_OPTION = 0  # scratch rows: the option being tried
