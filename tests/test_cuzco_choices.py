@@ -13,6 +13,8 @@ from sim.games.cuzco import bots as B
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
 from sim.games.cuzco.weights import W_ARM
+from sim.games.cuzco import weights as WT
+from cuzco_helpers import bots as B_bots
 
 SEAT = 0
 
@@ -229,3 +231,124 @@ def test_the_bots_offer_a_placement_card_with_an_action_card():
     set_offerings(st, SEAT, 1)
     pairs = {(int(t[R.O_CARD]), int(t[R.O_CARD2])) for t in random_turns(P, st, SEAT, 300)}
     assert all(second == -1 for _, second in pairs)
+
+
+# ---------------------------------------------------------------- paying with the hand copy or a medal (issue 35)
+
+def both_ways_open(st, names, medals=2, offerings=3):
+    """SEAT holds one card of each name and a medal or two, and each is face up too."""
+    clear_hand(st, SEAT)
+    for name in names:
+        give_card(st, SEAT, name)
+        set_face_up(st, name)
+    S.players(st)[SEAT, S.P_MEDALS] = medals
+    set_offerings(st, SEAT, offerings)
+
+
+@pytest.mark.parametrize("name, spaces", [("blessing_plenty", ("temple",)),
+                                          ("delivery_vp", ("stone_trail", "rope_bridge")),
+                                          ("extra_turn", ())])
+def test_phase_one_further_card_may_be_paid_either_way(name, spaces):
+    """Inti medal: "By spending 1 Inti medal, you may use the ability of 1 of the face up god
+    cards ... In this case you do not spend an offering." Viracocha 08 on a turn's fire blessing,
+    Pacha Mama 10 on its delivery and Mama Quilia 05 after it are paid from the hand or through
+    the medal, both options when both can pay: the random bot, uniform over the legal turns, uses
+    each (README reading 15)."""
+    from test_cuzco_gods import block_all_spaces_but, random_turns
+    P, st, side = table()
+    # the other gods show cards of other phases, so the medal has nothing else to buy
+    face_up_everywhere(st, ["double_people", "mission_discount", "double_good", "extra_study", "extra_farm"])
+    both_ways_open(st, [name], medals=1)
+    S.players(st)[SEAT, S.P_DICE:S.P_DICE + 3] = [4, 0, 0]
+    if spaces:
+        block_all_spaces_but(st, spaces)
+    ways = set()
+    for t in random_turns(P, st, SEAT, 200):
+        if name == "blessing_plenty" and t[R.O_PLENTY] != R.SRC_NONE:
+            ways.add(int(t[R.O_PLENTY]))
+        elif name == "delivery_vp" and t[R.O_DELIVERY] != R.SRC_NONE:
+            ways.add(int(t[R.O_DELIVERY]))
+        elif name == "extra_turn" and t[R.O_CARD] == CARD["extra_turn"]:
+            ways.add(R.SRC_MEDAL if t[R.O_MEDAL] else R.SRC_CARD)
+    assert ways == {R.SRC_CARD, R.SRC_MEDAL}
+
+
+def random_uses(P, st, n_draws):
+    n = st[S.S_N_PLAYERS]
+    look, lside = S.new_state(n, False), S.new_side(n, False)
+    kinds, Wb = B_bots(["random"] * n)
+    out = []
+    for _ in range(n_draws):
+        u, best = np.zeros(R.N_U, np.int64), np.zeros(R.N_U, np.int64)
+        if B.choose_use(P, st, look, *lside, SEAT, Wb[SEAT], kinds[SEAT], u, best):
+            out.append(best.copy())
+    return out
+
+
+@pytest.mark.parametrize("name, field", [("double_people", "U_DOUBLE"), ("extra_study", "U_EXTRA"),
+                                         ("extra_farm", "U_EXTRA")])
+def test_phase_two_card_may_be_paid_either_way(name, field):
+    """Inti medal (as above): Iliapa 01 and the extra use of Pacha Mama 11 / Mama Sara 15 in phase
+    II are paid from the hand or through the medal, both options when both can pay."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    P, st, side = table()
+    both_ways_open(st, [name], medals=1)
+    make_room(st, SEAT, 2)
+    kind = S.FARM if name == "extra_farm" else S.STUDY
+    give_tile(P, st, side, SEAT, kind, ABILITY["vp"])
+    give_tile(P, st, side, SEAT, kind, ABILITY["offering"])
+    if field == "U_EXTRA":
+        S.players(st)[SEAT, S.P_USED_STUDY if kind == S.STUDY else S.P_USED_FARM] = ABILITY["offering"]
+    ways = {int(u[getattr(R, field)]) for u in random_uses(P, st, 120)} - {R.SRC_NONE}
+    assert ways == {R.SRC_CARD, R.SRC_MEDAL}
+
+
+def test_phase_two_08_by_medal_after_a_medal_paid_01():
+    """Inti medal: nothing limits the medals a player spends, one face-up card each: after Iliapa 01
+    through a medal, Viracocha 08 (another god's face-up card) may take a second medal on the
+    use's fire blessing (a circlet activated by study tile 09)."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    P, st, side = table()
+    both_ways_open(st, [], medals=2)
+    set_face_up(st, "double_people")
+    set_face_up(st, "blessing_plenty")
+    make_room(st, SEAT, 1)
+    give_tile(P, st, side, SEAT, S.STUDY, ABILITY["circlet"])
+    pl = S.players(st)
+    for slot in (0, 1):  # circlet 1 ready: both its feather slots filled
+        if pl[SEAT, S.P_SLOT + slot] == 0:
+            colour = MASKS[pl[SEAT, S.P_MASK], slot]
+            pl[SEAT, S.P_SLOT + slot] = 1
+            pl[SEAT, S.P_FEATHERS + colour] += 1
+            st[S.S_FEATHER_SUPPLY + colour] -= 1
+    uses = random_uses(P, st, 200)
+    assert any(u[R.U_DOUBLE] == R.SRC_MEDAL and u[R.U_PLENTY] == R.SRC_MEDAL for u in uses)
+    both = [u for u in uses if u[R.U_DOUBLE] == R.SRC_MEDAL and u[R.U_PLENTY] == R.SRC_MEDAL][0]
+    R.use_ability(P, st, *side, SEAT, weights("balanced"), both)
+    assert pl[SEAT, S.P_MEDALS] == 0
+    assert R.check_components(P, st) == 0
+
+
+def test_phase_three_03_may_be_paid_either_way_and_the_bot_weighs_them():
+    """Iliapa 03 (phase III) from the hand or through the medal: both are options (the random bot
+    uses each), and a heuristic bot weighs them: one that values a medal highly pays from the
+    hand, one that values holding the card highly pays with the medal."""
+    from cuzco_helpers import set_market
+    P, st, side = table()
+    both_ways_open(st, ["double_good"], medals=1)
+    st[S.S_PHASE] = 3
+    set_market(st, 0, "jewelry")
+    S.players(st)[SEAT, S.P_FOOD] = 8
+    st[S.S_FOOD_SUPPLY] -= 8
+    without_missions(st)
+    n = st[S.S_N_PLAYERS]
+    look, lside = S.new_state(n, False), S.new_side(n, False)
+    kinds, Wb = B_bots(["random"] * n)
+    ways = {B.choose_good(P, st, look, *lside, SEAT, Wb[SEAT], kinds[SEAT])[1] for _ in range(80)}
+    assert {R.SRC_CARD, R.SRC_MEDAL} <= ways
+    w = weights("balanced").copy()
+    w[WT.W_MEDAL] = 50.0
+    assert B.choose_good(P, st, look, *lside, SEAT, w, B.KIND_HEURISTIC) == (0, R.SRC_CARD)
+    w[WT.W_MEDAL] = 0.0
+    w[WT.W_CARD_PREF + CARD["double_good"]] = 50.0
+    assert B.choose_good(P, st, look, *lside, SEAT, w, B.KIND_HEURISTIC) == (0, R.SRC_MEDAL)

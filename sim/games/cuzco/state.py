@@ -463,7 +463,9 @@ STAT_CHOICE = STAT_TRIPLES + 1  # + CH_*: how often a player's choice took each 
 CH_SETUP_KEEP_FIRST = 0  # setup 15: two dealt cards of one colour, different abilities: the first kept
 CH_SETUP_KEEP_SECOND = 1  # ... the second kept
 CH_SETUP_SAME = 2  # ... the same ability twice (no choice)
-N_CHOICE = 3
+CH_PAID_CARD = 3  # + card: paid from the hand when a medal on the face-up card could have paid too
+CH_PAID_MEDAL = CH_PAID_CARD + N_CARDS  # + card: paid with a medal when the hand copy could have paid too
+N_CHOICE = CH_PAID_MEDAL + N_CARDS
 N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
