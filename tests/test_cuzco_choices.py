@@ -15,6 +15,7 @@ from sim.games.cuzco import state as S
 from sim.games.cuzco.weights import W_ARM
 from sim.games.cuzco import weights as WT
 from cuzco_helpers import bots as B_bots
+from cuzco_helpers import option as dict_option
 
 SEAT = 0
 
@@ -147,6 +148,64 @@ def test_overlay_arm_turned_is_the_bots_choice(arm_weight, pips):
     arm = R.arm_to(P, st, dest)
     assert S.arm_field(P, arm, S.RF_KIND) == S.WAY_TRAIL
     assert S.arm_field(P, arm, S.RF_PIPS) == pips
+
+
+@pytest.mark.parametrize("tiles, pips", [(0, 2), (2, 4), (3, 6)])
+def test_overlay_arm_is_valued_per_situation(tiles, pips):
+    """The arm turned to the village is the chasqui's way back to Cuzco; a bot values it by the
+    chance of getting back across it (rules.arm_value): with no stone-trail tile the cheapest trail,
+    with two (a 4-pip trail in phase II) the 4-pip arm is as sure and dearer to opponents' dice,
+    with three (any trail) the 6-pip arm (a small positive `arm` weight breaks the tie)."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    P, st, side = table()
+    w = weights("balanced")
+    w[W_ARM] = 0.1
+    w[WT.W_CUZCO] = 1.0
+    make_room(st, SEAT, 3)
+    for _ in range(tiles):
+        give_tile(P, st, side, SEAT, S.FARM, ABILITY["stone_trail"])
+    S.players(st)[SEAT, S.P_LOC] = S.CUZCO
+    S.players(st)[SEAT, S.P_MAY_ROTATE] = 1
+    R.move_chasqui(P, st, *side, SEAT, w, 2, S.WAY_TRAIL, 6, 0, R.SRC_NONE, R.SRC_NONE)
+    arm = R.arm_to(P, st, 2)
+    assert S.arm_field(P, arm, S.RF_KIND) == S.WAY_TRAIL and S.arm_field(P, arm, S.RF_PIPS) == pips
+
+
+def test_jump_from_cuzco_may_turn_any_arm():
+    """Mama Sara 14 and Movement: a chasqui back in Cuzco "may rotate the overlay in any way you
+    want" - a jump (made on the rope-bridge space) may leave any arm, a stone trail too, pointing at
+    its village: a bot weighing the way back dear takes the 6-pip trail (README reading 23)."""
+    from test_cuzco_gods import turn
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    give_card(st, SEAT, "jump")
+    w = weights("balanced")
+    w[W_ARM] = 1.0
+    S.players(st)[SEAT, S.P_LOC] = S.CUZCO
+    S.players(st)[SEAT, S.P_MAY_ROTATE] = 1
+    R.perform_turn(P, st, *side, SEAT, w, dict_option(die=0, pips=1, space=space_of(st, "rope_bridge"),
+                                                     action=S.A_BRIDGE, target=3, card=CARD["jump"]))
+    arm = R.arm_to(P, st, 3)
+    assert S.arm_field(P, arm, S.RF_KIND) == S.WAY_TRAIL and S.arm_field(P, arm, S.RF_PIPS) == 6
+    assert S.players(st)[SEAT, S.P_LOC] == 3 and S.players(st)[SEAT, S.P_MAY_ROTATE] == 0
+
+
+def test_jump_from_cuzco_to_an_outer_village_turns_the_overlay():
+    """Mama Sara 14 from Cuzco to an outer village: the chasqui may still rotate the overlay as it
+    leaves ("in any way you want"); the bot turns it so that the arm at the destination's inner
+    neighbour is the way home it values most (O6's neighbour I6 gets the 1-pip bridge for a bot
+    weighing the way back cheap)."""
+    from cuzco_helpers import VILLAGE
+    P, st, side = table()
+    w = weights("balanced")
+    w[W_ARM] = -1.0
+    st[S.S_ROTATION] = 0
+    S.players(st)[SEAT, S.P_LOC] = S.CUZCO
+    S.players(st)[SEAT, S.P_MAY_ROTATE] = 1
+    R.move_chasqui(P, st, *side, SEAT, w, VILLAGE["O6"], S.WAY_ANY, 6, 0, R.SRC_NONE, R.SRC_NONE)
+    k = R.arm_to(P, st, VILLAGE["I6"])
+    assert S.arm_field(P, k, S.RF_PIPS) == 1 and S.arm_field(P, k, S.RF_KIND) == S.WAY_BRIDGE
+    assert S.players(st)[SEAT, S.P_MAY_ROTATE] == 0
 
 
 # ---------------------------------------------------------------- paying for a card

@@ -51,14 +51,14 @@ from .state import (
     R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_LIST, SCR_TMP, STAT_BLESSINGS,
     STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES,
     STAT_MEDALS_GAINED, STAT_MISSION_DONE, STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED,
-    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME, CH_PAID_CARD, CH_PAID_MEDAL,
+    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME, CH_PAID_CARD, CH_PAID_MEDAL, CH_ROTATION_KEPT, CH_ROTATION_TURNED, CH_ARM_BACK, CH_JUMP_OUTER,
     STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
     H_MASKS, H_MISSIONS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, space_actions, tile_field, village_field,
     N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
-from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_MISSION_GAP, W_MISSION_READY, W_PAIR
+from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_CUZCO, W_MISSION_GAP, W_MISSION_READY, W_PAIR
 
 # ---- a phase-I turn, as chosen by a bot: opt[O_*]
 O_DIE = 0  # die index 0..2, or -1 for the extra turn of Mama Quilia 05
@@ -742,18 +742,49 @@ def leave_cuzco_arm(P, st, p, kind, pips, village):
 
 
 @njit_noalloc
-def chosen_arm(P, st, w, kind, pips, village):
-    """The arm a chasqui that may turn the overlay takes out of Cuzco to an inner village: of the
-    arms of the right kind and pips, the one its bot prefers by the arm weight (times the arm's
-    pips: the way back from that village); the first one among equals."""
+def arm_value(P, st, p, w, k):
+    """A bot's value of overlay arm k as its chasqui's way back to Cuzco (from the inner village
+    it will point at), per situation: the chance one die gets back across it ((7 - pips) / 6; 1
+    when a people tile of the arm's kind the player holds covers its pips), times the `cuzco`
+    weight (a fire blessing a move away), plus the style's `arm` weight per pip."""
+    pips = arm_field(P, k, RF_PIPS)
+    ability = AB_TRAIL if arm_field(P, k, RF_KIND) == WAY_TRAIL else AB_BRIDGE
+    chance = (7.0 - pips) / 6.0
+    for kind in range(2):
+        n = count_tiles(P, st, p, kind, ability)
+        if n > 0 and joint_amount(P, ability, min(n, 3)) >= pips:
+            chance = 1.0
+    return w[W_CUZCO] * chance + w[W_ARM] * pips
+
+
+@njit_noalloc
+def chosen_rotation(P, st, p, w, dest, kind, pips):
+    """The overlay's rotation a chasqui that may turn it leaves Cuzco with ("you may rotate the
+    overlay in any way you want"), -1 if none fits. To an inner village: an arm of the move's kind
+    (any arm on a Mama Sara 14 jump, kind WAY_ANY) with pips not above the move's is turned to
+    it, the one its bot values most as the way back (arm_value; the first in roads.cuzco_arms
+    order among equals). A jump to an outer village: any rotation, the one whose arm at the
+    best-valued inner neighbour of the destination the bot values most (its way home in two
+    steps; the current rotation among equals)."""
     best = -1
     best_v = -1e300
-    for k in range(N_ARMS):
-        if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
-            v = w[W_ARM] * arm_field(P, k, RF_PIPS)
-            if v > best_v:
-                best_v = v
-                best = k
+    if dest < 6:
+        for k in range(N_ARMS):
+            if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
+                v = arm_value(P, st, p, w, k)
+                if v > best_v:
+                    best_v = v
+                    best = (dest - k) % 6
+        return best
+    for i in range(N_ARMS):
+        r = (st[S_ROTATION] + i) % 6
+        v = -1e300
+        for inner in range(6):
+            if road_between(P, inner, dest, WAY_ANY) < 99:
+                v = max(v, arm_value(P, st, p, w, (inner - r) % 6))
+        if v > best_v:
+            best_v = v
+            best = r
     return best
 
 
@@ -809,10 +840,15 @@ def move_chasqui(P, st, rec, log, p, w, dest, kind, pips, bless, plenty, deliver
     fire blessing and lets the chasqui turn the overlay when it next leaves."""
     here = st[seat_at(p) + P_LOC]
     if here == CUZCO:
-        if st[seat_at(p) + P_MAY_ROTATE] != 0 and dest < 6:
-            k = chosen_arm(P, st, w, kind, pips, dest)
-            if k >= 0:
-                st[S_ROTATION] = (dest - k) % 6
+        if st[seat_at(p) + P_MAY_ROTATE] != 0:
+            r = chosen_rotation(P, st, p, w, dest, kind, pips)
+            if r >= 0:
+                rec[stats_at(p) + STAT_CHOICE + (CH_ROTATION_KEPT if r == st[S_ROTATION] else CH_ROTATION_TURNED)] += 1
+                if dest < 6:
+                    rec[stats_at(p) + STAT_CHOICE + CH_ARM_BACK + arm_field(P, (dest - r) % 6, RF_PIPS)] += 1
+                else:
+                    rec[stats_at(p) + STAT_CHOICE + CH_JUMP_OUTER] += 1
+                st[S_ROTATION] = r
         st[seat_at(p) + P_MAY_ROTATE] = 0
     st[seat_at(p) + P_LOC] = dest
     log_event(st, log, EV_MOVE, p, here, dest, kind, 0, 0)
@@ -1212,7 +1248,7 @@ def perform_turn(P, st, rec, log, p, w, opt):
     log_event(st, log, EV_PLACE, p, space, action, pips, opt[O_PU1] + opt[O_PU2], strength)
     target = opt[O_TARGET]
     if action == A_TRAIL or action == A_BRIDGE:
-        kind = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
+        kind = WAY_ANY if plays(opt, C_JUMP) else (WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE)
         move_chasqui(P, st, rec, log, p, w, target, kind, 6 if plays(opt, C_JUMP) else strength, opt[O_BLESS],
                      opt[O_PLENTY], opt[O_DELIVERY])
     elif action == A_STUDY or action == A_FARM:

@@ -465,7 +465,11 @@ CH_SETUP_KEEP_SECOND = 1  # ... the second kept
 CH_SETUP_SAME = 2  # ... the same ability twice (no choice)
 CH_PAID_CARD = 3  # + card: paid from the hand when a medal on the face-up card could have paid too
 CH_PAID_MEDAL = CH_PAID_CARD + N_CARDS  # + card: paid with a medal when the hand copy could have paid too
-N_CHOICE = CH_PAID_MEDAL + N_CARDS
+CH_ROTATION_KEPT = CH_PAID_MEDAL + N_CARDS  # a chasqui free to turn the overlay left it as it was
+CH_ROTATION_TURNED = CH_ROTATION_KEPT + 1  # ... turned it
+CH_ARM_BACK = CH_ROTATION_TURNED + 1  # + pips (0-6): the arm left pointing at the inner village reached
+CH_JUMP_OUTER = CH_ARM_BACK + 7  # a Mama Sara 14 jump from Cuzco to an outer village, the overlay turned as chosen
+N_CHOICE = CH_JUMP_OUTER + 1
 N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
