@@ -411,3 +411,78 @@ def test_phase_three_03_may_be_paid_either_way_and_the_bot_weighs_them():
     w[WT.W_MEDAL] = 0.0
     w[WT.W_CARD_PREF + CARD["double_good"]] = 50.0
     assert B.choose_good(P, st, look, *lside, SEAT, w, B.KIND_HEURISTIC) == (0, R.SRC_MEDAL)
+
+
+# ---------------------------------------------------------------- which tile slides, which tile 09 takes (issue 35)
+
+def mask_tiles(P, st, side, specs, seat=SEAT):
+    """Put tiles (kind, ability name, value, slid) on a seat's empty mask board; mask indices."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    pl = S.players(st)
+    make_room(st, seat, len(specs))
+    out = []
+    for kind, name, value, slid in specs:
+        t = give_tile(P, st, side, seat, kind, ABILITY[name], value=value)
+        i = [k for k in range(12) if pl[seat, S.P_TILE + k] == t][0]
+        pl[seat, S.P_SLID + i] = slid
+        out.append(i)
+    return out
+
+
+@pytest.mark.parametrize("status, rnd, slid_value", [(14, 0, 1), (0, 5, 3)])
+def test_exchange_slides_down_the_tile_the_bot_values(status, rnd, slid_value):
+    """Action: Exchange - "slide down 1 of your study tiles" is the player's pick (README reading
+    13): near the status track's end (space 14 of 15) a 3 and a 1 give the same one space, so the
+    bot keeps the 3 for later; in the last round, with the track empty, it takes the 3 spaces."""
+    P, st, side = table()
+    without_missions(st)
+    a, b = mask_tiles(P, st, side, [(S.STUDY, "vp", 3, 0), (S.STUDY, "food", 1, 0)])
+    S.players(st)[SEAT, S.P_STATUS] = status
+    st[S.S_ROUND] = rnd
+    w = weights("balanced")
+    assert R.slide_down(P, st, side[0], SEAT, w, S.STUDY, 1) == slid_value
+    slid = a if slid_value == 3 else b
+    assert S.players(st)[SEAT, S.P_SLID + slid] == 1
+
+
+def test_02_slides_up_by_kind_and_missions():
+    """Iliapa 02 - "slide up any 2 people tiles" is the player's pick: with mission 17 (3 slid
+    study tiles) met, the bot slides up its slid farm tile, not the dearer study tiles, and
+    leaves the study tiles down (sliding one up would break the mission; the card says "may")."""
+    P, st, side = table()
+    without_missions(st)
+    idx = mask_tiles(P, st, side, [(S.STUDY, "vp", 3, 1), (S.STUDY, "food", 3, 1), (S.STUDY, "status", 2, 1),
+                                   (S.FARM, "food", 1, 1)])
+    S.players(st)[SEAT, S.P_MISSION] = MISSION["m17"]
+    assert R.mission_shortfall(P, st, SEAT, MISSION["m17"]) == 0
+    R.slide_up(P, st, side[0], SEAT, weights("balanced"), 2)
+    assert [int(S.players(st)[SEAT, S.P_SLID + i]) for i in idx] == [1, 1, 1, 0]
+    # without the mission, the two most valuable go up
+    P, st, side = table()
+    without_missions(st)
+    idx = mask_tiles(P, st, side, [(S.STUDY, "vp", 3, 1), (S.STUDY, "food", 3, 1), (S.STUDY, "status", 2, 1),
+                                   (S.FARM, "food", 1, 1)])
+    R.slide_up(P, st, side[0], SEAT, weights("balanced"), 2)
+    assert [int(S.players(st)[SEAT, S.P_SLID + i]) for i in idx] == [0, 0, 1, 1]
+
+
+def test_09_discard_tile_follows_kind_and_missions():
+    """Viracocha 09 - "you may search the discard pile for any people tile" is the player's pick:
+    with mission 16 (3 farm tiles of different abilities) one short, the bot takes the farm tile
+    that completes it over a study tile of an ability it likes as much; without the mission, the
+    study tile (the first among equals)."""
+    from cuzco_helpers import ABILITY, PEOPLE
+    P, st, side = table()
+    without_missions(st)
+    mask_tiles(P, st, side, [(S.FARM, "vp", 1, 0), (S.FARM, "food", 1, 0)])
+    study = next(t for t in range(PEOPLE.shape[0]) if PEOPLE[t, S.TF_KIND] == S.STUDY
+                 and PEOPLE[t, S.TF_ABILITY] == ABILITY["circlet"] and PEOPLE[t, S.TF_VALUE] == 2)
+    farm = next(t for t in range(PEOPLE.shape[0]) if PEOPLE[t, S.TF_KIND] == S.FARM
+                and PEOPLE[t, S.TF_ABILITY] == ABILITY["circlet"] and PEOPLE[t, S.TF_VALUE] == 2)
+    st[S.S_STUDY_DISCARD], st[S.S_STUDY_DISCARD_N] = study, 1
+    st[S.S_FARM_DISCARD], st[S.S_FARM_DISCARD_N] = farm, 1
+    w = weights("balanced")
+    assert R.best_discard_tile(P, st, SEAT, w) == 0  # the study tile (study first in the list)
+    S.players(st)[SEAT, S.P_MISSION] = MISSION["m16"]
+    assert R.mission_shortfall(P, st, SEAT, MISSION["m16"]) == 1
+    assert R.best_discard_tile(P, st, SEAT, w) == 1  # the farm tile

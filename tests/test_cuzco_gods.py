@@ -338,7 +338,7 @@ def test_02_slide_up_two_tiles_before_exchange():
     make_room(st, 0, 2)
     for value in (3, 2):
         give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"], value=value)
-    assert R.slide_down(P, st, 0, S.STUDY, 2) == 5  # an earlier exchange slid both down
+    assert R.slide_down(P, st, side[0], 0, W, S.STUDY, 2) == 5  # an earlier exchange slid both down
     base = S.players(st)[0, S.P_STATUS]
     assert R.exchange_allowed(P, st, 0, S.EX_STATUS) is False
     before = snap(st, 0)
@@ -356,13 +356,13 @@ def test_02_slid_up_tiles_need_not_be_used():
     make_room(st, 0, 3)
     for value in (1, 2, 3):
         give_tile(P, st, side, 0, S.FARM, ABILITY["food"], value=value)
-    R.slide_down(P, st, 0, S.FARM, 3)
+    R.slide_down(P, st, side[0], 0, W, S.FARM, 3)
     vp = S.players(st)[0, S.P_VP]
     turn(P, st, side, 0, die=0, pips=3, space=space_of(st, "exchange"), action=S.A_EXCHANGE,
          card=CARD["slide_up"], ex={"vp": 3})
     assert S.players(st)[0, S.P_VP] == vp + 3
     slid = sorted(int(S.players(st)[0, S.P_SLID + i]) for i in range(3))
-    assert slid == [0, 0, 1]  # any 2 slid up: the engine picks the most valuable ones
+    assert slid == [0, 0, 1]  # any 2 slid up (the bot's choice: its two most valuable, here)
     assert S.players(st)[0, S.P_OFFERINGS] == 1
 
 

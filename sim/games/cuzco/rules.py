@@ -51,14 +51,14 @@ from .state import (
     R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_LIST, SCR_TMP, STAT_BLESSINGS,
     STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES,
     STAT_MEDALS_GAINED, STAT_MISSION_DONE, STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED,
-    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME, CH_PAID_CARD, CH_PAID_MEDAL, CH_ROTATION_KEPT, CH_ROTATION_TURNED, CH_ARM_BACK, CH_JUMP_OUTER,
+    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME, CH_PAID_CARD, CH_PAID_MEDAL, CH_ROTATION_KEPT, CH_ROTATION_TURNED, CH_ARM_BACK, CH_JUMP_OUTER, CH_SLIDE_DOWN_DEAREST, CH_SLIDE_DOWN_OTHER, CH_SLIDE_UP_DEAREST, CH_SLIDE_UP_OTHER, CH_SLIDE_UP_NONE, CH_DISCARD_TILE_STUDY, CH_DISCARD_TILE_FARM,
     STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
     H_MASKS, H_MISSIONS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, space_actions, tile_field, village_field,
     N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
-from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_CUZCO, W_MISSION_GAP, W_MISSION_READY, W_PAIR
+from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_CUZCO, W_FOOD, W_MISSION_GAP, W_MISSION_READY, W_PAIR, W_STATUS, W_TILE, W_UNSLID
 
 # ---- a phase-I turn, as chosen by a bot: opt[O_*]
 O_DIE = 0  # die index 0..2, or -1 for the extra turn of Mama Quilia 05
@@ -337,6 +337,9 @@ def mission_term(w, short):
 
 GOD_CARD_KINDS = (1 << MK_GOD_COLOURS) | (1 << MK_GOD_SAME_COLOUR) | (1 << MK_GODS_OF)
 FEATHER_KINDS = (1 << MK_FEATHERS_OF_COLOUR) | (1 << MK_FEATHER_COLOURS) | (1 << MK_FEATHERS)
+SLID_KINDS = (1 << MK_STUDY_SLID) | (1 << MK_FARM_SLID) | (1 << MK_PEOPLE_SLID)
+TILE_KINDS = (1 << MK_STUDY_TILES) | (1 << MK_FARM_TILES) | (1 << MK_STUDY_ABILITIES) | (1 << MK_FARM_ABILITIES) | \
+    (1 << MK_PEOPLE_WITH_ABILITY) | (1 << MK_STUDY_SLID) | (1 << MK_FARM_SLID) | (1 << MK_PEOPLE_SLID)
 
 
 @njit_inline
@@ -375,6 +378,68 @@ def mission_gain(P, st, p, w, field, before):
         st[field] -= 1
         gain += mission_term(w, after) - mission_term(w, before[slot])
     return gain
+
+
+@njit_noalloc
+def missions_value(P, st, p, w, kinds):
+    """The bot's mission terms (mission_term) of the slots with a requirement of the given kinds:
+    compared before and after a change, what the change does for those missions."""
+    v = 0.0
+    for slot in range(3):
+        short = weighed_shortfall(P, st, p, kinds, slot)
+        if short >= 0:
+            v += mission_term(w, short)
+    return v
+
+
+@njit_noalloc
+def rounds_left(P, st):
+    """Rounds left, the current one included (the bots' "per round left")."""
+    return P[R_ROUNDS] - st[S_ROUND]
+
+
+@njit_noalloc
+def slid_gain(P, st, p, w, kind, value):
+    """What a tile slid down now gives a bot: `value` status (study, as the status VP it moves;
+    nothing past the track's last space) or food (farm; as much as the supply holds, worth to
+    the bot up to 8 food held), by the bot's weights."""
+    if kind == STUDY:
+        pos = st[seat_at(p) + P_STATUS]
+        to = min(pos + value, P[R_STATUS_LEN] - 1)
+        return w[W_STATUS] * (P[R_STATUS_VP + to] - P[R_STATUS_VP + pos])
+    if rounds_left(P, st) <= 0:
+        return 0.0
+    food = st[seat_at(p) + P_FOOD]
+    return w[W_FOOD] * (min(food + min(value, st[S_FOOD_SUPPLY]), 8) - min(food, 8))
+
+
+@njit_noalloc
+def unslid_worth(P, st, w, value):
+    """A tile's value kept unslid, to a bot: `unslid` per status/food value per round left."""
+    return w[W_UNSLID] * value * rounds_left(P, st)
+
+
+@njit_noalloc
+def tile_worth(P, st, p, w, tile):
+    """A bot's value of one more people tile on its mask (Viracocha 09's choice): per round left,
+    the tile itself, its unslid value and its ability (half for an identical kind and ability
+    already held), plus what it does for the missions counting tiles (15, 16, 20, 21, 44-55;
+    tried on an empty space and taken back)."""
+    kind = tile_field(P, tile, TF_KIND)
+    ability = tile_field(P, tile, TF_ABILITY)
+    same = count_tiles(P, st, p, kind, ability) > 0
+    v = rounds_left(P, st) * (w[W_TILE] + w[W_UNSLID] * tile_field(P, tile, TF_VALUE) +
+                              w[W_ABILITY_PREF + ability] * (0.5 if same else 1.0))
+    for i in range(12):
+        if st[seat_at(p) + P_TILE + i] < 0:
+            before = missions_value(P, st, p, w, TILE_KINDS)
+            st[seat_at(p) + P_TILE + i] = tile
+            st[seat_at(p) + P_N_TILES] += 1
+            v += missions_value(P, st, p, w, TILE_KINDS) - before
+            st[seat_at(p) + P_TILE + i] = -1
+            st[seat_at(p) + P_N_TILES] -= 1
+            break
+    return v
 
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
@@ -896,7 +961,9 @@ def take_display_tile(P, st, rec, log, p, kind, index):
 
 @njit_noalloc
 def best_discard_tile(P, st, p, w):
-    """Position in the combined discard list (study first) of the tile Viracocha 09 takes."""
+    """Position in the combined discard list (study first) of the tile Viracocha 09 takes: the
+    one the bot values most on its mask (tile_worth: its kind, ability, value and the missions
+    counting tiles); the first among equals."""
     best = -1
     best_v = -1e300
     for i in range(st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N]):
@@ -904,7 +971,7 @@ def best_discard_tile(P, st, p, w):
             tile = st[S_STUDY_DISCARD + i]
         else:
             tile = st[S_FARM_DISCARD + i - st[S_STUDY_DISCARD_N]]
-        v = w[W_ABILITY_PREF + tile_field(P, tile, TF_ABILITY)] + 0.01 * tile_field(P, tile, TF_VALUE)
+        v = tile_worth(P, st, p, w, tile)
         if v > best_v:
             best_v = v
             best = i
@@ -925,6 +992,7 @@ def take_discard_tile(P, st, rec, log, p, position):
     if position >= n:
         return False
     tile = st[base + position]
+    rec[stats_at(p) + STAT_CHOICE + (CH_DISCARD_TILE_STUDY if base == S_STUDY_DISCARD else CH_DISCARD_TILE_FARM)] += 1
     for i in range(position, n - 1):
         st[base + i] = st[base + i + 1]
     st[base + n - 1] = -1
@@ -933,37 +1001,90 @@ def take_discard_tile(P, st, rec, log, p, position):
     return True
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
-def slide_down(P, st, p, kind, n):
-    """Exchange: slide down up to n tiles of a kind (the most valuable first); returns the status
-    or food they show."""
+@njit_noalloc
+def slide_down_choice(P, st, p, w, kind):
+    """The unslid tile of a kind (mask index, -1 none) an exchange slides down: the one the bot
+    values most to slide now (slid_gain of its value, less its unslid_worth); the most valuable
+    among equals."""
+    best = -1
+    best_v = -1e300
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and st[seat_at(p) + P_SLID + i] == 0 and tile_field(P, t, TF_KIND) == kind:
+            value = tile_field(P, t, TF_VALUE)
+            v = slid_gain(P, st, p, w, kind, value) - unslid_worth(P, st, w, value)
+            if v > best_v or (v == best_v and value > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)):
+                best_v = v
+                best = i
+    return best
+
+
+@njit_noalloc
+def slide_up_choice(P, st, p, w):
+    """Iliapa 02: "slide up any 2 people tiles" - the slid tile (mask index, -1 none) the bot
+    slides up next: the one it values most, its value kept unslid or slid again by the exchange
+    that follows (status for a study tile, food for a farm tile: slid_gain), whichever is more,
+    plus what it does to the missions counting slid tiles (17-19); a tile worth nothing to slide
+    up stays down (the card says "may"). The most valuable among equals."""
+    best = -1
+    best_v = 0.0
+    before = missions_value(P, st, p, w, SLID_KINDS)
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and st[seat_at(p) + P_SLID + i] != 0:
+            value = tile_field(P, t, TF_VALUE)
+            st[seat_at(p) + P_SLID + i] = 0
+            v = max(unslid_worth(P, st, w, value), slid_gain(P, st, p, w, tile_field(P, t, TF_KIND), value)) + \
+                missions_value(P, st, p, w, SLID_KINDS) - before
+            st[seat_at(p) + P_SLID + i] = 1
+            if v > best_v or (v == best_v and best >= 0 and
+                              value > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)):
+                best_v = v
+                best = i
+    return best
+
+
+@njit_noalloc
+def dearest_tile_value(P, st, p, kind, slid):
+    """The highest value among the tiles of a kind (-1 either) slid down (slid) or not."""
+    dearest = 0
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and (st[seat_at(p) + P_SLID + i] != 0) == slid and (kind < 0 or tile_field(P, t, TF_KIND) == kind):
+            dearest = max(dearest, tile_field(P, t, TF_VALUE))
+    return dearest
+
+
+@njit_noalloc
+def slide_down(P, st, rec, p, w, kind, n):
+    """Exchange: slide down up to n tiles of a kind, each the bot's choice (slide_down_choice);
+    returns the status or food they show. rec counts whether it was the most valuable tile."""
     total = 0
     for _ in range(n):
-        best = -1
-        for i in range(12):
-            t = st[seat_at(p) + P_TILE + i]
-            if t >= 0 and st[seat_at(p) + P_SLID + i] == 0 and tile_field(P, t, TF_KIND) == kind:
-                if best < 0 or tile_field(P, t, TF_VALUE) > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE):
-                    best = i
+        best = slide_down_choice(P, st, p, w, kind)
         if best < 0:
             break
+        value = tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)
+        dearest = dearest_tile_value(P, st, p, kind, False)
+        rec[stats_at(p) + STAT_CHOICE + (CH_SLIDE_DOWN_DEAREST if value == dearest else CH_SLIDE_DOWN_OTHER)] += 1
         st[seat_at(p) + P_SLID + best] = 1
-        total += tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)
+        total += value
     return total
 
 
 @njit_noalloc
-def slide_up(P, st, p, n):
-    """Iliapa 02: slide up to n slid-down tiles back up (the most valuable first)."""
+def slide_up(P, st, rec, p, w, n):
+    """Iliapa 02: slide up to n slid-down tiles back up, each the bot's choice (slide_up_choice).
+    rec counts whether it was the most valuable slid tile, or none was worth it."""
     for _ in range(n):
-        best = -1
-        for i in range(12):
-            t = st[seat_at(p) + P_TILE + i]
-            if t >= 0 and st[seat_at(p) + P_SLID + i] != 0:
-                if best < 0 or tile_field(P, t, TF_VALUE) > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE):
-                    best = i
+        best = slide_up_choice(P, st, p, w)
+        dearest = dearest_tile_value(P, st, p, -1, True)
         if best < 0:
+            if dearest > 0:
+                rec[stats_at(p) + STAT_CHOICE + CH_SLIDE_UP_NONE] += 1
             break
+        value = tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)
+        rec[stats_at(p) + STAT_CHOICE + (CH_SLIDE_UP_DEAREST if value == dearest else CH_SLIDE_UP_OTHER)] += 1
         st[seat_at(p) + P_SLID + best] = 0
 
 
@@ -1063,9 +1184,9 @@ def do_exchange(P, st, rec, log, p, w, counts, pips):
             budget -= cost
             done += 1
             if ex == EX_STATUS:
-                advance_status(P, st, p, slide_down(P, st, p, STUDY, 1))
+                advance_status(P, st, p, slide_down(P, st, rec, p, w, STUDY, 1))
             elif ex == EX_FOOD:
-                gain_food(st, p, slide_down(P, st, p, FARM, 1))
+                gain_food(st, p, slide_down(P, st, rec, p, w, FARM, 1))
             elif ex == EX_VP:
                 gain_vp(st, rec, log, p, 1, VP_EXCHANGE)
             elif ex == EX_OFFERING:
@@ -1258,7 +1379,7 @@ def perform_turn(P, st, rec, log, p, w, opt):
             take_discard_tile(P, st, rec, log, p, opt[O_DISCARD_POS])
     elif action == A_EXCHANGE:
         if plays(opt, C_SLIDE_UP):
-            slide_up(P, st, p, 2)
+            slide_up(P, st, rec, p, w, 2)
         do_exchange(P, st, rec, log, p, w, opt[O_EX:O_EX + N_EXCHANGES], strength)
     elif action == A_TEMPLE:
         step = min(strength, N_TEMPLE) - 1

@@ -469,7 +469,14 @@ CH_ROTATION_KEPT = CH_PAID_MEDAL + N_CARDS  # a chasqui free to turn the overlay
 CH_ROTATION_TURNED = CH_ROTATION_KEPT + 1  # ... turned it
 CH_ARM_BACK = CH_ROTATION_TURNED + 1  # + pips (0-6): the arm left pointing at the inner village reached
 CH_JUMP_OUTER = CH_ARM_BACK + 7  # a Mama Sara 14 jump from Cuzco to an outer village, the overlay turned as chosen
-N_CHOICE = CH_JUMP_OUTER + 1
+CH_SLIDE_DOWN_DEAREST = CH_JUMP_OUTER + 1  # an exchange slid down the most valuable unslid tile of the kind
+CH_SLIDE_DOWN_OTHER = CH_SLIDE_DOWN_DEAREST + 1  # ... another
+CH_SLIDE_UP_DEAREST = CH_SLIDE_DOWN_OTHER + 1  # Iliapa 02 slid up the most valuable slid tile
+CH_SLIDE_UP_OTHER = CH_SLIDE_UP_DEAREST + 1  # ... another
+CH_SLIDE_UP_NONE = CH_SLIDE_UP_OTHER + 1  # ... left the slid tiles down
+CH_DISCARD_TILE_STUDY = CH_SLIDE_UP_NONE + 1  # Viracocha 09 took a study tile from the discards
+CH_DISCARD_TILE_FARM = CH_DISCARD_TILE_STUDY + 1  # ... a farm tile
+N_CHOICE = CH_DISCARD_TILE_FARM + 1
 N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
