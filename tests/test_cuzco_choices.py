@@ -131,6 +131,25 @@ def test_feather_slot_is_the_bots_choice():
     assert R.check_components(P, st) == 0
 
 
+def test_feather_slot_starting_a_pair_is_valued_per_situation():
+    """Where a feather goes is the player's ("place it in a matching color slot"): starting a pair
+    is worth something only if the partner's colour can still come - with none of it left in the
+    supply, the bot starts the next pair whose partner it can still get (README reading 5)."""
+    P, st, side = table()
+    without_missions(st)
+    fresh_mask(st)
+    pl = S.players(st)
+    mask = MASKS[pl[SEAT, S.P_MASK]]
+    colour = mask[0]
+    slots = [s for s in range(S.N_SLOTS) if mask[s] == colour]
+    w = weights("balanced")
+    assert R.feather_slot_choice(P, st, SEAT, w, colour) == slots[0]
+    gone = mask[slots[0] ^ 1]
+    expected = next(s for s in slots if mask[s ^ 1] != gone)
+    st[S.S_FEATHER_SUPPLY + gone] = 0
+    assert R.feather_slot_choice(P, st, SEAT, w, colour) == expected
+
+
 # ---------------------------------------------------------------- turning the overlay
 
 @pytest.mark.parametrize("arm_weight, pips", [(-1.0, 2), (1.0, 6), (0.0, 2)])

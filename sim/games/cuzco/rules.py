@@ -501,12 +501,20 @@ def take_feather(P, st, rec, log, p, colour):
 
 @njit_noalloc
 def slot_value(P, st, p, w, slot):
-    """A feather's worth in a slot to a bot, as its position value counts it: a circlet made
-    ready (its headdress VP next round and the circlet's VP), else nothing."""
+    """A feather's worth in a slot to a bot, per situation: a circlet made ready (its headdress VP
+    next round and the circlet's VP, as its position value counts it); a pair started, half of
+    that times the chance a die activates the circlet ((7 - pips) / 6), if a feather of the
+    partner's colour can still come (the supply holds one and the player has fewer than 3);
+    nothing in an activated circlet."""
     c = slot // 2
-    if st[seat_at(p) + P_CIRCLET + c] != 0 or st[seat_at(p) + P_SLOT + (slot ^ 1)] == 0:
+    if st[seat_at(p) + P_CIRCLET + c] != 0:
         return 0.0
-    return ready_circlet_value(P, st, w, c)
+    if st[seat_at(p) + P_SLOT + (slot ^ 1)] != 0:
+        return ready_circlet_value(P, st, w, c)
+    partner = mask_colour(P, st[seat_at(p) + P_MASK], slot ^ 1)
+    if st[S_FEATHER_SUPPLY + partner] <= 0 or st[seat_at(p) + P_FEATHERS + partner] >= P[R_FEATHER_CAP]:
+        return 0.0
+    return 0.5 * ready_circlet_value(P, st, w, c) * (6 - c) / 6.0
 
 
 @njit_noalloc
