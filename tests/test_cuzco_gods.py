@@ -488,6 +488,20 @@ def test_05_extra_turn_only_on_an_empty_space_never_vp():
         assert opt[R.O_PIPS] == 1
 
 
+def test_05_extra_turn_may_play_13():
+    """Card 05's extra turn is a turn "as if you would place a die with 1 pip", and card 13 lets a
+    placed die be used "as if it had 6 pips": the rulebook does not forbid 13 on that turn, so it
+    is offered (the random bot plays it) and the priest goes to step 6 (README reading 10)."""
+    P, st, side = seat_with("virtual_six")
+    block_all_spaces_but(st, ("temple",))
+    picks = random_turns(P, st, 0, 40, extra=True)
+    assert any(opt[R.O_CARD] == CARD["virtual_six"] for opt in picks)
+    turn(P, st, side, 0, die=-1, pips=1, space=space_of(st, "temple"), action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+         card=CARD["virtual_six"])
+    assert st[S.S_TEMPLE + S.N_TEMPLE - 1] == 0
+    assert R.check_components(P, st) == 0
+
+
 def test_06_reallocate_any_die_ignoring_placement_rules():
     """Card 06: "Reallocate any 1 die, regardless of its color, to another action space before you
     perform your turn ... you can ignore the placement rules" - another player's 4 goes onto a

@@ -975,7 +975,7 @@ def card_changes_action(P, st, p, card, action, strength, extra):
     """Whether an action card (13, 14, 12, 02, 09) changes this action at this strength; a card
     that would change nothing is not offered."""
     if card == C_VIRTUAL_SIX:
-        return strength < 6 and action != A_VP and not extra
+        return strength < 6 and action != A_VP
     if card == C_JUMP:
         return action == A_TRAIL or action == A_BRIDGE
     if card == C_PRIEST_RETURN:
