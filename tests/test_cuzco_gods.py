@@ -502,6 +502,26 @@ def test_05_extra_turn_may_play_13():
     assert R.check_components(P, st) == 0
 
 
+def test_05_with_another_card_in_the_same_turn():
+    """Card 05 ("After your turn, immediately play another turn") is not limited to a turn that
+    plays no other card: with 13 and 05 in hand the bots' options include a turn playing both
+    (13 first, 05 second), each paid; the extra turn follows it (README reading 15)."""
+    P, st, side = seat_with("virtual_six", offerings=3)
+    give_card(st, 0, "extra_turn")
+    S.players(st)[0, S.P_MEDALS] = 0
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [2, 0, 0]
+    picks = random_turns(P, st, 0, 200)
+    both = [opt for opt in picks if opt[R.O_CARD] == CARD["virtual_six"] and opt[R.O_CARD2] == CARD["extra_turn"]]
+    assert both
+    before = snap(st, 0)
+    opt = both[0]
+    R.perform_turn(P, st, *side, 0, W, opt)
+    assert S.players(st)[0, S.P_OFFERINGS] <= before["off"] - 2 + 1  # two cards paid (a blessing may add one)
+    assert hand(st, 0).get("virtual_six", 0) == 0 and hand(st, 0).get("extra_turn", 0) == 0
+    assert R.plays(opt, CARD["extra_turn"])
+    assert R.check_components(P, st) == 0
+
+
 def test_06_reallocate_any_die_ignoring_placement_rules():
     """Card 06: "Reallocate any 1 die, regardless of its color, to another action space before you
     perform your turn ... you can ignore the placement rules" - another player's 4 goes onto a

@@ -664,7 +664,7 @@ def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
     look-ahead), plus the bot's liking for an extra turn."""
     pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if kind != KIND_RANDOM else 0.0
-    return value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
+    return value_of_outcome(st, lrec, kind, C_EXTRA_TURN if opt[O_CARD2] == C_EXTRA_TURN else opt[O_CARD], pv)
 
 
 @njit_noalloc
@@ -1291,7 +1291,9 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
             if b != chosen:
                 opt[O_BLESS] = b
                 best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    if not extra and best[O_CARD] == -1 and best_v > NO_VALUE:
+    if not extra and (best[O_CARD] == -1 or best[O_CARD2] == -1) and best_v > NO_VALUE:
+        # Mama Quilia 05 on top of the best turn, as its first card or, after an action card,
+        # its second (the rulebook limits neither; issue 35)
         free = False
         for s in range(MAX_SPACES):
             if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
@@ -1300,14 +1302,16 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
         if free:
             for i in range(best.shape[0]):
                 opt[i] = best[i]
+            slot = O_CARD if opt[O_CARD] == -1 else O_CARD2
+            medal = O_MEDAL if slot == O_CARD else O_MEDAL2
             for way in range(2):  # 05 from the hand, or with a medal on the face-up card
-                opt[O_CARD] = -1
-                opt[O_MEDAL] = 0
+                opt[slot] = -1
+                opt[medal] = 0
                 src = second_payment(st, p, C_EXTRA_TURN, opt, SRC_CARD if way == 0 else SRC_MEDAL)
                 if src == SRC_NONE:
                     continue
-                opt[O_CARD] = C_EXTRA_TURN
-                opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
+                opt[slot] = C_EXTRA_TURN
+                opt[medal] = 1 if src == SRC_MEDAL else 0
                 best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
     journal_of(lrec)[J_MEMO_ON] = 0
     return best_v > NO_VALUE

@@ -1362,7 +1362,8 @@ def perform_turn(P, st, rec, log, p, w, opt):
         play_card(st, rec, log, p, card, card_src)
     card2 = opt[O_CARD2]
     card2_src = SRC_MEDAL if opt[O_MEDAL2] != 0 else SRC_CARD
-    if card2 == C_VIRTUAL_SIX or card2 == C_JUMP or card2 == C_SLIDE_UP or card2 == C_SEARCH_DISCARD:
+    if card2 == C_VIRTUAL_SIX or card2 == C_JUMP or card2 == C_SLIDE_UP or card2 == C_SEARCH_DISCARD or \
+            card2 == C_EXTRA_TURN:
         play_card(st, rec, log, p, card2, card2_src)
     space = opt[O_SPACE]
     action = opt[O_ACTION]
