@@ -597,6 +597,30 @@ def test_06_the_bot_chooses_the_die_and_its_destination():
 
 
 
+def test_06_destination_is_valued_per_situation():
+    """Card 06's destination is the player's: a bot values where the die goes by the dice still to
+    be placed this round that it keeps off that space (the lower-die rule, Phase I: "only if the
+    number of its pips is less than the lowest number of pips of any other die on that space") -
+    another player's 5 and 4 kept off an empty headdress space by the moved 3 count for it, the
+    victory-point space keeps nothing off (README reading 9)."""
+    P, st, side = seat_with("move_die")
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [3, 0, 0]
+    S.players(st)[1, S.P_DICE:S.P_DICE + 3] = [5, 4, 0]
+    block_all_spaces_but(st, ("temple", "headdress"), seat=3)
+    temple = space_of(st, "temple")
+    R.put_die(st, temple, 1, 3)
+    w = weights("balanced")
+    base = dict(die=0, pips=3, space=temple, action=S.A_TEMPLE, card=CARD["move_die"], card_arg=temple, move_index=0)
+    to_vp = option(card_arg2=space_of(st, "victory_points"), **base)
+    to_headdress = option(card_arg2=space_of(st, "headdress"), **base)
+    to_blocked = option(card_arg2=space_of(st, "exchange"), **base)
+    assert B.move_destination_value(P, st, 0, w, to_vp) == 0.0
+    assert B.move_destination_value(P, st, 0, w, to_blocked) == 0.0  # a 1 there already keeps them off
+    assert B.move_destination_value(P, st, 0, w, to_headdress) == pytest.approx(2 * w[B.W_BLOCK])
+    S.players(st)[0, S.P_DICE + 1] = 6  # a die of its own it would keep off too
+    assert B.move_destination_value(P, st, 0, w, to_headdress) == pytest.approx(1 * w[B.W_BLOCK])
+
+
 # ------------------------------------------------------------------ Viracocha 07-09
 @pytest.mark.parametrize("pips", [3, 5])
 def test_07_ignore_the_lower_die_rule(pips):

@@ -32,7 +32,7 @@ from .rules import (
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
     AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_STUDY, AB_TRAIL, S_FARM_DISPLAY, S_MARKET, S_PALACE,
-    S_SPACE_DICE, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
+    S_SPACE_DICE, S_SPACE_MIN, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
     C_DOUBLE_GOOD, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY, C_EXTRA_TURN, C_IGNORE_LOWER,
     C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN, C_SEARCH_DISCARD, C_SLIDE_UP,
     C_VIRTUAL_SIX, CUZCO, S_MARKET_ROW_SIZE, S_N_PLAYERS, S_PALACE_SIZE, S_PHASE, S_ROUND,
@@ -57,7 +57,7 @@ from .effects import (
 from .weights import (
     EXTRA_COPY, N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
     W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_NOISE,
-    W_OFFERING, W_ORDER, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID,
+    W_OFFERING, W_ORDER, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID, W_BLOCK,
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
@@ -659,11 +659,37 @@ def value_of_outcome(st, lrec, kind, card, pv):
     return v
 
 
+@njit_noalloc
+def move_destination_value(P, st, p, w, opt):
+    """Mama Quilia 06's destination, per situation: on a space where the lower-die rule holds the
+    moved die lowers what still fits there, so it keeps off it the dice still to be placed this
+    round with at least its pips and fewer than the space's lowest: `block` per such die of
+    another player, less `block` per die of the mover's own (the die of this turn aside). The
+    victory-point space keeps nothing off."""
+    dest = opt[O_CARD_ARG2]
+    if is_vp_space(P, st, dest):
+        return 0.0
+    moved = st[S_SPACE_DICE + opt[O_CARD_ARG] * MAX_DICE_ON_SPACE + opt[O_MOVE_INDEX]] % 8
+    low = st[S_SPACE_MIN + dest]
+    v = 0.0
+    for q in range(st[S_N_PLAYERS]):
+        for d in range(3):
+            pips = st[seat_at(q) + P_DICE + d]
+            if pips <= 0 or (q == p and d == opt[O_DIE]):
+                continue
+            if moved <= pips < low:
+                v += 1.0 if q != p else -1.0
+    return w[W_BLOCK] * v
+
+
 @njit_inline
 def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
-    look-ahead), plus the bot's liking for an extra turn."""
+    look-ahead), plus the bot's liking for an extra turn and, for Mama Quilia 06, the value of
+    where the die goes (move_destination_value)."""
     pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if kind != KIND_RANDOM else 0.0
+    if kind != KIND_RANDOM and opt[O_CARD] == C_MOVE_DIE:
+        pv += move_destination_value(P, st, p, w, opt)
     return value_of_outcome(st, lrec, kind, C_EXTRA_TURN if opt[O_CARD2] == C_EXTRA_TURN else opt[O_CARD], pv)
 
 

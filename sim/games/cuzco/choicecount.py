@@ -6,7 +6,8 @@ Plays the default line-up (seats rotated) on one thread and sums the choice coun
 keep per seat (state.STAT_CHOICE + CH_*; no output column): the duplicate-colour card kept at
 setup, each card paid from the hand or with a medal while the other way was open too, the overlay
 turned or kept, the arm left at the village reached, a jump to an outer village, the exchange's
-slide-down and Iliapa 02's slide-up (the most valuable tile or another), Viracocha 09's tile kind.
+slide-down and Iliapa 02's slide-up (the most valuable tile or another), Viracocha 09's tile kind,
+Mama Quilia 06's destination.
 """
 from __future__ import annotations
 
@@ -60,7 +61,9 @@ def rows(totals: np.ndarray) -> list[tuple[str, str]]:
              f"{t[S.CH_SLIDE_DOWN_DEAREST]} / {t[S.CH_SLIDE_DOWN_OTHER]}"),
             ("Iliapa 02 slide-up: the most valuable slid tile / another / left down",
              f"{t[S.CH_SLIDE_UP_DEAREST]} / {t[S.CH_SLIDE_UP_OTHER]} / {t[S.CH_SLIDE_UP_NONE]}"),
-            ("Viracocha 09 discard tile: study / farm", f"{t[S.CH_DISCARD_TILE_STUDY]} / {t[S.CH_DISCARD_TILE_FARM]}")]
+            ("Viracocha 09 discard tile: study / farm", f"{t[S.CH_DISCARD_TILE_STUDY]} / {t[S.CH_DISCARD_TILE_FARM]}"),
+            ("Mama Quilia 06 destination: the victory-point space / another space",
+             f"{t[S.CH_MOVE_DIE_TO_VP]} / {t[S.CH_MOVE_DIE_ELSEWHERE]}")]
     return out
 
 

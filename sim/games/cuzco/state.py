@@ -476,7 +476,9 @@ CH_SLIDE_UP_OTHER = CH_SLIDE_UP_DEAREST + 1  # ... another
 CH_SLIDE_UP_NONE = CH_SLIDE_UP_OTHER + 1  # ... left the slid tiles down
 CH_DISCARD_TILE_STUDY = CH_SLIDE_UP_NONE + 1  # Viracocha 09 took a study tile from the discards
 CH_DISCARD_TILE_FARM = CH_DISCARD_TILE_STUDY + 1  # ... a farm tile
-N_CHOICE = CH_DISCARD_TILE_FARM + 1
+CH_MOVE_DIE_TO_VP = CH_DISCARD_TILE_FARM + 1  # Mama Quilia 06 moved a die to the victory-point space
+CH_MOVE_DIE_ELSEWHERE = CH_MOVE_DIE_TO_VP + 1  # ... to another action space
+N_CHOICE = CH_MOVE_DIE_ELSEWHERE + 1
 N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
