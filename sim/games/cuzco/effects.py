@@ -341,7 +341,7 @@ def place_priest(P, st, journal, p, step, priest_return):
     put(st, journal, S_TEMPLE + step, p, G_PRIESTS)
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64[::1], int64, int64)")
 def slide_one_down(P, st, journal, p, kind):
     """The exchange's slide-down (rules.slide_down, one tile): the tile the bot chooses
     (rules.slide_down_choice) slid down (the caller journals the slid flags); its value."""

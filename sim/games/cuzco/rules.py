@@ -380,7 +380,7 @@ def mission_gain(P, st, p, w, field, before):
     return gain
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
 def missions_value(P, st, p, w, kinds):
     """The bot's mission terms (mission_term) of the slots with a requirement of the given kinds:
     compared before and after a change, what the change does for those missions."""
@@ -392,13 +392,13 @@ def missions_value(P, st, p, w, kinds):
     return v
 
 
-@njit_noalloc
+@njit_inline
 def rounds_left(P, st):
     """Rounds left, the current one included (the bots' "per round left")."""
     return P[R_ROUNDS] - st[S_ROUND]
 
 
-@njit_noalloc
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, int64)")
 def slid_gain(P, st, p, w, kind, value):
     """What a tile slid down now gives a bot: `value` status (study, as the status VP it moves;
     nothing past the track's last space) or food (farm; as much as the supply holds, worth to
@@ -413,13 +413,13 @@ def slid_gain(P, st, p, w, kind, value):
     return w[W_FOOD] * (min(food + min(value, st[S_FOOD_SUPPLY]), 8) - min(food, 8))
 
 
-@njit_noalloc
+@njit_inline
 def unslid_worth(P, st, w, value):
     """A tile's value kept unslid, to a bot: `unslid` per status/food value per round left."""
     return w[W_UNSLID] * value * rounds_left(P, st)
 
 
-@njit_noalloc
+@njit_inline
 def tile_worth(P, st, p, w, tile):
     """A bot's value of one more people tile on its mask (Viracocha 09's choice): per round left,
     the tile itself, its unslid value and its ability (half for an identical kind and ability
@@ -814,7 +814,7 @@ def leave_cuzco_arm(P, st, p, kind, pips, village):
     return -1
 
 
-@njit_noalloc
+@njit_inline
 def arm_value(P, st, p, w, k):
     """A bot's value of overlay arm k as its chasqui's way back to Cuzco (from the inner village
     it will point at), per situation: the chance one die gets back across it ((7 - pips) / 6; 1
@@ -1009,7 +1009,7 @@ def take_discard_tile(P, st, rec, log, p, position):
     return True
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
 def slide_down_choice(P, st, p, w, kind):
     """The unslid tile of a kind (mask index, -1 none) an exchange slides down: the one the bot
     values most to slide now (slid_gain of its value, less its unslid_worth); the most valuable
@@ -1052,7 +1052,7 @@ def slide_up_choice(P, st, p, w):
     return best
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, boolean)")
 def dearest_tile_value(P, st, p, kind, slid):
     """The highest value among the tiles of a kind (-1 either) slid down (slid) or not."""
     dearest = 0
@@ -1063,7 +1063,7 @@ def dearest_tile_value(P, st, p, kind, slid):
     return dearest
 
 
-@njit_noalloc
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_REC}, int64, float64[::1], int64, int64)")
 def slide_down(P, st, rec, p, w, kind, n):
     """Exchange: slide down up to n tiles of a kind, each the bot's choice (slide_down_choice);
     returns the status or food they show. rec counts whether it was the most valuable tile."""
@@ -2038,7 +2038,16 @@ def deal_god_cards(P, st, rec, log, n, W):
         discard_god_card(st, res[i])
 
 
-@njit_noalloc
+@njit_inline
+def setup_discard_choice(st, p, w, a, b):
+    """Setup 15, "they must discard one of these": which of two dealt cards of one colour a
+    player discards (0: the first, 1: the second), the one its bot values less in hand (its
+    `card_preference`; the two are of one god, so the god-card missions 22/23 and 32-36 count
+    them alike); the second on a tie (the same ability: no choice)."""
+    return 0 if w[W_CARD_PREF + a] < w[W_CARD_PREF + b] else 1
+
+
+@njit_typed(f"void({T_STATE}, {T_REC}, float64[:, ::1], int64[::1], int64[::1], int64, int64)")
 def redeal_duplicate_colours(st, rec, W, held, res, k, n):
     """Setup 15, "If a player receives 2 cards of identical color, they must discard one of these.
     Then, the player draws a card from the reserve pile, and shuffle the discarded card back on
@@ -2066,15 +2075,6 @@ def redeal_duplicate_colours(st, rec, W, held, res, k, n):
             kept = held[2 * p + 1 - j]
             rec[stats_at(p) + STAT_CHOICE + (CH_SETUP_SAME if kept == gone else CH_SETUP_KEEP_SECOND - j)] += 1
             tries += 1
-
-
-@njit_noalloc
-def setup_discard_choice(st, p, w, a, b):
-    """Setup 15, "they must discard one of these": which of two dealt cards of one colour a
-    player discards (0: the first, 1: the second), the one its bot values less in hand (its
-    `card_preference`; the two are of one god, so the god-card missions 22/23 and 32-36 count
-    them alike); the second on a tie (the same ability: no choice)."""
-    return 0 if w[W_CARD_PREF + a] < w[W_CARD_PREF + b] else 1
 
 
 # ------------------------------------------------------------------------------ the end
