@@ -331,6 +331,36 @@ def test_01_one_card_doubles_one_study_and_one_farm_tile():
     assert S.players(st)[0, S.P_OFFERINGS] == 1 and hand(st, 0) == {}
 
 
+def test_01_may_double_the_additional_use_of_11():
+    """Card 01 doubles "1 study and 1 farming tile": the study tile may be the additional one of
+    card 11 when the regular study use was not doubled (the card played with the additional use:
+    one VP tile gives 4 VP), but one card never doubles two study uses (README reading 7)."""
+    P, st, side = seat_with("double_people", offerings=3)
+    give_card(st, 0, "extra_study")
+    S.players(st)[0, S.P_MEDALS] = 0
+    make_room(st, 0, 2)
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"])
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["offering"])
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"]))  # regular, not doubled
+    from test_cuzco_choices import random_uses
+    assert any(u[R.U_EXTRA] != R.SRC_NONE and u[R.U_DOUBLE] != R.SRC_NONE for u in random_uses(P, st, 60))
+    vp = S.players(st)[0, S.P_VP]
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["vp"], extra=R.SRC_CARD,
+                                         double=R.SRC_CARD))
+    assert S.players(st)[0, S.P_VP] == vp + 4
+    assert hand(st, 0) == {} and R.check_components(P, st) == 0
+    # doubled regular use: the additional use is not doubled again
+    P, st, side = seat_with("double_people", offerings=3)
+    give_card(st, 0, "extra_study")
+    make_room(st, 0, 2)
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"])
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["offering"])
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"], double=R.SRC_CARD))
+    vp = S.players(st)[0, S.P_VP]
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["vp"], extra=R.SRC_CARD))
+    assert S.players(st)[0, S.P_VP] == vp + 2
+
+
 def test_02_slide_up_two_tiles_before_exchange():
     """Card 02: "Before using the exchange action, you may slide up any 2 people tiles"; they can
     then be slid down again by the exchange (university appointment: 2 pips, status 3 + 2)."""

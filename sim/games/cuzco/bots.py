@@ -23,7 +23,7 @@ from .rules import (
     O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
-    LAST_MISSION_PLANS, ability_bits, buy_good, can_move, count_unslid, circlet_ready, die_fits,
+    LAST_MISSION_PLANS, ability_bits, doubles_use, buy_good, can_move, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, popcount, requirement_fields,
     FEATHER_KINDS, GOD_CARD_KINDS,
@@ -1411,15 +1411,16 @@ def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
             use[U_EXTRA] = extra_src
             for doubled in range(3):
                 if doubled >= 1:
-                    # Iliapa 01 from the hand (1) or with a medal (2)
-                    if extra_src != SRC_NONE or st[seat_at(p) + P_DOUBLE_PEOPLE] != 0:
+                    # Iliapa 01 from the hand (1) or with a medal (2), with the regular use or the
+                    # additional one of 11/15 (each paid: two offerings or two medals when both are)
+                    if st[seat_at(p) + P_DOUBLE_PEOPLE] != 0:
                         break
                     src = payment(st, p, C_DOUBLE_PEOPLE, SRC_CARD if doubled == 1 else SRC_MEDAL)
-                    if src == SRC_NONE:
+                    if src == SRC_NONE or (src == extra_src and st[seat_at(p) + (
+                            P_OFFERINGS if src == SRC_CARD else P_MEDALS)] < 2):
                         continue
                     use[U_DOUBLE] = src
-                n = joint_count(P, st, p, tkind, ability, (st[seat_at(p) + P_DOUBLE_PEOPLE] != 0 or
-                                                          use[U_DOUBLE] != SRC_NONE) and extra_src == SRC_NONE)
+                n = joint_count(P, st, p, tkind, ability, use[U_DOUBLE] != SRC_NONE or doubles_use(st, p, tkind))
                 if n == 0:
                     continue
                 amount = joint_amount(P, ability, n)

@@ -1412,6 +1412,15 @@ def joint_count(P, st, p, kind, ability, doubled):
     return min(n, 4)
 
 
+@njit_inline
+def doubles_use(st, p, kind):
+    """Whether Iliapa 01 ("use the abilities of 1 study and 1 farming tile twice"), played this
+    phase II, doubles the next use of this kind: once per kind, the regular use or, if the card
+    came after it, the additional one of Pacha Mama 11 / Mama Sara 15 (P_DOUBLE_PEOPLE: bit 0 the
+    card played, bit 1 + kind that kind's doubling spent)."""
+    return st[seat_at(p) + P_DOUBLE_PEOPLE] & 1 != 0 and (st[seat_at(p) + P_DOUBLE_PEOPLE] >> (1 + kind)) & 1 == 0
+
+
 @njit_level(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64[::1])")
 def use_ability(P, st, rec, log, p, w, use):
     """Phase II: one joint use of a study or farm ability (Addendum: The People Study and Farm
@@ -1420,7 +1429,7 @@ def use_ability(P, st, rec, log, p, w, use):
     ability = use[U_ABILITY]
     if use[U_DOUBLE] != SRC_NONE:
         play_card(st, rec, log, p, C_DOUBLE_PEOPLE, use[U_DOUBLE])
-        st[seat_at(p) + P_DOUBLE_PEOPLE] = 1
+        st[seat_at(p) + P_DOUBLE_PEOPLE] |= 1
     if use[U_EXTRA] != SRC_NONE:
         play_card(st, rec, log, p, C_EXTRA_STUDY if kind == STUDY else C_EXTRA_FARM, use[U_EXTRA])
     else:
@@ -1428,7 +1437,10 @@ def use_ability(P, st, rec, log, p, w, use):
             st[seat_at(p) + P_USED_STUDY] = ability
         else:
             st[seat_at(p) + P_USED_FARM] = ability
-    n = joint_count(P, st, p, kind, ability, st[seat_at(p) + P_DOUBLE_PEOPLE] != 0 and use[U_EXTRA] == SRC_NONE)
+    doubled = doubles_use(st, p, kind)
+    if doubled:
+        st[seat_at(p) + P_DOUBLE_PEOPLE] |= 2 << kind
+    n = joint_count(P, st, p, kind, ability, doubled)
     if n == 0:
         return
     amount = joint_amount(P, ability, n)
