@@ -12,6 +12,9 @@ bots' play change on purpose (issue 35 last):
         --out DIR/lookahead-4p
 then
     python tests/reference/make_reference.py DIR
+(in a git worktree, `PYTHONPATH=. python tests/reference/make_reference.py DIR`: run as a script it
+imports the installed `sim`, which may be another checkout's, and would record that checkout's
+bot weights in config.json)
 """
 from __future__ import annotations
 
