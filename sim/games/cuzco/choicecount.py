@@ -7,7 +7,7 @@ keep per seat (state.STAT_CHOICE + CH_*; no output column): the duplicate-colour
 setup, each card paid from the hand or with a medal while the other way was open too, the overlay
 turned or kept, the arm left at the village reached, a jump to an outer village, the exchange's
 slide-down and Iliapa 02's slide-up (the most valuable tile or another), Viracocha 09's tile kind,
-Mama Quilia 06's destination.
+Mama Quilia 06's destination, the feather slot.
 """
 from __future__ import annotations
 
@@ -63,7 +63,9 @@ def rows(totals: np.ndarray) -> list[tuple[str, str]]:
              f"{t[S.CH_SLIDE_UP_DEAREST]} / {t[S.CH_SLIDE_UP_OTHER]} / {t[S.CH_SLIDE_UP_NONE]}"),
             ("Viracocha 09 discard tile: study / farm", f"{t[S.CH_DISCARD_TILE_STUDY]} / {t[S.CH_DISCARD_TILE_FARM]}"),
             ("Mama Quilia 06 destination: the victory-point space / another space",
-             f"{t[S.CH_MOVE_DIE_TO_VP]} / {t[S.CH_MOVE_DIE_ELSEWHERE]}")]
+             f"{t[S.CH_MOVE_DIE_TO_VP]} / {t[S.CH_MOVE_DIE_ELSEWHERE]}"),
+            ("feather slot (the starting one included): the slot of the fixed rule before issue 35 / another",
+             f"{t[S.CH_FEATHER_SLOT_FIXED]} / {t[S.CH_FEATHER_SLOT_OTHER]}")]
     return out
 
 

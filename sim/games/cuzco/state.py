@@ -478,7 +478,9 @@ CH_DISCARD_TILE_STUDY = CH_SLIDE_UP_NONE + 1  # Viracocha 09 took a study tile f
 CH_DISCARD_TILE_FARM = CH_DISCARD_TILE_STUDY + 1  # ... a farm tile
 CH_MOVE_DIE_TO_VP = CH_DISCARD_TILE_FARM + 1  # Mama Quilia 06 moved a die to the victory-point space
 CH_MOVE_DIE_ELSEWHERE = CH_MOVE_DIE_TO_VP + 1  # ... to another action space
-N_CHOICE = CH_MOVE_DIE_ELSEWHERE + 1
+CH_FEATHER_SLOT_FIXED = CH_MOVE_DIE_ELSEWHERE + 1  # a feather went to the slot the fixed rule before issue 35 took
+CH_FEATHER_SLOT_OTHER = CH_FEATHER_SLOT_FIXED + 1  # ... to another slot of its colour
+N_CHOICE = CH_FEATHER_SLOT_OTHER + 1
 N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
