@@ -39,14 +39,17 @@ def bots(names):
     return GAME.bot_arrays(list(names))
 
 
-def table(n_players=4, seed=1, variant=None, P=None):
+def table(n_players=4, seed=1, variant=None, P=None, W=None):
     """(P, st, side) of a game right after setup: the state array and side = (record, log), the
-    replay log on. Rule functions take them as (P, st, *side, ...)."""
+    replay log on. Rule functions take them as (P, st, *side, ...). W: the seats' weights for
+    their setup choices (default: balanced at every seat)."""
     P = engine(variant) if P is None else P
     st = S.new_state(n_players, True)
     side = S.new_side(n_players, True)
     rng_mod.seed_game_stream(S.rng_words(st), np.uint64(seed), np.uint64(0))
-    R.setup(P, st, *side, n_players)
+    if W is None:
+        W = np.ascontiguousarray(np.tile(weights("balanced"), (n_players, 1)))
+    R.setup(P, st, *side, n_players, W)
     return P, st, side
 
 

@@ -13,6 +13,9 @@ from sim.games.cuzco import bots as B
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
 from sim.games.cuzco.weights import W_ARM
+from sim.games.cuzco import weights as WT
+from cuzco_helpers import bots as B_bots
+from cuzco_helpers import option as dict_option
 
 SEAT = 0
 
@@ -128,6 +131,25 @@ def test_feather_slot_is_the_bots_choice():
     assert R.check_components(P, st) == 0
 
 
+def test_feather_slot_starting_a_pair_is_valued_per_situation():
+    """Where a feather goes is the player's ("place it in a matching color slot"): starting a pair
+    is worth something only if the partner's colour can still come - with none of it left in the
+    supply, the bot starts the next pair whose partner it can still get (README reading 5)."""
+    P, st, side = table()
+    without_missions(st)
+    fresh_mask(st)
+    pl = S.players(st)
+    mask = MASKS[pl[SEAT, S.P_MASK]]
+    colour = mask[0]
+    slots = [s for s in range(S.N_SLOTS) if mask[s] == colour]
+    w = weights("balanced")
+    assert R.feather_slot_choice(P, st, SEAT, w, colour) == slots[0]
+    gone = mask[slots[0] ^ 1]
+    expected = next(s for s in slots if mask[s ^ 1] != gone)
+    st[S.S_FEATHER_SUPPLY + gone] = 0
+    assert R.feather_slot_choice(P, st, SEAT, w, colour) == expected
+
+
 # ---------------------------------------------------------------- turning the overlay
 
 @pytest.mark.parametrize("arm_weight, pips", [(-1.0, 2), (1.0, 6), (0.0, 2)])
@@ -145,6 +167,64 @@ def test_overlay_arm_turned_is_the_bots_choice(arm_weight, pips):
     arm = R.arm_to(P, st, dest)
     assert S.arm_field(P, arm, S.RF_KIND) == S.WAY_TRAIL
     assert S.arm_field(P, arm, S.RF_PIPS) == pips
+
+
+@pytest.mark.parametrize("tiles, pips", [(0, 2), (2, 4), (3, 6)])
+def test_overlay_arm_is_valued_per_situation(tiles, pips):
+    """The arm turned to the village is the chasqui's way back to Cuzco; a bot values it by the
+    chance of getting back across it (rules.arm_value): with no stone-trail tile the cheapest trail,
+    with two (a 4-pip trail in phase II) the 4-pip arm is as sure and dearer to opponents' dice,
+    with three (any trail) the 6-pip arm (a small positive `arm` weight breaks the tie)."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    P, st, side = table()
+    w = weights("balanced")
+    w[W_ARM] = 0.1
+    w[WT.W_CUZCO] = 1.0
+    make_room(st, SEAT, 3)
+    for _ in range(tiles):
+        give_tile(P, st, side, SEAT, S.FARM, ABILITY["stone_trail"])
+    S.players(st)[SEAT, S.P_LOC] = S.CUZCO
+    S.players(st)[SEAT, S.P_MAY_ROTATE] = 1
+    R.move_chasqui(P, st, *side, SEAT, w, 2, S.WAY_TRAIL, 6, 0, R.SRC_NONE, R.SRC_NONE)
+    arm = R.arm_to(P, st, 2)
+    assert S.arm_field(P, arm, S.RF_KIND) == S.WAY_TRAIL and S.arm_field(P, arm, S.RF_PIPS) == pips
+
+
+def test_jump_from_cuzco_may_turn_any_arm():
+    """Mama Sara 14 and Movement: a chasqui back in Cuzco "may rotate the overlay in any way you
+    want" - a jump (made on the rope-bridge space) may leave any arm, a stone trail too, pointing at
+    its village: a bot weighing the way back dear takes the 6-pip trail (README reading 23)."""
+    from test_cuzco_gods import turn
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    give_card(st, SEAT, "jump")
+    w = weights("balanced")
+    w[W_ARM] = 1.0
+    S.players(st)[SEAT, S.P_LOC] = S.CUZCO
+    S.players(st)[SEAT, S.P_MAY_ROTATE] = 1
+    R.perform_turn(P, st, *side, SEAT, w, dict_option(die=0, pips=1, space=space_of(st, "rope_bridge"),
+                                                     action=S.A_BRIDGE, target=3, card=CARD["jump"]))
+    arm = R.arm_to(P, st, 3)
+    assert S.arm_field(P, arm, S.RF_KIND) == S.WAY_TRAIL and S.arm_field(P, arm, S.RF_PIPS) == 6
+    assert S.players(st)[SEAT, S.P_LOC] == 3 and S.players(st)[SEAT, S.P_MAY_ROTATE] == 0
+
+
+def test_jump_from_cuzco_to_an_outer_village_turns_the_overlay():
+    """Mama Sara 14 from Cuzco to an outer village: the chasqui may still rotate the overlay as it
+    leaves ("in any way you want"); the bot turns it so that the arm at the destination's inner
+    neighbour is the way home it values most (O6's neighbour I6 gets the 1-pip bridge for a bot
+    weighing the way back cheap)."""
+    from cuzco_helpers import VILLAGE
+    P, st, side = table()
+    w = weights("balanced")
+    w[W_ARM] = -1.0
+    st[S.S_ROTATION] = 0
+    S.players(st)[SEAT, S.P_LOC] = S.CUZCO
+    S.players(st)[SEAT, S.P_MAY_ROTATE] = 1
+    R.move_chasqui(P, st, *side, SEAT, w, VILLAGE["O6"], S.WAY_ANY, 6, 0, R.SRC_NONE, R.SRC_NONE)
+    k = R.arm_to(P, st, VILLAGE["I6"])
+    assert S.arm_field(P, k, S.RF_PIPS) == 1 and S.arm_field(P, k, S.RF_KIND) == S.WAY_BRIDGE
+    assert S.players(st)[SEAT, S.P_MAY_ROTATE] == 0
 
 
 # ---------------------------------------------------------------- paying for a card
@@ -229,3 +309,199 @@ def test_the_bots_offer_a_placement_card_with_an_action_card():
     set_offerings(st, SEAT, 1)
     pairs = {(int(t[R.O_CARD]), int(t[R.O_CARD2])) for t in random_turns(P, st, SEAT, 300)}
     assert all(second == -1 for _, second in pairs)
+
+
+# ---------------------------------------------------------------- paying with the hand copy or a medal (issue 35)
+
+def both_ways_open(st, names, medals=2, offerings=3):
+    """SEAT holds one card of each name and a medal or two, and each is face up too."""
+    clear_hand(st, SEAT)
+    for name in names:
+        give_card(st, SEAT, name)
+        set_face_up(st, name)
+    S.players(st)[SEAT, S.P_MEDALS] = medals
+    set_offerings(st, SEAT, offerings)
+
+
+@pytest.mark.parametrize("name, spaces", [("blessing_plenty", ("temple",)),
+                                          ("delivery_vp", ("stone_trail", "rope_bridge")),
+                                          ("extra_turn", ())])
+def test_phase_one_further_card_may_be_paid_either_way(name, spaces):
+    """Inti medal: "By spending 1 Inti medal, you may use the ability of 1 of the face up god
+    cards ... In this case you do not spend an offering." Viracocha 08 on a turn's fire blessing,
+    Pacha Mama 10 on its delivery and Mama Quilia 05 after it are paid from the hand or through
+    the medal, both options when both can pay: the random bot, uniform over the legal turns, uses
+    each (README reading 15)."""
+    from test_cuzco_gods import block_all_spaces_but, random_turns
+    P, st, side = table()
+    # the other gods show cards of other phases, so the medal has nothing else to buy
+    face_up_everywhere(st, ["double_people", "mission_discount", "double_good", "extra_study", "extra_farm"])
+    both_ways_open(st, [name], medals=1)
+    S.players(st)[SEAT, S.P_DICE:S.P_DICE + 3] = [4, 0, 0]
+    if spaces:
+        block_all_spaces_but(st, spaces)
+    ways = set()
+    for t in random_turns(P, st, SEAT, 200):
+        if name == "blessing_plenty" and t[R.O_PLENTY] != R.SRC_NONE:
+            ways.add(int(t[R.O_PLENTY]))
+        elif name == "delivery_vp" and t[R.O_DELIVERY] != R.SRC_NONE:
+            ways.add(int(t[R.O_DELIVERY]))
+        elif name == "extra_turn" and t[R.O_CARD] == CARD["extra_turn"]:
+            ways.add(R.SRC_MEDAL if t[R.O_MEDAL] else R.SRC_CARD)
+    assert ways == {R.SRC_CARD, R.SRC_MEDAL}
+
+
+def random_uses(P, st, n_draws):
+    n = st[S.S_N_PLAYERS]
+    look, lside = S.new_state(n, False), S.new_side(n, False)
+    kinds, Wb = B_bots(["random"] * n)
+    out = []
+    for _ in range(n_draws):
+        u, best = np.zeros(R.N_U, np.int64), np.zeros(R.N_U, np.int64)
+        if B.choose_use(P, st, look, *lside, SEAT, Wb[SEAT], kinds[SEAT], u, best):
+            out.append(best.copy())
+    return out
+
+
+@pytest.mark.parametrize("name, field", [("double_people", "U_DOUBLE"), ("extra_study", "U_EXTRA"),
+                                         ("extra_farm", "U_EXTRA")])
+def test_phase_two_card_may_be_paid_either_way(name, field):
+    """Inti medal (as above): Iliapa 01 and the extra use of Pacha Mama 11 / Mama Sara 15 in phase
+    II are paid from the hand or through the medal, both options when both can pay."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    P, st, side = table()
+    both_ways_open(st, [name], medals=1)
+    make_room(st, SEAT, 2)
+    kind = S.FARM if name == "extra_farm" else S.STUDY
+    give_tile(P, st, side, SEAT, kind, ABILITY["vp"])
+    give_tile(P, st, side, SEAT, kind, ABILITY["offering"])
+    if field == "U_EXTRA":
+        S.players(st)[SEAT, S.P_USED_STUDY if kind == S.STUDY else S.P_USED_FARM] = ABILITY["offering"]
+    ways = {int(u[getattr(R, field)]) for u in random_uses(P, st, 120)} - {R.SRC_NONE}
+    assert ways == {R.SRC_CARD, R.SRC_MEDAL}
+
+
+def test_phase_two_08_by_medal_after_a_medal_paid_01():
+    """Inti medal: nothing limits the medals a player spends, one face-up card each: after Iliapa 01
+    through a medal, Viracocha 08 (another god's face-up card) may take a second medal on the
+    use's fire blessing (a circlet activated by study tile 09)."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    P, st, side = table()
+    both_ways_open(st, [], medals=2)
+    set_face_up(st, "double_people")
+    set_face_up(st, "blessing_plenty")
+    make_room(st, SEAT, 1)
+    give_tile(P, st, side, SEAT, S.STUDY, ABILITY["circlet"])
+    pl = S.players(st)
+    for slot in (0, 1):  # circlet 1 ready: both its feather slots filled
+        if pl[SEAT, S.P_SLOT + slot] == 0:
+            colour = MASKS[pl[SEAT, S.P_MASK], slot]
+            pl[SEAT, S.P_SLOT + slot] = 1
+            pl[SEAT, S.P_FEATHERS + colour] += 1
+            st[S.S_FEATHER_SUPPLY + colour] -= 1
+    uses = random_uses(P, st, 200)
+    assert any(u[R.U_DOUBLE] == R.SRC_MEDAL and u[R.U_PLENTY] == R.SRC_MEDAL for u in uses)
+    both = [u for u in uses if u[R.U_DOUBLE] == R.SRC_MEDAL and u[R.U_PLENTY] == R.SRC_MEDAL][0]
+    R.use_ability(P, st, *side, SEAT, weights("balanced"), both)
+    assert pl[SEAT, S.P_MEDALS] == 0
+    assert R.check_components(P, st) == 0
+
+
+def test_phase_three_03_may_be_paid_either_way_and_the_bot_weighs_them():
+    """Iliapa 03 (phase III) from the hand or through the medal: both are options (the random bot
+    uses each), and a heuristic bot weighs them: one that values a medal highly pays from the
+    hand, one that values holding the card highly pays with the medal."""
+    from cuzco_helpers import set_market
+    P, st, side = table()
+    both_ways_open(st, ["double_good"], medals=1)
+    st[S.S_PHASE] = 3
+    set_market(st, 0, "jewelry")
+    S.players(st)[SEAT, S.P_FOOD] = 8
+    st[S.S_FOOD_SUPPLY] -= 8
+    without_missions(st)
+    n = st[S.S_N_PLAYERS]
+    look, lside = S.new_state(n, False), S.new_side(n, False)
+    kinds, Wb = B_bots(["random"] * n)
+    ways = {B.choose_good(P, st, look, *lside, SEAT, Wb[SEAT], kinds[SEAT])[1] for _ in range(80)}
+    assert {R.SRC_CARD, R.SRC_MEDAL} <= ways
+    w = weights("balanced").copy()
+    w[WT.W_MEDAL] = 50.0
+    assert B.choose_good(P, st, look, *lside, SEAT, w, B.KIND_HEURISTIC) == (0, R.SRC_CARD)
+    w[WT.W_MEDAL] = 0.0
+    w[WT.W_CARD_PREF + CARD["double_good"]] = 50.0
+    assert B.choose_good(P, st, look, *lside, SEAT, w, B.KIND_HEURISTIC) == (0, R.SRC_MEDAL)
+
+
+# ---------------------------------------------------------------- which tile slides, which tile 09 takes (issue 35)
+
+def mask_tiles(P, st, side, specs, seat=SEAT):
+    """Put tiles (kind, ability name, value, slid) on a seat's empty mask board; mask indices."""
+    from cuzco_helpers import ABILITY, give_tile, make_room
+    pl = S.players(st)
+    make_room(st, seat, len(specs))
+    out = []
+    for kind, name, value, slid in specs:
+        t = give_tile(P, st, side, seat, kind, ABILITY[name], value=value)
+        i = [k for k in range(12) if pl[seat, S.P_TILE + k] == t][0]
+        pl[seat, S.P_SLID + i] = slid
+        out.append(i)
+    return out
+
+
+@pytest.mark.parametrize("status, rnd, slid_value", [(14, 0, 1), (0, 5, 3)])
+def test_exchange_slides_down_the_tile_the_bot_values(status, rnd, slid_value):
+    """Action: Exchange - "slide down 1 of your study tiles" is the player's pick (README reading
+    13): near the status track's end (space 14 of 15) a 3 and a 1 give the same one space, so the
+    bot keeps the 3 for later; in the last round, with the track empty, it takes the 3 spaces."""
+    P, st, side = table()
+    without_missions(st)
+    a, b = mask_tiles(P, st, side, [(S.STUDY, "vp", 3, 0), (S.STUDY, "food", 1, 0)])
+    S.players(st)[SEAT, S.P_STATUS] = status
+    st[S.S_ROUND] = rnd
+    w = weights("balanced")
+    assert R.slide_down(P, st, side[0], SEAT, w, S.STUDY, 1) == slid_value
+    slid = a if slid_value == 3 else b
+    assert S.players(st)[SEAT, S.P_SLID + slid] == 1
+
+
+def test_02_slides_up_by_kind_and_missions():
+    """Iliapa 02 - "slide up any 2 people tiles" is the player's pick: with mission 17 (3 slid
+    study tiles) met, the bot slides up its slid farm tile, not the dearer study tiles, and
+    leaves the study tiles down (sliding one up would break the mission; the card says "may")."""
+    P, st, side = table()
+    without_missions(st)
+    idx = mask_tiles(P, st, side, [(S.STUDY, "vp", 3, 1), (S.STUDY, "food", 3, 1), (S.STUDY, "status", 2, 1),
+                                   (S.FARM, "food", 1, 1)])
+    S.players(st)[SEAT, S.P_MISSION] = MISSION["m17"]
+    assert R.mission_shortfall(P, st, SEAT, MISSION["m17"]) == 0
+    R.slide_up(P, st, side[0], SEAT, weights("balanced"), 2)
+    assert [int(S.players(st)[SEAT, S.P_SLID + i]) for i in idx] == [1, 1, 1, 0]
+    # without the mission, the two most valuable go up
+    P, st, side = table()
+    without_missions(st)
+    idx = mask_tiles(P, st, side, [(S.STUDY, "vp", 3, 1), (S.STUDY, "food", 3, 1), (S.STUDY, "status", 2, 1),
+                                   (S.FARM, "food", 1, 1)])
+    R.slide_up(P, st, side[0], SEAT, weights("balanced"), 2)
+    assert [int(S.players(st)[SEAT, S.P_SLID + i]) for i in idx] == [0, 0, 1, 1]
+
+
+def test_09_discard_tile_follows_kind_and_missions():
+    """Viracocha 09 - "you may search the discard pile for any people tile" is the player's pick:
+    with mission 16 (3 farm tiles of different abilities) one short, the bot takes the farm tile
+    that completes it over a study tile of an ability it likes as much; without the mission, the
+    study tile (the first among equals)."""
+    from cuzco_helpers import ABILITY, PEOPLE
+    P, st, side = table()
+    without_missions(st)
+    mask_tiles(P, st, side, [(S.FARM, "vp", 1, 0), (S.FARM, "food", 1, 0)])
+    study = next(t for t in range(PEOPLE.shape[0]) if PEOPLE[t, S.TF_KIND] == S.STUDY
+                 and PEOPLE[t, S.TF_ABILITY] == ABILITY["circlet"] and PEOPLE[t, S.TF_VALUE] == 2)
+    farm = next(t for t in range(PEOPLE.shape[0]) if PEOPLE[t, S.TF_KIND] == S.FARM
+                and PEOPLE[t, S.TF_ABILITY] == ABILITY["circlet"] and PEOPLE[t, S.TF_VALUE] == 2)
+    st[S.S_STUDY_DISCARD], st[S.S_STUDY_DISCARD_N] = study, 1
+    st[S.S_FARM_DISCARD], st[S.S_FARM_DISCARD_N] = farm, 1
+    w = weights("balanced")
+    assert R.best_discard_tile(P, st, SEAT, w) == 0  # the study tile (study first in the list)
+    S.players(st)[SEAT, S.P_MISSION] = MISSION["m16"]
+    assert R.mission_shortfall(P, st, SEAT, MISSION["m16"]) == 1
+    assert R.best_discard_tile(P, st, SEAT, w) == 1  # the farm tile

@@ -216,6 +216,43 @@ def test_exhausted_pile_is_rebuilt_from_that_gods_discards():
     assert R.check_components(P, st) == 0
 
 
+def test_pile_is_rebuilt_as_soon_as_it_is_exhausted():
+    """Layout and Explanation of God Cards: "Any time a draw pile of a certain god is exhausted,
+    search the discard pile for cards of such god. Mix them well, and place them as the new draw
+    pile." When the last card of the pile is turned up, the god's discards become the new pile at
+    once; a card of that god discarded afterwards waits on the discard pile (README reading 12)."""
+    P, st, side = table()
+    god = 2  # Viracocha
+    base = S.S_GOD_PILES + god * 12
+    n = int(st[S.S_GOD_PILE_N + god])
+    # all but one card of the pile onto the discard pile
+    moved = []
+    for i in range(1, n):
+        card = int(st[base + i])
+        st[S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]] = card
+        st[S.S_GOD_DISCARD_N] += 1
+        st[base + i] = -1
+        moved.append(card)
+    st[S.S_GOD_PILE_N + god] = 1
+    last = int(st[base])
+    discard_god = sorted(int(c) for c in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]]
+                         if c // 3 == god)
+    R.take_god_card(st, *side, 0, god)  # turns up the pile's last card: the pile is exhausted
+    assert st[S.S_GOD_UP + god] == last
+    pile = sorted(int(c) for c in st[base:base + st[S.S_GOD_PILE_N + god]])
+    assert pile == discard_god  # rebuilt at once, not when the next card must be turned up
+    assert all(c // 3 != god for c in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]])
+    # a card of that god played now goes onto the discard pile, not into the new draw pile
+    clear_hand(st, 1)
+    give_card(st, 1, "search_discard")
+    S.players(st)[1, S.P_OFFERINGS] = max(1, S.players(st)[1, S.P_OFFERINGS])
+    size = int(st[S.S_GOD_PILE_N + god])
+    R.play_card(st, *side, 1, CARD["search_discard"], R.SRC_CARD)
+    assert st[S.S_GOD_PILE_N + god] == size
+    assert st[S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N] - 1] == CARD["search_discard"]
+    assert R.check_components(P, st) == 0
+
+
 # ------------------------------------------------------------------ Iliapa 01-03
 def test_01_study_tile_01_one_tile_gives_two_offerings():
     """Card 01, example 1: study tile 01 (1 offering) used twice = 2 offerings; the card costs one
@@ -294,6 +331,36 @@ def test_01_one_card_doubles_one_study_and_one_farm_tile():
     assert S.players(st)[0, S.P_OFFERINGS] == 1 and hand(st, 0) == {}
 
 
+def test_01_may_double_the_additional_use_of_11():
+    """Card 01 doubles "1 study and 1 farming tile": the study tile may be the additional one of
+    card 11 when the regular study use was not doubled (the card played with the additional use:
+    one VP tile gives 4 VP), but one card never doubles two study uses (README reading 7)."""
+    P, st, side = seat_with("double_people", offerings=3)
+    give_card(st, 0, "extra_study")
+    S.players(st)[0, S.P_MEDALS] = 0
+    make_room(st, 0, 2)
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"])
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["offering"])
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"]))  # regular, not doubled
+    from test_cuzco_choices import random_uses
+    assert any(u[R.U_EXTRA] != R.SRC_NONE and u[R.U_DOUBLE] != R.SRC_NONE for u in random_uses(P, st, 60))
+    vp = S.players(st)[0, S.P_VP]
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["vp"], extra=R.SRC_CARD,
+                                         double=R.SRC_CARD))
+    assert S.players(st)[0, S.P_VP] == vp + 4
+    assert hand(st, 0) == {} and R.check_components(P, st) == 0
+    # doubled regular use: the additional use is not doubled again
+    P, st, side = seat_with("double_people", offerings=3)
+    give_card(st, 0, "extra_study")
+    make_room(st, 0, 2)
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"])
+    give_tile(P, st, side, 0, S.STUDY, ABILITY["offering"])
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["offering"], double=R.SRC_CARD))
+    vp = S.players(st)[0, S.P_VP]
+    R.use_ability(P, st, *side, 0, W, use(kind=S.STUDY, ability=ABILITY["vp"], extra=R.SRC_CARD))
+    assert S.players(st)[0, S.P_VP] == vp + 2
+
+
 def test_02_slide_up_two_tiles_before_exchange():
     """Card 02: "Before using the exchange action, you may slide up any 2 people tiles"; they can
     then be slid down again by the exchange (university appointment: 2 pips, status 3 + 2)."""
@@ -301,7 +368,7 @@ def test_02_slide_up_two_tiles_before_exchange():
     make_room(st, 0, 2)
     for value in (3, 2):
         give_tile(P, st, side, 0, S.STUDY, ABILITY["vp"], value=value)
-    assert R.slide_down(P, st, 0, S.STUDY, 2) == 5  # an earlier exchange slid both down
+    assert R.slide_down(P, st, side[0], 0, W, S.STUDY, 2) == 5  # an earlier exchange slid both down
     base = S.players(st)[0, S.P_STATUS]
     assert R.exchange_allowed(P, st, 0, S.EX_STATUS) is False
     before = snap(st, 0)
@@ -319,13 +386,13 @@ def test_02_slid_up_tiles_need_not_be_used():
     make_room(st, 0, 3)
     for value in (1, 2, 3):
         give_tile(P, st, side, 0, S.FARM, ABILITY["food"], value=value)
-    R.slide_down(P, st, 0, S.FARM, 3)
+    R.slide_down(P, st, side[0], 0, W, S.FARM, 3)
     vp = S.players(st)[0, S.P_VP]
     turn(P, st, side, 0, die=0, pips=3, space=space_of(st, "exchange"), action=S.A_EXCHANGE,
          card=CARD["slide_up"], ex={"vp": 3})
     assert S.players(st)[0, S.P_VP] == vp + 3
     slid = sorted(int(S.players(st)[0, S.P_SLID + i]) for i in range(3))
-    assert slid == [0, 0, 1]  # any 2 slid up: the engine picks the most valuable ones
+    assert slid == [0, 0, 1]  # any 2 slid up (the bot's choice: its two most valuable, here)
     assert S.players(st)[0, S.P_OFFERINGS] == 1
 
 
@@ -451,6 +518,40 @@ def test_05_extra_turn_only_on_an_empty_space_never_vp():
         assert opt[R.O_PIPS] == 1
 
 
+def test_05_extra_turn_may_play_13():
+    """Card 05's extra turn is a turn "as if you would place a die with 1 pip", and card 13 lets a
+    placed die be used "as if it had 6 pips": the rulebook does not forbid 13 on that turn, so it
+    is offered (the random bot plays it) and the priest goes to step 6 (README reading 10)."""
+    P, st, side = seat_with("virtual_six")
+    block_all_spaces_but(st, ("temple",))
+    picks = random_turns(P, st, 0, 40, extra=True)
+    assert any(opt[R.O_CARD] == CARD["virtual_six"] for opt in picks)
+    turn(P, st, side, 0, die=-1, pips=1, space=space_of(st, "temple"), action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+         card=CARD["virtual_six"])
+    assert st[S.S_TEMPLE + S.N_TEMPLE - 1] == 0
+    assert R.check_components(P, st) == 0
+
+
+def test_05_with_another_card_in_the_same_turn():
+    """Card 05 ("After your turn, immediately play another turn") is not limited to a turn that
+    plays no other card: with 13 and 05 in hand the bots' options include a turn playing both
+    (13 first, 05 second), each paid; the extra turn follows it (README reading 15)."""
+    P, st, side = seat_with("virtual_six", offerings=3)
+    give_card(st, 0, "extra_turn")
+    S.players(st)[0, S.P_MEDALS] = 0
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [2, 0, 0]
+    picks = random_turns(P, st, 0, 200)
+    both = [opt for opt in picks if opt[R.O_CARD] == CARD["virtual_six"] and opt[R.O_CARD2] == CARD["extra_turn"]]
+    assert both
+    before = snap(st, 0)
+    opt = both[0]
+    R.perform_turn(P, st, *side, 0, W, opt)
+    assert S.players(st)[0, S.P_OFFERINGS] <= before["off"] - 2 + 1  # two cards paid (a blessing may add one)
+    assert hand(st, 0).get("virtual_six", 0) == 0 and hand(st, 0).get("extra_turn", 0) == 0
+    assert R.plays(opt, CARD["extra_turn"])
+    assert R.check_components(P, st) == 0
+
+
 def test_06_reallocate_any_die_ignoring_placement_rules():
     """Card 06: "Reallocate any 1 die, regardless of its color, to another action space before you
     perform your turn ... you can ignore the placement rules" - another player's 4 goes onto a
@@ -524,6 +625,30 @@ def test_06_the_bot_chooses_the_die_and_its_destination():
     destinations = {int(t[R.O_CARD_ARG2]) for t in moves}
     assert space_of(st, "victory_points") in destinations and len(destinations) >= 3
 
+
+
+def test_06_destination_is_valued_per_situation():
+    """Card 06's destination is the player's: a bot values where the die goes by the dice still to
+    be placed this round that it keeps off that space (the lower-die rule, Phase I: "only if the
+    number of its pips is less than the lowest number of pips of any other die on that space") -
+    another player's 5 and 4 kept off an empty headdress space by the moved 3 count for it, the
+    victory-point space keeps nothing off (README reading 9)."""
+    P, st, side = seat_with("move_die")
+    S.players(st)[0, S.P_DICE:S.P_DICE + 3] = [3, 0, 0]
+    S.players(st)[1, S.P_DICE:S.P_DICE + 3] = [5, 4, 0]
+    block_all_spaces_but(st, ("temple", "headdress"), seat=3)
+    temple = space_of(st, "temple")
+    R.put_die(st, temple, 1, 3)
+    w = weights("balanced")
+    base = dict(die=0, pips=3, space=temple, action=S.A_TEMPLE, card=CARD["move_die"], card_arg=temple, move_index=0)
+    to_vp = option(card_arg2=space_of(st, "victory_points"), **base)
+    to_headdress = option(card_arg2=space_of(st, "headdress"), **base)
+    to_blocked = option(card_arg2=space_of(st, "exchange"), **base)
+    assert B.move_destination_value(P, st, 0, w, to_vp) == 0.0
+    assert B.move_destination_value(P, st, 0, w, to_blocked) == 0.0  # a 1 there already keeps them off
+    assert B.move_destination_value(P, st, 0, w, to_headdress) == pytest.approx(2 * w[B.W_BLOCK])
+    S.players(st)[0, S.P_DICE + 1] = 6  # a die of its own it would keep off too
+    assert B.move_destination_value(P, st, 0, w, to_headdress) == pytest.approx(1 * w[B.W_BLOCK])
 
 
 # ------------------------------------------------------------------ Viracocha 07-09

@@ -316,8 +316,8 @@ def test_patricias_phase_two_example():
         give_tile(P, st, side, 0, S.STUDY, ABILITY["stone_trail"])
     for _ in range(3):
         give_tile(P, st, side, 0, S.FARM, ABILITY["food"])
-    R.slide_down(P, st, 0, S.STUDY, 1)
-    R.slide_down(P, st, 0, S.FARM, 2)
+    R.slide_down(P, st, side[0], 0, W, S.STUDY, 1)
+    R.slide_down(P, st, side[0], 0, W, S.FARM, 2)
     assert S.players(st)[0, S.P_SLID:S.P_SLID + 12].sum() == 3
     S.players(st)[0, S.P_LOC] = VILLAGE["O1"]  # trails from O1: I2 with 4 pips, O6 with 6
     food = S.players(st)[0, S.P_FOOD]
@@ -336,7 +336,7 @@ def test_slid_down_tiles_still_work(slid_tiles):
     """Phase II: "It does not matter where the tiles are on the mask board, whether they have been
     slid down or not" - slid-down status tiles (university appointment) still count jointly."""
     P, st, side = with_tiles(S.STUDY, "status", 2)
-    R.slide_down(P, st, 0, S.STUDY, slid_tiles)
+    R.slide_down(P, st, side[0], 0, W, S.STUDY, slid_tiles)
     assert S.players(st)[0, S.P_SLID:S.P_SLID + 12].sum() == slid_tiles
     status = S.players(st)[0, S.P_STATUS]
     run(P, st, side, S.STUDY, "status")

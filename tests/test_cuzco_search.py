@@ -39,7 +39,7 @@ def decision_state(seed, rounds_before=2):
     st, side = S.new_state(N, False), S.new_side(N, False)
     look, lside = S.new_state(N, False), S.new_side(N, False)
     rng_mod.seed_game_stream(S.rng_words(st), np.uint64(seed), np.uint64(0))
-    setup(P, st, *side, N)
+    setup(P, st, *side, N, W)
     start_round(P, st, *side, 0)
     if rounds_before > 0:  # the rounds before, each played to its end by the heuristic
         assert play_from(P, st, *side, look, *lside, heuristic, W, True, 0, PHASE_I, rounds_before - 1) == PHASE_ONE_DONE

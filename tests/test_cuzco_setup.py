@@ -4,7 +4,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from cuzco_helpers import GOODS, MASKS, MISSIONS, PEOPLE, VILLAGES, table
+from cuzco_helpers import GOODS, MASKS, MISSIONS, PEOPLE, VILLAGES, table, weights
+from sim.games.cuzco import weights as WT
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
 
@@ -241,3 +242,81 @@ def test_feather_pieces_as_printed_when_not_dealt():
     """setup.deal_feather_pieces = false lays the feathers as villages.feather lists them."""
     P, st, side = table(4, 3, variant={"setup": {"deal_feather_pieces": False}})
     assert st[S.S_VILLAGE_COLOUR:S.S_VILLAGE_COLOUR + S.N_VILLAGES].tolist() == VILLAGES[:, S.VF_COLOUR].tolist()
+
+
+def test_duplicate_colour_the_player_discards_and_redraws_from_the_reserve():
+    """Setup 15: "Randomly deal to each player 2 of these cards face down, keep the remaining as a
+    reserve pile. If a player receives 2 cards of identical color, they must discard one of
+    these. Then, the player draws a card from the reserve pile, and shuffle the discarded card
+    back on that pile." Which card goes is the player's (its bot's card preference); the new card
+    comes from the reserve, so the other players' cards stay as dealt (README reading 26)."""
+    P, st, side = table(4, 3)
+    rec = side[0]
+    order = [int(st[S.S_ORDER + i]) for i in range(4)]
+    W = np.ascontiguousarray(np.tile(weights("balanced"), (4, 1)))
+    first = order[0]
+    # the first player in order is dealt Iliapa 01 and 02; it likes 02 far more
+    W[first, WT.W_CARD_PREF + 0] = 0.1
+    W[first, WT.W_CARD_PREF + 1] = 5.0
+    held = np.full(S.SCR_WIDTH, -1, np.int64)
+    dealt = {first: (0, 1)}
+    others = [(4, 7), (10, 13), (3, 6)]  # different colours each
+    for p, pair in zip([q for q in order if q != first], others):
+        dealt[p] = pair
+    for p, (a, b) in dealt.items():
+        held[2 * p], held[2 * p + 1] = a, b
+    res = np.full(S.SCR_WIDTH, -1, np.int64)
+    res[0], res[1] = 9, 12  # the reserve: Viracocha 09 below, Pacha Mama 12 on top
+    before = rec[S.REC_STATS + first * S.N_STAT + S.STAT_CHOICE + S.CH_SETUP_KEEP_SECOND]
+    R.redeal_duplicate_colours(st, rec, W, held, res, 2, 4)
+    assert held[2 * first + 1] == 1  # kept the card it values more
+    assert held[2 * first] == 12  # the reserve's top card
+    assert sorted(res[:2]) == [0, 9]  # the discarded card shuffled back into the reserve
+    for p, (a, b) in dealt.items():
+        if p != first:
+            assert (held[2 * p], held[2 * p + 1]) == (a, b)  # not redealt from the others' cards
+    assert rec[S.REC_STATS + first * S.N_STAT + S.STAT_CHOICE + S.CH_SETUP_KEEP_SECOND] == before + 1
+    # the other preference: it keeps 01 and discards 02
+    W[first, WT.W_CARD_PREF + 0], W[first, WT.W_CARD_PREF + 1] = 5.0, 0.1
+    held[2 * first], held[2 * first + 1] = 0, 1
+    res[0], res[1] = 9, 12
+    R.redeal_duplicate_colours(st, rec, W, held, res, 2, 4)
+    assert held[2 * first] == 0 and held[2 * first + 1] == 12 and sorted(res[:2]) == [1, 9]
+
+
+def test_duplicate_colour_redraws_until_the_colours_differ():
+    """Setup 15: "Repeat this process until each player has 2 cards of different colors": the
+    card discarded may be drawn again; over many deals every pair ends with two colours and the
+    reserve keeps its size."""
+    P, st, side = table(3, 5)
+    W = np.ascontiguousarray(np.tile(weights("balanced"), (3, 1)))
+    for trial in range(200):
+        held = np.full(S.SCR_WIDTH, -1, np.int64)
+        res = np.full(S.SCR_WIDTH, -1, np.int64)
+        for p in range(3):
+            held[2 * p], held[2 * p + 1] = 3 * p, 3 * p + 1  # every player a pair of one god
+        res[:4] = [2, 5, 9, 12]
+        R.redeal_duplicate_colours(st, side[0], W, held, res, 4, 3)
+        cards = sorted(list(held[:6]) + list(res[:4]))
+        assert cards == sorted([0, 1, 3, 4, 6, 7, 2, 5, 9, 12])
+        for p in range(3):
+            assert held[2 * p] // 3 != held[2 * p + 1] // 3, (trial, held[:6])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_starting_feather_slot_is_the_bots_choice(seed):
+    """Setup 15: "Each player places their feather in one matching color slot" - the slot is the
+    player's: the one its bot values (rules.feather_slot_choice, README reading 5), not a fixed
+    slot."""
+    P, st, side = table(4, seed)
+    pl = S.players(st)
+    for p in range(4):
+        slots = [s for s in range(12) if pl[p, S.P_SLOT + s]]
+        assert len(slots) == 1
+        colour = [c for c in range(S.N_COLOURS) if pl[p, S.P_FEATHERS + c]][0]
+        fresh = table(4, seed)[1]
+        # the same seat before its feather: the slot the rule chooses on that position
+        S.players(fresh)[p, S.P_SLOT:S.P_SLOT + 12] = 0
+        S.players(fresh)[p, S.P_FEATHERS + colour] = 0
+        W = weights("balanced")
+        assert R.feather_slot_choice(P, fresh, p, W, colour) == slots[0]

@@ -2,7 +2,7 @@
 
 Game i of a run depends only on the seed and i, so the first games of a long run are the games a
 short run plays (tests/test_cuzco_reference.py). The runs, regenerated when the rules or the
-bots' play change on purpose (issue 14 last):
+bots' play change on purpose (issue 35 last):
     sim run cuzco --players 3 --games 60 --seed 7 --rotate-seats --out DIR/modelled-3p
     sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --out DIR/modelled-4p
     sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --bots random,headdress,balanced,temple-tuned \
@@ -12,6 +12,9 @@ bots' play change on purpose (issue 14 last):
         --out DIR/lookahead-4p
 then
     python tests/reference/make_reference.py DIR
+(in a git worktree, `PYTHONPATH=. python tests/reference/make_reference.py DIR`: run as a script it
+imports the installed `sim`, which may be another checkout's, and would record that checkout's
+bot weights in config.json)
 """
 from __future__ import annotations
 

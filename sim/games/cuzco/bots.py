@@ -23,7 +23,7 @@ from .rules import (
     O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
-    LAST_MISSION_PLANS, ability_bits, buy_good, can_move, card_source, count_unslid, circlet_ready, die_fits,
+    LAST_MISSION_PLANS, ability_bits, doubles_use, buy_good, can_move, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, popcount, requirement_fields,
     FEATHER_KINDS, GOD_CARD_KINDS,
@@ -32,7 +32,7 @@ from .rules import (
 from .state import (
     A_BRIDGE, A_EXCHANGE, A_FARM, A_HEADDRESS, A_STUDY, A_TEMPLE, A_TRAIL, A_VP,
     AB_BRIDGE, AB_CIRCLET, AB_FARMING, AB_STUDY, AB_TRAIL, S_FARM_DISPLAY, S_MARKET, S_PALACE,
-    S_SPACE_DICE, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
+    S_SPACE_DICE, S_SPACE_MIN, S_SPACE_N, S_STACK, S_STACK_N, S_STUDY_DISPLAY, S_TEMPLE, C_BLESSING_PLENTY, C_DELIVERY_VP,
     C_DOUBLE_GOOD, C_DOUBLE_PEOPLE, C_EXTRA_FARM, C_EXTRA_STUDY, C_EXTRA_TURN, C_IGNORE_LOWER,
     C_JUMP, C_MISSION_DISCOUNT, C_MOVE_DIE, C_PRIEST_RETURN, C_SEARCH_DISCARD, C_SLIDE_UP,
     C_VIRTUAL_SIX, CUZCO, S_MARKET_ROW_SIZE, S_N_PLAYERS, S_PALACE_SIZE, S_PHASE, S_ROUND,
@@ -57,7 +57,7 @@ from .effects import (
 from .weights import (
     EXTRA_COPY, N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
     W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_NOISE,
-    W_OFFERING, W_ORDER, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID,
+    W_OFFERING, W_ORDER, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID, W_BLOCK,
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
@@ -659,12 +659,38 @@ def value_of_outcome(st, lrec, kind, card, pv):
     return v
 
 
+@njit_noalloc
+def move_destination_value(P, st, p, w, opt):
+    """Mama Quilia 06's destination, per situation: on a space where the lower-die rule holds the
+    moved die lowers what still fits there, so it keeps off it the dice still to be placed this
+    round with at least its pips and fewer than the space's lowest: `block` per such die of
+    another player, less `block` per die of the mover's own (the die of this turn aside). The
+    victory-point space keeps nothing off."""
+    dest = opt[O_CARD_ARG2]
+    if is_vp_space(P, st, dest):
+        return 0.0
+    moved = st[S_SPACE_DICE + opt[O_CARD_ARG] * MAX_DICE_ON_SPACE + opt[O_MOVE_INDEX]] % 8
+    low = st[S_SPACE_MIN + dest]
+    v = 0.0
+    for q in range(st[S_N_PLAYERS]):
+        for d in range(3):
+            pips = st[seat_at(q) + P_DICE + d]
+            if pips <= 0 or (q == p and d == opt[O_DIE]):
+                continue
+            if moved <= pips < low:
+                v += 1.0 if q != p else -1.0
+    return w[W_BLOCK] * v
+
+
 @njit_inline
 def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     """judged() of the position after the turn `opt` (the random bot's uniform draw needs no
-    look-ahead), plus the bot's liking for an extra turn."""
+    look-ahead), plus the bot's liking for an extra turn and, for Mama Quilia 06, the value of
+    where the die goes (move_destination_value)."""
     pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if kind != KIND_RANDOM else 0.0
-    return value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
+    if kind != KIND_RANDOM and opt[O_CARD] == C_MOVE_DIE:
+        pv += move_destination_value(P, st, p, w, opt)
+    return value_of_outcome(st, lrec, kind, C_EXTRA_TURN if opt[O_CARD2] == C_EXTRA_TURN else opt[O_CARD], pv)
 
 
 @njit_noalloc
@@ -891,14 +917,6 @@ def second_payment(st, p, card, opt, source):
     return SRC_NONE
 
 
-@njit_typed(f"int64({T_STATE}, int64, int64, int64[::1])")
-def second_card_source(st, p, card, opt):
-    """How a further card (08 on the blessing, 10 on the delivery, 05) can be paid in the turn
-    `opt`: from the hand if it can, else with a medal; SRC_NONE if neither."""
-    src = second_payment(st, p, card, opt, SRC_CARD)
-    return src if src != SRC_NONE else second_payment(st, p, card, opt, SRC_MEDAL)
-
-
 @njit_inline
 def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
     """The fire-blessing choice the bot would take right now (tried on the current position)."""
@@ -983,7 +1001,7 @@ def card_changes_action(P, st, p, card, action, strength, extra):
     """Whether an action card (13, 14, 12, 02, 09) changes this action at this strength; a card
     that would change nothing is not offered."""
     if card == C_VIRTUAL_SIX:
-        return strength < 6 and action != A_VP and not extra
+        return strength < 6 and action != A_VP
     if card == C_JUMP:
         return action == A_TRAIL or action == A_BRIDGE
     if card == C_PRIEST_RETURN:
@@ -1173,24 +1191,29 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
                 continue
             opt[O_TARGET] = t
         blessing = ends_in_blessing(opt)
-        for way in range(2):
+        for way in range(3):
+            # 0: no card; 1: the card from the hand and an offering; 2: an Inti medal on the
+            # face-up card (both are options wherever both can pay, issue 35)
+            src = SRC_CARD if way == 1 else SRC_MEDAL
             if way == 0:
                 if blessing:
                     opt[O_BLESS] = cache[BLESSING_SLOT]
             elif blessing:
-                src = SRC_NONE
-                if (payable >> PAY_BLESSING_PLENTY) & 3 != 0:
-                    src = second_card_source(st, p, C_BLESSING_PLENTY, opt)
-                if src == SRC_NONE:
-                    break
+                if (payable >> (PAY_BLESSING_PLENTY + way - 1)) & 1 == 0:
+                    continue
+                opt[O_PLENTY] = SRC_NONE
+                if second_payment(st, p, C_BLESSING_PLENTY, opt, src) == SRC_NONE:
+                    continue
                 opt[O_BLESS] = 0
                 opt[O_PLENTY] = src
             elif moving:
-                src = SRC_NONE
-                if (payable >> PAY_DELIVERY_VP) & 3 != 0:
-                    src = second_card_source(st, p, C_DELIVERY_VP, opt)
-                if src == SRC_NONE or st[seat_at(p) + P_DELIVERED + t] != 0:
+                if st[seat_at(p) + P_DELIVERED + t] != 0:
                     break
+                if (payable >> (PAY_DELIVERY_VP + way - 1)) & 1 == 0:
+                    continue
+                opt[O_DELIVERY] = SRC_NONE
+                if second_payment(st, p, C_DELIVERY_VP, opt, src) == SRC_NONE:
+                    continue
                 opt[O_DELIVERY] = src
             else:
                 break
@@ -1294,19 +1317,28 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
             if b != chosen:
                 opt[O_BLESS] = b
                 best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    if not extra and best[O_CARD] == -1 and best_v > NO_VALUE:
-        src = second_card_source(st, p, C_EXTRA_TURN, best)
+    if not extra and (best[O_CARD] == -1 or best[O_CARD2] == -1) and best_v > NO_VALUE:
+        # Mama Quilia 05 on top of the best turn, as its first card or, after an action card,
+        # its second (the rulebook limits neither; issue 35)
         free = False
         for s in range(MAX_SPACES):
             if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
                     and not is_vp_space(P, st, s):
                 free = True
-        if src != SRC_NONE and free:
+        if free:
             for i in range(best.shape[0]):
                 opt[i] = best[i]
-            opt[O_CARD] = C_EXTRA_TURN
-            opt[O_MEDAL] = 1 if src == SRC_MEDAL else 0
-            best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
+            slot = O_CARD if opt[O_CARD] == -1 else O_CARD2
+            medal = O_MEDAL if slot == O_CARD else O_MEDAL2
+            for way in range(2):  # 05 from the hand, or with a medal on the face-up card
+                opt[slot] = -1
+                opt[medal] = 0
+                src = second_payment(st, p, C_EXTRA_TURN, opt, SRC_CARD if way == 0 else SRC_MEDAL)
+                if src == SRC_NONE:
+                    continue
+                opt[slot] = C_EXTRA_TURN
+                opt[medal] = 1 if src == SRC_MEDAL else 0
+                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
     journal_of(lrec)[J_MEMO_ON] = 0
     return best_v > NO_VALUE
 
@@ -1325,14 +1357,16 @@ def use_value(P, st, look, lrec, llog, p, w, kind, use):
 
 
 @njit_noalloc
-def plenty_source(st, p, use):
-    """How Viracocha 08 can be paid on the phase-II use `use`, after what its cards spend
-    (SRC_NONE if it cannot)."""
+def plenty_payment(st, p, use, source):
+    """`source` if it can pay for Viracocha 08 on the phase-II use `use`, after what its cards
+    spend, else SRC_NONE. A medal may follow a medal-paid 01/11/15 (another god's face-up card;
+    nothing limits the medals a player spends, issue 35)."""
     paid = (1 if use[U_DOUBLE] == SRC_CARD else 0) + (1 if use[U_EXTRA] == SRC_CARD else 0)
     medals = (1 if use[U_DOUBLE] == SRC_MEDAL else 0) + (1 if use[U_EXTRA] == SRC_MEDAL else 0)
-    if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and st[seat_at(p) + P_OFFERINGS] > paid:
-        return SRC_CARD
-    if st[seat_at(p) + P_MEDALS] > medals and medals == 0 and st[S_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
+    if source == SRC_CARD:
+        if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and st[seat_at(p) + P_OFFERINGS] > paid:
+            return SRC_CARD
+    elif st[seat_at(p) + P_MEDALS] > medals and st[S_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
         return SRC_MEDAL
     return SRC_NONE
 
@@ -1354,12 +1388,19 @@ def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
         extra_src = SRC_NONE
         if used == USED_UP:
             continue
-        if used >= 0:
-            extra_src = card_source(st, p, C_EXTRA_STUDY if tkind == STUDY else C_EXTRA_FARM)
-            if extra_src == SRC_NONE:
-                continue
+        if used >= 0 and payment(st, p, C_EXTRA_STUDY if tkind == STUDY else C_EXTRA_FARM, SRC_CARD) == SRC_NONE \
+                and payment(st, p, C_EXTRA_STUDY if tkind == STUDY else C_EXTRA_FARM, SRC_MEDAL) == SRC_NONE:
+            continue
         held = ability_bits(P, st, p, tkind)
-        for ability in range(N_ABILITIES):
+        for choice in range(N_ABILITIES * (2 if used >= 0 else 1)):
+            # after the regular use, the extra use of 11/15 paid from the hand (abilities 0-11)
+            # or with a medal (12-23), each where it can pay (both ways are options, issue 35)
+            if used >= 0:
+                extra_src = payment(st, p, C_EXTRA_STUDY if tkind == STUDY else C_EXTRA_FARM,
+                                    SRC_CARD if choice < N_ABILITIES else SRC_MEDAL)
+                if extra_src == SRC_NONE:
+                    continue
+            ability = choice % N_ABILITIES
             if ability == used or (held >> ability) & 1 == 0:
                 continue
             for i in range(N_U):
@@ -1368,16 +1409,18 @@ def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
             use[U_ABILITY] = ability
             use[U_TARGET] = -1
             use[U_EXTRA] = extra_src
-            for doubled in range(2):
-                if doubled == 1:
-                    if extra_src != SRC_NONE or st[seat_at(p) + P_DOUBLE_PEOPLE] != 0:
+            for doubled in range(3):
+                if doubled >= 1:
+                    # Iliapa 01 from the hand (1) or with a medal (2), with the regular use or the
+                    # additional one of 11/15 (each paid: two offerings or two medals when both are)
+                    if st[seat_at(p) + P_DOUBLE_PEOPLE] != 0:
                         break
-                    src = card_source(st, p, C_DOUBLE_PEOPLE)
-                    if src == SRC_NONE:
-                        break
+                    src = payment(st, p, C_DOUBLE_PEOPLE, SRC_CARD if doubled == 1 else SRC_MEDAL)
+                    if src == SRC_NONE or (src == extra_src and st[seat_at(p) + (
+                            P_OFFERINGS if src == SRC_CARD else P_MEDALS)] < 2):
+                        continue
                     use[U_DOUBLE] = src
-                n = joint_count(P, st, p, tkind, ability, (st[seat_at(p) + P_DOUBLE_PEOPLE] != 0 or
-                                                          use[U_DOUBLE] != SRC_NONE) and extra_src == SRC_NONE)
+                n = joint_count(P, st, p, tkind, ability, use[U_DOUBLE] != SRC_NONE or doubles_use(st, p, tkind))
                 if n == 0:
                     continue
                 amount = joint_amount(P, ability, n)
@@ -1406,14 +1449,16 @@ def choose_use(P, st, look, lrec, llog, p, w, kind, use, best):
                         if st[(S_FARM_DISPLAY if ability == AB_FARMING else S_STUDY_DISPLAY) + t] < 0:
                             continue
                         use[U_TARGET] = t
-                    for way in range(5 if blessing else 1):
+                    for way in range(6 if blessing else 1):
                         if way < 4 and blessing:
                             use[U_BLESS] = way
-                        elif way == 4:
+                        elif way >= 4:
+                            # Viracocha 08 from the hand (4) or with a medal (5)
                             use[U_BLESS] = 0
-                            src = plenty_source(st, p, use)
+                            use[U_PLENTY] = SRC_NONE
+                            src = plenty_payment(st, p, use, SRC_CARD if way == 4 else SRC_MEDAL)
                             if src == SRC_NONE:
-                                break
+                                continue
                             use[U_PLENTY] = src
                         best_v = keep_if_better(use, best, use_value(P, st, look, lrec, llog, p, w, kind, use), best_v)
                     use[U_BLESS] = 0
@@ -1432,13 +1477,17 @@ def choose_good(P, st, look, lrec, llog, p, w, kind):
     best_i = -1
     best_src = SRC_NONE
     best_v = judged(P, st, p, w, kind, rng_of(st))
-    src03 = card_source(st, p, C_DOUBLE_GOOD)
+    by_card = payment(st, p, C_DOUBLE_GOOD, SRC_CARD)
+    by_medal = payment(st, p, C_DOUBLE_GOOD, SRC_MEDAL)
     for i in range(st[S_MARKET_ROW_SIZE]):
         t = st[S_MARKET + st[S_ROUND] * 5 + i]
         if t < 0 or st[seat_at(p) + P_FOOD] < good_field(P, t, GF_FOOD):
             continue
-        for src in (SRC_NONE, src03):
-            if src == SRC_NONE and src03 != SRC_NONE and best_i == i:
+        # without Iliapa 03, with it from the hand, with it through a medal (each way it can be
+        # paid is an option, issue 35)
+        for way in range(3):
+            src = SRC_NONE if way == 0 else (by_card if way == 1 else by_medal)
+            if way > 0 and src == SRC_NONE:
                 continue
             if kind == KIND_RANDOM:
                 v = rng_mod.uniform(rng_of(st))
@@ -1450,8 +1499,6 @@ def choose_good(P, st, look, lrec, llog, p, w, kind):
                 best_v = v
                 best_i = i
                 best_src = src
-            if src03 == SRC_NONE:
-                break
     return best_i, best_src
 
 

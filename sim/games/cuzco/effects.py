@@ -19,7 +19,7 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .rules import (
     O_ACTION, O_BLESS, O_CARD, O_CARD2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_MEDAL2, O_PIPS, O_PLENTY,
     O_PU1, O_PU2, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, count_unslid, feather_colour_choice,
-    feather_slot_choice, god_pile_choice, plays, slide_down, slide_up,
+    feather_slot_choice, god_pile_choice, plays, slide_down_choice, slide_up_choice, tile_field,
 )
 from .state import (
     P_DICE,
@@ -38,7 +38,7 @@ from .state import (
     R_PLENTY_FOOD, R_PLENTY_STATUS, R_STATUS_LEN, R_VP_SPACE, S_FARM_DISCARD, S_FARM_DISPLAY,
     S_FEATHER_SUPPLY, S_FOOD_SUPPLY, S_GOD_UP, S_OFFERING_SUPPLY, S_ROUND, S_STACK, S_STACK_N,
     S_STUDY_DISCARD, S_STUDY_DISCARD_N, S_STUDY_DISPLAY, S_TEMPLE, STUDY, T_PARAMS, T_REC, T_STATE,
-    VF_VP, seat_at, village_colour, village_field, JOURNAL_WEIGHTS, N_COLOURS,
+    VF_VP, TF_VALUE, seat_at, village_colour, village_field, JOURNAL_WEIGHTS, N_COLOURS,
 )
 from .weights import N_WEIGHTS
 
@@ -341,6 +341,17 @@ def place_priest(P, st, journal, p, step, priest_return):
     put(st, journal, S_TEMPLE + step, p, G_PRIESTS)
 
 
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64[::1], int64, int64)")
+def slide_one_down(P, st, journal, p, kind):
+    """The exchange's slide-down (rules.slide_down, one tile): the tile the bot chooses
+    (rules.slide_down_choice) slid down (the caller journals the slid flags); its value."""
+    i = slide_down_choice(P, st, p, weights_of(journal), kind)
+    if i < 0:
+        return 0
+    st[seat_at(p) + P_SLID + i] = 1
+    return tile_field(P, st[seat_at(p) + P_TILE + i], TF_VALUE)
+
+
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64[::1], int64, int64)")
 def exchange_step(P, st, journal, p, ex):
     """One exchange of kind ex (rules.do_exchange); False if it can do nothing now (and does
@@ -349,12 +360,12 @@ def exchange_step(P, st, journal, p, ex):
         if count_unslid(P, st, p, STUDY) == 0:
             return False
         save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
-        gain_status(P, st, journal, p, slide_down(P, st, p, STUDY, 1))
+        gain_status(P, st, journal, p, slide_one_down(P, st, journal, p, STUDY))
     elif ex == EX_FOOD:
         if count_unslid(P, st, p, FARM) == 0 or st[S_FOOD_SUPPLY] <= 0:
             return False
         save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
-        take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_down(P, st, p, FARM, 1))
+        take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_one_down(P, st, journal, p, FARM))
     elif ex == EX_VP:
         gain_vp(st, journal, p, 1)
     elif ex == EX_OFFERING:
@@ -435,7 +446,11 @@ def apply_turn(P, st, journal, p, opt):
     elif action == A_EXCHANGE:
         if plays(opt, C_SLIDE_UP):
             save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
-            slide_up(P, st, p, 2)
+            for _ in range(2):
+                i = slide_up_choice(P, st, p, weights_of(journal))
+                if i < 0:
+                    break
+                st[seat_at(p) + P_SLID + i] = 0
         exchange(P, st, journal, p, opt, strength)
     elif action == A_TEMPLE:
         place_priest(P, st, journal, p, min(strength, N_TEMPLE) - 1,

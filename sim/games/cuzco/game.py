@@ -32,7 +32,7 @@ def play_heuristic_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, 
     """One whole game from its seed, every seat a heuristic or random bot: setup, six rounds, the
     end (rounds.play_from, a compiled call)."""
     rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
-    setup(P, st, rec, log, n_players)
+    setup(P, st, rec, log, n_players, W)
     if check(P, st, checked):
         return
     start_round(P, st, rec, log, 0)
@@ -45,7 +45,7 @@ def play_search_game(P, st, rec, log, look, lrec, llog, n_players, kinds, W, run
     """One whole game with search seats: rounds.play_from plays up to a search seat's phase-I
     turn, which is searched here with the buffers of new_search_buffers, then goes on."""
     rng_mod.seed_game_stream(rng_of(st), run_seed, game_index)
-    setup(P, st, rec, log, n_players)
+    setup(P, st, rec, log, n_players, W)
     if check(P, st, checked):
         return
     search = new_search_buffers(n_players)
@@ -88,7 +88,7 @@ def play_one(P, arrays, n_players, kinds, W, run_seed, game_index, checked, with
         play_search_one(P, *arrays, n_players, kinds, W, run_seed, game_index, checked)
         return
     rng_mod.seed_game_stream(rng_words(st), run_seed, game_index)
-    setup(P, st, rec, log, n_players)
+    setup(P, st, rec, log, n_players, W)
     if not check(P, st, checked):
         start_round(P, st, rec, log, 0)
         if play_from(P, *arrays, kinds, W, checked, 0, PHASE_I, NO_STOP) != PHASE_ONE_DONE:

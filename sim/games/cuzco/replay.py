@@ -77,12 +77,13 @@ def _folded(cause, effect) -> bool:
                                             R.EV_PRIEST, R.EV_BUY, R.EV_HEADDRESS)
 
 
-def _setup_state(P, n_players, run_seed, game_index):
-    """The state right after setup (play_one's first steps), for what setup does not log."""
+def _setup_state(P, n_players, run_seed, game_index, W):
+    """The state right after setup (play_one's first steps; W: the seats' weights, for their
+    setup choices), for what setup does not log."""
     st = new_state(n_players, True)
     rec, log = new_side(n_players, True)
     rng_mod.seed_game_stream(rng_words(st), np.uint64(run_seed), np.uint64(game_index))
-    R.setup(P, st, rec, log, n_players)
+    R.setup(P, st, rec, log, n_players, W)
     return st, rec, log
 
 
@@ -95,7 +96,8 @@ def replay_lines(params, n_players, seat_names, seat_kinds, seat_weights, run_se
         st, rec, game_log = run_one(P, n_players, np.asarray(seat_kinds, np.int8),
                            np.ascontiguousarray(seat_weights, np.float64), np.uint64(run_seed),
                            np.uint64(game_index), False, True, search_flag(seat_kinds))
-        st0, _, log0 = _setup_state(P, n_players, run_seed, game_index)
+        st0, _, log0 = _setup_state(P, n_players, run_seed, game_index,
+                                     np.ascontiguousarray(seat_weights, np.float64))
     capacity = game_log.shape[0]
     n_log = int(st[S_LOG_N])
     log = game_log[:n_log].astype(np.int64)

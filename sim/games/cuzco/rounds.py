@@ -16,7 +16,7 @@ from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 from .bots import (KIND_SEARCH, choose_good, choose_last_missions, choose_mission, choose_palace, choose_turn,
                    choose_use)
 from .rules import (
-    O_CARD, SRC_NONE, U_EXTRA, U_KIND, buy_good, check_components, end_of_round,
+    SRC_NONE, U_EXTRA, U_KIND, buy_good, plays, check_components, end_of_round,
     final_scoring, log_event, perform_turn, roll_dice, score_priests,
     score_status_and_reorder, settle_last_missions, settle_mission, take_palace_mission, use_ability, EV_ROUND,
 )
@@ -49,7 +49,7 @@ def has_dice(st, p):
 @njit_inline
 def finish_turn(P, st, rec, log, look, lrec, llog, p, w, kind, done):
     """After a turn `done` that played Mama Quilia 05: the bot's 1-pip extra turn."""
-    if done[O_CARD] == C_EXTRA_TURN:
+    if plays(done, C_EXTRA_TURN):
         extra = scr_row(rec, SCR_BEST)  # may be `done` itself: its card was read above
         if choose_turn(P, st, look, lrec, llog, p, w, kind, scr_row(rec, SCR_OPTION), extra, True):
             perform_turn(P, st, rec, log, p, w, extra)
@@ -76,7 +76,7 @@ def phase_one_from(P, st, rec, log, look, lrec, llog, kinds, W, checked, turn):
             return PHASE_ONE_DONE
         perform_turn(P, st, rec, log, p, w, best)
         # finish_turn, written out: one call level less to compile over the whole turn
-        if best[O_CARD] == C_EXTRA_TURN and choose_turn(P, st, look, lrec, llog, p, w, kinds[p], opt, best, True):
+        if plays(best, C_EXTRA_TURN) and choose_turn(P, st, look, lrec, llog, p, w, kinds[p], opt, best, True):
             perform_turn(P, st, rec, log, p, w, best)
         if check(P, st, checked):
             return PHASE_ONE_DONE

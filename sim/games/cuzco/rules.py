@@ -48,17 +48,17 @@ from .state import (
     R_MISSION_VP, R_MISSION_VP_REDUCED, R_OFFERING_SUPPLY, R_PALACE_EXTRA, R_PLENTY_FOOD,
     R_PLENTY_STATUS, R_PRIEST_VP, R_PRIESTS, R_PUTUTU, R_PUTUTU1, R_PUTUTU2, R_QUIPUS, R_ROUNDS,
     R_SMALL_MARKET_ROW, R_START_MEDALS, R_START_OFFERINGS, R_START_VP, R_STATUS_LEN, R_STATUS_VP,
-    R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_TMP, STAT_BLESSINGS,
+    R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_LIST, SCR_TMP, STAT_BLESSINGS,
     STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES,
     STAT_MEDALS_GAINED, STAT_MISSION_DONE, STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED,
-    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP,
+    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME, CH_PAID_CARD, CH_PAID_MEDAL, CH_ROTATION_KEPT, CH_ROTATION_TURNED, CH_ARM_BACK, CH_JUMP_OUTER, CH_SLIDE_DOWN_DEAREST, CH_SLIDE_DOWN_OTHER, CH_SLIDE_UP_DEAREST, CH_SLIDE_UP_OTHER, CH_SLIDE_UP_NONE, CH_DISCARD_TILE_STUDY, CH_DISCARD_TILE_FARM, CH_MOVE_DIE_TO_VP, CH_MOVE_DIE_ELSEWHERE, CH_FEATHER_SLOT_FIXED, CH_FEATHER_SLOT_OTHER,
     STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
     H_MASKS, H_MISSIONS, N_ARMS, N_PEOPLE, arm_field, village_colour, good_field, joint_amount, mask_colour, mission_field, space_actions, tile_field, village_field,
     N_DSTAT_PIPS, REC_DICE, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at, seat_in_order, stats_at,
 )
-from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_MISSION_GAP, W_MISSION_READY, W_PAIR
+from .weights import EXTRA_COPY, W_ABILITY_PREF, W_ARM, W_CARD, W_CARD_PREF, W_CUZCO, W_FOOD, W_MISSION_GAP, W_MISSION_READY, W_PAIR, W_STATUS, W_TILE, W_UNSLID
 
 # ---- a phase-I turn, as chosen by a bot: opt[O_*]
 O_DIE = 0  # die index 0..2, or -1 for the extra turn of Mama Quilia 05
@@ -337,6 +337,9 @@ def mission_term(w, short):
 
 GOD_CARD_KINDS = (1 << MK_GOD_COLOURS) | (1 << MK_GOD_SAME_COLOUR) | (1 << MK_GODS_OF)
 FEATHER_KINDS = (1 << MK_FEATHERS_OF_COLOUR) | (1 << MK_FEATHER_COLOURS) | (1 << MK_FEATHERS)
+SLID_KINDS = (1 << MK_STUDY_SLID) | (1 << MK_FARM_SLID) | (1 << MK_PEOPLE_SLID)
+TILE_KINDS = (1 << MK_STUDY_TILES) | (1 << MK_FARM_TILES) | (1 << MK_STUDY_ABILITIES) | (1 << MK_FARM_ABILITIES) | \
+    (1 << MK_PEOPLE_WITH_ABILITY) | (1 << MK_STUDY_SLID) | (1 << MK_FARM_SLID) | (1 << MK_PEOPLE_SLID)
 
 
 @njit_inline
@@ -375,6 +378,68 @@ def mission_gain(P, st, p, w, field, before):
         st[field] -= 1
         gain += mission_term(w, after) - mission_term(w, before[slot])
     return gain
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
+def missions_value(P, st, p, w, kinds):
+    """The bot's mission terms (mission_term) of the slots with a requirement of the given kinds:
+    compared before and after a change, what the change does for those missions."""
+    v = 0.0
+    for slot in range(3):
+        short = weighed_shortfall(P, st, p, kinds, slot)
+        if short >= 0:
+            v += mission_term(w, short)
+    return v
+
+
+@njit_inline
+def rounds_left(P, st):
+    """Rounds left, the current one included (the bots' "per round left")."""
+    return P[R_ROUNDS] - st[S_ROUND]
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64, int64)")
+def slid_gain(P, st, p, w, kind, value):
+    """What a tile slid down now gives a bot: `value` status (study, as the status VP it moves;
+    nothing past the track's last space) or food (farm; as much as the supply holds, worth to
+    the bot up to 8 food held), by the bot's weights."""
+    if kind == STUDY:
+        pos = st[seat_at(p) + P_STATUS]
+        to = min(pos + value, P[R_STATUS_LEN] - 1)
+        return w[W_STATUS] * (P[R_STATUS_VP + to] - P[R_STATUS_VP + pos])
+    if rounds_left(P, st) <= 0:
+        return 0.0
+    food = st[seat_at(p) + P_FOOD]
+    return w[W_FOOD] * (min(food + min(value, st[S_FOOD_SUPPLY]), 8) - min(food, 8))
+
+
+@njit_inline
+def unslid_worth(P, st, w, value):
+    """A tile's value kept unslid, to a bot: `unslid` per status/food value per round left."""
+    return w[W_UNSLID] * value * rounds_left(P, st)
+
+
+@njit_inline
+def tile_worth(P, st, p, w, tile):
+    """A bot's value of one more people tile on its mask (Viracocha 09's choice): per round left,
+    the tile itself, its unslid value and its ability (half for an identical kind and ability
+    already held), plus what it does for the missions counting tiles (15, 16, 20, 21, 44-55;
+    tried on an empty space and taken back)."""
+    kind = tile_field(P, tile, TF_KIND)
+    ability = tile_field(P, tile, TF_ABILITY)
+    same = count_tiles(P, st, p, kind, ability) > 0
+    v = rounds_left(P, st) * (w[W_TILE] + w[W_UNSLID] * tile_field(P, tile, TF_VALUE) +
+                              w[W_ABILITY_PREF + ability] * (0.5 if same else 1.0))
+    for i in range(12):
+        if st[seat_at(p) + P_TILE + i] < 0:
+            before = missions_value(P, st, p, w, TILE_KINDS)
+            st[seat_at(p) + P_TILE + i] = tile
+            st[seat_at(p) + P_N_TILES] += 1
+            v += missions_value(P, st, p, w, TILE_KINDS) - before
+            st[seat_at(p) + P_TILE + i] = -1
+            st[seat_at(p) + P_N_TILES] -= 1
+            break
+    return v
 
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
@@ -436,12 +501,20 @@ def take_feather(P, st, rec, log, p, colour):
 
 @njit_noalloc
 def slot_value(P, st, p, w, slot):
-    """A feather's worth in a slot to a bot, as its position value counts it: a circlet made
-    ready (its headdress VP next round and the circlet's VP), else nothing."""
+    """A feather's worth in a slot to a bot, per situation: a circlet made ready (its headdress VP
+    next round and the circlet's VP, as its position value counts it); a pair started, half of
+    that times the chance a die activates the circlet ((7 - pips) / 6), if a feather of the
+    partner's colour can still come (the supply holds one and the player has fewer than 3);
+    nothing in an activated circlet."""
     c = slot // 2
-    if st[seat_at(p) + P_CIRCLET + c] != 0 or st[seat_at(p) + P_SLOT + (slot ^ 1)] == 0:
+    if st[seat_at(p) + P_CIRCLET + c] != 0:
         return 0.0
-    return ready_circlet_value(P, st, w, c)
+    if st[seat_at(p) + P_SLOT + (slot ^ 1)] != 0:
+        return ready_circlet_value(P, st, w, c)
+    partner = mask_colour(P, st[seat_at(p) + P_MASK], slot ^ 1)
+    if st[S_FEATHER_SUPPLY + partner] <= 0 or st[seat_at(p) + P_FEATHERS + partner] >= P[R_FEATHER_CAP]:
+        return 0.0
+    return 0.5 * ready_circlet_value(P, st, w, c) * (6 - c) / 6.0
 
 
 @njit_noalloc
@@ -478,10 +551,13 @@ def feather_slot_choice(P, st, p, w, colour):
 
 @njit_typed(f"boolean({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64)")
 def take_chosen_feather(P, st, rec, log, p, w, colour):
-    """A feather of this colour into the slot the bot chooses (feather_slot_choice)."""
+    """A feather of this colour into the slot the bot chooses (feather_slot_choice); rec counts
+    whether it is the slot the fixed rule before issue 35 took (feather_slot_for)."""
     slot = feather_slot_choice(P, st, p, w, colour)
     if slot < 0:
         return False
+    rec[stats_at(p) + STAT_CHOICE + (CH_FEATHER_SLOT_FIXED if slot == feather_slot_for(P, st, p, colour)
+                                     else CH_FEATHER_SLOT_OTHER)] += 1
     put_feather(st, log, p, colour, slot)
     return True
 
@@ -511,28 +587,38 @@ def feather_colour_choice(P, st, p, w):
 # ------------------------------------------------------------------------------ god cards
 
 @njit_noalloc
+def rebuild_god_pile(st, god):
+    """Layout of God Cards: "Any time a draw pile of a certain god is exhausted, search the
+    discard pile for cards of such god. Mix them well, and place them as the new draw pile." The
+    god's cards leave the discard pile (the others keep their order) for its empty draw pile."""
+    rng = rng_of(st)
+    n = 0
+    m = 0
+    base = S_GOD_PILES + god * 12
+    for i in range(st[S_GOD_DISCARD_N]):
+        card = st[S_GOD_DISCARD + i]
+        if card // 3 == god and n < 12:
+            st[base + n] = card
+            n += 1
+        else:
+            st[S_GOD_DISCARD + m] = card
+            m += 1
+    for i in range(m, st[S_GOD_DISCARD_N]):
+        st[S_GOD_DISCARD + i] = -1
+    st[S_GOD_DISCARD_N] = m
+    if n > 1:
+        rng_mod.shuffle(rng, st[base:base + n], n)
+    st[S_GOD_PILE_N + god] = n
+
+
+@njit_noalloc
 def reveal_god(st, god):
-    """Turn up the next card of a god's pile, rebuilding an empty pile from that god's discards
-    (Layout of God Cards: any time a draw pile is exhausted)."""
+    """Turn up the next card of a god's pile. A pile exhausted (its last card turned up, or
+    found empty) is rebuilt at once from that god's discards (rebuild_god_pile), so cards
+    discarded later wait on the discard pile until it is exhausted again."""
     rng = rng_of(st)
     if st[S_GOD_PILE_N + god] == 0:
-        n = 0
-        m = 0
-        base = S_GOD_PILES + god * 12
-        for i in range(st[S_GOD_DISCARD_N]):
-            card = st[S_GOD_DISCARD + i]
-            if card // 3 == god and n < 12:
-                st[base + n] = card
-                n += 1
-            else:
-                st[S_GOD_DISCARD + m] = card
-                m += 1
-        for i in range(m, st[S_GOD_DISCARD_N]):
-            st[S_GOD_DISCARD + i] = -1
-        st[S_GOD_DISCARD_N] = m
-        if n > 1:
-            rng_mod.shuffle(rng, st[base:base + n], n)
-        st[S_GOD_PILE_N + god] = n
+        rebuild_god_pile(st, god)
     n = st[S_GOD_PILE_N + god]
     if n == 0:
         st[S_GOD_UP + god] = -1
@@ -558,6 +644,8 @@ def reveal_god(st, god):
         st[S_GOD_UP + god] = st[S_GOD_PILES + god * 12 + n - 1]
         st[S_GOD_PILES + god * 12 + n - 1] = -1
         st[S_GOD_PILE_N + god] = n - 1
+        if n == 1:
+            rebuild_god_pile(st, god)
 
 
 @njit_noalloc
@@ -607,12 +695,16 @@ def take_preferred_god_card(P, st, rec, log, p, w):
 
 @njit_typed(f"void({T_STATE}, int64)")
 def discard_god_card(st, card):
-    """A card onto the face-up discard pile; a god whose display and pile had run dry turns it
-    up again at once (its pile is rebuilt from the discards, Layout of God Cards)."""
+    """A card onto the face-up discard pile. A god whose draw pile is exhausted (empty: nothing of
+    that god was left on the discard pile when it ran out) takes it as its new pile at once
+    ("any time" a pile is exhausted, Layout of God Cards), and turns it up if its display space
+    is empty too."""
     st[S_GOD_DISCARD + st[S_GOD_DISCARD_N]] = card
     st[S_GOD_DISCARD_N] += 1
-    if st[S_GOD_UP + card // 3] < 0 and st[S_SETUP_DONE] != 0:
-        reveal_god(st, card // 3)
+    if st[S_SETUP_DONE] != 0 and st[S_GOD_PILE_N + card // 3] == 0:
+        rebuild_god_pile(st, card // 3)
+        if st[S_GOD_UP + card // 3] < 0:
+            reveal_god(st, card // 3)
 
 
 @njit_typed(f"int64({T_STATE}, int64, int64, int64)")
@@ -640,6 +732,8 @@ def card_source(st, p, card):
 @njit_typed(f"void({T_STATE}, {T_REC}, {T_LOG}, int64, int64, int64)")
 def play_card(st, rec, log, p, card, source):
     """Pay for a god card: the card and an offering, or a medal and the face-up card."""
+    if payment(st, p, card, SRC_CARD) != SRC_NONE and payment(st, p, card, SRC_MEDAL) != SRC_NONE:
+        rec[stats_at(p) + STAT_CHOICE + (CH_PAID_CARD if source == SRC_CARD else CH_PAID_MEDAL) + card] += 1
     if source == SRC_CARD:
         st[seat_at(p) + P_HAND + card] -= 1
         st[seat_at(p) + P_OFFERINGS] -= 1
@@ -723,19 +817,50 @@ def leave_cuzco_arm(P, st, p, kind, pips, village):
     return -1
 
 
+@njit_inline
+def arm_value(P, st, p, w, k):
+    """A bot's value of overlay arm k as its chasqui's way back to Cuzco (from the inner village
+    it will point at), per situation: the chance one die gets back across it ((7 - pips) / 6; 1
+    when a people tile of the arm's kind the player holds covers its pips), times the `cuzco`
+    weight (a fire blessing a move away), plus the style's `arm` weight per pip."""
+    pips = arm_field(P, k, RF_PIPS)
+    ability = AB_TRAIL if arm_field(P, k, RF_KIND) == WAY_TRAIL else AB_BRIDGE
+    chance = (7.0 - pips) / 6.0
+    for kind in range(2):
+        n = count_tiles(P, st, p, kind, ability)
+        if n > 0 and joint_amount(P, ability, min(n, 3)) >= pips:
+            chance = 1.0
+    return w[W_CUZCO] * chance + w[W_ARM] * pips
+
+
 @njit_noalloc
-def chosen_arm(P, st, w, kind, pips, village):
-    """The arm a chasqui that may turn the overlay takes out of Cuzco to an inner village: of the
-    arms of the right kind and pips, the one its bot prefers by the arm weight (times the arm's
-    pips: the way back from that village); the first one among equals."""
+def chosen_rotation(P, st, p, w, dest, kind, pips):
+    """The overlay's rotation a chasqui that may turn it leaves Cuzco with ("you may rotate the
+    overlay in any way you want"), -1 if none fits. To an inner village: an arm of the move's kind
+    (any arm on a Mama Sara 14 jump, kind WAY_ANY) with pips not above the move's is turned to
+    it, the one its bot values most as the way back (arm_value; the first in roads.cuzco_arms
+    order among equals). A jump to an outer village: any rotation, the one whose arm at the
+    best-valued inner neighbour of the destination the bot values most (its way home in two
+    steps; the current rotation among equals)."""
     best = -1
     best_v = -1e300
-    for k in range(N_ARMS):
-        if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
-            v = w[W_ARM] * arm_field(P, k, RF_PIPS)
-            if v > best_v:
-                best_v = v
-                best = k
+    if dest < 6:
+        for k in range(N_ARMS):
+            if (kind == WAY_ANY or arm_field(P, k, RF_KIND) == kind) and arm_field(P, k, RF_PIPS) <= pips:
+                v = arm_value(P, st, p, w, k)
+                if v > best_v:
+                    best_v = v
+                    best = (dest - k) % 6
+        return best
+    for i in range(N_ARMS):
+        r = (st[S_ROTATION] + i) % 6
+        v = -1e300
+        for inner in range(6):
+            if road_between(P, inner, dest, WAY_ANY) < 99:
+                v = max(v, arm_value(P, st, p, w, (inner - r) % 6))
+        if v > best_v:
+            best_v = v
+            best = r
     return best
 
 
@@ -791,10 +916,15 @@ def move_chasqui(P, st, rec, log, p, w, dest, kind, pips, bless, plenty, deliver
     fire blessing and lets the chasqui turn the overlay when it next leaves."""
     here = st[seat_at(p) + P_LOC]
     if here == CUZCO:
-        if st[seat_at(p) + P_MAY_ROTATE] != 0 and dest < 6:
-            k = chosen_arm(P, st, w, kind, pips, dest)
-            if k >= 0:
-                st[S_ROTATION] = (dest - k) % 6
+        if st[seat_at(p) + P_MAY_ROTATE] != 0:
+            r = chosen_rotation(P, st, p, w, dest, kind, pips)
+            if r >= 0:
+                rec[stats_at(p) + STAT_CHOICE + (CH_ROTATION_KEPT if r == st[S_ROTATION] else CH_ROTATION_TURNED)] += 1
+                if dest < 6:
+                    rec[stats_at(p) + STAT_CHOICE + CH_ARM_BACK + arm_field(P, (dest - r) % 6, RF_PIPS)] += 1
+                else:
+                    rec[stats_at(p) + STAT_CHOICE + CH_JUMP_OUTER] += 1
+                st[S_ROTATION] = r
         st[seat_at(p) + P_MAY_ROTATE] = 0
     st[seat_at(p) + P_LOC] = dest
     log_event(st, log, EV_MOVE, p, here, dest, kind, 0, 0)
@@ -842,7 +972,9 @@ def take_display_tile(P, st, rec, log, p, kind, index):
 
 @njit_noalloc
 def best_discard_tile(P, st, p, w):
-    """Position in the combined discard list (study first) of the tile Viracocha 09 takes."""
+    """Position in the combined discard list (study first) of the tile Viracocha 09 takes: the
+    one the bot values most on its mask (tile_worth: its kind, ability, value and the missions
+    counting tiles); the first among equals."""
     best = -1
     best_v = -1e300
     for i in range(st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N]):
@@ -850,7 +982,7 @@ def best_discard_tile(P, st, p, w):
             tile = st[S_STUDY_DISCARD + i]
         else:
             tile = st[S_FARM_DISCARD + i - st[S_STUDY_DISCARD_N]]
-        v = w[W_ABILITY_PREF + tile_field(P, tile, TF_ABILITY)] + 0.01 * tile_field(P, tile, TF_VALUE)
+        v = tile_worth(P, st, p, w, tile)
         if v > best_v:
             best_v = v
             best = i
@@ -871,6 +1003,7 @@ def take_discard_tile(P, st, rec, log, p, position):
     if position >= n:
         return False
     tile = st[base + position]
+    rec[stats_at(p) + STAT_CHOICE + (CH_DISCARD_TILE_STUDY if base == S_STUDY_DISCARD else CH_DISCARD_TILE_FARM)] += 1
     for i in range(position, n - 1):
         st[base + i] = st[base + i + 1]
     st[base + n - 1] = -1
@@ -879,37 +1012,90 @@ def take_discard_tile(P, st, rec, log, p, position):
     return True
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
-def slide_down(P, st, p, kind, n):
-    """Exchange: slide down up to n tiles of a kind (the most valuable first); returns the status
-    or food they show."""
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, float64[::1], int64)")
+def slide_down_choice(P, st, p, w, kind):
+    """The unslid tile of a kind (mask index, -1 none) an exchange slides down: the one the bot
+    values most to slide now (slid_gain of its value, less its unslid_worth); the most valuable
+    among equals."""
+    best = -1
+    best_v = -1e300
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and st[seat_at(p) + P_SLID + i] == 0 and tile_field(P, t, TF_KIND) == kind:
+            value = tile_field(P, t, TF_VALUE)
+            v = slid_gain(P, st, p, w, kind, value) - unslid_worth(P, st, w, value)
+            if v > best_v or (v == best_v and value > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)):
+                best_v = v
+                best = i
+    return best
+
+
+@njit_noalloc
+def slide_up_choice(P, st, p, w):
+    """Iliapa 02: "slide up any 2 people tiles" - the slid tile (mask index, -1 none) the bot
+    slides up next: the one it values most, its value kept unslid or slid again by the exchange
+    that follows (status for a study tile, food for a farm tile: slid_gain), whichever is more,
+    plus what it does to the missions counting slid tiles (17-19); a tile worth nothing to slide
+    up stays down (the card says "may"). The most valuable among equals."""
+    best = -1
+    best_v = 0.0
+    before = missions_value(P, st, p, w, SLID_KINDS)
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and st[seat_at(p) + P_SLID + i] != 0:
+            value = tile_field(P, t, TF_VALUE)
+            st[seat_at(p) + P_SLID + i] = 0
+            v = max(unslid_worth(P, st, w, value), slid_gain(P, st, p, w, tile_field(P, t, TF_KIND), value)) + \
+                missions_value(P, st, p, w, SLID_KINDS) - before
+            st[seat_at(p) + P_SLID + i] = 1
+            if v > best_v or (v == best_v and best >= 0 and
+                              value > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)):
+                best_v = v
+                best = i
+    return best
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, boolean)")
+def dearest_tile_value(P, st, p, kind, slid):
+    """The highest value among the tiles of a kind (-1 either) slid down (slid) or not."""
+    dearest = 0
+    for i in range(12):
+        t = st[seat_at(p) + P_TILE + i]
+        if t >= 0 and (st[seat_at(p) + P_SLID + i] != 0) == slid and (kind < 0 or tile_field(P, t, TF_KIND) == kind):
+            dearest = max(dearest, tile_field(P, t, TF_VALUE))
+    return dearest
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, {T_REC}, int64, float64[::1], int64, int64)")
+def slide_down(P, st, rec, p, w, kind, n):
+    """Exchange: slide down up to n tiles of a kind, each the bot's choice (slide_down_choice);
+    returns the status or food they show. rec counts whether it was the most valuable tile."""
     total = 0
     for _ in range(n):
-        best = -1
-        for i in range(12):
-            t = st[seat_at(p) + P_TILE + i]
-            if t >= 0 and st[seat_at(p) + P_SLID + i] == 0 and tile_field(P, t, TF_KIND) == kind:
-                if best < 0 or tile_field(P, t, TF_VALUE) > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE):
-                    best = i
+        best = slide_down_choice(P, st, p, w, kind)
         if best < 0:
             break
+        value = tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)
+        dearest = dearest_tile_value(P, st, p, kind, False)
+        rec[stats_at(p) + STAT_CHOICE + (CH_SLIDE_DOWN_DEAREST if value == dearest else CH_SLIDE_DOWN_OTHER)] += 1
         st[seat_at(p) + P_SLID + best] = 1
-        total += tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)
+        total += value
     return total
 
 
 @njit_noalloc
-def slide_up(P, st, p, n):
-    """Iliapa 02: slide up to n slid-down tiles back up (the most valuable first)."""
+def slide_up(P, st, rec, p, w, n):
+    """Iliapa 02: slide up to n slid-down tiles back up, each the bot's choice (slide_up_choice).
+    rec counts whether it was the most valuable slid tile, or none was worth it."""
     for _ in range(n):
-        best = -1
-        for i in range(12):
-            t = st[seat_at(p) + P_TILE + i]
-            if t >= 0 and st[seat_at(p) + P_SLID + i] != 0:
-                if best < 0 or tile_field(P, t, TF_VALUE) > tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE):
-                    best = i
+        best = slide_up_choice(P, st, p, w)
+        dearest = dearest_tile_value(P, st, p, -1, True)
         if best < 0:
+            if dearest > 0:
+                rec[stats_at(p) + STAT_CHOICE + CH_SLIDE_UP_NONE] += 1
             break
+        value = tile_field(P, st[seat_at(p) + P_TILE + best], TF_VALUE)
+        rec[stats_at(p) + STAT_CHOICE + (CH_SLIDE_UP_DEAREST if value == dearest else CH_SLIDE_UP_OTHER)] += 1
         st[seat_at(p) + P_SLID + best] = 0
 
 
@@ -1009,9 +1195,9 @@ def do_exchange(P, st, rec, log, p, w, counts, pips):
             budget -= cost
             done += 1
             if ex == EX_STATUS:
-                advance_status(P, st, p, slide_down(P, st, p, STUDY, 1))
+                advance_status(P, st, p, slide_down(P, st, rec, p, w, STUDY, 1))
             elif ex == EX_FOOD:
-                gain_food(st, p, slide_down(P, st, p, FARM, 1))
+                gain_food(st, p, slide_down(P, st, rec, p, w, FARM, 1))
             elif ex == EX_VP:
                 gain_vp(st, rec, log, p, 1, VP_EXCHANGE)
             elif ex == EX_OFFERING:
@@ -1173,13 +1359,15 @@ def perform_turn(P, st, rec, log, p, w, opt):
         st[seat_at(p) + P_DICE + die] = 0
     if card == C_MOVE_DIE:
         play_card(st, rec, log, p, card, card_src)
+        rec[stats_at(p) + STAT_CHOICE + (CH_MOVE_DIE_TO_VP if is_vp_space(P, st, opt[O_CARD_ARG2]) else CH_MOVE_DIE_ELSEWHERE)] += 1
         move_die(st, rec, log, p, opt[O_CARD_ARG], opt[O_MOVE_INDEX], opt[O_CARD_ARG2])
     elif card == C_IGNORE_LOWER or card == C_EXTRA_TURN or card == C_VIRTUAL_SIX or \
             card == C_JUMP or card == C_SLIDE_UP or card == C_SEARCH_DISCARD:
         play_card(st, rec, log, p, card, card_src)
     card2 = opt[O_CARD2]
     card2_src = SRC_MEDAL if opt[O_MEDAL2] != 0 else SRC_CARD
-    if card2 == C_VIRTUAL_SIX or card2 == C_JUMP or card2 == C_SLIDE_UP or card2 == C_SEARCH_DISCARD:
+    if card2 == C_VIRTUAL_SIX or card2 == C_JUMP or card2 == C_SLIDE_UP or card2 == C_SEARCH_DISCARD or \
+            card2 == C_EXTRA_TURN:
         play_card(st, rec, log, p, card2, card2_src)
     space = opt[O_SPACE]
     action = opt[O_ACTION]
@@ -1194,7 +1382,7 @@ def perform_turn(P, st, rec, log, p, w, opt):
     log_event(st, log, EV_PLACE, p, space, action, pips, opt[O_PU1] + opt[O_PU2], strength)
     target = opt[O_TARGET]
     if action == A_TRAIL or action == A_BRIDGE:
-        kind = WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE
+        kind = WAY_ANY if plays(opt, C_JUMP) else (WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE)
         move_chasqui(P, st, rec, log, p, w, target, kind, 6 if plays(opt, C_JUMP) else strength, opt[O_BLESS],
                      opt[O_PLENTY], opt[O_DELIVERY])
     elif action == A_STUDY or action == A_FARM:
@@ -1204,7 +1392,7 @@ def perform_turn(P, st, rec, log, p, w, opt):
             take_discard_tile(P, st, rec, log, p, opt[O_DISCARD_POS])
     elif action == A_EXCHANGE:
         if plays(opt, C_SLIDE_UP):
-            slide_up(P, st, p, 2)
+            slide_up(P, st, rec, p, w, 2)
         do_exchange(P, st, rec, log, p, w, opt[O_EX:O_EX + N_EXCHANGES], strength)
     elif action == A_TEMPLE:
         step = min(strength, N_TEMPLE) - 1
@@ -1227,6 +1415,15 @@ def joint_count(P, st, p, kind, ability, doubled):
     return min(n, 4)
 
 
+@njit_inline
+def doubles_use(st, p, kind):
+    """Whether Iliapa 01 ("use the abilities of 1 study and 1 farming tile twice"), played this
+    phase II, doubles the next use of this kind: once per kind, the regular use or, if the card
+    came after it, the additional one of Pacha Mama 11 / Mama Sara 15 (P_DOUBLE_PEOPLE: bit 0 the
+    card played, bit 1 + kind that kind's doubling spent)."""
+    return st[seat_at(p) + P_DOUBLE_PEOPLE] & 1 != 0 and (st[seat_at(p) + P_DOUBLE_PEOPLE] >> (1 + kind)) & 1 == 0
+
+
 @njit_level(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64[::1])")
 def use_ability(P, st, rec, log, p, w, use):
     """Phase II: one joint use of a study or farm ability (Addendum: The People Study and Farm
@@ -1235,7 +1432,7 @@ def use_ability(P, st, rec, log, p, w, use):
     ability = use[U_ABILITY]
     if use[U_DOUBLE] != SRC_NONE:
         play_card(st, rec, log, p, C_DOUBLE_PEOPLE, use[U_DOUBLE])
-        st[seat_at(p) + P_DOUBLE_PEOPLE] = 1
+        st[seat_at(p) + P_DOUBLE_PEOPLE] |= 1
     if use[U_EXTRA] != SRC_NONE:
         play_card(st, rec, log, p, C_EXTRA_STUDY if kind == STUDY else C_EXTRA_FARM, use[U_EXTRA])
     else:
@@ -1243,7 +1440,10 @@ def use_ability(P, st, rec, log, p, w, use):
             st[seat_at(p) + P_USED_STUDY] = ability
         else:
             st[seat_at(p) + P_USED_FARM] = ability
-    n = joint_count(P, st, p, kind, ability, st[seat_at(p) + P_DOUBLE_PEOPLE] != 0 and use[U_EXTRA] == SRC_NONE)
+    doubled = doubles_use(st, p, kind)
+    if doubled:
+        st[seat_at(p) + P_DOUBLE_PEOPLE] |= 2 << kind
+    n = joint_count(P, st, p, kind, ability, doubled)
     if n == 0:
         return
     amount = joint_amount(P, ability, n)
@@ -1629,8 +1829,9 @@ def shuffle_into(rng, arr, n):
 
 
 @njit_noalloc
-def setup(P, st, rec, log, n_players):
-    """Setup 1-15 for n players."""
+def setup(P, st, rec, log, n_players, W):
+    """Setup 1-15 for n players; W: each seat's bot weights (its choices in setup: the starting
+    feather's slot, the duplicate-colour card it discards)."""
     rng = rng_of(st)
     scr = scr_row(rec, SCR_TMP)
     n = n_players
@@ -1739,7 +1940,7 @@ def setup(P, st, rec, log, n_players):
         scr[c] = c
     shuffle_into(rng, scr[:N_COLOURS], N_COLOURS)
     for p in range(n):
-        take_feather(P, st, rec, log, p, scr[p % N_COLOURS])
+        take_chosen_feather(P, st, rec, log, p, W[p], scr[p % N_COLOURS])
         gain_offerings(st, p, P[R_START_OFFERINGS])
         st[seat_at(p) + P_MEDALS] = P[R_START_MEDALS]
     # starting missions: one grey each, then two golden each
@@ -1759,7 +1960,7 @@ def setup(P, st, rec, log, n_players):
                 st[S_MISSION_PILE + mn - 1] = -1
                 st[S_MISSION_N] = mn - 1
     st[S_BOX_MISSIONS] += max(0, k - n)
-    deal_god_cards(P, st, rec, log, n)
+    deal_god_cards(P, st, rec, log, n, W)
     for god in range(N_GODS):
         reveal_god(st, god)
     st[S_SETUP_DONE] = 1
@@ -1812,10 +2013,14 @@ def nth_colour_on_piece(P, piece, n):
 
 
 @njit_inline
-def deal_god_cards(P, st, rec, log, n):
-    """Setup 15: cards from every pile mixed; two each, a duplicate colour redealt from the
-    reserve; the reserve goes face up onto the discard pile. Inlined into setup (its one call
-    site), as is deal_feather_pieces: not a compiled level emitting what it calls once more."""
+def deal_god_cards(P, st, rec, log, n, W):
+    """Setup 15: cards from every pile mixed; two each to every player, the rest kept as the
+    reserve pile. A player with two cards of one colour discards the one its bot values less
+    (setup_discard_choice), draws the reserve's top card and shuffles the discarded card back into
+    the reserve, until their colours differ (in player order; a player whose colour the whole
+    reserve shares keeps the pair: no draw could end it). The reserve then goes face up onto the
+    discard pile. Inlined into setup (its one call site), as is deal_feather_pieces: not a
+    compiled level emitting what it calls once more."""
     rng = rng_of(st)
     res = scr_row(rec, SCR_TMP)
     per = P[R_GOD_DEAL + n]
@@ -1829,28 +2034,62 @@ def deal_god_cards(P, st, rec, log, n):
                 st[S_GOD_PILE_N + god] = pn - 1
                 k += 1
     shuffle_into(rng, res[:k], k)
+    held = scr_row(rec, SCR_LIST)
     for p in range(n):
         for j in range(2):
-            if k == 0:
-                break
-            k -= 1
-            card = res[k]
-            if j == 1:
-                first = -1
-                for c in range(N_CARDS):
-                    if st[seat_at(p) + P_HAND + c] > 0:
-                        first = c
-                tries = 0
-                while first >= 0 and card // 3 == first // 3 and k > 0 and tries < 100:
-                    res[k] = card
-                    shuffle_into(rng, res[:k + 1], k + 1)
-                    card = res[k]
-                    tries += 1
-            st[seat_at(p) + P_HAND + card] += 1
-            st[seat_at(p) + P_DEALT + card] += 1
-            rec[stats_at(p) + STAT_CARD_GAINED + card] += 1
+            held[2 * p + j] = -1
+            if k > 0:
+                k -= 1
+                held[2 * p + j] = res[k]
+    redeal_duplicate_colours(st, rec, W, held, res, k, n)
+    for p in range(n):
+        for j in range(2):
+            card = held[2 * p + j]
+            if card >= 0:
+                st[seat_at(p) + P_HAND + card] += 1
+                st[seat_at(p) + P_DEALT + card] += 1
+                rec[stats_at(p) + STAT_CARD_GAINED + card] += 1
     for i in range(k):
         discard_god_card(st, res[i])
+
+
+@njit_inline
+def setup_discard_choice(st, p, w, a, b):
+    """Setup 15, "they must discard one of these": which of two dealt cards of one colour a
+    player discards (0: the first, 1: the second), the one its bot values less in hand (its
+    `card_preference`; the two are of one god, so the god-card missions 22/23 and 32-36 count
+    them alike); the second on a tie (the same ability: no choice)."""
+    return 0 if w[W_CARD_PREF + a] < w[W_CARD_PREF + b] else 1
+
+
+@njit_typed(f"void({T_STATE}, {T_REC}, float64[:, ::1], int64[::1], int64[::1], int64, int64)")
+def redeal_duplicate_colours(st, rec, W, held, res, k, n):
+    """Setup 15, "If a player receives 2 cards of identical color, they must discard one of these.
+    Then, the player draws a card from the reserve pile, and shuffle the discarded card back on
+    that pile. Repeat this process until each player has 2 cards of different colors": in player
+    order, each player's two cards (held[2p], held[2p + 1]) against the reserve res[:k] (its top
+    is res[k - 1]). The card discarded is the bot's choice (setup_discard_choice). A player whose
+    colour every reserve card shares keeps the pair (no draw could end it)."""
+    rng = rng_of(st)
+    for pos in range(n):
+        p = st[S_ORDER + pos]
+        tries = 0
+        while held[2 * p] >= 0 and held[2 * p + 1] >= 0 and held[2 * p] // 3 == held[2 * p + 1] // 3 \
+                and k > 0 and tries < 100:
+            other = False
+            for i in range(k):
+                other = other or res[i] // 3 != held[2 * p] // 3
+            if not other:
+                break
+            j = setup_discard_choice(st, p, W[p], held[2 * p], held[2 * p + 1])
+            gone = held[2 * p + j]
+            held[2 * p + j] = res[k - 1]
+            res[k - 1] = gone
+            if k > 1:
+                rng_mod.shuffle(rng, res[:k], k)
+            kept = held[2 * p + 1 - j]
+            rec[stats_at(p) + STAT_CHOICE + (CH_SETUP_SAME if kept == gone else CH_SETUP_KEEP_SECOND - j)] += 1
+            tries += 1
 
 
 # ------------------------------------------------------------------------------ the end

@@ -458,7 +458,30 @@ STAT_FINAL_ORDER = STAT_WON + 1
 STAT_START_ORDER = STAT_FINAL_ORDER + 1
 STAT_DOUBLES = STAT_START_ORDER + 1  # rolls showing exactly two equal dice
 STAT_TRIPLES = STAT_DOUBLES + 1  # rolls showing three equal dice
-N_STAT = STAT_TRIPLES + 1
+STAT_CHOICE = STAT_TRIPLES + 1  # + CH_*: how often a player's choice took each alternative (issue 35; no column,
+# read by `python -m sim.games.cuzco.choicecount`)
+CH_SETUP_KEEP_FIRST = 0  # setup 15: two dealt cards of one colour, different abilities: the first kept
+CH_SETUP_KEEP_SECOND = 1  # ... the second kept
+CH_SETUP_SAME = 2  # ... the same ability twice (no choice)
+CH_PAID_CARD = 3  # + card: paid from the hand when a medal on the face-up card could have paid too
+CH_PAID_MEDAL = CH_PAID_CARD + N_CARDS  # + card: paid with a medal when the hand copy could have paid too
+CH_ROTATION_KEPT = CH_PAID_MEDAL + N_CARDS  # a chasqui free to turn the overlay left it as it was
+CH_ROTATION_TURNED = CH_ROTATION_KEPT + 1  # ... turned it
+CH_ARM_BACK = CH_ROTATION_TURNED + 1  # + pips (0-6): the arm left pointing at the inner village reached
+CH_JUMP_OUTER = CH_ARM_BACK + 7  # a Mama Sara 14 jump from Cuzco to an outer village, the overlay turned as chosen
+CH_SLIDE_DOWN_DEAREST = CH_JUMP_OUTER + 1  # an exchange slid down the most valuable unslid tile of the kind
+CH_SLIDE_DOWN_OTHER = CH_SLIDE_DOWN_DEAREST + 1  # ... another
+CH_SLIDE_UP_DEAREST = CH_SLIDE_DOWN_OTHER + 1  # Iliapa 02 slid up the most valuable slid tile
+CH_SLIDE_UP_OTHER = CH_SLIDE_UP_DEAREST + 1  # ... another
+CH_SLIDE_UP_NONE = CH_SLIDE_UP_OTHER + 1  # ... left the slid tiles down
+CH_DISCARD_TILE_STUDY = CH_SLIDE_UP_NONE + 1  # Viracocha 09 took a study tile from the discards
+CH_DISCARD_TILE_FARM = CH_DISCARD_TILE_STUDY + 1  # ... a farm tile
+CH_MOVE_DIE_TO_VP = CH_DISCARD_TILE_FARM + 1  # Mama Quilia 06 moved a die to the victory-point space
+CH_MOVE_DIE_ELSEWHERE = CH_MOVE_DIE_TO_VP + 1  # ... to another action space
+CH_FEATHER_SLOT_FIXED = CH_MOVE_DIE_ELSEWHERE + 1  # a feather went to the slot the fixed rule before issue 35 took
+CH_FEATHER_SLOT_OTHER = CH_FEATHER_SLOT_FIXED + 1  # ... to another slot of its colour
+N_CHOICE = CH_FEATHER_SLOT_OTHER + 1
+N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
 SCR_OPTION = 0  # scratch rows: the option being tried

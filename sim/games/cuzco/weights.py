@@ -34,10 +34,12 @@ SCALAR_WEIGHTS = (
     ("extra_turn", "playing Mama Quilia 05, in card preferences (its extra turn is not looked ahead)"),
     ("arm", "leaving Cuzco, per pip of the overlay arm turned to the destination (the way back to "
             "Cuzco from there): + the dearest arm that fits, - the cheapest"),
+    ("block", "Mama Quilia 06's destination: per die still to be placed this round that the moved die keeps "
+              "off its new space, another player's (+) or the bot's own (-)"),
 )
 W_VP, W_STATUS, W_PRIEST, W_MAJORITY, W_MEDAL, W_OFFERING, W_CARD, W_FOOD, W_GOOD, W_FEATHER, \
     W_PAIR, W_CIRCLET, W_QUIPU, W_VILLAGE, W_TILE, W_UNSLID, W_EMPTY, W_MISSION_READY, \
-    W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN, W_ARM = range(len(SCALAR_WEIGHTS))
+    W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN, W_ARM, W_BLOCK = range(len(SCALAR_WEIGHTS))
 EXTRA_COPY = 0.3  # a further copy of a god card held counts this fraction of its preference
 W_CARD_PREF = len(SCALAR_WEIGHTS)  # + card ability: how much the bot likes holding that card
 W_ABILITY_PREF = W_CARD_PREF + N_CARDS  # + people ability: value per round left of holding it
