@@ -15,7 +15,8 @@ reconstruction makes it weak.
 
 prints, for each table, the lone bot's win share with its 95% interval and what each side does a
 player-game (cards bought, llamas offered at the three temples, workers left unplaced, score), and
-how the games ended; `--lineup A,B,C,D` does the same for any line-up (issue 34's figures).
+how the games ended; `--lineup A,B,C,D` does the same for any line-up (issue 34's figures), and
+`--findings` prints the README's findings of the default line-up at 2-5 players.
 """
 from __future__ import annotations
 
@@ -104,6 +105,29 @@ def line_up_figures(games: pd.DataFrame, players: pd.DataFrame) -> str:
             f"{players.loc[players['won'], 'score'].mean():.1f}); ends: {ends}")
 
 
+def findings(games: int, seed: int) -> None:
+    """The README's findings of the default line-up at 2-5 players: the winner's score, win shares by
+    turn-order position (start_order) and by seat, and (4 players) the offering cards kept with the
+    highest and lowest win rates."""
+    for n in (2, 3, 4, 5):
+        bots = GAME.default_bots(n)
+        game_df, players = play(bots, games, seed)
+        players["seat"] = np.tile(np.arange(n), len(game_df))
+        print(f"{n} players ({', '.join(bots)}): winner's score {players.loc[players['won'], 'score'].mean():.1f}; "
+              "ends: " + ", ".join(f"{k} {v:.1f}%" for k, v in end_shares(game_df).items()))
+        for column in ("start_order", "seat"):
+            wins = players.groupby(column)["won"].agg(["sum", "size"])
+            rate, lo, hi = rate_ci(wins["sum"].values, wins["size"].values)
+            print(f"  by {column}: " + " / ".join(f"{100 * r:.1f} [{100 * a:.1f}, {100 * b:.1f}]"
+                                               for r, a, b in zip(rate, lo, hi)))
+        if n == 4:
+            kept = {c[len("offering_kept_"):]: players.loc[players[c] > 0, "won"]
+                    for c in players if c.startswith("offering_kept_")}
+            order = sorted((k for k in kept if len(kept[k])), key=lambda k: kept[k].mean())
+            print("  kept, win rate (players): " + ", ".join(
+                f"{k} {100 * kept[k].mean():.1f}% ({len(kept[k])})" for k in order[:3] + order[-3:]))
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=4000)
@@ -114,7 +138,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lineup", default=None, help="instead: play this line-up (comma list, one bot a seat) and "
                     "print what each bot does")
     ap.add_argument("--base-only", action="store_true", help="the base game only, not every robustness table")
+    ap.add_argument("--findings", action="store_true", help="instead: the README's findings of the default "
+                    "line-up at 2-5 players")
     args = ap.parse_args(argv)
+    if args.findings:
+        findings(args.games, args.seed)
+        return
     pd.set_option("display.width", 200)
     for name, variant in tables()[:1] if args.base_only else tables():
         if args.lineup:
