@@ -358,3 +358,26 @@ def test_the_chain_seeing_line_up_beats_issue_15s_and_buys_and_offers():
     assert table.loc["temple-priest-chain-tuned", "cards"] >= 0.9
     assert table.loc["temple-priest-chain-tuned", "llamas offered"] >= 2.0
     assert (table.loc[old, "llamas offered"] == 0).all()
+
+
+def test_pull_makes_the_goods_of_a_purchase_within_reach_worth_more():
+    """House of Virgins: "Pay 3 cloth and 1 each of coca and pottery, and take 1 Sun Temple virgin
+    card." With `pull` (the fast kind's one-table plan, bots.add_pulls) a cloth is worth its weight
+    plus pull times the best purchase needing cloth's net value per good it still lacks (plus one);
+    pull 0 (every bot of issue 15) leaves it at its weight."""
+    t = Table(4)
+    t.set_goods(0, cloth=2, coca=1, pottery=1)
+    w = _heuristic("temple-priest").copy()
+    w[S.W_PULL] = 0.0
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    plain = B.real_at(t.st, S.S_GOOD_BASE + S.CLOTH)
+    assert plain == pytest.approx(w[S.W_GOODS + S.CLOTH])
+    w[S.W_PULL] = 0.5
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    sun_net = B.target_net(t.P, t.st, w, 0, KIND["sun"])
+    assert sun_net > 0
+    pulled = B.real_at(t.st, S.S_GOOD_BASE + S.CLOTH)
+    assert pulled >= plain + 0.5 * sun_net / 2 - 1e-9  # the Sun card lacks 1 cloth: net / (1 + 1)
+    assert B.real_at(t.st, S.S_PULL + S.CLOTH) >= sun_net / 2 - 1e-9

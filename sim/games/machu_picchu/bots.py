@@ -35,10 +35,10 @@ from .state import (
     P_FREE_WORKERS, P_GOODS, P_PRIESTS, P_WORKERS, R_CLOCK_STEPS, R_CORN_AS_GOOD, R_CORN_YIELD,
     R_LAST_DAY, R_MAIN_STEPS, R_MOONS_TO_END_DAY, R_MOON_CORN, R_MOON_GOOD_COST, R_PRODUCTION_COST,
     R_STONE_STEPS, R_SUMMIT_DRAW, STAY, S_DAY, S_DISTRICT, S_MARKET, S_MOONS_TAKEN, S_OPTIONS, S_SUPPLY,
-    S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
+    S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_PULL, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, SK_OWN, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
-    W_GOODS_END, W_LLAMA_OFFER, W_GOODS_END, W_LLAMA_OFFER, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
+    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
     trade_allowed, trade_price,
 )
@@ -198,26 +198,6 @@ def priest_value(P, st, w, p, k):
     return target_value(P, st, w, p, k)
 
 
-@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64)")
-def good_bases(P, st, w, p):
-    """Each good's unit worth to seat p this decision (S_GOOD_BASE, read by good_value): its weight,
-    fading to `goods_end` of it over the last two days (goods score nothing at the end: what they
-    buy is valued where it is bought, a worker, a card, steps at the Main Temple or the Sun Clock);
-    and a llama held with a priest/virgin card whose temple still opens at least `llama_offer` times
-    the steps it buys there (the best such temple), whatever the day."""
-    dl = days_left(P, st)
-    fade = w[W_GOODS_END] + (1.0 - w[W_GOODS_END]) * min(1.0, dl / 2.0)
-    for g in range(N_GOODS):
-        put_real(st, S_GOOD_BASE + g, w[W_GOODS + g] * fade)
-    at = seat_at(p)
-    offer = 0.0
-    for k in range(N_KINDS):
-        if st[at + P_PRIESTS + k] > 0 and temple_openings(P, st, k) > 0:
-            offer = max(offer, w[W_LLAMA_OFFER] * w[W_STEP] * smallest_uncovered(P, k, st[S_TAKEN + k]))
-    if offer > real_at(st, S_GOOD_BASE + LLAMA):
-        put_real(st, S_GOOD_BASE + LLAMA, offer)
-
-
 # ------------------------------------------------------------------ the plan: goods gathered for a purchase
 @njit_noalloc
 def target_cost_at(t):
@@ -268,6 +248,60 @@ def target_net(P, st, w, p, t):
     if st[S_SEAT_VALUE_SET + p] & (1 << (N_TARGETS + t)):
         return real_at(st, S_SEAT_NET + p * N_TARGETS + t)
     return work_out_net(P, st, w, p, t)
+
+
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def add_pulls(P, st, w, p):
+    """The plan in one table (the fast kind's): each good a purchase worth more than its cost needs (a
+    priest/virgin card of a kind with one left, a worker while p has one) is worth `pull` times the
+    best such purchase's net value per good it still lacks (plus one), held or gained alike, so the
+    goods of a card or worker within reach are kept for it and gathered. Worked out once a decision,
+    from the seat's kept target values."""
+    at = seat_at(p)
+    for g in range(N_GOODS):
+        put_real(st, S_PULL + g, 0.0)
+    for t in range(N_TARGETS):
+        if t < N_KINDS:
+            if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
+                continue
+        elif st[at + P_FREE_WORKERS] == 0:
+            continue
+        net = target_net(P, st, w, p, t)
+        if net == 0.0:
+            continue
+        cost_at = target_cost_at(t)
+        missing = 0
+        for g in range(N_GOODS):
+            missing += units_short(P, P[cost_at + g], held(st, p, g), g)
+        share = net / (missing + 1)
+        for g in range(N_GOODS):
+            if P[cost_at + g] > 0 and share > real_at(st, S_PULL + g):
+                put_real(st, S_PULL + g, share)
+    for g in range(N_GOODS):
+        put_real(st, S_GOOD_BASE + g, real_at(st, S_GOOD_BASE + g) + w[W_PULL] * real_at(st, S_PULL + g))
+
+
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def good_bases(P, st, w, p):
+    """Each good's unit worth to seat p this decision (S_GOOD_BASE, read by good_value): its weight,
+    fading to `goods_end` of it over the last two days (goods score nothing at the end: what they
+    buy is valued where it is bought, a worker, a card, steps at the Main Temple or the Sun Clock);
+    a llama held with a priest/virgin card whose temple still opens at least `llama_offer` times the
+    steps it buys there (the best such temple), whatever the day; and, with `pull`, what a good is
+    worth to the purchase it is gathered for (add_pulls)."""
+    dl = days_left(P, st)
+    fade = w[W_GOODS_END] + (1.0 - w[W_GOODS_END]) * min(1.0, dl / 2.0)
+    for g in range(N_GOODS):
+        put_real(st, S_GOOD_BASE + g, w[W_GOODS + g] * fade)
+    at = seat_at(p)
+    offer = 0.0
+    for k in range(N_KINDS):
+        if st[at + P_PRIESTS + k] > 0 and temple_openings(P, st, k) > 0:
+            offer = max(offer, w[W_LLAMA_OFFER] * w[W_STEP] * smallest_uncovered(P, k, st[S_TAKEN + k]))
+    if offer > real_at(st, S_GOOD_BASE + LLAMA):
+        put_real(st, S_GOOD_BASE + LLAMA, offer)
+    if w[W_PULL] != 0.0:
+        add_pulls(P, st, w, p)
 
 
 @njit_noalloc

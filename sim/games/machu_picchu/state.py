@@ -286,7 +286,8 @@ S_ICON_HIT = S_ICON_SET + 1  # + icon: the chance a summit's draw shows the icon
 # unchanged. A seat's key holds everything its target values read: a fingerprint of its weights, the day,
 # the cards taken of each kind, the temples entered today, the icons of its hand, its own cards.
 S_GOOD_BASE = S_ICON_HIT + N_ICONS  # + good: a unit's worth to the deciding seat before saturation (bots.good_bases)
-S_KEEP_OWNER = S_GOOD_BASE + N_GOODS  # seat + 1 the decision rows were worked out for (0: none)
+S_PULL = S_GOOD_BASE + N_GOODS  # + good: the best net value per good lacking of a purchase needing it (bots.add_pulls)
+S_KEEP_OWNER = S_PULL + N_GOODS  # seat + 1 the decision rows were worked out for (0: none)
 S_KEEP_HOLD = S_KEEP_OWNER + 1  # + good: the owner's goods then; + N_GOODS: its unplaced workers
 S_KEEP_PLAN = S_KEEP_HOLD + N_GOODS + 1  # 1 once the owner's plan table is made
 SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN = 0, 1, 2, 3  # a seat key's words; SK_TAKEN + kind
@@ -472,6 +473,7 @@ WEIGHT_NAMES = (
     "plan", "pursuit",  # goods that bring a priest/virgin card or worker within reach: weight, discount per good missing
     "goods_end",  # the share of a good's worth left on the last day (full two days before it, halfway between)
     "llama_offer",  # a llama held with a priest/virgin card: this times the steps it buys at the card's temple
+    "pull",  # a good a worthwhile purchase needs: this times the purchase's net value per good it still lacks
 )
 W_GOODS = 0  # + good
 W_SATURATION = 5
@@ -495,6 +497,7 @@ W_PLAN = 22
 W_PURSUIT = 23
 W_GOODS_END = 24
 W_LLAMA_OFFER = 25
+W_PULL = 26
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
