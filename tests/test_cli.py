@@ -103,3 +103,63 @@ def test_games_and_bots_listing(capsys, with_fake_game):
     assert "dicey" in capsys.readouterr().out
     assert main(["bots", "dicey"]) == 0
     assert "greedy" in capsys.readouterr().out
+
+
+ORDERED_GAME = '''
+import numpy as np
+from fakegame import FakeGame
+
+
+class OrderedGame(FakeGame):
+    """dicey, recording the turn order: game i starts with seat i % N (start_order 0)."""
+
+    name = "ordered"
+
+    def simulate(self, params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, checked=False):
+        result = super().simulate(params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, checked)
+        starter = (first_game + np.arange(n_games)) % n_players
+        order = (np.arange(n_players)[None, :] - starter[:, None]) % n_players
+        result.player_columns["start_order"] = order.reshape(-1).astype(np.int8)
+        return result
+
+
+GAME = OrderedGame()
+'''
+
+
+@pytest.fixture
+def with_ordered_game(monkeypatch, with_fake_game, fake_games_path):
+    """`ordered`: the fake game with a start_order column (a game that records its turn order)."""
+    package = fake_games_path / "ordered"
+    package.mkdir()
+    (package / "__init__.py").write_text(ORDERED_GAME)
+    yield
+    sys.modules.pop("sim.games.ordered", None)
+
+
+def test_run_and_summary_print_the_turn_order_table(tmp_path, capsys, with_ordered_game):
+    """Issue 37, wall 1: `sim run` and `sim summary` answer "does the first player win more?" with
+    the turn-order table and a first-player line against the fair share, the seat table kept."""
+    out = tmp_path / "o"
+    assert main(["run", "ordered", "--games", "300", "--players", "3", "--out", str(out), "--no-progress",
+                 "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert main(["summary", str(out)]) == 0
+    summary = capsys.readouterr().out
+    for text in (printed, summary):
+        assert "turn order 0" in text and "turn order 2" in text and "seat 0" in text and "bot random" in text
+        line = next(line for line in text.splitlines() if line.startswith("first player "))
+        assert "against a fair 33.3%" in line and "300 games" in line
+    import pandas as pd
+
+    players = pd.read_parquet(out / "players")
+    first = players[players["start_order"] == 0]
+    rate = first["won"].sum() / players.groupby("game_id")["won"].any().sum()
+    assert f"first player {100 * rate:.1f}% [" in summary
+
+
+def test_summary_without_turn_order_has_no_first_player_line(tmp_path, capsys, with_fake_game):
+    out = tmp_path / "o"
+    assert main(["run", "dicey", "--games", "30", "--out", str(out), "--no-progress", "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert "first player" not in printed and "turn order" not in printed and "seat 0" in printed
