@@ -14,7 +14,9 @@ LAUNCHER = ("import sys, sim.games; sim.games.__path__.append(sys.argv.pop(1)); 
 
 
 def sim_subprocess(fake_games_path, *args, cwd):
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS_DIR), os.environ.get("PYTHONPATH", "")])}
+    # The repository beside these tests first, so a subprocess imports the `sim` under test.
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(TESTS_DIR.parent), str(TESTS_DIR),
+                                                        os.environ.get("PYTHONPATH", "")])}
     return subprocess.run([sys.executable, "-c", LAUNCHER, str(fake_games_path), *args],
                           capture_output=True, text=True, cwd=cwd, env=env, timeout=120)
 
@@ -48,7 +50,7 @@ def test_bad_run_arguments_subprocess(tmp_path, fake_games_path, args, fragment)
 
 @pytest.mark.parametrize("content, fragment", [
     ("rounds = = 3\n", "invalid TOML"),
-    ("[dice]\nsidez = 4\n", "unknown parameter 'dice.sidez'"),
+    ("[dice]\nsidez = 4\n", "unknown parameter 'dice.sidez'; did you mean 'dice.sides'?"),
     ('rounds = "many"\n', "parameter 'rounds' must be a int"),
 ])
 def test_bad_variant_subprocess(tmp_path, fake_games_path, content, fragment):
@@ -163,3 +165,43 @@ def test_summary_without_turn_order_has_no_first_player_line(tmp_path, capsys, w
     assert main(["run", "dicey", "--games", "30", "--out", str(out), "--no-progress", "--workers", "1"]) == 0
     printed = capsys.readouterr().out
     assert "first player" not in printed and "turn order" not in printed and "seat 0" in printed
+
+
+def test_params_lists_every_key_with_value_type_and_source(tmp_path, capsys, with_fake_game):
+    """Issue 37, wall 3: `sim params GAME` lists every key a variant can set; --variant shows its values."""
+    assert main(["params", "dicey"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("dicey (variant base): 6 keys")
+    keys = [line.split()[0] for line in lines[2:]]
+    assert keys == ["rounds", "dice.sides", "dice.bonus", "elimination.threshold", "debug.fail_game", "seat_bonus"]
+    assert lines[2 + keys.index("dice.bonus")].split()[1:3] == ["0.0", "float"]
+    assert lines[2 + keys.index("seat_bonus")].split()[1:7] == ["[0,", "0,", "0,", "0]", "list", "of"]
+    (tmp_path / "v.toml").write_text("[dice]\nsides = 8\n")
+    assert main(["params", "dicey", "dice", "--variant", str(tmp_path / "v.toml")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("dicey (variant v): 2 keys") and lines[2].split()[:3] == ["dice.sides", "8", "int"]
+
+
+def test_params_unknown_prefix_and_variant_key_suggest_the_near_key(tmp_path, capsys, with_fake_game):
+    """Issue 37, wall 3: an unknown key gets "did you mean" (difflib) in its one-line error, exit 2."""
+    with pytest.raises(SystemExit) as info:
+        main(["params", "dicey", "dise"])
+    assert info.value.code == 2
+    assert_one_line_error(capsys.readouterr().err, "no parameter key starts with 'dise'; did you mean 'dice'?")
+    with pytest.raises(SystemExit) as info:
+        main(["run", "dicey", "--param", "elimination.treshold=3", "--out", str(tmp_path / "o")])
+    assert info.value.code == 2
+    assert_one_line_error(capsys.readouterr().err, "did you mean 'elimination.threshold'?")
+    assert not (tmp_path / "o").exists()
+
+
+def test_params_of_cuzco_show_bounds_and_sources(capsys):
+    """Bounds come from the game's declarations (sim.core.paramspec), sources from its `source`
+    tables, a field of a table of rows ([goods.source] count = ...) documented for every row."""
+    assert main(["params", "cuzco"]) == 0
+    rows = {line.split()[0]: line for line in capsys.readouterr().out.splitlines()[2:]}
+    assert rows["rules.rounds"].split()[1:] == ["6", "int", "1", "to", "6", "printed", "(Playing", "the", "Game:",
+                                                "6", "rounds)"]
+    assert "reconstructed" in rows["rules.circlet_vp"] and "6 entries, -100 to 100" in rows["rules.circlet_vp"]
+    assert rows["goods.soup.count"].rstrip().endswith("printed (Components: 7/6/5/5/4/3)")
+    assert "0 to 12" in rows["setup.god_deal_per_pile.2"]

@@ -114,6 +114,38 @@ def cmd_bots(args) -> None:
     print(f"default line-up for {game.default_players} players: {','.join(game.default_bots(game.default_players))}")
 
 
+def cmd_params(args) -> None:
+    """`sim params GAME [PREFIX] [--variant FILE] [--param NAME=VALUE]`: every key a variant can set,
+    with its value (the variant's, when given), type, bounds where the game declares them, and source."""
+    from sim.core.paramlist import parameter_rows, value_text
+    from sim.core.summary import align_columns
+
+    game = registry.get_game(args.game)
+    params = resolve_with_overrides(game, args.variant, param_overrides(args.param))
+    rows = parameter_rows(game, params.resolved)
+    if args.prefix:
+        prefix = args.prefix.rstrip(".")
+        rows = [row for row in rows if row.key == prefix or row.key.startswith(prefix + ".")]
+        if not rows:
+            from sim.core.paramlist import all_keys
+            from sim.core.params import did_you_mean
+
+            keys = {key: None for key in all_keys(params.resolved)}
+            raise UserError(f"{game.name}: no parameter key starts with '{prefix}'{did_you_mean(prefix, keys)}")
+    counts = {}
+    for row in rows:
+        counts[row.source_kind or "no source"] = counts.get(row.source_kind or "no source", 0) + 1
+    print(f"{game.name} (variant {params.variant_name}): {len(rows)} keys ("
+          + ", ".join(f"{n} {kind}" for kind, n in counts.items()) + "); set any of them in a variant file "
+          "([table] key = value) or with --param KEY=VALUE")
+    width = args.width
+    table = [["key", "value", "type", "bounds", "source"]] + [
+        [row.key, value_text(row.value), row.kind, row.bounds or "-",
+         (row.source if len(row.source) <= width else row.source[: width - 3] + "...") or "-"] for row in rows]
+    for line in align_columns(table, left_columns=5):
+        print(line)
+
+
 def _replay_from_manifest(args):
     from sim.core.dataset import read_manifest, require_config
 
@@ -313,6 +345,18 @@ def build_parser() -> OneLineParser:
     bots.add_argument("game", metavar="GAME")
     bots.set_defaults(handler=cmd_bots)
 
+    params = commands.add_parser(
+        "params", help="list a game's parameter keys: value, type, bounds and source",
+        description="sim params GAME [PREFIX] [--variant FILE]: every key of the game's data a variant file or "
+                    "--param can set, with its value (the variant's when given), type, bounds where the game "
+                    "declares them, and its source: printed (in a rulebook), reconstructed or a reading.")
+    params.add_argument("game", metavar="GAME")
+    params.add_argument("prefix", metavar="PREFIX", nargs="?", help="only the keys under this one (e.g. rules)")
+    params.add_argument("--variant", help="variant TOML file: show its values")
+    params.add_argument("--param", action="append", metavar="NAME=VALUE", help="an override to show (repeatable)")
+    params.add_argument("--width", type=int, default=90, help="shorten sources to this many characters (default 90)")
+    params.set_defaults(handler=cmd_params)
+
     replay = commands.add_parser("replay", help="print one game turn by turn, reproduced from its seed")
     replay.add_argument("game", metavar="GAME", nargs="?")
     replay.add_argument("--from", dest="from_dir", metavar="DIR", help="take the configuration from a dataset")
@@ -367,6 +411,10 @@ def main(argv: list[str] | None = None) -> int:
     except EngineFailure as exc:
         print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
         raise SystemExit(1) from None
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: silence the flush at exit instead of a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(1) from None
     except Exception as exc:
         if not type(exc).__module__.startswith("pyarrow"):
             raise
@@ -377,10 +425,6 @@ def main(argv: list[str] | None = None) -> int:
         detail = " ".join(str(exc).split()) or "interrupted; nothing was kept"
         print(f"error: {detail}", file=sys.stderr)
         raise SystemExit(130) from None
-    except BrokenPipeError:
-        # The reader (e.g. `| head`) went away: silence the flush at exit instead of a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(1) from None
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

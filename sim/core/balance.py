@@ -242,11 +242,16 @@ def _is_number(v: Any) -> bool:
 
 
 def _lookup(tree: dict[str, Any], name: str) -> Any:
+    from sim.core.params import did_you_mean
+
     node: Any = tree
+    done = ""
     for part in name.split("."):
         if not isinstance(node, dict) or part not in node:
-            raise UserError(f"--param {name}: unknown parameter '{name}' (a dotted key of the game's data)")
+            hint = did_you_mean(part, node, done) if isinstance(node, dict) else ""
+            raise UserError(f"--param {name}: unknown parameter '{name}' (a dotted key of the game's data){hint}")
         node = node[part]
+        done += f"{part}."
     return node
 
 
