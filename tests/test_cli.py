@@ -205,3 +205,25 @@ def test_params_of_cuzco_show_bounds_and_sources(capsys):
     assert "reconstructed" in rows["rules.circlet_vp"] and "6 entries, -100 to 100" in rows["rules.circlet_vp"]
     assert rows["goods.soup.count"].rstrip().endswith("printed (Components: 7/6/5/5/4/3)")
     assert "0 to 12" in rows["setup.god_deal_per_pile.2"]
+
+
+def test_rerunning_a_finished_run_points_at_it(tmp_path, capsys, with_fake_game):
+    """Issue 37, wall 9: the same `sim run` into the same --out again prints where the result is and
+    its summary (exit 0, nothing played); another configuration there is a one-line error, exit 2."""
+    out = tmp_path / "o"
+    command = ["run", "dicey", "--games", "40", "--seed", "2", "--out", str(out), "--no-progress", "--workers", "1",
+               "--chunk-size", "15"]
+    assert main(command) == 0
+    first = capsys.readouterr().out
+    manifest = (out / "manifest.json").read_bytes()
+    assert main(command[:-2]) == 0  # the run's own chunk size is taken when none is given
+    again = capsys.readouterr().out
+    assert again.splitlines()[0].startswith(f"dataset: {out} (already there: this run")
+    assert again.splitlines()[1:] == first.splitlines()[1:]
+    assert (out / "manifest.json").read_bytes() == manifest
+    with pytest.raises(SystemExit) as info:
+        main(["run", "dicey", "--games", "50", "--seed", "2", "--out", str(out), "--no-progress"])
+    assert info.value.code == 2
+    assert_one_line_error(capsys.readouterr().err, "holds a finished run of another configuration: games 40 "
+                                                   "(requested 50)")
+    assert (out / "manifest.json").read_bytes() == manifest

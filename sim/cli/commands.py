@@ -44,11 +44,16 @@ def cmd_run(args) -> None:
     from sim.core.summary import ChunkSums, format_summary, summarize
 
     sums = ChunkSums()
+    finished = not args.resume and runner.is_finished_run(out)
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
-               args.workers, chunk_size(args, out), checked=args.checked, progress=not args.no_progress,
+               args.workers, chunk_size(args, out, resume=args.resume or finished), checked=args.checked, progress=not args.no_progress,
                variant_path=args.variant, resume=args.resume, backend=args.backend, scheduler=args.scheduler,
                overrides=overrides, on_tables=sums.add)
-    print(f"dataset: {out}")
+    if finished:
+        print(f"dataset: {out} (already there: this run, the same configuration, finished before; nothing was "
+              f"played again; `sim summary {out}` prints this again, another --out plays a new run)")
+    else:
+        print(f"dataset: {out}")
     print(format_summary(summarize(out, known=sums)))
 
 
