@@ -1,4 +1,5 @@
 """CLI errors: one `error:` line on stderr, exit status 2, nothing written."""
+import io
 import os
 import subprocess
 import sys
@@ -227,3 +228,57 @@ def test_rerunning_a_finished_run_points_at_it(tmp_path, capsys, with_fake_game)
     assert_one_line_error(capsys.readouterr().err, "holds a finished run of another configuration: games 40 "
                                                    "(requested 50)")
     assert (out / "manifest.json").read_bytes() == manifest
+
+
+class _Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+def test_first_load_of_an_uncompiled_engine_says_so_on_a_terminal(tmp_path, monkeypatch, with_fake_game):
+    """Issue 37, wall 4: the first command after set-up is not silent while it compiles: loading a
+    game whose compiled code is not cached prints one line first, on a terminal only (tests, pipes quiet)."""
+    from sim.core import registry
+
+    monkeypatch.setenv("SIM_NUMBA_CACHE_BASE", str(tmp_path / "cache"))  # empty: nothing compiled
+    monkeypatch.delenv("SIM_QUIET_COMPILE", raising=False)
+    quiet = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", quiet)
+    registry.get_game("dicey")
+    assert quiet.getvalue() == ""
+    sys.modules.pop("sim.games.dicey", None)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    registry.get_game("dicey")
+    assert terminal.getvalue() == "compiling the dicey engine once (about 5 s); later runs start at once\n"
+    registry.get_game("dicey")  # already loaded: nothing more
+    assert terminal.getvalue().count("\n") == 1
+
+
+def test_compile_notice_only_when_the_cache_is_missing(tmp_path, monkeypatch):
+    from sim import compile_notice, numba_cache
+
+    pig = TESTS_DIR / "toygame" / "pig"
+    monkeypatch.setenv("SIM_NUMBA_CACHE_BASE", str(tmp_path))
+    stream = io.StringIO()
+    assert compile_notice.compile_notice("pig", pig, stream)
+    seconds = compile_notice.estimated_compile_seconds(pig)
+    assert stream.getvalue() == f"compiling the pig engine once (about {seconds} s); later runs start at once\n"
+    for group in (pig, None):  # both the game's folder and the core helpers' hold compiled code
+        folder = tmp_path / numba_cache.group_folder(group)
+        folder.mkdir()
+        (folder / "x.nbi").write_bytes(b"")
+    assert not compile_notice.compile_notice("pig", pig, io.StringIO())
+    cuzco = TESTS_DIR.parent / "sim" / "games" / "cuzco"
+    assert 60 <= compile_notice.estimated_compile_seconds(cuzco) <= 120  # about 90 s measured (README)
+
+
+def test_readme_tells_the_set_up_alone():
+    """Issue 37, wall 5: the README says how to set up alone, get `sim` on the PATH, and what the
+    one-time compile is; the Makefile has the target it names."""
+    readme = (TESTS_DIR.parent / "README.md").read_text()
+    first_hour = readme[readme.index("## Set-up (the first hour)"):readme.index("## Quick start")]
+    for text in ("make setup", ". .venv/bin/activate", ".venv/bin/sim", "compiling the cuzco engine once",
+                 "sim compare data/a data/b", "sim params cuzco"):
+        assert text in first_hour, text
+    assert "\nsetup:" in (TESTS_DIR.parent / "Makefile").read_text()
