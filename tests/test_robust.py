@@ -227,6 +227,10 @@ def test_verdicts_of_a_robustness_run(dicey_tables, tmp_path, monkeypatch):
     assert set(table["outcome"]) <= {HOLDS, UNCLEAR, CHANGES, "(headline)"} and len(table) == 4 * len(rob.verdicts)
     text = robustness_text(rob)
     assert "table sides-12: die size: a twelve-sided die" in text and "verdicts hold under every" in text
+    # issue 37, wall 7: the base table's line says why its interval is wider than the headline's
+    base_line = next(line for line in text.splitlines() if line.startswith("  base ") and "%" in line)
+    assert base_line.endswith("(the same games as the headline, a wider interval: the tables' intervals are "
+                              "simultaneous, each at 97.5% over the 2 alternative tables, the headline's 95%)")
     # headlines read on another dataset of the game (the report's main one): every table is judged
     # against them; the effect's headline stays the base table's without a paired second dataset
     from sim.core import runner
