@@ -282,3 +282,15 @@ def test_readme_tells_the_set_up_alone():
                  "sim compare data/a data/b", "sim params cuzco"):
         assert text in first_hour, text
     assert "\nsetup:" in (TESTS_DIR.parent / "Makefile").read_text()
+
+
+def test_sweep_summary_of_a_game_with_turn_order_prints_it_per_cell(tmp_path, capsys, with_ordered_game):
+    """Issue 37, wall 1: a sweep's summary lines up the win rate by turn order too, every cell."""
+    out = tmp_path / "grid"
+    assert main(["sweep", "ordered", "--param", "rounds=3,5", "--games", "60", "--players", "2", "--out", str(out),
+                 "--no-progress", "--workers", "1"]) == 0
+    printed = capsys.readouterr().out
+    assert main(["summary", str(out)]) == 0
+    assert capsys.readouterr().out == printed.split("\n", 1)[1]
+    turn_rows = [line for line in printed.splitlines() if "turn order" in line]
+    assert len(turn_rows) == 4 and all(line.startswith("rounds=") for line in turn_rows)

@@ -262,6 +262,11 @@ def test_sim_robust_prints_every_verdict_under_every_table(dicey_tables, tmp_pat
     assert printed.startswith(f"dataset: {out}\ndicey: 3 tables, 90 games each, rounds off and on")
     assert "Dicey, 3 players: the first player wins" in printed and "sides-12" in printed
     assert json.loads((out / "manifest.json").read_text())["config"]["games"] == 90
+    # issue 37, wall 9: the same command again prints the finished run's verdicts, playing nothing
+    manifest = (out / "manifest.json").read_bytes()
+    assert main(["robust", "dicey", "--games", "90", "--seed", "3", "--bots", "greedy,random,random",
+                 "--out", str(out), "--no-progress", "--workers", "1"]) == 0
+    assert capsys.readouterr().out == printed and (out / "manifest.json").read_bytes() == manifest
     code, streams = _sim(capsys, "robust", "dicey", "--games", "90", "--out", str(out))
     assert code == 2 and streams.err.count("\n") == 1 and "already exists" in streams.err
 

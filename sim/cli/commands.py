@@ -65,21 +65,33 @@ def cmd_sweep(args) -> None:
     cells = build_cells(game, args.variant, grid, args.players, args.bots)
     names = "-".join(re.sub(r"[^A-Za-z0-9_-]+", "-", name) for name in grid)
     out = Path(args.out) if args.out else Path("data") / f"{game.name}-sweep-{names}-{args.games}g-s{args.seed}"
-    from sim.analysis.sweep import format_sweep_summary, sweep_summary
     from sim.core import runner
 
     plan = runner.RunPlan(game=game, cells=cells, n_games=args.games, seed=args.seed, rotate=args.rotate_seats,
                           chunk_size=chunk_size(args, out), checked=args.checked, variant_path=args.variant,
                           grid=grid, bots_spec=args.bots)
+    if not args.resume:  # another finished run there: one error line, before the banner
+        runner.check_same_finished_run(plan, out)
     if not args.no_progress:
         print(f"sweep: {len(cells)} cells x {args.games:,} games, the same seeds in every cell -> {out}",
               file=sys.stderr, flush=True)
     runner.run_plan(plan, out, args.workers, backend=args.backend, scheduler=args.scheduler, resume=args.resume,
                     progress=not args.no_progress)
     print(f"dataset: {out}")
-    print(format_sweep_summary(sweep_summary(out, by="seat")))
+    _print_sweep_tables(out)
+
+
+def _print_sweep_tables(path) -> None:
+    """Every cell side by side: by turn order (when the game records it), by seat, by bot."""
+    from sim.analysis.io import open_dataset
+    from sim.analysis.sweep import format_sweep_summary, sweep_summary
+
+    if "start_order" in open_dataset(path, cell=0).player_columns():
+        print(format_sweep_summary(sweep_summary(path, by="start_order")))
+        print()
+    print(format_sweep_summary(sweep_summary(path, by="seat")))
     print()
-    print(format_sweep_summary(sweep_summary(out, by="bot")))
+    print(format_sweep_summary(sweep_summary(path, by="bot")))
 
 
 def cmd_robust(args) -> None:
@@ -201,11 +213,7 @@ def cmd_summary(args) -> None:
     from sim.core.summary import format_summary, summarize
 
     if is_sweep(read_manifest(args.dir)) and args.cell is None:
-        from sim.analysis.sweep import format_sweep_summary, sweep_summary
-
-        print(format_sweep_summary(sweep_summary(args.dir, by="seat")))
-        print()
-        print(format_sweep_summary(sweep_summary(args.dir, by="bot")))
+        _print_sweep_tables(args.dir)
         return
     print(format_summary(summarize(args.dir, cell=args.cell)))
 

@@ -271,6 +271,21 @@ def is_finished_run(out_dir: Path) -> bool:
     return isinstance(stored, dict) and stored.get("status") == "complete" and "config" in stored
 
 
+def check_same_finished_run(plan: RunPlan, out_dir: Path) -> None:
+    """For a command that prints before it plays: a one-line error now, if out_dir holds a finished
+    run of another configuration (run_plan would say the same, later)."""
+    if is_finished_run(out_dir):
+        stored = read_any_manifest(out_dir)
+        differences = _differences(identity(stored), identity(_new_manifest(plan, 1, "local", None)))
+        if differences:
+            raise UserError(_other_finished_run(out_dir, differences))
+
+
+def _other_finished_run(out_dir: Path, differences: list[str]) -> str:
+    return (f"output directory {out_dir} already exists and holds a finished run of another configuration: "
+            f"{'; '.join(differences)} (choose another --out, or remove it)")
+
+
 def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, backend: str,
                   scheduler: str | None, finished: bool = False) -> tuple[dict[str, Any], bool]:
     """(manifest, created): a new run directory, or the interrupted run that --resume continues, or
@@ -285,8 +300,7 @@ def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, back
                             f"remove it or choose another --out")
         differences = _differences(identity(stored), identity(wanted))
         if differences and finished:
-            raise UserError(f"output directory {out_dir} already exists and holds a finished run of another "
-                            f"configuration: {'; '.join(differences)} (choose another --out, or remove it)")
+            raise UserError(_other_finished_run(out_dir, differences))
         if differences:
             raise UserError(f"{out_dir} holds a different run, not resumed: {'; '.join(differences)}")
         if stored.get("status") == "running":
