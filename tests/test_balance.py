@@ -315,6 +315,11 @@ def test_printed_x_and_states_do_not_mislead():
     assert x_text(19.8, "rules.rounds=20") == "20"
     assert x_text(0.247, "setup.start_vp=[0,0,0,1]") == "0.25"
     assert x_text(0.2468, "dice.bonus=0.2468") == "0.247"
+    base = {"setup": {"vp": [0, 1, 2, 3]}}
+    spread = B.parse_rules(["setup.vp"], ["0,x,2x,3x"], base)
+    assert x_text(0.247, "setup.vp=[0,0,0,1]", spread) == "0.25"  # no whole x plays these values
+    first = B.parse_rules(["setup.vp"], ["x,0,0,0"], base)
+    assert x_text(-9.75, "setup.vp=[-10,0,0,0]", first) == "-10"  # the stretch's middle, shown as its whole x
     assert state_label("above", 0.250, 0.269, 0.25, 0.01) == "above the target, interval overlaps the band"
     assert state_label("above", 0.261, 0.275, 0.25, 0.01) == "above the band"
     assert state_label("inside", 0.245, 0.255, 0.25, 0.01) == "inside"

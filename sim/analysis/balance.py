@@ -46,7 +46,24 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def x_text(x: float, values: str) -> str:
+def rules_of(config: dict[str, Any]) -> list[Any] | None:
+    """The search's rules (sim.core.balance.Rule) rebuilt from its evidence's configuration; None
+    when they cannot be (an older format)."""
+    from sim.core.balance import Rule, _compile_expression
+
+    try:
+        rules = []
+        for r in config["params"]:
+            expressions = None
+            if r.get("rule") is not None:
+                expressions = [_compile_expression(part, "--rule") for part in r["rule"].strip().strip("[]").split(",")]
+            rules.append(Rule(r["name"], r.get("index"), r.get("rule"), r["base"], expressions, bool(r["integer"])))
+        return rules
+    except Exception:  # noqa: BLE001 - a display aid only
+        return None
+
+
+def x_text(x: float, values: str, rules: list[Any] | None = None) -> str:
     """x as a designer reads it: a whole-number parameter set to x itself shows its value ("20", not
     "19.8"); x of a rule giving whole numbers, two decimals ("0.25"; the values say what was played);
     else three significant digits."""
@@ -62,6 +79,14 @@ def x_text(x: float, values: str) -> str:
     if parsed and all(_whole(v) for v in parsed):
         if len(parsed) == 1 and not isinstance(parsed[0], list) and abs(parsed[0] - x) <= 0.5:
             return str(parsed[0])
+        if rules and all(rule.integer for rule in rules):
+            # a whole x that plays the same values stands for them: x = -10, not -9.75
+            for whole in sorted({math.floor(x), math.ceil(x)}, key=lambda n: abs(n - x)):
+                try:
+                    if [rule.value(float(whole)) for rule in rules] == parsed:
+                        return str(int(whole))
+                except Exception:  # noqa: BLE001 - a rule undefined there
+                    continue
         return f"{x:.2f}".rstrip("0").rstrip(".")
     return f"{x:.3g}"
 
@@ -78,9 +103,9 @@ def state_label(state: str, lower: float, upper: float, target: float | None, to
 
 
 def balance_progress_line(row: dict[str, Any], rate: bool, target: float | None = None,
-                          tolerance: float | None = None) -> str:
+                          tolerance: float | None = None, rules: list[Any] | None = None) -> str:
     """One line per batch for the command line."""
-    return (f"batch {row['step']}: x = {x_text(row['x'], row['values'])}, {row['values']}: +{row['games']:,} games "
+    return (f"batch {row['step']}: x = {x_text(row['x'], row['values'], rules)}, {row['values']}: +{row['games']:,} games "
             f"({row['candidate_games']:,} in all): {_pct(row['metric'], rate)} "
             f"{_interval(row['lower'], row['upper'], rate)} -> "
             f"{state_label(row['state'], row['lower'], row['upper'], target, tolerance)}")
@@ -218,6 +243,7 @@ def balance_summary_text(evidence: str | Path) -> str:
         width = max(len(v) for v in candidates["values"])
         lines.append("")
         target, tolerance = manifest["config"]["target"], manifest["config"]["tolerance"]
+        rules = rules_of(manifest["config"])
         state_width = max(len(state_label(r.state, r.lower, r.upper, target, tolerance))
                           for r in candidates.itertuples())
         state_width = max(state_width, 7)
@@ -227,7 +253,7 @@ def balance_summary_text(evidence: str | Path) -> str:
             own = (f"{_pct(r.own_metric, rate)} {_interval(r.own_lower, r.own_upper, rate)}"
                    if getattr(r, "paired", False) else "(the same)")
             label = state_label(r.state, r.lower, r.upper, target, tolerance)
-            lines.append(f"{x_text(r.x, r.values):>8}  {r.values.ljust(width)}  {r.games:8,}  "
+            lines.append(f"{x_text(r.x, r.values, rules):>8}  {r.values.ljust(width)}  {r.games:8,}  "
                          f"{_pct(r.metric, rate):>7}  {_interval(r.lower, r.upper, rate):<16} {label:<{state_width}} {own}")
         lines.append("(metric and interval paired with the most-played candidate on their common games where that "
                      "is narrower)")
