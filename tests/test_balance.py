@@ -238,7 +238,7 @@ def test_command_finds_and_prints_the_answer(sim_main, capsys, tmp_path):
     status, stdout, err = sim_main(capsys, argv)
     assert status == 0, err
     assert "Found: seat_bonus = [-3, 0, 0, 0]" in stdout and f"evidence: {out}" in stdout
-    assert "batch 1: x = -9.75, seat_bonus=[-10,0,0,0]" in err
+    assert "batch 1: x = -10, seat_bonus=[-10,0,0,0]" in err  # issue 37: not the stretch middle -9.75
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["command"].startswith("sim balance dicey --param seat_bonus")
     status, stdout, _ = sim_main(capsys, argv + ["--resume", "--no-progress"])  # complete: nothing to play
