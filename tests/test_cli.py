@@ -192,7 +192,8 @@ def test_params_unknown_prefix_and_variant_key_suggest_the_near_key(tmp_path, ca
     with pytest.raises(SystemExit) as info:
         main(["run", "dicey", "--param", "elimination.treshold=3", "--out", str(tmp_path / "o")])
     assert info.value.code == 2
-    assert_one_line_error(capsys.readouterr().err, "did you mean 'elimination.threshold'?")
+    assert_one_line_error(capsys.readouterr().err, "did you mean 'elimination.threshold'? (sim params dicey lists "
+                                                   "every key)")
     assert not (tmp_path / "o").exists()
 
 

@@ -414,12 +414,17 @@ def build_parser() -> OneLineParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `sim` and `python -m sim`; returns 0 or raises SystemExit with the status."""
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
+    args = None
     try:
         args = build_parser().parse_args(argv)
         args.argv = list(argv) if argv is not None else sys.argv[1:]
         args.handler(args)
     except UserError as exc:
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        message = " ".join(str(exc).split())
+        game = getattr(args, "game", None)
+        if isinstance(game, str) and game:  # "did you mean" names the listing of this game
+            message = message.replace("sim params GAME", f"sim params {game}")
+        print(f"error: {message}", file=sys.stderr)
         raise SystemExit(2) from None
     except EngineFailure as exc:
         print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
