@@ -212,3 +212,19 @@ def test_sim_compare_cli(cuzco_small, cuzco_small_pututu, chachapoya_small, caps
         assert info.value.code == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("error: ") and fragment in err[0]
+
+
+def test_compare_says_how_many_games_the_change_touched(handmade_dirs, tmp_path):
+    """Issue 37 (wall 2's "sim compare says how many games the change touched"): paired games
+    whose score, winner, turn order or length differ; a change touching few of them is called so."""
+    assert compare(handmade_dirs["a"], handmade_dirs["b"]).table.attrs["games_changed"] == N_GAMES
+    assert compare(handmade_dirs["a"], handmade_dirs["b_other_seed"]).table.attrs["games_changed"] is None
+    players, games, _ = handmade("a")
+    touched = players["game_id"].isin([3, 10, 500]) & (players["seat"] == 1)
+    players.loc[touched, "score"] += 1  # three games end one point apart, nothing else moves
+    few = write_dataset(tmp_path / "few", players, games, seed=5, variant="few")
+    result = compare(handmade_dirs["a"], few)
+    assert result.table.attrs["games_changed"] == 3
+    text = compare_summary_text(result)
+    assert ("the change touched 3 of 1,000 paired games (0.30%) (a score, winner, turn order or length differs); "
+            "the others played out the same; it can move no measure much") in text

@@ -109,3 +109,23 @@ def test_sim_compare_sprt_cli(tmp_path, capsys):
               "--metric", "bot_win:nobody", "--margin", "0.1"])
     assert info.value.code == 2
     assert "not in the line-up" in capsys.readouterr().err
+
+
+def test_summary_gives_the_interval_and_the_one_sided_reading():
+    """Issue 37, wall 7: "accept H0" comes with the mean difference's 95% interval and a word that
+    the test looks in one direction (a difference the other way also ends in H0)."""
+    import pandas as pd
+
+    from sim.analysis.io import Result
+    from sim.analysis.sprt import sprt_summary_text
+
+    table = pd.DataFrame([{"batch": 1, "games": 2000, "pairs": 1601, "mean_diff": -0.01, "sd_diff": 0.4,
+                           "llr": -3.2, "lower": -2.94, "upper": 2.94, "status": "accept H0"}])
+    table.attrs.update({"decision": "accept H0", "games": 2000, "metric": "first_player_win", "margin0": 0.0,
+                        "margin": 0.02, "variant_a": "base", "variant_b": "pututu", "no_winner_games": 0})
+    text = sprt_summary_text(Result(table, None))
+    half = 1.959963984540054 * 0.4 / 40  # sd / sqrt(pairs - 1)
+    assert (f"mean difference -1.00 points, 95% interval [{100 * (-0.01 - half):+.2f} points, "
+            f"{100 * (-0.01 + half):+.2f} points] over 1,601 paired games") in text
+    assert "looks in one direction: it asks whether B - A is at least +2.00 points" in text
+    assert "a difference the other way gives too" in text

@@ -78,6 +78,12 @@ def test_score_gap_metric_finds_its_known_value(game, tmp_path):
 def test_target_outside_the_range_and_between_values(game, tmp_path):
     high = B.search(game, _settings(game, lo=-10, hi=-6), tmp_path / "out")
     assert high.status == B.OUT_OF_RANGE and "widen --range" in high.reason
+    assert "barely moves" not in high.reason
+    # Issue 37, wall 7: a range over which x barely moves the metric (seat 0 always loses) is not
+    # answered with "widen --range"
+    flat = B.search(game, _settings(game, lo=-300, hi=-290, workers=1), tmp_path / "flat")
+    assert flat.status == B.OUT_OF_RANGE and "barely moves across it" in flat.reason
+    assert "widen --range" not in flat.reason and "try another parameter" in flat.reason
     exact = {x: exact_first_seat(x)[0] for x in (-4, -3)}
     between = B.search(game, _settings(game, target=(exact[-4] + exact[-3]) / 2, tolerance=0.005),
                        tmp_path / "between")
@@ -232,7 +238,7 @@ def test_command_finds_and_prints_the_answer(sim_main, capsys, tmp_path):
     status, stdout, err = sim_main(capsys, argv)
     assert status == 0, err
     assert "Found: seat_bonus = [-3, 0, 0, 0]" in stdout and f"evidence: {out}" in stdout
-    assert "batch 1: x = -9.75, seat_bonus=[-10,0,0,0]" in err
+    assert "batch 1: x = -10, seat_bonus=[-10,0,0,0]" in err  # issue 37: not the stretch middle -9.75
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["command"].startswith("sim balance dicey --param seat_bonus")
     status, stdout, _ = sim_main(capsys, argv + ["--resume", "--no-progress"])  # complete: nothing to play
@@ -299,3 +305,21 @@ def test_paired_estimate_uses_the_reference_games():
     value, variance = B.paired_estimate((other.astype(float), ok[:800]), (ref.astype(float), ok))
     assert value == pytest.approx(other.mean(), abs=0.01) and variance == pytest.approx(0.21 / 800, rel=0.2)
     assert B.paired_estimate((other[:10].astype(float), ok[:10]), (ref.astype(float), ok)) is None
+
+
+def test_printed_x_and_states_do_not_mislead():
+    """Issue 37, wall 7: a whole-number parameter prints its value, not x = 19.8; a rule's x two
+    decimals; "above" says when its interval still reaches into the target band."""
+    from sim.analysis.balance import state_label, x_text
+
+    assert x_text(19.8, "rules.rounds=20") == "20"
+    assert x_text(0.247, "setup.start_vp=[0,0,0,1]") == "0.25"
+    assert x_text(0.2468, "dice.bonus=0.2468") == "0.247"
+    base = {"setup": {"vp": [0, 1, 2, 3]}}
+    spread = B.parse_rules(["setup.vp"], ["0,x,2x,3x"], base)
+    assert x_text(0.247, "setup.vp=[0,0,0,1]", spread) == "0.25"  # no whole x plays these values
+    first = B.parse_rules(["setup.vp"], ["x,0,0,0"], base)
+    assert x_text(-9.75, "setup.vp=[-10,0,0,0]", first) == "-10"  # the stretch's middle, shown as its whole x
+    assert state_label("above", 0.250, 0.269, 0.25, 0.01) == "above the target, interval overlaps the band"
+    assert state_label("above", 0.261, 0.275, 0.25, 0.01) == "above the band"
+    assert state_label("inside", 0.245, 0.255, 0.25, 0.01) == "inside"

@@ -27,7 +27,7 @@ def test_int_accepted_for_float_and_lists_replaced_wholesale():
 
 
 def test_unknown_key_is_named_with_its_full_path():
-    with pytest.raises(UserError, match=r"^variant file v.toml: unknown parameter 'treasure.gold.valeu'$"):
+    with pytest.raises(UserError, match=r"^variant file v.toml: unknown parameter 'treasure.gold.valeu'; did you mean 'treasure.gold.value'\? "):
         merge_variant(DEFAULTS, {"treasure": {"gold": {"valeu": 4}}}, "variant file v.toml")
 
 
@@ -78,7 +78,7 @@ def test_variant_name_defaults_to_stem_and_is_stripped(tmp_path):
 def test_resolve_variant_file_names_the_file(tmp_path, game):
     path = tmp_path / "v.toml"
     path.write_text("[dice]\nsidez = 4\n")
-    with pytest.raises(UserError, match=f"^variant file {path}: unknown parameter 'dice.sidez'$"):
+    with pytest.raises(UserError, match=f"^variant file {path}: unknown parameter 'dice.sidez'; did you mean 'dice.sides'\\? "):
         resolve_variant_file(game, path)
     path.write_text("[dice]\nsides = 1\n")
     with pytest.raises(UserError, match=f"^variant file {path}: .*dice.sides must be at least 2"):
@@ -86,3 +86,9 @@ def test_resolve_variant_file_names_the_file(tmp_path, game):
     path.write_text("rounds = 2\n")
     params = resolve_variant_file(game, path)
     assert params.variant_name == "v" and params.resolved["rounds"] == 2
+
+
+def test_unknown_key_far_from_every_key_gets_no_suggestion():
+    """Issue 37, wall 3: a suggestion only when a key is close (difflib); the listing is named either way."""
+    with pytest.raises(UserError, match=r"unknown parameter 'zzzzzz' \(sim params GAME lists every key\)$"):
+        merge_variant(DEFAULTS, {"zzzzzz": 4}, "v")

@@ -227,6 +227,10 @@ def test_verdicts_of_a_robustness_run(dicey_tables, tmp_path, monkeypatch):
     assert set(table["outcome"]) <= {HOLDS, UNCLEAR, CHANGES, "(headline)"} and len(table) == 4 * len(rob.verdicts)
     text = robustness_text(rob)
     assert "table sides-12: die size: a twelve-sided die" in text and "verdicts hold under every" in text
+    # issue 37, wall 7: the base table's line says why its interval is wider than the headline's
+    base_line = next(line for line in text.splitlines() if line.startswith("  base ") and "%" in line)
+    assert base_line.endswith("(the same games as the headline, a wider interval: the tables' intervals are "
+                              "simultaneous, each at 97.5% over the 2 alternative tables, the headline's 95%)")
     # headlines read on another dataset of the game (the report's main one): every table is judged
     # against them; the effect's headline stays the base table's without a paired second dataset
     from sim.core import runner
@@ -258,6 +262,11 @@ def test_sim_robust_prints_every_verdict_under_every_table(dicey_tables, tmp_pat
     assert printed.startswith(f"dataset: {out}\ndicey: 3 tables, 90 games each, rounds off and on")
     assert "Dicey, 3 players: the first player wins" in printed and "sides-12" in printed
     assert json.loads((out / "manifest.json").read_text())["config"]["games"] == 90
+    # issue 37, wall 9: the same command again prints the finished run's verdicts, playing nothing
+    manifest = (out / "manifest.json").read_bytes()
+    assert main(["robust", "dicey", "--games", "90", "--seed", "3", "--bots", "greedy,random,random",
+                 "--out", str(out), "--no-progress", "--workers", "1"]) == 0
+    assert capsys.readouterr().out == printed and (out / "manifest.json").read_bytes() == manifest
     code, streams = _sim(capsys, "robust", "dicey", "--games", "90", "--out", str(out))
     assert code == 2 and streams.err.count("\n") == 1 and "already exists" in streams.err
 

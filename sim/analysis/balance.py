@@ -40,11 +40,75 @@ def _is_rate(manifest: dict[str, Any]) -> bool:
     return parse_metric(manifest["config"]["metric"]).is_rate
 
 
-def balance_progress_line(row: dict[str, Any], rate: bool) -> str:
+def _whole(value: Any) -> bool:
+    if isinstance(value, list):
+        return all(_whole(v) for v in value)
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def rules_of(config: dict[str, Any]) -> list[Any] | None:
+    """The search's rules (sim.core.balance.Rule) rebuilt from its evidence's configuration; None
+    when they cannot be (an older format)."""
+    from sim.core.balance import Rule, _compile_expression
+
+    try:
+        rules = []
+        for r in config["params"]:
+            expressions = None
+            if r.get("rule") is not None:
+                expressions = [_compile_expression(part, "--rule") for part in r["rule"].strip().strip("[]").split(",")]
+            rules.append(Rule(r["name"], r.get("index"), r.get("rule"), r["base"], expressions, bool(r["integer"])))
+        return rules
+    except Exception:  # noqa: BLE001 - a display aid only
+        return None
+
+
+def x_text(x: float, values: str, rules: list[Any] | None = None) -> str:
+    """x as a designer reads it: a whole-number parameter set to x itself shows its value ("20", not
+    "19.8"); x of a rule giving whole numbers, two decimals ("0.25"; the values say what was played);
+    else three significant digits."""
+    import json
+
+    parsed = []
+    for part in str(values).split("; "):
+        name, _, text = part.partition("=")
+        try:
+            parsed.append(json.loads(text))
+        except ValueError:
+            return f"{x:.3g}"
+    if parsed and all(_whole(v) for v in parsed):
+        if len(parsed) == 1 and not isinstance(parsed[0], list) and abs(parsed[0] - x) <= 0.5:
+            return str(parsed[0])
+        if rules and all(rule.integer for rule in rules):
+            # a whole x that plays the same values stands for them: x = -10, not -9.75
+            for whole in sorted({math.floor(x), math.ceil(x)}, key=lambda n: abs(n - x)):
+                try:
+                    if [rule.value(float(whole)) for rule in rules] == parsed:
+                        return str(int(whole))
+                except Exception:  # noqa: BLE001 - a rule undefined there
+                    continue
+        return f"{x:.2f}".rstrip("0").rstrip(".")
+    return f"{x:.3g}"
+
+
+def state_label(state: str, lower: float, upper: float, target: float | None, tolerance: float | None) -> str:
+    """A candidate's state in words: "above" or "below" (its interval excludes the target) says so
+    when the interval still reaches into target +- tolerance, so a value near the band is not
+    read as clearly out of it."""
+    if target is None or tolerance is None or state not in ("above", "below"):
+        return state
+    if lower <= target + tolerance and upper >= target - tolerance:
+        return f"{state} the target, interval overlaps the band"
+    return f"{state} the band"
+
+
+def balance_progress_line(row: dict[str, Any], rate: bool, target: float | None = None,
+                          tolerance: float | None = None, rules: list[Any] | None = None) -> str:
     """One line per batch for the command line."""
-    return (f"batch {row['step']}: x = {row['x']:.3g}, {row['values']}: +{row['games']:,} games "
+    return (f"batch {row['step']}: x = {x_text(row['x'], row['values'], rules)}, {row['values']}: +{row['games']:,} games "
             f"({row['candidate_games']:,} in all): {_pct(row['metric'], rate)} "
-            f"{_interval(row['lower'], row['upper'], rate)} -> {row['state']}")
+            f"{_interval(row['lower'], row['upper'], rate)} -> "
+            f"{state_label(row['state'], row['lower'], row['upper'], target, tolerance)}")
 
 
 def read_balance(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame, pd.DataFrame]:
@@ -178,13 +242,19 @@ def balance_summary_text(evidence: str | Path) -> str:
     if len(candidates):
         width = max(len(v) for v in candidates["values"])
         lines.append("")
+        target, tolerance = manifest["config"]["target"], manifest["config"]["tolerance"]
+        rules = rules_of(manifest["config"])
+        state_width = max(len(state_label(r.state, r.lower, r.upper, target, tolerance))
+                          for r in candidates.itertuples())
+        state_width = max(state_width, 7)
         lines.append(f"{'x':>8}  {'values'.ljust(width)}  {'games':>8}  {'metric':>7}  {'95% interval':<16} "
-                     f"{'state':<7} own games alone")
+                     f"{'state':<{state_width}} own games alone")
         for r in candidates.sort_values("x").itertuples():
             own = (f"{_pct(r.own_metric, rate)} {_interval(r.own_lower, r.own_upper, rate)}"
                    if getattr(r, "paired", False) else "(the same)")
-            lines.append(f"{r.x:8.3g}  {r.values.ljust(width)}  {r.games:8,}  {_pct(r.metric, rate):>7}  "
-                         f"{_interval(r.lower, r.upper, rate):<16} {r.state:<7} {own}")
+            label = state_label(r.state, r.lower, r.upper, target, tolerance)
+            lines.append(f"{x_text(r.x, r.values, rules):>8}  {r.values.ljust(width)}  {r.games:8,}  "
+                         f"{_pct(r.metric, rate):>7}  {_interval(r.lower, r.upper, rate):<16} {label:<{state_width}} {own}")
         lines.append("(metric and interval paired with the most-played candidate on their common games where that "
                      "is narrower)")
     lines.append("")

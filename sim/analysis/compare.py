@@ -155,6 +155,18 @@ def pairing(a: Dataset, b: Dataset, ga: GameTable, gb: GameTable) -> tuple[bool,
     return True, f"same seed {seed_a}, same {len(ga.ids):,} game ids and seats: common random numbers"
 
 
+def games_changed(ga: GameTable, gb: GameTable) -> int:
+    """Of paired games (the same deal and dice in A and B), how many the change touched: a final
+    score, a winner, a turn position or a game length differs. A change that touches few games
+    can move no measure much, whatever it does to those few."""
+    changed = np.any(ga.score != gb.score, axis=1) | np.any(ga.won != gb.won, axis=1)
+    changed |= np.any(ga.position != gb.position, axis=1)
+    for name, lengths in ga.lengths.items():
+        if name in gb.lengths:
+            changed |= lengths != gb.lengths[name]
+    return int(np.count_nonzero(changed))
+
+
 # ------------------------------------------------------------------ one row per test
 def _row(group, metric, unit, value_a, value_b, diff, ci, test, p, paired, n_a, n_b) -> dict:
     return {"group": group, "metric": metric, "unit": unit, "value_a": float(value_a), "value_b": float(value_b),
@@ -408,6 +420,8 @@ def compare(a: Dataset | str, b: Dataset | str, alpha: float = 0.05, correction:
         source = table.index[table["metric"] == table.at[i, "_same_as"]][0]
         table.loc[i, ["p_adjusted", "significant"]] = table.loc[source, ["p_adjusted", "significant"]].to_numpy()
     table = table[COLUMNS]
+    table.attrs["games_changed"] = games_changed(ga, gb) if paired else None
+    table.attrs["n_games"] = int(len(ga.ids))
     table.attrs.update({"a": ds_a.label, "b": ds_b.label, "paired": paired, "pairing": reason,
                         "correction": correction, "alpha": alpha, "game": ds_a.game, "n_tests": int(tested.sum()),
                         "no_winner_a": int(np.count_nonzero(~has_winner(ga.won))),
@@ -505,6 +519,14 @@ def compare_summary_text(result: Result, all_cards: bool = False) -> str:
                      "sharper intervals")
     else:
         lines.append(f"paired: no ({attrs.get('pairing')}); two-sample tests")
+    changed = attrs.get("games_changed")
+    if changed is not None:
+        games = int(table["n_a"].max()) if "n_a" in table and len(table) else 0
+        games = attrs.get("n_games", games)
+        share = f" ({100 * changed / games:.2f}%)" if games else ""
+        lines.append(f"the change touched {changed:,} of {games:,} paired games{share} (a score, winner, turn "
+                     f"order or length differs); the others played out the same"
+                     + ("; it can move no measure much" if games and changed < 0.01 * games else ""))
     lines.append(f"p adj: {attrs.get('correction', 'holm')} over {attrs.get('n_tests', '?')} tests; "
                  f"* = significant at {attrs.get('alpha', 0.05)}; card rows (GIH WR) are never paired")
     lines += no_winner_lines(attrs)

@@ -593,6 +593,13 @@ def robustness_result(rob: Robustness) -> Result:
     return Result(verdict_table(rob), robustness_figure(rob))
 
 
+def _wider(m: Measurement, headline: Measurement) -> bool:
+    try:
+        return (m.high - m.low) > (headline.high - headline.low) + 1e-12
+    except TypeError:  # a measurement without an interval (a ranking)
+        return False
+
+
 def robustness_text(rob: Robustness) -> str:
     """The verdicts in plain text: each headline with whether it holds, then its value under every table."""
     lines = [f"{rob.game}: {len(rob.tables)} tables, {rob.games_per_cell:,} games each"
@@ -601,11 +608,18 @@ def robustness_text(rob: Robustness) -> str:
              f"alternative tables)"]
     for t in rob.tables[1:]:
         lines.append(f"  table {t['name']}: {t['number']}: {t['reading']}")
+    base = rob.tables[0]["name"] if rob.tables else None
+    k = max(len(rob.tables) - 1, 1)
     for v in rob.verdicts:
         lines.append("")
         lines.append(verdict_line(v))
         for m, o in zip(v.tables, v.outcomes):
-            lines.append(f"  {m.table:<22} {o:<8} {measurement_text(v, m)}")
+            line = f"  {m.table:<22} {o:<8} {measurement_text(v, m)}"
+            if m.table == base and _wider(m, v.headline):
+                same = "the same games as the headline, " if m.value == v.headline.value else ""
+                line += (f"  ({same}a wider interval: the tables' intervals are simultaneous, each at "
+                         f"{100 * (1 - table_alpha(k)):.1f}% over the {k} alternative tables, the headline's 95%)")
+            lines.append(line)
     held = sum(v.holds for v in rob.verdicts)
     lines += ["", f"{held} of {len(rob.verdicts)} verdicts hold under every reconstructed table."]
     return "\n".join(lines)

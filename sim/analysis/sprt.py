@@ -50,6 +50,8 @@ from sim.analysis.io import Result
 from sim.core.errors import EngineFailure, UserError
 from sim.core.stats import has_winner, no_winner_note
 
+Z95 = 1.959963984540054
+
 ACCEPT_H0, ACCEPT_H1, CONTINUE = "accept H0", "accept H1", "continue"
 VARIANCE_FLOOR = 1e-12
 
@@ -230,7 +232,7 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
         left_out += count - int(keep.sum())
         status = test.update((m_b - m_a)[keep])
         played += count
-        row = {"batch": len(rows) + 1, "games": played, "mean_diff": test.mean,
+        row = {"batch": len(rows) + 1, "games": played, "pairs": test.n, "mean_diff": test.mean,
                "sd_diff": math.sqrt(test.variance), "llr": test.llr, "lower": test.lower, "upper": test.upper,
                "status": status}
         rows.append(row)
@@ -281,19 +283,41 @@ def sprt_progress_line(row: dict) -> str:
             f"{row['status']}")
 
 
+def _diff_text(value: float, win: bool) -> str:
+    return f"{100 * value:+.2f} points" if win else f"{value:+.3f}"
+
+
 def sprt_summary_text(result: Result) -> str:
-    """The decision and the games it took, in two lines."""
+    """The decision and the games it took, the mean difference with its 95% interval, and what the
+    decision says: the test is one-sided (it asks whether B - A reaches the H1 margin), so "accept
+    H0" is "B - A is nearer the H0 value than the H1 margin", which a difference the other way also gives."""
     attrs = result.table.attrs
     decision, games = attrs["decision"], attrs["games"]
+    win = attrs["metric"] != "score"
+    m0, m1 = attrs["margin0"], attrs["margin"]
     what = (f"{attrs['metric']}, {attrs['variant_b']} - {attrs['variant_a']}: "
-            f"H0 diff = {attrs['margin0']:g} against H1 diff = {attrs['margin']:g}")
+            f"H0 diff = {m0:g} against H1 diff = {m1:g}")
     last = result.table.iloc[-1] if len(result.table) else None
-    mean = f"; mean difference {last['mean_diff']:+.5f}, LLR {last['llr']:+.3f}" if last is not None else ""
+    mean = ""
+    if last is not None:
+        pairs = int(last["pairs"]) if "pairs" in last and not pd.isna(last["pairs"]) else int(last["games"])
+        half = Z95 * float(last["sd_diff"]) / math.sqrt(max(pairs - 1, 1))
+        mean = (f"; mean difference {_diff_text(last['mean_diff'], win)}, 95% interval "
+                f"[{_diff_text(last['mean_diff'] - half, win)}, {_diff_text(last['mean_diff'] + half, win)}] "
+                f"over {pairs:,} paired games, LLR {last['llr']:+.3f}")
     note = no_winner_note(attrs.get("no_winner_games", 0))
     note = f"\n{note} (a game without a winner in either variant leaves out the pair)" if note else ""
+    side = "at least" if m1 > m0 else "at most"
+    direction = (f"\nThe test looks in one direction: it asks whether B - A is {side} {_diff_text(m1, win)} "
+                 f"(H1) rather than {_diff_text(m0, win)} (H0)")
+    if decision == ACCEPT_H0:
+        direction += (f"; accept H0 says B - A is nearer {_diff_text(m0, win)} than {_diff_text(m1, win)}, which a "
+                      f"difference the other way gives too: read the interval for its size and sign")
+    elif decision == ACCEPT_H1:
+        direction += f"; accept H1 says B - A is nearer {_diff_text(m1, win)} than {_diff_text(m0, win)}"
     if decision == CONTINUE:
-        return f"{what}\nno decision after {games:,} games (max games reached){mean}{note}"
-    return f"{what}\n{decision} after {games:,} games{mean}{note}"
+        return f"{what}\nno decision after {games:,} games (max games reached){mean}{note}{direction}"
+    return f"{what}\n{decision} after {games:,} games{mean}{note}{direction}"
 
 
 __all__ = ["GSPRT", "run_sprt", "per_game_metric", "parse_metric", "llr_plot", "sprt_progress_line",

@@ -32,8 +32,8 @@ def sweep_cells(path: str | Path) -> list[dict]:
 def sweep_summary(path: str | Path, by: str = "seat", alpha: float = 0.05) -> Result:
     """One row per cell and seat (by='seat') or bot (by='bot'): games, win rate [interval], mean score,
     and the cell's mean game length; the figure plots the win rates with their intervals per cell."""
-    if by not in ("seat", "bot"):
-        raise UserError(f"by must be 'seat' or 'bot', not {by!r}")
+    if by not in ("seat", "bot", "start_order"):
+        raise UserError(f"by must be 'seat', 'bot' or 'start_order', not {by!r}")
     rows = []
     left_out = {}
     for index, cell in enumerate(sweep_cells(path)):
@@ -85,7 +85,7 @@ def format_sweep_summary(result: Result) -> str:
     header = ["cell", "group", "n", "win rate", "95% CI", "mean score", "rounds"]
     rows = [header]
     for _, row in table.iterrows():
-        rows.append([row["cell"], f"{row['by']} {row['group']}", f"{int(row['n']):,}", f"{row['win_rate']:.4f}",
+        rows.append([row["cell"], f"{'turn order' if row['by'] == 'start_order' else row['by']} {row['group']}", f"{int(row['n']):,}", f"{row['win_rate']:.4f}",
                      f"[{row['win_low']:.4f}, {row['win_high']:.4f}]",
                      f"{row['score_mean']:.2f}" if "score_mean" in table else "-",
                      f"{row['mean_rounds']:.2f}"])

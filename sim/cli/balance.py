@@ -64,7 +64,8 @@ def cmd_balance(args) -> None:
     from sim.core.balance import search
 
     def progress(row) -> None:
-        print(balance_progress_line(row, metric.is_rate), file=sys.stderr, flush=True)
+        print(balance_progress_line(row, metric.is_rate, args.target, args.tolerance, rules), file=sys.stderr,
+              flush=True)
 
     def on_start() -> None:
         print(f"balance search: {', '.join(rule.label for rule in rules)}, x in [{lo:g}, {hi:g}], "

@@ -44,11 +44,16 @@ def cmd_run(args) -> None:
     from sim.core.summary import ChunkSums, format_summary, summarize
 
     sums = ChunkSums()
+    finished = not args.resume and runner.is_finished_run(out)
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
-               args.workers, chunk_size(args, out), checked=args.checked, progress=not args.no_progress,
+               args.workers, chunk_size(args, out, resume=args.resume or finished), checked=args.checked, progress=not args.no_progress,
                variant_path=args.variant, resume=args.resume, backend=args.backend, scheduler=args.scheduler,
                overrides=overrides, on_tables=sums.add)
-    print(f"dataset: {out}")
+    if finished:
+        print(f"dataset: {out} (already there: this run, the same configuration, finished before; nothing was "
+              f"played again; `sim summary {out}` prints this again, another --out plays a new run)")
+    else:
+        print(f"dataset: {out}")
     print(format_summary(summarize(out, known=sums)))
 
 
@@ -60,21 +65,33 @@ def cmd_sweep(args) -> None:
     cells = build_cells(game, args.variant, grid, args.players, args.bots)
     names = "-".join(re.sub(r"[^A-Za-z0-9_-]+", "-", name) for name in grid)
     out = Path(args.out) if args.out else Path("data") / f"{game.name}-sweep-{names}-{args.games}g-s{args.seed}"
-    from sim.analysis.sweep import format_sweep_summary, sweep_summary
     from sim.core import runner
 
     plan = runner.RunPlan(game=game, cells=cells, n_games=args.games, seed=args.seed, rotate=args.rotate_seats,
                           chunk_size=chunk_size(args, out), checked=args.checked, variant_path=args.variant,
                           grid=grid, bots_spec=args.bots)
+    if not args.resume:  # another finished run there: one error line, before the banner
+        runner.check_same_finished_run(plan, out)
     if not args.no_progress:
         print(f"sweep: {len(cells)} cells x {args.games:,} games, the same seeds in every cell -> {out}",
               file=sys.stderr, flush=True)
     runner.run_plan(plan, out, args.workers, backend=args.backend, scheduler=args.scheduler, resume=args.resume,
                     progress=not args.no_progress)
     print(f"dataset: {out}")
-    print(format_sweep_summary(sweep_summary(out, by="seat")))
+    _print_sweep_tables(out)
+
+
+def _print_sweep_tables(path) -> None:
+    """Every cell side by side: by turn order (when the game records it), by seat, by bot."""
+    from sim.analysis.io import open_dataset
+    from sim.analysis.sweep import format_sweep_summary, sweep_summary
+
+    if "start_order" in open_dataset(path, cell=0).player_columns():
+        print(format_sweep_summary(sweep_summary(path, by="start_order")))
+        print()
+    print(format_sweep_summary(sweep_summary(path, by="seat")))
     print()
-    print(format_sweep_summary(sweep_summary(out, by="bot")))
+    print(format_sweep_summary(sweep_summary(path, by="bot")))
 
 
 def cmd_robust(args) -> None:
@@ -112,6 +129,38 @@ def cmd_bots(args) -> None:
     for name, spec in bots.items():
         print(f"{name.ljust(width)}  {spec.description}")
     print(f"default line-up for {game.default_players} players: {','.join(game.default_bots(game.default_players))}")
+
+
+def cmd_params(args) -> None:
+    """`sim params GAME [PREFIX] [--variant FILE] [--param NAME=VALUE]`: every key a variant can set,
+    with its value (the variant's, when given), type, bounds where the game declares them, and source."""
+    from sim.core.paramlist import parameter_rows, value_text
+    from sim.core.summary import align_columns
+
+    game = registry.get_game(args.game)
+    params = resolve_with_overrides(game, args.variant, param_overrides(args.param))
+    rows = parameter_rows(game, params.resolved)
+    if args.prefix:
+        prefix = args.prefix.rstrip(".")
+        rows = [row for row in rows if row.key == prefix or row.key.startswith(prefix + ".")]
+        if not rows:
+            from sim.core.paramlist import all_keys
+            from sim.core.params import did_you_mean
+
+            keys = {key: None for key in all_keys(params.resolved)}
+            raise UserError(f"{game.name}: no parameter key starts with '{prefix}'{did_you_mean(prefix, keys)}")
+    counts = {}
+    for row in rows:
+        counts[row.source_kind or "no source"] = counts.get(row.source_kind or "no source", 0) + 1
+    print(f"{game.name} (variant {params.variant_name}): {len(rows)} keys ("
+          + ", ".join(f"{n} {kind}" for kind, n in counts.items()) + "); set any of them in a variant file "
+          "([table] key = value) or with --param KEY=VALUE")
+    width = args.width
+    table = [["key", "value", "type", "bounds", "source"]] + [
+        [row.key, value_text(row.value), row.kind, row.bounds or "-",
+         (row.source if len(row.source) <= width else row.source[: width - 3] + "...") or "-"] for row in rows]
+    for line in align_columns(table, left_columns=5):
+        print(line)
 
 
 def _replay_from_manifest(args):
@@ -164,11 +213,7 @@ def cmd_summary(args) -> None:
     from sim.core.summary import format_summary, summarize
 
     if is_sweep(read_manifest(args.dir)) and args.cell is None:
-        from sim.analysis.sweep import format_sweep_summary, sweep_summary
-
-        print(format_sweep_summary(sweep_summary(args.dir, by="seat")))
-        print()
-        print(format_sweep_summary(sweep_summary(args.dir, by="bot")))
+        _print_sweep_tables(args.dir)
         return
     print(format_summary(summarize(args.dir, cell=args.cell)))
 
@@ -313,6 +358,18 @@ def build_parser() -> OneLineParser:
     bots.add_argument("game", metavar="GAME")
     bots.set_defaults(handler=cmd_bots)
 
+    params = commands.add_parser(
+        "params", help="list a game's parameter keys: value, type, bounds and source",
+        description="sim params GAME [PREFIX] [--variant FILE]: every key of the game's data a variant file or "
+                    "--param can set, with its value (the variant's when given), type, bounds where the game "
+                    "declares them, and its source: printed (in a rulebook), reconstructed or a reading.")
+    params.add_argument("game", metavar="GAME")
+    params.add_argument("prefix", metavar="PREFIX", nargs="?", help="only the keys under this one (e.g. rules)")
+    params.add_argument("--variant", help="variant TOML file: show its values")
+    params.add_argument("--param", action="append", metavar="NAME=VALUE", help="an override to show (repeatable)")
+    params.add_argument("--width", type=int, default=90, help="shorten sources to this many characters (default 90)")
+    params.set_defaults(handler=cmd_params)
+
     replay = commands.add_parser("replay", help="print one game turn by turn, reproduced from its seed")
     replay.add_argument("game", metavar="GAME", nargs="?")
     replay.add_argument("--from", dest="from_dir", metavar="DIR", help="take the configuration from a dataset")
@@ -357,15 +414,24 @@ def build_parser() -> OneLineParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of `sim` and `python -m sim`; returns 0 or raises SystemExit with the status."""
     previous = signal.signal(signal.SIGTERM, _terminate) if _main_thread() else None
+    args = None
     try:
         args = build_parser().parse_args(argv)
         args.argv = list(argv) if argv is not None else sys.argv[1:]
         args.handler(args)
     except UserError as exc:
-        print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        message = " ".join(str(exc).split())
+        game = getattr(args, "game", None)
+        if isinstance(game, str) and game:  # "did you mean" names the listing of this game
+            message = message.replace("sim params GAME", f"sim params {game}")
+        print(f"error: {message}", file=sys.stderr)
         raise SystemExit(2) from None
     except EngineFailure as exc:
         print(f"error: {' '.join(str(exc).split())}", file=sys.stderr)
+        raise SystemExit(1) from None
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away: silence the flush at exit instead of a traceback.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise SystemExit(1) from None
     except Exception as exc:
         if not type(exc).__module__.startswith("pyarrow"):
@@ -377,10 +443,6 @@ def main(argv: list[str] | None = None) -> int:
         detail = " ".join(str(exc).split()) or "interrupted; nothing was kept"
         print(f"error: {detail}", file=sys.stderr)
         raise SystemExit(130) from None
-    except BrokenPipeError:
-        # The reader (e.g. `| head`) went away: silence the flush at exit instead of a traceback.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(1) from None
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

@@ -40,11 +40,11 @@ def add_execution_options(command, rotate: bool = True) -> None:
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
-def chunk_size(args, out: Path, default: int = DEFAULT_CHUNK_SIZE) -> int:
-    """--chunk-size, or on --resume the interrupted run's own, or the default."""
+def chunk_size(args, out: Path, default: int = DEFAULT_CHUNK_SIZE, resume: bool | None = None) -> int:
+    """--chunk-size, or on --resume (or `resume`: a finished run asked for again) the run's own, or the default."""
     from sim.core.dataset import resume_chunk_size
 
-    return resume_chunk_size(args.chunk_size, args.resume, out, default)
+    return resume_chunk_size(args.chunk_size, args.resume if resume is None else resume, out, default)
 
 
 def param_overrides(specs: list[str] | None) -> dict[str, Any]:

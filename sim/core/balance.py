@@ -242,11 +242,16 @@ def _is_number(v: Any) -> bool:
 
 
 def _lookup(tree: dict[str, Any], name: str) -> Any:
+    from sim.core.params import did_you_mean
+
     node: Any = tree
+    done = ""
     for part in name.split("."):
         if not isinstance(node, dict) or part not in node:
-            raise UserError(f"--param {name}: unknown parameter '{name}' (a dotted key of the game's data)")
+            hint = did_you_mean(part, node, done) if isinstance(node, dict) else ""
+            raise UserError(f"--param {name}: unknown parameter '{name}' (a dotted key of the game's data){hint}")
         node = node[part]
+        done += f"{part}."
     return node
 
 
@@ -631,6 +636,16 @@ class Evidence:
         ends = [self.candidate_if_played(s.lo), self.candidate_if_played(s.hi)]
         if all(states[c.key] == low_side for c in ends) or all(states[c.key] == high_side for c in ends):
             side = "below" if states[ends[0].key] == BELOW else "above"
+            (a, a_lo, a_hi), (b, b_lo, b_hi) = self.estimate(ends[0]), self.estimate(ends[1])
+            band = 2 * s.tolerance
+            if max(a_lo, b_lo) <= min(a_hi, b_hi) or abs(b - a) < band:
+                # the ends cannot be told apart, or differ by less than the band's width: x barely
+                # moves the metric, and a wider range is no answer unless the metric moves far beyond it
+                return Plan(OUT_OF_RANGE, reason=(
+                    f"the metric is {side} {s.target:g} at both ends of the range and barely moves across it "
+                    f"({a:.4g} at x = {s.lo:g}, {b:.4g} at x = {s.hi:g}, a change of {b - a:+.3g} against a target "
+                    f"band {band:g} wide): this parameter hardly moves the metric; try another parameter (a much "
+                    f"wider --range helps only if its effect grows far beyond this range)"))
             return Plan(OUT_OF_RANGE, reason=f"the metric is {side} {s.target:g} at both ends of the range: "
                                              f"widen --range (the metric is assumed monotone in x)")
         # The bracket: between the nearest resolved candidates on either side of the target.

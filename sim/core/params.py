@@ -124,11 +124,25 @@ def format_key(key: str) -> str:
     return json.dumps(key, ensure_ascii=not key.isprintable())
 
 
+def did_you_mean(key: str, table: dict, prefix: str = "") -> str:
+    """'; did you mean 'rules.rounds'?' naming the keys of `table` closest to an unknown `key`
+    (difflib), or "" when none is close; `sim params GAME` lists every key."""
+    import difflib
+
+    known = [str(k) for k in table if not (k == PROVENANCE_TABLE and isinstance(table[k], dict))]
+    close = difflib.get_close_matches(str(key), known, n=3, cutoff=0.6)
+    if not close:
+        lowered = {k.lower(): k for k in known}
+        close = [lowered[k] for k in difflib.get_close_matches(str(key).lower(), list(lowered), n=3, cutoff=0.6)]
+    hint = " or ".join(f"'{prefix}{format_key(name)}'" for name in close)
+    return f"; did you mean {hint}? (sim params GAME lists every key)" if close else " (sim params GAME lists every key)"
+
+
 def _merge_into(target: dict, overrides: dict, where: str, prefix: str) -> None:
     for key, value in overrides.items():
         path = f"{prefix}{format_key(key)}"
         if key not in target:
-            raise UserError(f"{where}: unknown parameter '{path}'")
+            raise UserError(f"{where}: unknown parameter '{path}'{did_you_mean(key, target, prefix)}")
         default = target[key]
         default_kind = _kind(default)
         if key == PROVENANCE_TABLE and default_kind == "table":

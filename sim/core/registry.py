@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
+from pathlib import Path
 
 import sim.games
 from sim.core.errors import UserError
@@ -23,11 +25,25 @@ def get_game(name: str) -> Game:
     known = game_names()
     if name not in known:
         raise UserError(f"unknown game '{name}' (known: {', '.join(known) or 'none'})")
-    module = importlib.import_module(f"{sim.games.__name__}.{name}")
+    module_name = f"{sim.games.__name__}.{name}"
+    if module_name not in sys.modules:
+        _announce_compile(name)
+    module = importlib.import_module(module_name)
     game = getattr(module, "GAME", None)
     if game is None:
         raise RuntimeError(f"game package {module.__name__} has no module attribute GAME")
     return game
+
+
+def _announce_compile(name: str) -> None:
+    """A game's import compiles most of its engine: say so first when its cache is missing (on a
+    terminal only; sim.compile_notice)."""
+    from sim.compile_notice import compile_notice
+
+    for root in sim.games.__path__:
+        if (Path(root) / name / "__init__.py").is_file():
+            compile_notice(name, Path(root) / name)
+            return
 
 
 def all_games() -> list[Game]:

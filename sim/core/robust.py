@@ -179,12 +179,15 @@ def run_robust(game: Game, out_dir: str | Path, n_games: int = DEFAULT_GAMES, se
                scheduler: str | None = None, resume: bool = False, progress: bool = True,
                spec: RobustSpec | None = None) -> dict[str, Any]:
     """Play (or, with resume, finish) the game's robustness run into out_dir; returns its manifest."""
-    from sim.core.runner import run_plan, validate_plan
+    from sim.core.runner import check_same_finished_run, is_finished_run, run_plan, validate_plan
 
     spec = spec or game_robustness(game)
     plan = plan_robust(game, spec, n_games, seed, players, bots, chunk_size, checked)
     workers = workers or os.cpu_count() or 1
-    validate_plan(plan, Path(out_dir), workers, resume)  # bad input: one error line, not after the banner
+    # bad input: one error line, not after the banner; the same finished run again is pointed at (run_plan)
+    validate_plan(plan, Path(out_dir), workers, resume or is_finished_run(Path(out_dir)))
+    if not resume:
+        check_same_finished_run(plan, Path(out_dir))
     if progress:
         what = f"{len(spec.tables)} tables" + ("" if spec.effect is None else f" x {spec.effect.param} off/on")
         print(f"robustness: {game.name}, {what} = {len(plan.cells)} cells x {n_games:,} games, seats rotated, "

@@ -260,9 +260,36 @@ def _new_manifest(plan: RunPlan, workers: int, backend: str, scheduler: str | No
     return _jsonable(manifest)
 
 
+def is_finished_run(out_dir: Path) -> bool:
+    """Whether out_dir holds a complete run (its manifest's status), whatever its configuration."""
+    if not out_dir.is_dir():
+        return False
+    try:
+        stored = read_any_manifest(out_dir)
+    except UserError:
+        return False
+    return isinstance(stored, dict) and stored.get("status") == "complete" and "config" in stored
+
+
+def check_same_finished_run(plan: RunPlan, out_dir: Path) -> None:
+    """For a command that prints before it plays: a one-line error now, if out_dir holds a finished
+    run of another configuration (run_plan would say the same, later)."""
+    if is_finished_run(out_dir):
+        stored = read_any_manifest(out_dir)
+        differences = _differences(identity(stored), identity(_new_manifest(plan, 1, "local", None)))
+        if differences:
+            raise UserError(_other_finished_run(out_dir, differences))
+
+
+def _other_finished_run(out_dir: Path, differences: list[str]) -> str:
+    return (f"output directory {out_dir} already exists and holds a finished run of another configuration: "
+            f"{'; '.join(differences)} (choose another --out, or remove it)")
+
+
 def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, backend: str,
-                  scheduler: str | None) -> tuple[dict[str, Any], bool]:
-    """(manifest, created): a new run directory, or the interrupted run that --resume continues."""
+                  scheduler: str | None, finished: bool = False) -> tuple[dict[str, Any], bool]:
+    """(manifest, created): a new run directory, or the interrupted run that --resume continues, or
+    (finished) the complete run of the same configuration already there."""
     wanted = _new_manifest(plan, workers, backend, scheduler)
     if resume and out_dir.exists():
         if not out_dir.is_dir():
@@ -272,6 +299,8 @@ def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, back
             raise UserError(f"{out_dir} exists but holds no run to resume (no {MANIFEST}); "
                             f"remove it or choose another --out")
         differences = _differences(identity(stored), identity(wanted))
+        if differences and finished:
+            raise UserError(_other_finished_run(out_dir, differences))
         if differences:
             raise UserError(f"{out_dir} holds a different run, not resumed: {'; '.join(differences)}")
         if stored.get("status") == "running":
@@ -308,11 +337,14 @@ def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "l
 
     on_tables(files, games, players) sees the tables of each chunk the local backend writes."""
     out_dir = Path(out_dir)
-    validate_plan(plan, out_dir, workers, resume)
+    finished = not resume and is_finished_run(out_dir)
+    # A finished run asked for again is pointed at (its configuration checked), not refused.
+    validate_plan(plan, out_dir, workers, resume or finished)
     if backend not in BACKENDS:
         raise UserError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
     executor = make_backend(backend, plan.game, workers, scheduler)
-    manifest, created = _open_run_dir(plan, out_dir, resume, workers, backend, scheduler)
+    manifest, created = _open_run_dir(plan, out_dir, resume or finished, workers, backend, scheduler,
+                                      finished=finished)
     if manifest["status"] == "complete":
         if progress:
             print(f"{out_dir} is already complete; nothing to do", file=sys.stderr, flush=True)

@@ -20,8 +20,9 @@ from sim.core.errors import UserError
 from sim.core.stats import no_winner_note
 
 Z95 = 1.959963984540054
+ORDER_COLUMN = "start_order"  # a game that records the turn order: 0 is the first player
 # (required, optional) columns the summary reads of each table
-PLAYER_COLUMNS = (["game_id", "seat", "bot", "won"], ["score", "eliminated"])
+PLAYER_COLUMNS = (["game_id", "seat", "bot", "won"], ["score", "eliminated", ORDER_COLUMN])
 GAME_COLUMNS = (["game_id"], ["n_rounds"])
 
 
@@ -34,6 +35,7 @@ class Summary:
     mean_rounds: float | None
     shared_win_games: int
     no_win_games: int
+    by_order: pd.DataFrame | None = None  # by turn position (start_order), when the game records it
 
 
 def _columns(names: list[str], wanted: list[str], optional: list[str]) -> list[str]:
@@ -73,6 +75,7 @@ class PlayerSums:
     by_bot: pd.DataFrame
     shared_win_games: int
     no_win_games: int
+    by_order: pd.DataFrame | None = None
 
 
 @dataclass
@@ -90,8 +93,9 @@ def player_sums(players: pd.DataFrame) -> PlayerSums:
         players["score_sq"] = players["score"] ** 2
     players["decided"] = players.groupby("game_id", sort=False)["won"].transform("any")
     winners = players.groupby("game_id", sort=False)["won"].sum()
+    by_order = _partial_sums(players, ORDER_COLUMN) if ORDER_COLUMN in players else None
     return PlayerSums(_partial_sums(players, "seat"), _partial_sums(players, "bot"),
-                      int((winners > 1).sum()), int((winners == 0).sum()))
+                      int((winners > 1).sum()), int((winners == 0).sum()), by_order)
 
 
 def game_sums(games: pd.DataFrame) -> GameSums:
@@ -174,6 +178,8 @@ def summarize(run_dir: str | Path, cell: int | str | dict | None = None, known: 
         mean_rounds=rounds_sum / rounds_n if rounds_n else None,
         shared_win_games=sum(p.shared_win_games for p in players),
         no_win_games=sum(p.no_win_games for p in players),
+        by_order=(_group_stats(pd.concat([p.by_order for p in players]))
+                  if all(p.by_order is not None for p in players) else None),
     )
 
 
@@ -198,6 +204,25 @@ def align_columns(rows: list[list[str]], left_columns: int = 1) -> list[str]:
             for row in rows]
 
 
+def first_player_line(summary: Summary) -> str | None:
+    """"first player X% [lo, hi] against a fair Y%": the win rate of turn position 0 with its 95%
+    interval against the fair 1/N, for a game that records the turn order (else None)."""
+    stats = summary.by_order
+    if stats is None or 0 not in stats.index:
+        return None
+    players = summary.config.get("players") or len(summary.by_seat)
+    first, fair = stats.loc[0], 1 / players
+    if first["win_low"] > fair:
+        verdict = "favoured"
+    elif first["win_high"] < fair:
+        verdict = "disfavoured"
+    else:
+        verdict = "fair within the interval"
+    return (f"first player {100 * first['win_rate']:.1f}% [{100 * first['win_low']:.1f}, "
+            f"{100 * first['win_high']:.1f}] against a fair {100 * fair:.1f}% ({verdict}; "
+            f"turn order position 0, {int(first['n']):,} games)")
+
+
 def format_summary(summary: Summary) -> str:
     """A plain aligned text table."""
     config = summary.config
@@ -209,8 +234,15 @@ def format_summary(summary: Summary) -> str:
     lines = [f"{config.get('game', '?')} (variant {config.get('variant', '?')}), {config.get('players', '?')} players, "
              f"{summary.n_games:,} games, seed {config.get('seed', '?')}"
              + (", seats rotated" if config.get("rotate_seats") else "")]
-    table = align_columns([header] + _rows(summary.by_seat, "seat") + _rows(summary.by_bot, "bot"))
-    n_seat_rows = len(summary.by_seat)
+    first_line = first_player_line(summary)
+    if first_line is not None:
+        lines.append(first_line)
+    order_rows = _rows(summary.by_order, "turn order") if summary.by_order is not None else []
+    table = align_columns([header] + order_rows + _rows(summary.by_seat, "seat") + _rows(summary.by_bot, "bot"))
+    n_order_rows, n_seat_rows = len(order_rows), len(summary.by_seat)
+    if n_order_rows:
+        lines += table[:1 + n_order_rows] + [""]
+        table = table[:1] + table[1 + n_order_rows:]
     lines += table[: 1 + n_seat_rows] + [""] + table[1 + n_seat_rows:]
     notes = []
     if summary.mean_rounds is not None:
