@@ -1389,9 +1389,13 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                     best[O_DISCARD_POS] = opt[O_DISCARD_POS]
                 opt[slot] = card
                 opt[slot + 1] = 1
-            with_v = turn_value(P, st, look, lrec, llog, p, w, kind, opt)
-            if with_v > turn_value(P, st, look, lrec, llog, p, w, kind, best):
-                best[O_FOLLOW] |= bit
+            with_v = 0.0
+            for without in range(2):  # one call site of the inlined valuation
+                v = turn_value(P, st, look, lrec, llog, p, w, kind, best if without else opt)
+                if without == 0:
+                    with_v = v
+                elif with_v > v:
+                    best[O_FOLLOW] |= bit
     journal_of(lrec)[J_MEMO_ON] = 0
     return best_v > NO_VALUE
 

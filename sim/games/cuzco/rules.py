@@ -1389,7 +1389,7 @@ def follow_bit(opt, card):
     return FOLLOW_EXTRA if opt[O_DIE] >= 0 else 0
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_STATE}, {T_REC}, int64, int64[::1], int64)")
 def follow_up(st, rec, p, opt, card):
     """Whether the player uses `card` now by a second medal on its god: the turn's medal turned
     it up (follow_bit), it is face up, a medal is left, and the bot planned it (opt[O_FOLLOW]).
@@ -1403,7 +1403,7 @@ def follow_up(st, rec, p, opt, card):
     return take
 
 
-@njit_noalloc
+@njit_typed("int64(int64[::1])")
 def free_card_slot(opt):
     """The first empty card slot of the turn `opt`, -1 if none."""
     for slot in CARD_SLOTS:
@@ -1412,7 +1412,7 @@ def free_card_slot(opt):
     return -1
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE})")
 def extra_turn_space(P, st):
     """Whether an action space without any die is left for Mama Quilia 05's extra turn (never the
     victory-point space)."""
