@@ -645,3 +645,22 @@ def test_a_second_medal_on_mama_quilia_05_after_a_medal_paid_06():
     assert S.players(st)[SEAT, S.P_MEDALS] == 0 and R.plays(opt, CARD["extra_turn"])
     assert CARD["extra_turn"] in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]]
     assert R.check_components(P, st) == 0
+
+
+def test_a_second_medal_on_viracocha_09_after_a_medal_paid_07():
+    """Inti medal (as above) and 09: "When taking a people tile, you may search the discard pile
+    for any people tile and place it on your mask board": 07 by medal puts a die on the study
+    space, Viracocha's next card, 09, comes up, and the second medal buys it when the bot planned
+    it: the board's tile and a discard tile (reading 27)."""
+    from cuzco_helpers import make_room
+    from test_cuzco_gods import turn
+    P, st, side = follow_up_table("search_discard")
+    R.refill_display(P, st, S.FARM)
+    make_room(st, SEAT, 2)
+    pl = S.players(st)
+    tiles = int((pl[SEAT, S.P_TILE:S.P_TILE + 12] >= 0).sum())
+    turn(P, st, side, SEAT, die=0, pips=3, space=space_of(st, "study"), action=S.A_STUDY, target=2,
+         card=CARD["ignore_lower"], medal=1, discard_pos=0, follow=R.FOLLOW_SEARCH)
+    assert int((pl[SEAT, S.P_TILE:S.P_TILE + 12] >= 0).sum()) == tiles + 2 and pl[SEAT, S.P_MEDALS] == 0
+    assert CARD["search_discard"] in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]]
+    assert R.check_components(P, st) == 0
