@@ -1396,6 +1396,16 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                     with_v = v
                 elif with_v > v:
                     best[O_FOLLOW] |= bit
+        if best[O_FOLLOW] != 0 and lrec[REC_RANK_TURNS] != 0:
+            # the search bot's candidate that is this turn plays it with the plan too
+            for r in range(TOP_TURNS):
+                top = scr_row(lrec, SCR_TOP + r)
+                same = True
+                for f in range(N_O):
+                    if f != O_FOLLOW and top[f] != best[f]:
+                        same = False
+                if same:
+                    top[O_FOLLOW] = best[O_FOLLOW]
     journal_of(lrec)[J_MEMO_ON] = 0
     return best_v > NO_VALUE
 
