@@ -1327,44 +1327,52 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                         opt[O_MOVE_INDEX] = 0
                     opt[O_CARD] = -1
                     opt[O_MEDAL] = 0
-    if best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE:
-        for i in range(best.shape[0]):
-            opt[i] = best[i]
-        chosen = best[O_BLESS]
-        for b in range(4):
-            if b != chosen:
-                opt[O_BLESS] = b
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    if not extra and free_card_slot(best) >= 0 and best_v > NO_VALUE:
-        # Mama Quilia 05 on top of the best turn, as its first card or after its action cards
-        # (the rulebook limits neither; issue 35)
-        free = False
-        for s in range(MAX_SPACES):
-            if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
-                    and not is_vp_space(P, st, s):
-                free = True
-        if free:
-            for i in range(best.shape[0]):
-                opt[i] = best[i]
-            slot = free_card_slot(opt)
-            medal = slot + 1
-            for way in range(2):  # 05 from the hand, or with a medal on the face-up card
-                opt[slot] = -1
-                opt[medal] = 0
-                src = second_payment(st, p, C_EXTRA_TURN, opt, SRC_CARD if way == 0 else SRC_MEDAL)
-                if src == SRC_NONE:
-                    continue
-                opt[slot] = C_EXTRA_TURN
-                opt[medal] = 1 if src == SRC_MEDAL else 0
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    if best_v > NO_VALUE and best[O_FOLLOW] == 0 and st[seat_at(p) + P_MEDALS] > spent_by(best, SRC_MEDAL):
-        # a card the turn's own medal may turn up (08, 09 or 05 after a medal-paid 07 or 06),
-        # used by a second medal if it comes up: decided now from its direct effects, which do
-        # not depend on which card comes up, only on whether it is this one (rules.follow_up)
-        for k in range(len(FOLLOW_CARDS)):
-            card = FOLLOW_CARDS[k]
-            bit = follow_bit(best, card)
-            if bit == 0:
+    # the turn chosen, again (one call site of the inlined valuation for all three, compile
+    # time): its fire blessing's four choices; Mama Quilia 05 on top of it, as its first card or
+    # after its action cards (the rulebook limits neither; issue 35); and a card the turn's own
+    # medal may turn up (08, 09 or 05 after a medal-paid 07 or 06), used by a second medal if it
+    # comes up: decided now from its direct effects, which do not depend on which card comes
+    # up, only on whether it is this one (rules.follow_up; the turn with it against the turn)
+    bless_again = best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE
+    chosen = best[O_BLESS]
+    slot = -1
+    bit = 0
+    with_v = 0.0
+    for cand in range(6 + 2 * len(FOLLOW_CARDS)):
+        if cand < 4:
+            if not bless_again:
+                continue
+            if cand == 0:
+                for i in range(best.shape[0]):
+                    opt[i] = best[i]
+            if cand == chosen:
+                continue
+            opt[O_BLESS] = cand
+        elif cand < 6:
+            if cand == 4:
+                slot = -1
+                if not extra and free_card_slot(best) >= 0 and best_v > NO_VALUE:
+                    for s in range(MAX_SPACES):
+                        if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
+                                and not is_vp_space(P, st, s):
+                            slot = 0
+                    if slot == 0:
+                        for i in range(best.shape[0]):
+                            opt[i] = best[i]
+                        slot = free_card_slot(opt)
+            if slot < 0:
+                continue
+            opt[slot] = -1  # 05 from the hand, or with a medal on the face-up card
+            opt[slot + 1] = 0
+            src = second_payment(st, p, C_EXTRA_TURN, opt, SRC_CARD if cand == 4 else SRC_MEDAL)
+            if src == SRC_NONE:
+                continue
+            opt[slot] = C_EXTRA_TURN
+            opt[slot + 1] = 1 if src == SRC_MEDAL else 0
+        elif (cand - 6) % 2 == 0:
+            card = FOLLOW_CARDS[(cand - 6) // 2]
+            bit = 0
+            if best_v == NO_VALUE or st[seat_at(p) + P_MEDALS] <= spent_by(best, SRC_MEDAL):
                 continue
             for i in range(best.shape[0]):
                 opt[i] = best[i]
@@ -1386,26 +1394,32 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                         continue
                 else:
                     opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
-                    best[O_DISCARD_POS] = opt[O_DISCARD_POS]
                 opt[slot] = card
                 opt[slot + 1] = 1
-            with_v = 0.0
-            for without in range(2):  # one call site of the inlined valuation
-                v = turn_value(P, st, look, lrec, llog, p, w, kind, best if without else opt)
-                if without == 0:
-                    with_v = v
-                elif with_v > v:
-                    best[O_FOLLOW] |= bit
-        if best[O_FOLLOW] != 0 and lrec[REC_RANK_TURNS] != 0:
-            # the search bot's candidate that is this turn plays it with the plan too
-            for r in range(TOP_TURNS):
-                top = scr_row(lrec, SCR_TOP + r)
-                same = True
-                for f in range(N_O):
-                    if f != O_FOLLOW and top[f] != best[f]:
-                        same = False
-                if same:
-                    top[O_FOLLOW] = best[O_FOLLOW]
+            bit = follow_bit(best, card)
+            if bit == 0:
+                continue
+        elif bit == 0:
+            continue
+        v = turn_value(P, st, look, lrec, llog, p, w, kind, best if cand >= 6 and (cand - 6) % 2 == 1 else opt)
+        if cand < 6:
+            best_v = keep_turn_if_better(opt, best, v, best_v, lrec)
+        elif (cand - 6) % 2 == 0:
+            with_v = v
+        elif with_v > v:
+            best[O_FOLLOW] |= bit
+            best[O_DISCARD_POS] = opt[O_DISCARD_POS]
+    if best[O_FOLLOW] != 0 and lrec[REC_RANK_TURNS] != 0:
+        # the search bot's candidate that is this turn plays it with the plan too
+        for r in range(TOP_TURNS):
+            top = scr_row(lrec, SCR_TOP + r)
+            same = True
+            for f in range(N_O):
+                if f != O_FOLLOW and f != O_DISCARD_POS and top[f] != best[f]:
+                    same = False
+            if same:
+                top[O_FOLLOW] = best[O_FOLLOW]
+                top[O_DISCARD_POS] = best[O_DISCARD_POS]
     journal_of(lrec)[J_MEMO_ON] = 0
     return best_v > NO_VALUE
 
