@@ -55,10 +55,12 @@ def table(n_players=4, seed=1, variant=None, P=None, W=None):
 
 def option(**fields):
     """A phase-I turn: option(die=0, pips=4, space=..., action=..., target=...), other fields 0,
-    card and card2 -1 (none). Keys are the O_* names in lower case without the prefix."""
+    card, card2, card3 and card4 -1 (none). Keys are the O_* names in lower case without the prefix."""
     opt = np.zeros(R.N_O, np.int64)
     opt[R.O_CARD] = -1
     opt[R.O_CARD2] = -1
+    opt[R.O_CARD3] = -1
+    opt[R.O_CARD4] = -1
     opt[R.O_TARGET] = -1
     for key, value in fields.items():
         if key == "ex":

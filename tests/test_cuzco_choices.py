@@ -505,3 +505,162 @@ def test_09_discard_tile_follows_kind_and_missions():
     S.players(st)[SEAT, S.P_MISSION] = MISSION["m16"]
     assert R.mission_shortfall(P, st, SEAT, MISSION["m16"]) == 1
     assert R.best_discard_tile(P, st, SEAT, w) == 1  # the farm tile
+
+
+# ---------------------------------------------------------------- a third card, a second medal on one god (issue 35)
+
+def on_top_of_pile(st, card_name):
+    """Make a card with this ability the next card of its god's draw pile (its top, turned up next)."""
+    card = CARD[card_name]
+    god = card // 3
+    base, n = S.S_GOD_PILES + god * 12, st[S.S_GOD_PILE_N + god]
+    for i in range(n):
+        if st[base + i] == card:
+            st[base + i], st[base + n - 1] = st[base + n - 1], st[base + i]
+            return
+    raise LookupError(card_name)
+
+
+def test_three_action_cards_in_one_turn_07_13_12():
+    """Cost: "To use a god card, you have to spend 1 offering when playing it"; nothing limits the
+    cards a turn plays, and each names its moment: 07 "You may place your die on an action space
+    even if the number of its pips is equal or higher than those of any present dice", 13 "When
+    placing your die on an action space, you may use it as if it had 6 pips", 12 "When placing a
+    priest on an occupied temple step, return the priest to its owner instead of pushing him 1 step
+    down". A 3 goes on the temple over a 1, counts as a 6, and sends the priest on step 6 home:
+    three offerings spent (and 05 after the three, a fourth). The random bot (uniform over the
+    legal turns) plays the three together with three offerings, never with two."""
+    from test_cuzco_gods import NO_BLESS_CARD, block_all_spaces_but, random_turns, turn
+    names = ("ignore_lower", "virtual_six", "priest_return")
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    for name in names + ("extra_turn",):
+        give_card(st, SEAT, name)
+    pl = S.players(st)
+    pl[SEAT, S.P_MEDALS] = 0
+    top = S.N_TEMPLE - 1
+    st[S.S_TEMPLE + top] = 1
+    pl[1, S.P_PRIESTS_HOME] -= 1
+    block_all_spaces_but(st, ("study",), seat=2)
+    set_offerings(st, SEAT, 4)
+    before = (st.copy(), pl[1, S.P_PRIESTS_HOME])
+    opt = turn(P, st, side, SEAT, die=0, pips=3, space=space_of(st, "temple"), action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+               card=CARD["ignore_lower"], card2=CARD["virtual_six"], card3=CARD["priest_return"],
+               card4=CARD["extra_turn"])
+    assert st[S.S_TEMPLE + top] == SEAT and pl[1, S.P_PRIESTS_HOME] == before[1] + 1
+    assert all(pl[SEAT, S.P_HAND + CARD[name]] == 0 for name in names + ("extra_turn",))
+    assert pl[SEAT, S.P_OFFERINGS] == 1  # four spent, one from the blessing
+    assert R.plays(opt, CARD["extra_turn"]) and R.check_components(P, st) == 0
+    st[:] = before[0]
+    pl[SEAT, S.P_DICE:S.P_DICE + 3] = [3, 0, 0]
+    block_all_spaces_but(st, (), seat=2)
+    triple = (CARD["ignore_lower"], CARD["virtual_six"], CARD["priest_return"])
+    played = {(int(t[R.O_CARD]), int(t[R.O_CARD2]), int(t[R.O_CARD3])) for t in random_turns(P, st, SEAT, 300)}
+    assert triple in played
+    set_offerings(st, SEAT, 2)
+    played = {(int(t[R.O_CARD]), int(t[R.O_CARD2]), int(t[R.O_CARD3])) for t in random_turns(P, st, SEAT, 300)}
+    assert all(third == -1 for _, _, third in played)
+
+
+def follow_up_table(next_card):
+    """SEAT can only reach the temple with Viracocha 07 (every space holds a 1), paid with one of
+    its two medals (no offering); `next_card` is Viracocha's next card, turned up by that medal."""
+    from test_cuzco_gods import block_all_spaces_but
+    P, st, side = table()
+    clear_hand(st, SEAT)
+    without_missions(st)
+    set_offerings(st, SEAT, 0)
+    face_up_everywhere(st, ["double_people", "mission_discount", "ignore_lower", "extra_study", "extra_farm"])
+    on_top_of_pile(st, next_card)
+    pl = S.players(st)
+    pl[SEAT, S.P_MEDALS] = 2
+    pl[SEAT, S.P_DICE:S.P_DICE + 3] = [3, 0, 0]
+    block_all_spaces_but(st, (), seat=2)
+    return P, st, side
+
+
+def test_a_second_medal_on_one_god_uses_the_card_the_first_turned_up():
+    """Inti medal: "By spending 1 Inti medal, you may use the ability of 1 of the face up god
+    cards. Place the used card on the discard pile, and remove the medal from the game." Nothing
+    limits the medals a turn spends, so the card a medal turns up may be bought by a second medal
+    when its moment comes: 07 by medal puts a die on the temple, Viracocha's next card, 08, comes
+    up, and on the priest's fire blessing 08 ("you take 3 food and advance 3 spaces on the status
+    track") is used by the second medal when the bot planned it; with another card turned up the
+    plan does nothing. The bot plans it from 08's direct effects: a bot that values food and
+    status takes it, one that does not keeps the medal (README reading 15)."""
+    from test_cuzco_gods import NO_BLESS_CARD, turn
+    for planned in (True, False):
+        P, st, side = follow_up_table("blessing_plenty")
+        pl = S.players(st)
+        food, status = int(pl[SEAT, S.P_FOOD]), int(pl[SEAT, S.P_STATUS])
+        turn(P, st, side, SEAT, die=0, pips=3, space=space_of(st, "temple"), action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+             card=CARD["ignore_lower"], medal=1, follow=R.FOLLOW_PLENTY if planned else 0)
+        choice = side[0][S.REC_STATS + SEAT * S.N_STAT + S.STAT_CHOICE:][:S.N_CHOICE]
+        if planned:
+            assert pl[SEAT, S.P_MEDALS] == 0 and pl[SEAT, S.P_FOOD] == food + 3 and pl[SEAT, S.P_STATUS] == status + 3
+            assert CARD["blessing_plenty"] in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]]
+            assert choice[S.CH_FOLLOW_TAKEN] == 1 and choice[S.CH_FOLLOW_DECLINED] == 0
+        else:
+            assert pl[SEAT, S.P_MEDALS] == 1 and pl[SEAT, S.P_FOOD] == food + 1 and pl[SEAT, S.P_STATUS] == status
+            assert st[S.S_GOD_UP + CARD["blessing_plenty"] // 3] == CARD["blessing_plenty"]
+            assert choice[S.CH_FOLLOW_TAKEN] == 0 and choice[S.CH_FOLLOW_DECLINED] == 1
+        assert R.check_components(P, st) == 0
+    P, st, side = follow_up_table("search_discard")  # another card comes up: the plan does nothing
+    turn(P, st, side, SEAT, die=0, pips=3, space=space_of(st, "temple"), action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+         card=CARD["ignore_lower"], medal=1, follow=R.FOLLOW_PLENTY)
+    assert S.players(st)[SEAT, S.P_MEDALS] == 1 and R.check_components(P, st) == 0
+    # the bot: the temple turn (priests weigh much here), and 08 planned or not by its weights
+    n = st[S.S_N_PLAYERS]
+    look, lside = S.new_state(n, False), S.new_side(n, False)
+    kinds, _ = B_bots(["balanced"] * n)
+    for food_status, expect in ((3.0, R.FOLLOW_PLENTY), (0.0, 0)):
+        P, st, side = follow_up_table("blessing_plenty")
+        w = weights("balanced").copy()
+        w[WT.W_PRIEST] = 20.0
+        w[WT.W_MEDAL] = 0.0
+        w[WT.W_FOOD] = w[WT.W_STATUS] = food_status
+        opt, best = np.zeros(R.N_O, np.int64), np.zeros(R.N_O, np.int64)
+        assert B.choose_turn(P, st, look, *lside, SEAT, w, kinds[SEAT], opt, best, False)
+        assert best[R.O_CARD] == CARD["ignore_lower"] and best[R.O_MEDAL] == 1 and best[R.O_ACTION] == S.A_TEMPLE
+        assert best[R.O_PLENTY] == R.SRC_NONE  # 08 was hidden when the turn was chosen
+        assert best[R.O_FOLLOW] & R.FOLLOW_PLENTY == expect
+
+
+def test_a_second_medal_on_mama_quilia_05_after_a_medal_paid_06():
+    """Inti medal (as above) and 05: "After your turn, immediately play another turn": 06 by medal
+    moves the die that blocks the temple, Mama Quilia's next card, 05, comes up, and after the
+    turn the second medal buys it when the bot planned it: the turn as performed plays 05, so the
+    extra turn follows (rounds)."""
+    from test_cuzco_gods import NO_BLESS_CARD, turn
+    P, st, side = follow_up_table("extra_turn")
+    set_face_up(st, "move_die")
+    on_top_of_pile(st, "extra_turn")
+    temple = space_of(st, "temple")
+    study = space_of(st, "study")
+    st[S.S_SPACE_N + study] = 0  # an empty space for the extra turn
+    R.recompute_space_min(st, study)
+    opt = turn(P, st, side, SEAT, die=0, pips=3, space=temple, action=S.A_TEMPLE, bless=NO_BLESS_CARD,
+               card=CARD["move_die"], medal=1, card_arg=temple, move_index=0, card_arg2=space_of(st, "exchange"),
+               follow=R.FOLLOW_EXTRA)
+    assert S.players(st)[SEAT, S.P_MEDALS] == 0 and R.plays(opt, CARD["extra_turn"])
+    assert CARD["extra_turn"] in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]]
+    assert R.check_components(P, st) == 0
+
+
+def test_a_second_medal_on_viracocha_09_after_a_medal_paid_07():
+    """Inti medal (as above) and 09: "When taking a people tile, you may search the discard pile
+    for any people tile and place it on your mask board": 07 by medal puts a die on the study
+    space, Viracocha's next card, 09, comes up, and the second medal buys it when the bot planned
+    it: the board's tile and a discard tile (reading 27)."""
+    from cuzco_helpers import make_room
+    from test_cuzco_gods import turn
+    P, st, side = follow_up_table("search_discard")
+    R.refill_display(P, st, S.FARM)
+    make_room(st, SEAT, 2)
+    pl = S.players(st)
+    tiles = int((pl[SEAT, S.P_TILE:S.P_TILE + 12] >= 0).sum())
+    turn(P, st, side, SEAT, die=0, pips=3, space=space_of(st, "study"), action=S.A_STUDY, target=2,
+         card=CARD["ignore_lower"], medal=1, discard_pos=0, follow=R.FOLLOW_SEARCH)
+    assert int((pl[SEAT, S.P_TILE:S.P_TILE + 12] >= 0).sum()) == tiles + 2 and pl[SEAT, S.P_MEDALS] == 0
+    assert CARD["search_discard"] in st[S.S_GOD_DISCARD:S.S_GOD_DISCARD + st[S.S_GOD_DISCARD_N]]
+    assert R.check_components(P, st) == 0

@@ -2,7 +2,7 @@
 
 Game i of a run depends only on the seed and i, so the first games of a long run are the games a
 short run plays (tests/test_cuzco_reference.py). The runs, regenerated when the rules or the
-bots' play change on purpose (issue 35 last):
+bots' play change on purpose (issue 35 last: a third card, a second medal on one god):
     sim run cuzco --players 3 --games 60 --seed 7 --rotate-seats --out DIR/modelled-3p
     sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --out DIR/modelled-4p
     sim run cuzco --players 4 --games 60 --seed 7 --rotate-seats --bots random,headdress,balanced,temple-tuned \

@@ -20,7 +20,8 @@ from sim.core import rng as rng_mod
 from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 from .rules import (
     N_O, N_U, O_ACTION, O_BLESS, O_CARD, O_CARD2, O_CARD_ARG, O_CARD_ARG2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX,
-    O_MEDAL, O_MEDAL2, O_MOVE_INDEX,
+    O_MEDAL, O_MEDAL2, O_MOVE_INDEX, O_CARD3, O_MEDAL3, O_CARD4, O_MEDAL4, O_FOLLOW, CARD_SLOTS, FOLLOW_CARDS,
+    medal_on_god, ends_in_blessing, follow_bit, free_card_slot,
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     LAST_MISSION_PLANS, ability_bits, doubles_use, buy_good, can_move, count_unslid, circlet_ready, die_fits,
@@ -452,7 +453,8 @@ def effect_key(opt):
         return 0
     return 1 | (action << 1) | ((opt[O_TARGET] + 1) << 4) | (strength << 10) | ((card + 1) << 13) | \
         (opt[O_MEDAL] << 18) | (opt[O_BLESS] << 19) | (opt[O_PLENTY] << 22) | (opt[O_DELIVERY] << 24) | (arg << 26) | \
-        ((opt[O_CARD2] + 1) << 34) | (opt[O_MEDAL2] << 39)
+        ((opt[O_CARD2] + 1) << 34) | (opt[O_MEDAL2] << 39) | ((opt[O_CARD3] + 1) << 40) | (opt[O_MEDAL3] << 45) | \
+        ((opt[O_CARD4] + 1) << 46) | (opt[O_MEDAL4] << 51)
 
 
 @njit_noalloc
@@ -592,7 +594,8 @@ def exchange_outcome_key(opt):
         return 0
     return 1 | (opt[O_PU1] << 1) | (opt[O_PU2] << 7) | ((opt[O_CARD] + 1) << 13) | (opt[O_MEDAL] << 19) | \
         ((1 if opt[O_DIE] < 0 else 0) << 21) | (opt[O_BLESS] << 22) | (opt[O_PLENTY] << 26) | (opt[O_DELIVERY] << 30) | \
-        ((opt[O_CARD2] + 1) << 32) | (opt[O_MEDAL2] << 37)
+        ((opt[O_CARD2] + 1) << 32) | (opt[O_MEDAL2] << 37) | ((opt[O_CARD3] + 1) << 38) | (opt[O_MEDAL3] << 43) | \
+        ((opt[O_CARD4] + 1) << 44) | (opt[O_MEDAL4] << 49)
 
 
 @njit_typed("int64(int64[::1])")
@@ -690,15 +693,15 @@ def turn_value(P, st, look, lrec, llog, p, w, kind, opt):
     pv = outcome_value(P, st, look, lrec, llog, p, kind, opt) if kind != KIND_RANDOM else 0.0
     if kind != KIND_RANDOM and opt[O_CARD] == C_MOVE_DIE:
         pv += move_destination_value(P, st, p, w, opt)
-    return value_of_outcome(st, lrec, kind, C_EXTRA_TURN if opt[O_CARD2] == C_EXTRA_TURN else opt[O_CARD], pv)
+    return value_of_outcome(st, lrec, kind, C_EXTRA_TURN if plays(opt, C_EXTRA_TURN) else opt[O_CARD], pv)
 
 
 @njit_noalloc
 def clear_option(opt):
     for i in range(opt.shape[0]):
         opt[i] = 0
-    opt[O_CARD] = -1
-    opt[O_CARD2] = -1
+    for slot in CARD_SLOTS:
+        opt[slot] = -1
     opt[O_TARGET] = -1
 
 
@@ -762,7 +765,7 @@ def exchange_limit(P, st, p, opt, ex):
     offering one the supply, a quipu one a quipu on the mask board (rules.exchange_allowed), and
     no exchange done before them in do_exchange's order changes those counts. A turn with a card
     is left to the look-ahead (13 slides tiles up, a card's payment returns an offering)."""
-    if opt[O_CARD] >= 0 or opt[O_CARD2] >= 0:
+    if opt[O_CARD] >= 0 or opt[O_CARD2] >= 0 or opt[O_CARD3] >= 0 or opt[O_CARD4] >= 0:
         return -1
     if ex == EX_STATUS:
         return count_unslid(P, st, p, STUDY)
@@ -882,24 +885,14 @@ def spent_by(opt, source):
     """Offerings (source SRC_CARD) or medals (SRC_MEDAL) the cards of the turn `opt` spend."""
     medal = source == SRC_MEDAL
     n = 0
-    if opt[O_CARD] >= 0 and (opt[O_MEDAL] != 0) == medal:
-        n += 1
-    if opt[O_CARD2] >= 0 and (opt[O_MEDAL2] != 0) == medal:
-        n += 1
+    for slot in CARD_SLOTS:
+        if opt[slot] >= 0 and (opt[slot + 1] != 0) == medal:
+            n += 1
     if opt[O_PLENTY] == source:
         n += 1
     if opt[O_DELIVERY] == source:
         n += 1
     return n
-
-
-@njit_noalloc
-def medal_on_god(opt, god):
-    """Whether the turn `opt` already plays a face-up card of this god through a medal."""
-    return (opt[O_CARD] >= 0 and opt[O_MEDAL] != 0 and opt[O_CARD] // 3 == god) or \
-        (opt[O_CARD2] >= 0 and opt[O_MEDAL2] != 0 and opt[O_CARD2] // 3 == god) or \
-        (opt[O_PLENTY] == SRC_MEDAL and C_BLESSING_PLENTY // 3 == god) or \
-        (opt[O_DELIVERY] == SRC_MEDAL and C_DELIVERY_VP // 3 == god)
 
 
 @njit_typed(f"int64({T_STATE}, int64, int64, int64[::1], int64)")
@@ -935,13 +928,6 @@ def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
             best_v = v
             best_b = b
     return best_b
-
-
-@njit_noalloc
-def ends_in_blessing(opt):
-    action = opt[O_ACTION]
-    return action == A_TEMPLE or action == A_HEADDRESS or \
-        ((action == A_TRAIL or action == A_BRIDGE) and opt[O_TARGET] == CUZCO)
 
 
 @njit_noalloc
@@ -1093,12 +1079,20 @@ def first_card(P, st, p, opt, action, pips, extra, fits, payable, choice):
     return True
 
 
+N_PAIR_CHOICES = 2 * 3 * 2  # after 07/06: 13 (hand, medal) and then 12, 02 or 09 (hand, medal)
+
+
 @njit_noalloc
 def second_card_choices(opt, payable):
     """A turn whose first card is 13, 07 or 06 may add a second action card (first_card's
-    choices of an action card); any other turn plays only its first."""
+    choices of an action card); after 07 or 06, also 13 and a third card (second_card's pairs,
+    when 13 can be paid); any other turn plays only its first."""
     card = opt[O_CARD]
-    return action_card_choices(payable) if card == C_VIRTUAL_SIX or card == C_IGNORE_LOWER or card == C_MOVE_DIE else 1
+    if card == C_IGNORE_LOWER or card == C_MOVE_DIE:
+        if (payable >> 1) & 3 != 0:
+            return N_CARD_CHOICES + N_PAIR_CHOICES
+        return action_card_choices(payable)
+    return action_card_choices(payable) if card == C_VIRTUAL_SIX else 1
 
 
 @njit_inline
@@ -1108,9 +1102,31 @@ def second_card(P, st, p, opt, action, pips, extra, payable, choice):
     turn may play several cards, each paid for; 13 with 14 is left out: a jump ignores the pips)."""
     if choice == 0:
         return True
+    first = opt[O_CARD]
+    if choice >= N_CARD_CHOICES:
+        # after 07 or 06: 13 (way c % 2), then 12, 02 or 09 (ACTION_CARDS[2 + (c // 2) % 3], way
+        # c // 6), each paid (issue 35: no limit of two action cards a turn)
+        c = choice - N_CARD_CHOICES
+        k = 2 + (c // 2) % 3
+        src = SRC_CARD if c % 2 == 0 else SRC_MEDAL
+        src3 = SRC_CARD if c // 6 == 0 else SRC_MEDAL
+        card = ACTION_CARDS[k]
+        if (payable >> (1 + c % 2)) & 1 == 0 or (payable >> (1 + 2 * k + c // 6)) & 1 == 0 or \
+                not card_changes_action(P, st, p, C_VIRTUAL_SIX, action, pips, extra) or \
+                not card_changes_action(P, st, p, card, action, 6, extra) or \
+                second_payment(st, p, C_VIRTUAL_SIX, opt, src) == SRC_NONE:
+            return False
+        opt[O_CARD2] = C_VIRTUAL_SIX
+        opt[O_MEDAL2] = 1 if src == SRC_MEDAL else 0
+        if second_payment(st, p, card, opt, src3) == SRC_NONE:
+            opt[O_CARD2] = -1
+            opt[O_MEDAL2] = 0
+            return False
+        opt[O_CARD3] = card
+        opt[O_MEDAL3] = 1 if src3 == SRC_MEDAL else 0
+        return True
     card = ACTION_CARDS[(choice - 1) // 2]
     src = SRC_CARD if (choice - 1) % 2 == 0 else SRC_MEDAL
-    first = opt[O_CARD]
     strength = 6 if first == C_VIRTUAL_SIX else pips
     if (payable >> choice) & 1 == 0 or card == first or (card == C_JUMP and first == C_VIRTUAL_SIX) or \
             not card_changes_action(P, st, p, card, action, strength, extra) or \
@@ -1304,41 +1320,106 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                             opt[O_DISCARD_POS] = 0
                             opt[O_CARD2] = -1
                             opt[O_MEDAL2] = 0
+                            opt[O_CARD3] = -1
+                            opt[O_MEDAL3] = 0
                         opt[O_CARD_ARG] = 0
                         opt[O_CARD_ARG2] = 0
                         opt[O_MOVE_INDEX] = 0
                     opt[O_CARD] = -1
                     opt[O_MEDAL] = 0
-    if best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE:
-        for i in range(best.shape[0]):
-            opt[i] = best[i]
-        chosen = best[O_BLESS]
-        for b in range(4):
-            if b != chosen:
-                opt[O_BLESS] = b
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
-    if not extra and (best[O_CARD] == -1 or best[O_CARD2] == -1) and best_v > NO_VALUE:
-        # Mama Quilia 05 on top of the best turn, as its first card or, after an action card,
-        # its second (the rulebook limits neither; issue 35)
-        free = False
-        for s in range(MAX_SPACES):
-            if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
-                    and not is_vp_space(P, st, s):
-                free = True
-        if free:
+    # the turn chosen, again (one call site of the inlined valuation for all three, compile
+    # time): its fire blessing's four choices; Mama Quilia 05 on top of it, as its first card or
+    # after its action cards (the rulebook limits neither; issue 35); and a card the turn's own
+    # medal may turn up (08, 09 or 05 after a medal-paid 07 or 06), used by a second medal if it
+    # comes up: decided now from its direct effects, which do not depend on which card comes
+    # up, only on whether it is this one (rules.follow_up; the turn with it against the turn)
+    bless_again = best_v > NO_VALUE and ends_in_blessing(best) and best[O_PLENTY] == SRC_NONE
+    chosen = best[O_BLESS]
+    slot = -1
+    bit = 0
+    with_v = 0.0
+    for cand in range(6 + 2 * len(FOLLOW_CARDS)):
+        if cand < 4:
+            if not bless_again:
+                continue
+            if cand == 0:
+                for i in range(best.shape[0]):
+                    opt[i] = best[i]
+            if cand == chosen:
+                continue
+            opt[O_BLESS] = cand
+        elif cand < 6:
+            if cand == 4:
+                slot = -1
+                if not extra and free_card_slot(best) >= 0 and best_v > NO_VALUE:
+                    for s in range(MAX_SPACES):
+                        if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
+                                and not is_vp_space(P, st, s):
+                            slot = 0
+                    if slot == 0:
+                        for i in range(best.shape[0]):
+                            opt[i] = best[i]
+                        slot = free_card_slot(opt)
+            if slot < 0:
+                continue
+            opt[slot] = -1  # 05 from the hand, or with a medal on the face-up card
+            opt[slot + 1] = 0
+            src = second_payment(st, p, C_EXTRA_TURN, opt, SRC_CARD if cand == 4 else SRC_MEDAL)
+            if src == SRC_NONE:
+                continue
+            opt[slot] = C_EXTRA_TURN
+            opt[slot + 1] = 1 if src == SRC_MEDAL else 0
+        elif (cand - 6) % 2 == 0:
+            card = FOLLOW_CARDS[(cand - 6) // 2]
+            bit = 0
+            if best_v == NO_VALUE or st[seat_at(p) + P_MEDALS] <= spent_by(best, SRC_MEDAL):
+                continue
             for i in range(best.shape[0]):
                 opt[i] = best[i]
-            slot = O_CARD if opt[O_CARD] == -1 else O_CARD2
-            medal = O_MEDAL if slot == O_CARD else O_MEDAL2
-            for way in range(2):  # 05 from the hand, or with a medal on the face-up card
-                opt[slot] = -1
-                opt[medal] = 0
-                src = second_payment(st, p, C_EXTRA_TURN, opt, SRC_CARD if way == 0 else SRC_MEDAL)
-                if src == SRC_NONE:
+            if card == C_BLESSING_PLENTY:
+                opt[O_BLESS] = 0
+                opt[O_PLENTY] = SRC_MEDAL
+            else:
+                slot = free_card_slot(opt)
+                if slot < 0 or (card == C_SEARCH_DISCARD and not card_changes_action(
+                        P, st, p, card, opt[O_ACTION], opt[O_PIPS], extra)):
                     continue
-                opt[slot] = C_EXTRA_TURN
-                opt[medal] = 1 if src == SRC_MEDAL else 0
-                best_v = keep_turn_if_better(opt, best, turn_value(P, st, look, lrec, llog, p, w, kind, opt), best_v, lrec)
+                if card == C_EXTRA_TURN:
+                    free = False
+                    for s in range(MAX_SPACES):
+                        if space_actions(P, n, s) != 0 and s != best[O_SPACE] and st[S_SPACE_N + s] == 0 \
+                                and not is_vp_space(P, st, s):
+                            free = True
+                    if not free:
+                        continue
+                else:
+                    opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
+                opt[slot] = card
+                opt[slot + 1] = 1
+            bit = follow_bit(best, card)
+            if bit == 0:
+                continue
+        elif bit == 0:
+            continue
+        v = turn_value(P, st, look, lrec, llog, p, w, kind, best if cand >= 6 and (cand - 6) % 2 == 1 else opt)
+        if cand < 6:
+            best_v = keep_turn_if_better(opt, best, v, best_v, lrec)
+        elif (cand - 6) % 2 == 0:
+            with_v = v
+        elif with_v > v:
+            best[O_FOLLOW] |= bit
+            best[O_DISCARD_POS] = opt[O_DISCARD_POS]
+    if best[O_FOLLOW] != 0 and lrec[REC_RANK_TURNS] != 0:
+        # the search bot's candidate that is this turn plays it with the plan too
+        for r in range(TOP_TURNS):
+            top = scr_row(lrec, SCR_TOP + r)
+            same = True
+            for f in range(N_O):
+                if f != O_FOLLOW and f != O_DISCARD_POS and top[f] != best[f]:
+                    same = False
+            if same:
+                top[O_FOLLOW] = best[O_FOLLOW]
+                top[O_DISCARD_POS] = best[O_DISCARD_POS]
     journal_of(lrec)[J_MEMO_ON] = 0
     return best_v > NO_VALUE
 

@@ -7,7 +7,8 @@ keep per seat (state.STAT_CHOICE + CH_*; no output column): the duplicate-colour
 setup, each card paid from the hand or with a medal while the other way was open too, the overlay
 turned or kept, the arm left at the village reached, a jump to an outer village, the exchange's
 slide-down and Iliapa 02's slide-up (the most valuable tile or another), Viracocha 09's tile kind,
-Mama Quilia 06's destination, the feather slot.
+Mama Quilia 06's destination, the feather slot, the cards a phase-I turn played, and a card a
+turn's medal turned up used by a second medal on its god or not.
 """
 from __future__ import annotations
 
@@ -65,7 +66,12 @@ def rows(totals: np.ndarray) -> list[tuple[str, str]]:
             ("Mama Quilia 06 destination: the victory-point space / another space",
              f"{t[S.CH_MOVE_DIE_TO_VP]} / {t[S.CH_MOVE_DIE_ELSEWHERE]}"),
             ("feather slot (the starting one included): the slot of the fixed rule before issue 35 / another",
-             f"{t[S.CH_FEATHER_SLOT_FIXED]} / {t[S.CH_FEATHER_SLOT_OTHER]}")]
+             f"{t[S.CH_FEATHER_SLOT_FIXED]} / {t[S.CH_FEATHER_SLOT_OTHER]}"),
+            ("phase-I turns by the cards in their card slots (08, 10 aside) 0 / 1 / 2 / 3 / 4",
+             " / ".join(str(t[S.CH_TURN_CARDS + k]) for k in range(5)))]
+    for k, name in enumerate(("08 on the blessing", "09 on the people tile", "05 after the turn")):
+        out.append((f"second medal on one god: {name}, turned up by the turn's medal: used / left",
+                     f"{t[S.CH_FOLLOW_TAKEN + k]} / {t[S.CH_FOLLOW_DECLINED + k]}"))
     return out
 
 

@@ -17,7 +17,7 @@ import numpy as np
 
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .rules import (
-    O_ACTION, O_BLESS, O_CARD, O_CARD2, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_MEDAL2, O_PIPS, O_PLENTY,
+    O_ACTION, O_BLESS, O_CARD, O_CARD2, O_CARD3, O_CARD4, card_way, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_PIPS, O_PLENTY,
     O_PU1, O_PU2, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, count_unslid, feather_colour_choice,
     feather_slot_choice, god_pile_choice, plays, slide_down_choice, slide_up_choice, tile_field,
 )
@@ -428,10 +428,9 @@ def apply_turn(P, st, journal, p, opt):
     if card == C_MOVE_DIE or card == C_IGNORE_LOWER or card == C_EXTRA_TURN or card == C_VIRTUAL_SIX or \
             card == C_JUMP or card == C_SLIDE_UP or card == C_SEARCH_DISCARD:
         pay_card(st, journal, p, card, card_src)
-    card2 = opt[O_CARD2]
-    card2_src = SRC_MEDAL if opt[O_MEDAL2] != 0 else SRC_CARD
-    if card2 >= 0 and card2 != C_PRIEST_RETURN:
-        pay_card(st, journal, p, card2, card2_src)
+    for slot in (O_CARD2, O_CARD3, O_CARD4):
+        if opt[slot] >= 0 and opt[slot] != C_PRIEST_RETURN:
+            pay_card(st, journal, p, opt[slot], SRC_MEDAL if opt[slot + 1] != 0 else SRC_CARD)
     strength = 6 if plays(opt, C_VIRTUAL_SIX) else pips
     action = opt[O_ACTION]
     target = opt[O_TARGET]
@@ -453,8 +452,7 @@ def apply_turn(P, st, journal, p, opt):
                 st[seat_at(p) + P_SLID + i] = 0
         exchange(P, st, journal, p, opt, strength)
     elif action == A_TEMPLE:
-        place_priest(P, st, journal, p, min(strength, N_TEMPLE) - 1,
-                     card_src if card == C_PRIEST_RETURN else (card2_src if card2 == C_PRIEST_RETURN else SRC_NONE))
+        place_priest(P, st, journal, p, min(strength, N_TEMPLE) - 1, card_way(opt, C_PRIEST_RETURN))
         fire_blessing(P, st, journal, p, opt[O_BLESS], opt[O_PLENTY])
     elif action == A_HEADDRESS:
         put(st, journal, seat_at(p) + P_CIRCLET + target, 1, G_FEATHERS)

@@ -51,7 +51,7 @@ from .state import (
     R_TEMPLE_MEDALS, R_VP_SPACE, RF_KIND, RF_PIPS, SCR_LIST, SCR_TMP, STAT_BLESSINGS,
     STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES,
     STAT_MEDALS_GAINED, STAT_MISSION_DONE, STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED,
-    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME, CH_PAID_CARD, CH_PAID_MEDAL, CH_ROTATION_KEPT, CH_ROTATION_TURNED, CH_ARM_BACK, CH_JUMP_OUTER, CH_SLIDE_DOWN_DEAREST, CH_SLIDE_DOWN_OTHER, CH_SLIDE_UP_DEAREST, CH_SLIDE_UP_OTHER, CH_SLIDE_UP_NONE, CH_DISCARD_TILE_STUDY, CH_DISCARD_TILE_FARM, CH_MOVE_DIE_TO_VP, CH_MOVE_DIE_ELSEWHERE, CH_FEATHER_SLOT_FIXED, CH_FEATHER_SLOT_OTHER,
+    STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1, STAT_PUTUTU_SPENT2, STAT_DOUBLES, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_CHOICE, CH_SETUP_KEEP_FIRST, CH_SETUP_KEEP_SECOND, CH_SETUP_SAME, CH_PAID_CARD, CH_PAID_MEDAL, CH_ROTATION_KEPT, CH_ROTATION_TURNED, CH_ARM_BACK, CH_JUMP_OUTER, CH_SLIDE_DOWN_DEAREST, CH_SLIDE_DOWN_OTHER, CH_SLIDE_UP_DEAREST, CH_SLIDE_UP_OTHER, CH_SLIDE_UP_NONE, CH_DISCARD_TILE_STUDY, CH_DISCARD_TILE_FARM, CH_MOVE_DIE_TO_VP, CH_MOVE_DIE_ELSEWHERE, CH_FEATHER_SLOT_FIXED, CH_FEATHER_SLOT_OTHER, CH_FOLLOW_TAKEN, CH_FOLLOW_DECLINED, CH_TURN_CARDS,
     STAT_WON, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_COLOUR, VF_PIECE, VF_RING, VF_VP, VP_ACHIEVEMENTS,
     VP_ACTION_SPACE, VP_DELIVERY, VP_EXCHANGE, VP_GOODS, VP_HEADDRESS, VP_MEDALS, VP_MISSIONS,
     VP_PEOPLE, VP_PRIESTS, VP_START, VP_STATUS, VP_VILLAGES, WAY_ANY, WAY_BRIDGE, WAY_TRAIL,
@@ -80,7 +80,21 @@ O_CARD2 = 15  # a second card with the first (06/07/13 first, then 13, 14, 12, 0
 O_MEDAL2 = 16  # 1 if the second card is played through an Inti medal
 O_DISCARD_POS = 17  # 09: the people discard tile taken (its position)
 O_EX = 18  # + exchange: times it is bought
-N_O = O_EX + N_EXCHANGES
+O_CARD3 = O_EX + N_EXCHANGES  # a third card (06/07 first, 13 second, then 12, 02 or 09), -1 none
+O_MEDAL3 = O_CARD3 + 1  # 1 if the third card is played through an Inti medal
+O_CARD4 = O_MEDAL3 + 1  # a fourth card (Mama Quilia 05 after three), -1 none
+O_MEDAL4 = O_CARD4 + 1
+O_FOLLOW = O_MEDAL4 + 1  # follow-up medals planned (FOLLOW_* bits): the card this turn's medal turns up
+N_O = O_FOLLOW + 1
+CARD_SLOTS = (O_CARD, O_CARD2, O_CARD3, O_CARD4)  # each card slot's medal flag is the field after it
+# O_FOLLOW: a medal spent on a god's face-up card turns up that god's next card, hidden while the turn
+# is chosen; the bot decides beforehand, for the one card that could follow in the turn, whether it
+# would use it by a second medal if it comes up (its value does not depend on which card comes up,
+# only on whether it is this one), and perform_turn uses it then (follow_up)
+FOLLOW_PLENTY = 1  # Viracocha 08 on the turn's fire blessing, after a medal-paid 07
+FOLLOW_SEARCH = 2  # Viracocha 09 on the turn's people tile, after a medal-paid 07
+FOLLOW_EXTRA = 4  # Mama Quilia 05 after the turn, after a medal-paid 06
+FOLLOW_CARDS = (C_BLESSING_PLENTY, C_SEARCH_DISCARD, C_EXTRA_TURN)  # bit k: FOLLOW_CARDS[k]
 
 # ---- a phase-II use, as chosen by a bot: use[U_*]
 U_KIND = 0  # STUDY or FARM
@@ -1329,15 +1343,91 @@ def pututu_can_reach(st, p, pips, target):
 
 @njit_typed("boolean(int64[::1], int64)")
 def plays(opt, card):
-    """Whether the turn `opt` plays this card (as its first or its second card)."""
-    return opt[O_CARD] == card or opt[O_CARD2] == card
+    """Whether the turn `opt` plays this card (in any of its card slots)."""
+    return opt[O_CARD] == card or opt[O_CARD2] == card or opt[O_CARD3] == card or opt[O_CARD4] == card
+
+
+@njit_typed("int64(int64[::1], int64)")
+def card_way(opt, card):
+    """How the turn `opt` pays for this card: SRC_CARD, SRC_MEDAL, or SRC_NONE if it does not play it."""
+    for slot in CARD_SLOTS:
+        if opt[slot] == card:
+            return SRC_MEDAL if opt[slot + 1] != 0 else SRC_CARD
+    return SRC_NONE
+
+
+@njit_typed("boolean(int64[::1], int64)")
+def medal_on_god(opt, god):
+    """Whether the turn `opt` plays a face-up card of this god through a medal (which turns up
+    that god's next card)."""
+    for slot in CARD_SLOTS:
+        if opt[slot] >= 0 and opt[slot + 1] != 0 and opt[slot] // 3 == god:
+            return True
+    return (opt[O_PLENTY] == SRC_MEDAL and C_BLESSING_PLENTY // 3 == god) or \
+        (opt[O_DELIVERY] == SRC_MEDAL and C_DELIVERY_VP // 3 == god)
+
+
+@njit_noalloc
+def ends_in_blessing(opt):
+    action = opt[O_ACTION]
+    return action == A_TEMPLE or action == A_HEADDRESS or \
+        ((action == A_TRAIL or action == A_BRIDGE) and opt[O_TARGET] == CUZCO)
+
+
+@njit_typed("int64(int64[::1], int64)")
+def follow_bit(opt, card):
+    """The FOLLOW_* bit of a card that may follow this turn by a second medal on its god (the
+    card this turn's medal turns up is used at its moment: 08 on the blessing, 09 on the people
+    tile, 05 after the turn), or 0 when the turn gives it no moment or already plays it."""
+    if plays(opt, card) or not medal_on_god(opt, card // 3):
+        return 0
+    action = opt[O_ACTION]
+    if card == C_BLESSING_PLENTY:
+        return FOLLOW_PLENTY if ends_in_blessing(opt) and opt[O_PLENTY] == SRC_NONE else 0
+    if card == C_SEARCH_DISCARD:
+        return FOLLOW_SEARCH if action == A_STUDY or action == A_FARM else 0
+    return FOLLOW_EXTRA if opt[O_DIE] >= 0 else 0
+
+
+@njit_typed(f"boolean({T_STATE}, {T_REC}, int64, int64[::1], int64)")
+def follow_up(st, rec, p, opt, card):
+    """Whether the player uses `card` now by a second medal on its god: the turn's medal turned
+    it up (follow_bit), it is face up, a medal is left, and the bot planned it (opt[O_FOLLOW]).
+    Counts each such moment as the bot took it or not (CH_FOLLOW_TAKEN / CH_FOLLOW_DECLINED)."""
+    bit = follow_bit(opt, card)
+    if bit == 0 or st[S_GOD_UP + card // 3] != card or st[seat_at(p) + P_MEDALS] <= 0:
+        return False
+    k = 0 if card == C_BLESSING_PLENTY else (1 if card == C_SEARCH_DISCARD else 2)
+    take = opt[O_FOLLOW] & bit != 0
+    rec[stats_at(p) + STAT_CHOICE + (CH_FOLLOW_TAKEN if take else CH_FOLLOW_DECLINED) + k] += 1
+    return take
+
+
+@njit_typed("int64(int64[::1])")
+def free_card_slot(opt):
+    """The first empty card slot of the turn `opt`, -1 if none."""
+    for slot in CARD_SLOTS:
+        if opt[slot] < 0:
+            return slot
+    return -1
+
+
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE})")
+def extra_turn_space(P, st):
+    """Whether an action space without any die is left for Mama Quilia 05's extra turn (never the
+    victory-point space)."""
+    for s in range(MAX_SPACES):
+        if space_actions(P, st[S_N_PLAYERS], s) != 0 and st[S_SPACE_N + s] == 0 and not is_vp_space(P, st, s):
+            return True
+    return False
 
 
 @njit_level(f"void({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64[::1])")
 def perform_turn(P, st, rec, log, p, w, opt):
     """One turn of phase I as chosen in `opt`: pututu tiles, the turn's cards paid (06 first
     reallocates a die), the die placed, and the action performed (with the turn's cards: the
-    first, O_CARD, and a second, O_CARD2)."""
+    first, O_CARD, and up to three more, O_CARD2-O_CARD4), and the cards the turn's own medals
+    turn up that the bot planned to use by a second medal (follow_up)."""
     die = opt[O_DIE]
     card = opt[O_CARD]
     card_src = SRC_MEDAL if opt[O_MEDAL] != 0 else SRC_CARD
@@ -1364,11 +1454,15 @@ def perform_turn(P, st, rec, log, p, w, opt):
     elif card == C_IGNORE_LOWER or card == C_EXTRA_TURN or card == C_VIRTUAL_SIX or \
             card == C_JUMP or card == C_SLIDE_UP or card == C_SEARCH_DISCARD:
         play_card(st, rec, log, p, card, card_src)
-    card2 = opt[O_CARD2]
-    card2_src = SRC_MEDAL if opt[O_MEDAL2] != 0 else SRC_CARD
-    if card2 == C_VIRTUAL_SIX or card2 == C_JUMP or card2 == C_SLIDE_UP or card2 == C_SEARCH_DISCARD or \
-            card2 == C_EXTRA_TURN:
-        play_card(st, rec, log, p, card2, card2_src)
+    cards = 0
+    for slot in CARD_SLOTS:
+        if opt[slot] >= 0:
+            cards += 1
+    rec[stats_at(p) + STAT_CHOICE + CH_TURN_CARDS + cards] += 1
+    for slot in (O_CARD2, O_CARD3, O_CARD4):
+        c = opt[slot]
+        if c == C_VIRTUAL_SIX or c == C_JUMP or c == C_SLIDE_UP or c == C_SEARCH_DISCARD or c == C_EXTRA_TURN:
+            play_card(st, rec, log, p, c, SRC_MEDAL if opt[slot + 1] != 0 else SRC_CARD)
     space = opt[O_SPACE]
     action = opt[O_ACTION]
     if not extra:
@@ -1381,14 +1475,22 @@ def perform_turn(P, st, rec, log, p, w, opt):
     strength = 6 if plays(opt, C_VIRTUAL_SIX) else pips
     log_event(st, log, EV_PLACE, p, space, action, pips, opt[O_PU1] + opt[O_PU2], strength)
     target = opt[O_TARGET]
+    plenty = opt[O_PLENTY]
+    if follow_up(st, rec, p, opt, C_BLESSING_PLENTY):
+        plenty = SRC_MEDAL
     if action == A_TRAIL or action == A_BRIDGE:
         kind = WAY_ANY if plays(opt, C_JUMP) else (WAY_TRAIL if action == A_TRAIL else WAY_BRIDGE)
         move_chasqui(P, st, rec, log, p, w, target, kind, 6 if plays(opt, C_JUMP) else strength, opt[O_BLESS],
-                     opt[O_PLENTY], opt[O_DELIVERY])
+                     plenty, opt[O_DELIVERY])
     elif action == A_STUDY or action == A_FARM:
         kind = STUDY if action == A_STUDY else FARM
+        search = plays(opt, C_SEARCH_DISCARD)
+        if not search and empty_spaces(P, st, p) >= 2 and st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N] > 0 and \
+                follow_up(st, rec, p, opt, C_SEARCH_DISCARD):
+            play_card(st, rec, log, p, C_SEARCH_DISCARD, SRC_MEDAL)
+            search = True
         take_display_tile(P, st, rec, log, p, kind, target)
-        if plays(opt, C_SEARCH_DISCARD):
+        if search:
             take_discard_tile(P, st, rec, log, p, opt[O_DISCARD_POS])
     elif action == A_EXCHANGE:
         if plays(opt, C_SLIDE_UP):
@@ -1396,12 +1498,18 @@ def perform_turn(P, st, rec, log, p, w, opt):
         do_exchange(P, st, rec, log, p, w, opt[O_EX:O_EX + N_EXCHANGES], strength)
     elif action == A_TEMPLE:
         step = min(strength, N_TEMPLE) - 1
-        place_priest(P, st, rec, log, p, w, step, opt[O_BLESS], opt[O_PLENTY],
-                     card_src if card == C_PRIEST_RETURN else (card2_src if card2 == C_PRIEST_RETURN else SRC_NONE))
+        place_priest(P, st, rec, log, p, w, step, opt[O_BLESS], plenty, card_way(opt, C_PRIEST_RETURN))
     elif action == A_HEADDRESS:
-        activate_circlet(P, st, rec, log, p, w, target, opt[O_BLESS], opt[O_PLENTY])
+        activate_circlet(P, st, rec, log, p, w, target, opt[O_BLESS], plenty)
     else:
         gain_vp(st, rec, log, p, P[R_VP_SPACE], VP_ACTION_SPACE)
+    if not extra and free_card_slot(opt) >= 0 and extra_turn_space(P, st) and \
+            follow_up(st, rec, p, opt, C_EXTRA_TURN):
+        # Mama Quilia 05 "after your turn": the turn as performed now plays it (rounds: the extra turn)
+        play_card(st, rec, log, p, C_EXTRA_TURN, SRC_MEDAL)
+        slot = free_card_slot(opt)
+        opt[slot] = C_EXTRA_TURN
+        opt[slot + 1] = 1
 
 
 # ------------------------------------------------------------------------------ phase II

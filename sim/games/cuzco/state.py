@@ -480,7 +480,10 @@ CH_MOVE_DIE_TO_VP = CH_DISCARD_TILE_FARM + 1  # Mama Quilia 06 moved a die to th
 CH_MOVE_DIE_ELSEWHERE = CH_MOVE_DIE_TO_VP + 1  # ... to another action space
 CH_FEATHER_SLOT_FIXED = CH_MOVE_DIE_ELSEWHERE + 1  # a feather went to the slot the fixed rule before issue 35 took
 CH_FEATHER_SLOT_OTHER = CH_FEATHER_SLOT_FIXED + 1  # ... to another slot of its colour
-N_CHOICE = CH_FEATHER_SLOT_OTHER + 1
+CH_FOLLOW_TAKEN = CH_FEATHER_SLOT_OTHER + 1  # + k (08, 09, 05): a card this turn's medal turned up used by a second medal
+CH_FOLLOW_DECLINED = CH_FOLLOW_TAKEN + 3  # + k: ... left (rules.follow_up)
+CH_TURN_CARDS = CH_FOLLOW_DECLINED + 3  # + n (0-4): a phase-I turn played n cards in its card slots (08/10 aside)
+N_CHOICE = CH_TURN_CARDS + 5
 N_STAT = STAT_CHOICE + N_CHOICE
 N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of Mama Quilia 05
 
