@@ -853,7 +853,7 @@ def begin_decision(P, st, w, p, decision, planning):
 CHAIN_FIRST = 1000.0  # a chain bonus outweighs any heuristic value, so the script decides where it has a say
 
 
-@njit_noalloc
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64)")
 def can_buy_card(P, st, p, k):
     """Seat p can pay a card of kind k and one is left."""
     return (st[S_TAKEN + k] < priest_field(P, k, PF_COUNT)
