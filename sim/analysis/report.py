@@ -371,7 +371,7 @@ def _ensure_tournament(spec: TournamentDatasetSpec | LadderDatasetSpec, simulate
                        workers: int | None, progress: bool) -> bool:
     """Check a complete tournament (or skill ladder) against its spec, or play (resume) it; True if it
     was played."""
-    from sim.core.tournament import MANIFEST_KEY, run_ladder, run_tournament
+    from sim.studies.tournament import MANIFEST_KEY, run_ladder, run_tournament
 
     ladder = isinstance(spec, LadderDatasetSpec)
     bots = tuple(spec.rungs if ladder else spec.bots)

@@ -1,6 +1,6 @@
 """Benchmark of any game: games/s end to end and engine alone, peak memory, JIT speed-up.
 
-    python -m sim.core.bench GAME --games N --players P [--repeats R] [--bots BOTS]
+    python -m sim.studies.bench GAME --games N --players P [--repeats R] [--bots BOTS]
 
 Each measurement runs in its own subprocess so compile time, caches and peak RSS of one do not
 leak into another; the figures are appended as a dated section to BENCHMARKS.md at the repo root.
@@ -86,7 +86,7 @@ def measure(kind: str, game_name: str, n_players: int, n_games: int, repeats: in
 
 
 def _measure_in_subprocess(kind: str, args, n_games: int, repeats: int, warmup: bool, env=None) -> dict:
-    command = [sys.executable, "-m", "sim.core.bench", args.game, "--measure", kind, "--games", str(n_games),
+    command = [sys.executable, "-m", "sim.studies.bench", args.game, "--measure", kind, "--games", str(n_games),
                "--players", str(args.players), "--repeats", str(repeats), "--workers", str(args.workers),
                "--chunk-size", str(args.chunk_size)]
     if args.bots is not None:
@@ -159,7 +159,7 @@ def append_section(output: Path, section: str) -> None:
     text = output.read_text() if output.exists() else ""
     with output.open("a") as fh:
         if not text:
-            fh.write("# Benchmarks\n\nAppended by `make bench` (python -m sim.core.bench).\n\n")
+            fh.write("# Benchmarks\n\nAppended by `make bench` (python -m sim.studies.bench).\n\n")
         elif not text.endswith("\n\n"):
             fh.write("\n" if text.endswith("\n") else "\n\n")
         fh.write(section + "\n")
@@ -172,7 +172,7 @@ def benchmarks_file() -> Path:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.core.bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m sim.studies.bench", description=__doc__.splitlines()[0])
     parser.add_argument("game", metavar="GAME")
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--players", type=int, required=True)
@@ -200,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     engine = _measure_in_subprocess(ENGINE, args, args.games, args.repeats, warmup=True)
     nojit = _measure_in_subprocess(ENGINE, args, min(args.nojit_games, args.games), 1, warmup=False,
                                    env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
-    command = shlex.join(["python", "-m", "sim.core.bench", *(sys.argv[1:] if argv is None else argv)])
+    command = shlex.join(["python", "-m", "sim.studies.bench", *(sys.argv[1:] if argv is None else argv)])
     seats = ", ".join(bot_names[i] for i in lineup)
     label = seats if args.bots is not None else f"the game's default ({seats})"
     section = format_section(command, args.game, args.players, args.workers, args.chunk_size, end_to_end, engine, nojit,

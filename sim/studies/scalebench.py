@@ -5,8 +5,8 @@ CLI, and on the Dask backend its scheduler, nannies and workers), sampled every 
 psutil, so it is what the machine had to hold, not one process's share. Each measurement is its
 own `sim run` into a fresh directory, removed afterwards; figures are appended to BENCHMARKS.md.
 
-    python -m sim.core.scalebench --repeats 1 -- run chachapoya --games 1000000 --players 4
-    python -m sim.core.scalebench --repeats 3 --compare-backends -- run cuzco --games 100000
+    python -m sim.studies.scalebench --repeats 1 -- run chachapoya --games 1000000 --players 4
+    python -m sim.studies.scalebench --repeats 3 --compare-backends -- run cuzco --games 100000
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import psutil
 
-from sim.core.bench import benchmarks_file, cpu_count, cpu_model
+from sim.studies.bench import benchmarks_file, cpu_count, cpu_model
 from sim.core.runner import source_commit
 
 SAMPLE_SECONDS = 0.2
@@ -75,7 +75,7 @@ def _median(rows: list[dict], key: str) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sim.core.scalebench", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m sim.studies.scalebench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeats", type=int, default=3, help="runs per measurement (the median is kept)")
     parser.add_argument("--compare-backends", action="store_true",
                         help="measure --backend local and --backend dask (LocalCluster) in alternation")
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{label or 'run'} #{repeat + 1}: {json.dumps({k: round(v, 2) for k, v in row.items()})}",
                   file=sys.stderr, flush=True)
     commit, dirty = source_commit()
-    invocation = "python -m sim.core.scalebench " + shlex.join(argv if argv is not None else sys.argv[1:])
+    invocation = "python -m sim.studies.scalebench " + shlex.join(argv if argv is not None else sys.argv[1:])
     lines = [f"## {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M} UTC: scale, `sim {shlex.join(sim_args)}`", "",
              f"- Command: `{invocation}`",
              f"- Machine: {cpu_count()} CPUs (nproc), {cpu_model()}; {platform.platform()}",
