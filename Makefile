@@ -50,28 +50,28 @@ test: $(STAMP)
 bench: bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu
 
 bench-chachapoya: $(STAMP)
-	$(VENV)/bin/python -m sim.core.bench chachapoya --games 1000000 --players 4 --repeats 3
+	$(VENV)/bin/python -m sim.studies.bench chachapoya --games 1000000 --players 4 --repeats 3
 
 # Issue 15's line: 1,000,000 four-player Machu Picchu games of the default line-up in under 60 s.
 bench-machu_picchu: $(STAMP)
-	$(VENV)/bin/python -m sim.core.bench machu_picchu --games 1000000 --players 4 --repeats 3
+	$(VENV)/bin/python -m sim.studies.bench machu_picchu --games 1000000 --players 4 --repeats 3
 
 # Issue 16's line: 1,000,000 four-player Tahuantinsuyu games of the default line-up in under 120 s.
 bench-tahuantinsuyu: $(STAMP)
-	$(VENV)/bin/python -m sim.core.bench tahuantinsuyu --games 1000000 --players 4 --repeats 3
+	$(VENV)/bin/python -m sim.studies.bench tahuantinsuyu --games 1000000 --players 4 --repeats 3
 
 # Cuzco's heuristic bots value every legal option (from its modelled effects): about 1.5-2 ms a
 # game per core, so the benchmark plays 20,000 games (plain Python: 3 games).
 bench-cuzco: $(STAMP)
-	$(VENV)/bin/python -m sim.core.bench cuzco --games 20000 --players 4 --repeats 3 --nojit-games 3
+	$(VENV)/bin/python -m sim.studies.bench cuzco --games 20000 --players 4 --repeats 3 --nojit-games 3
 
 # The floors under issue 13's lines: Cuzco and Chachapoya played by random bots, the rules and the
 # listing of every legal move with nothing valued. This machine's speed drifts by a third from one
 # hour to the next, so a default line-up's figure is best read against the floor measured the same
 # day (BENCHMARKS.md, "the floors").
 bench-floors: $(STAMP)
-	$(VENV)/bin/python -m sim.core.bench cuzco --games 200000 --players 4 --repeats 3 --nojit-games 20 --bots random
-	$(VENV)/bin/python -m sim.core.bench chachapoya --games 1000000 --players 4 --repeats 3 --bots random
+	$(VENV)/bin/python -m sim.studies.bench cuzco --games 200000 --players 4 --repeats 3 --nojit-games 20 --bots random
+	$(VENV)/bin/python -m sim.studies.bench chachapoya --games 1000000 --players 4 --repeats 3 --bots random
 
 # Issue 13's compile line: the Cuzco engine compiled from an empty Numba cache, one game of the
 # default line-up (at most 90 s on the 2-core machine; a line-up with a search bot compiles the
@@ -86,10 +86,10 @@ bench-compile: $(STAMP)
 CUZCO_GAMES ?= 1000000
 
 bench-scale: $(STAMP)
-	$(VENV)/bin/python -m sim.core.scalebench --repeats 1 -- run chachapoya --games 1000000 --players 4
-	$(VENV)/bin/python -m sim.core.scalebench --repeats 1 -- run chachapoya --games 10000000 --players 4
-	$(VENV)/bin/python -m sim.core.scalebench --repeats 3 --compare-backends -- run chachapoya --games 1000000 --players 4 --chunk-size 25000
-	$(VENV)/bin/python -m sim.core.scalebench --repeats 1 --compare-backends -- run cuzco --games $(CUZCO_GAMES) --players 4 --chunk-size 10000 --rotate-seats
+	$(VENV)/bin/python -m sim.studies.scalebench --repeats 1 -- run chachapoya --games 1000000 --players 4
+	$(VENV)/bin/python -m sim.studies.scalebench --repeats 1 -- run chachapoya --games 10000000 --players 4
+	$(VENV)/bin/python -m sim.studies.scalebench --repeats 3 --compare-backends -- run chachapoya --games 1000000 --players 4 --chunk-size 25000
+	$(VENV)/bin/python -m sim.studies.scalebench --repeats 1 --compare-backends -- run cuzco --games $(CUZCO_GAMES) --players 4 --chunk-size 10000 --rotate-seats
 
 # Issue 6's targets: the tuned Cuzco bot alone against three untuned heuristic bots and against three
 # random bots, and the skill ladders up to the search bots (about 15 minutes on two cores, most of

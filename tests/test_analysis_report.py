@@ -15,8 +15,8 @@ from sim.analysis.io import open_dataset
 from sim.analysis.report import (DatasetSpec, ReportSpec, TournamentDatasetSpec, build_reports, default_specs,
                                  ensure_datasets)
 from sim.core import registry
-from sim.core.robust import run_robust
-from sim.core.tournament import run_tournament
+from sim.studies.robust import run_robust
+from sim.studies.tournament import run_tournament
 from sim.analysis.winrates import seat_win_rates
 from sim.cli import main
 from sim.core.errors import UserError

@@ -175,7 +175,7 @@ def erase_winners(root: Path, partition: str, game_ids) -> None:
 
 def test_tournament_and_ladder_leave_them_out(tmp_path, with_fake_game):
     from sim.analysis import tournament as tour
-    from sim.core.tournament import run_tournament
+    from sim.studies.tournament import run_tournament
 
     out = tmp_path / "t"
     run_tournament("dicey", ["random", "greedy"], out, 2, 20, 3, workers=1, progress=False)

@@ -11,7 +11,7 @@ from collections import defaultdict
 import pandas as pd
 import pytest
 
-from sim.core import balance as B
+from sim.studies import balance as B
 from sim.core.errors import Interrupted, UserError
 
 ROUNDS, SIDES = 5, 6  # the fake game's defaults

@@ -283,7 +283,7 @@ def test_every_heuristic_has_a_lookahead_twin():
     """NAME-lookahead: the same weights, played as the kind lookahead (the strength comparisons of
     BENCHMARKS.md); a twin is never a tune's pool member."""
     from sim.games.cuzco import GAME
-    from sim.core.tune import default_pool
+    from sim.studies.tune import default_pool
     specs = GAME.bots()
     heuristics = [n for n, s in specs.items() if s.kind == B.KIND_HEURISTIC]
     assert len(heuristics) >= 5

@@ -7,7 +7,7 @@ import pytest
 
 from sim.core import rng as rng_mod
 from sim.core.lineup import lineup_indices, seat_bot_matrix
-from sim.core.tune import default_pool
+from sim.studies.tune import default_pool
 from sim.games.cuzco import GAME
 from sim.games.cuzco import state as S
 from sim.games.cuzco.bots import KIND_HEURISTIC, KIND_SEARCH, NO_TOP, choose_turn

@@ -17,7 +17,7 @@ import pytest
 from sim.analysis import tournament as tour
 from sim.cli import main
 from sim.core.errors import Interrupted, UserError
-from sim.core.tournament import (ladder_lineups, lineup_label, lineups, plan_tournament, run_ladder,
+from sim.studies.tournament import (ladder_lineups, lineup_label, lineups, plan_tournament, run_ladder,
                                  run_tournament)
 
 RUNGS = ["random", "greedy", "lucky"]

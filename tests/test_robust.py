@@ -16,7 +16,8 @@ from sim.analysis.robust import (CHANGES, HOLDS, UNCLEAR, Measurement, Robustnes
 from sim.cli import main
 from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
-from sim.core.robust import RobustEffect, load_robust_spec, plan_robust, run_robust
+from sim.core.robust import RobustEffect, load_robust_spec
+from sim.studies.robust import plan_robust, run_robust
 
 SPEC = """
 [effect]

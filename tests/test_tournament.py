@@ -19,7 +19,7 @@ from sim.cli import OneLineParser
 from sim.cli.bots import add_tournament_parser
 from sim.core import registry
 from sim.core.errors import Interrupted, UserError
-from sim.core.tournament import lineup_count, lineup_label, lineups, plan_tournament, run_tournament
+from sim.studies.tournament import lineup_count, lineup_label, lineups, plan_tournament, run_tournament
 
 BOTS = ["random", "balanced", "greedy"]
 GAMES = 120  # per line-up: a multiple of 4 (and 2, 3)

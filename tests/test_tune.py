@@ -17,7 +17,7 @@ from sim.core import runner
 from sim.core.errors import Interrupted, UserError
 from sim.core.lineup import parse_bots, seat_bot_matrix
 from sim.cli import main
-from sim.core.tune import (Evaluator, TuneSettings, derived_seed, games_per_evaluation, lineup_schedule, log_path,
+from sim.studies.tune import (Evaluator, TuneSettings, derived_seed, games_per_evaluation, lineup_schedule, log_path,
                            tune, tuned_log_path, write_tuned_bot)
 from sim.games.chachapoya import GAME, data as chachapoya_data
 from sim.games.cuzco import data as cuzco_data
@@ -87,7 +87,7 @@ def test_fitness_is_the_win_rate_of_the_same_games_written_as_a_dataset(tmp_path
 
 
 def test_margin_only_orders_equal_win_counts():
-    from sim.core.tune import Evaluation
+    from sim.studies.tune import Evaluation
 
     assert Evaluation(50, 100, -100.0).objective > Evaluation(49, 100, 100.0).objective
     assert Evaluation(50, 100, 2.0).objective > Evaluation(50, 100, 1.0).objective
@@ -98,7 +98,7 @@ def test_games_without_a_winner_are_left_out_of_the_fitness(monkeypatch):
     margin still counts every game. The engine is replaced by fixed outcomes."""
     import sim.core.backends as backends
     from sim.core.game import BotSpec, ChunkResult
-    from sim.core.tune import Evaluation
+    from sim.studies.tune import Evaluation
 
     class Stub:
         name = "stub"
@@ -204,7 +204,7 @@ def test_tune_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path, 
     script = (
         "import os, signal, sys\n"
         "from pathlib import Path\n"
-        "from sim.core.tune import TuneSettings, tune\n"
+        "from sim.studies.tune import TuneSettings, tune\n"
         "from sim.games.chachapoya import GAME\n"
         "def die(generation, index):\n"
         "    if (generation, index) == (1, 1):\n"
@@ -348,7 +348,7 @@ def test_an_evaluation_on_two_variants_adds_up_each_variants_games():
     """Issue 14: a bot is tuned on the game with and without a module; its fitness is the two sets
     of games together (same schedule and seed under each), not one of them."""
     from sim.core.params import resolve_variant_file
-    from sim.core.tune import combined
+    from sim.studies.tune import combined
 
     other = resolve_variant_file(GAME, BLUE_ZERO)
     weights = BALANCED.weights * np.linspace(0.8, 1.2, BALANCED.weights.size)

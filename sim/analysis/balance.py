@@ -1,4 +1,4 @@
-"""Reading a balance search's evidence (`sim balance`, sim/core/balance.py): the answer in words,
+"""Reading a balance search's evidence (`sim balance`, sim/studies/balance.py): the answer in words,
 the candidates with their intervals, the chart, and the report page (notebooks/balance.ipynb).
 
 The evidence directory holds manifest.json (the settings, the command, the result), batches.parquet
@@ -35,7 +35,7 @@ def _interval(lo: float, hi: float, rate: bool) -> str:
 
 
 def _is_rate(manifest: dict[str, Any]) -> bool:
-    from sim.core.balance import parse_metric
+    from sim.studies.balance import parse_metric
 
     return parse_metric(manifest["config"]["metric"]).is_rate
 
@@ -47,9 +47,9 @@ def _whole(value: Any) -> bool:
 
 
 def rules_of(config: dict[str, Any]) -> list[Any] | None:
-    """The search's rules (sim.core.balance.Rule) rebuilt from its evidence's configuration; None
+    """The search's rules (sim.studies.balance.Rule) rebuilt from its evidence's configuration; None
     when they cannot be (an older format)."""
-    from sim.core.balance import Rule, _compile_expression
+    from sim.studies.balance import Rule, _compile_expression
 
     try:
         rules = []
@@ -113,7 +113,7 @@ def balance_progress_line(row: dict[str, Any], rate: bool, target: float | None 
 
 def read_balance(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame, pd.DataFrame]:
     """(manifest, batches, candidates) of a balance search's evidence directory."""
-    from sim.core.balance import read_evidence
+    from sim.studies.balance import read_evidence
 
     return read_evidence(evidence)
 

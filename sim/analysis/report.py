@@ -209,7 +209,7 @@ class RobustData:
 
     def spec(self, games: int, data_dir: str | Path, seed: int) -> RobustDatasetSpec:
         from sim.core import registry
-        from sim.core.robust import game_robustness
+        from sim.studies.robust import game_robustness
 
         robust = game_robustness(registry.get_game(self.game))
         return RobustDatasetSpec(Path(data_dir) / self.folder, self.game, robust.report_games(games), seed)
@@ -371,7 +371,7 @@ def _ensure_tournament(spec: TournamentDatasetSpec | LadderDatasetSpec, simulate
                        workers: int | None, progress: bool) -> bool:
     """Check a complete tournament (or skill ladder) against its spec, or play (resume) it; True if it
     was played."""
-    from sim.core.tournament import MANIFEST_KEY, run_ladder, run_tournament
+    from sim.studies.tournament import MANIFEST_KEY, run_ladder, run_tournament
 
     ladder = isinstance(spec, LadderDatasetSpec)
     bots = tuple(spec.rungs if ladder else spec.bots)
@@ -396,7 +396,8 @@ def _ensure_robust(spec: RobustDatasetSpec, simulate: bool, check_size: bool, wo
     """Check a complete robustness dataset against its spec (game, seed, the tables and their variant
     files, games per cell), or play (resume) it; True if it was played."""
     from sim.core import registry
-    from sim.core.robust import MANIFEST_KEY, game_robustness, run_robust
+    from sim.core.robust import MANIFEST_KEY
+    from sim.studies.robust import game_robustness, run_robust
 
     game = registry.get_game(spec.game)
     robust = game_robustness(game)

@@ -1,6 +1,6 @@
 """Do the headline verdicts hold under every plausible table of the reconstructed numbers?
 
-A robustness dataset (`sim robust GAME`, sim/core/robust.py) plays the base game and each
+A robustness dataset (`sim robust GAME`, sim/studies/robust.py) plays the base game and each
 alternative table of the game's reconstructed numbers from the same seeds, seats rotated, and,
 when the game declares an effect (Cuzco: the Pututu module, `pututu.enabled`), each table with the
 switch off and on. This module reads it and judges every headline verdict under every table:
@@ -52,7 +52,8 @@ from matplotlib.figure import Figure
 from sim.analysis.io import Dataset, Result, open_dataset
 from sim.core.dataset import read_manifest
 from sim.core.errors import UserError
-from sim.core.robust import BASE_TABLE, MANIFEST_KEY, TABLE
+from sim.core.robust import BASE_TABLE, MANIFEST_KEY
+from sim.core.sweep import TABLE
 
 ALPHA = 0.05
 MIN_CARD_GAMES = 50  # an item held in fewer player-games is not ranked (its rate is mostly noise)

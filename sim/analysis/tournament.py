@@ -1,6 +1,6 @@
 """A tournament read back: payoff table, ratings, the meta-game, dominance and the skill ladder.
 
-A tournament (`sim tournament`, sim/core/tournament.py) plays every line-up of P bots drawn from a
+A tournament (`sim tournament`, sim/studies/tournament.py) plays every line-up of P bots drawn from a
 list, G games each from the same seed with seats rotated. From it:
 
 - the payoff table: each line-up, each distinct bot's win rate per seat with a Wilson interval. A
@@ -46,7 +46,7 @@ from sim.analysis.io import Dataset, Result
 from sim.core.stats import no_winner_note, rate_ci
 from sim.core.dataset import cell_manifest, read_manifest
 from sim.core.errors import UserError
-from sim.core.tournament import MANIFEST_KEY, lineup_label
+from sim.studies.tournament import MANIFEST_KEY, lineup_label
 
 ALPHA = 0.05
 # Games per line-up `sim tournament` rates: openskill rates about 10,000 games a second, so 126

@@ -1,6 +1,6 @@
 """`sim balance`: which value of a rule parameter brings a metric to its target?
 
-The search is in sim/core/balance.py (candidates, batches, the fit, resuming), the summary and the
+The search is in sim/studies/balance.py (candidates, batches, the fit, resuming), the summary and the
 chart in sim/analysis/balance.py; this module reads the options, calls them and prints. Register it
 with `add_balance_parser(commands)` on the CLI's subparsers object.
 """
@@ -33,7 +33,7 @@ def _default_out(game: str, names: list[str], metric: str, players: int, seed: i
 
 def cmd_balance(args) -> None:
     from sim.cli.options import param_overrides, player_count
-    from sim.core.balance import Settings, parse_metric, parse_rules
+    from sim.studies.balance import Settings, parse_metric, parse_rules
     from sim.core.lineup import parse_bots
     from sim.core.params import strip_provenance
     from sim.core.sweep import resolve_with_overrides
@@ -61,7 +61,7 @@ def cmd_balance(args) -> None:
                         budget=args.games, time_limit=args.time_limit, workers=args.workers, variant=args.variant,
                         overrides=overrides, command=shlex.join(["sim"] + list(argv)))
     from sim.analysis.balance import balance_progress_line, balance_summary_text
-    from sim.core.balance import search
+    from sim.studies.balance import search
 
     def progress(row) -> None:
         print(balance_progress_line(row, metric.is_rate, args.target, args.tolerance, rules), file=sys.stderr,
@@ -82,7 +82,7 @@ def cmd_balance(args) -> None:
 
 def add_balance_parser(commands) -> None:
     """Register `sim balance` on the CLI's subparsers object."""
-    from sim.core.balance import DEFAULT_BATCH, DEFAULT_BUDGET, METRIC_HELP
+    from sim.studies.balance import DEFAULT_BATCH, DEFAULT_BUDGET, METRIC_HELP
 
     command = commands.add_parser(
         "balance", help="search the value of a rule parameter that brings a metric to a target (e.g. a fair "

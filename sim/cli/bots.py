@@ -20,7 +20,7 @@ from sim.core.errors import UserError
 def cmd_tune(args) -> None:
     from sim.core.params import BASE_VARIANT
     from sim.core.sweep import resolve_with_overrides
-    from sim.core.tune import TuneSettings, tune
+    from sim.studies.tune import TuneSettings, tune
 
     game = registry.get_game(args.game)
     overrides = param_overrides(args.param)
@@ -56,7 +56,7 @@ def cmd_tune(args) -> None:
 
 def add_tune_parser(commands) -> None:
     """Register `sim tune` on the CLI's subparsers object."""
-    from sim.core.tune import (DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_SIGMA, DEFAULT_VALIDATION_GAMES,
+    from sim.studies.tune import (DEFAULT_GAMES, DEFAULT_GENERATIONS, DEFAULT_SIGMA, DEFAULT_VALIDATION_GAMES,
                                OPTIMIZERS)
 
     tune_parser = commands.add_parser(
@@ -106,7 +106,7 @@ def _default_out(game_name: str, kind: str, bots: list[str], n_players: int, n_g
 
 
 def _chunk_size(args, out: Path) -> int:
-    from sim.core.tournament import DEFAULT_CHUNK_SIZE
+    from sim.studies.tournament import DEFAULT_CHUNK_SIZE
 
     return chunk_size(args, out, DEFAULT_CHUNK_SIZE)
 
@@ -125,7 +125,7 @@ def _parse_ladder(spec: str | None, bots: list[str]) -> list[str] | None:
 
 
 def cmd_tournament(args) -> None:
-    from sim.core.tournament import parse_tournament_bots, run_tournament
+    from sim.studies.tournament import parse_tournament_bots, run_tournament
 
     game = registry.get_game(args.game)
     bots = parse_tournament_bots(game, args.bots)
@@ -143,7 +143,7 @@ def cmd_tournament(args) -> None:
 
 
 def cmd_ladder(args) -> None:
-    from sim.core.tournament import parse_ladder_rungs, run_ladder
+    from sim.studies.tournament import parse_ladder_rungs, run_ladder
 
     game = registry.get_game(args.game)
     rungs = parse_ladder_rungs(game, args.rungs)
@@ -161,7 +161,7 @@ def cmd_ladder(args) -> None:
 
 def _add_lineup_options(command, default_out: str) -> None:
     """The options `sim tournament` and `sim ladder` share: table size, games per line-up, seed, data."""
-    from sim.core.tournament import DEFAULT_GAMES
+    from sim.studies.tournament import DEFAULT_GAMES
 
     command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
     command.add_argument("--games", type=int, default=DEFAULT_GAMES,

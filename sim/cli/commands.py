@@ -97,7 +97,7 @@ def _print_sweep_tables(path) -> None:
 def cmd_robust(args) -> None:
     """`sim robust GAME`: the base game and each table of its reconstructed numbers (a sweep with
     common random numbers), then every headline verdict under every table."""
-    from sim.core.robust import DEFAULT_CHUNK_SIZE, game_robustness, run_robust
+    from sim.studies.robust import DEFAULT_CHUNK_SIZE, game_robustness, run_robust
 
     game = registry.get_game(args.game)
     spec = game_robustness(game)

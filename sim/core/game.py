@@ -26,6 +26,7 @@ import numpy as np
 
 from sim.core.errors import UserError
 from sim.core.params import merge_variant
+from sim.core.robust import RobustSpec, load_robust_spec
 
 CATEGORY = "category"  # an integer-coded column written as a dictionary column (ChunkResult.categories)
 
@@ -198,7 +199,7 @@ class Game(Protocol):
         simulates the missing ones. A section whose notebook is `overview` also gives the shared
         overview its game-specific parameters. () for none."""
 
-    def robustness(self) -> Any:
+    def robustness(self) -> RobustSpec | None:
         """The reconstructed-number tables `sim robust` plays (a `sim.core.robust.RobustSpec`: variant
         files of alternative readings, each naming the number it varies, and an optional switch
         whose effect is checked under every table), or None when the game declares none. A
@@ -267,7 +268,7 @@ class GameBase:
     def report_sections(self) -> tuple[Any, ...]:
         return ()
 
-    def robustness(self) -> Any:
+    def robustness(self) -> RobustSpec | None:
         return None
 
     def engine_slice(self, bot_names: list[str]) -> int | None:
@@ -317,14 +318,12 @@ class TomlGame(GameBase):
     def allowed_players(self, params: Params) -> tuple[int, ...]:
         return self.data.player_counts(params.resolved)
 
-    def robustness(self) -> Any:
+    def robustness(self) -> RobustSpec | None:
         """The tables of the data module's ROBUST_FILE (sim.core.robust.load_robust_spec); None
         without one."""
         path = self.data.ROBUST_FILE
         if path is None or not Path(path).is_file():
             return None
-        from sim.core.robust import load_robust_spec
-
         return load_robust_spec(self.name, path)
 
     def bots(self) -> dict[str, BotSpec]:

@@ -28,8 +28,8 @@ from sim.core.lineup import parse_bots
 from sim.core.params import BASE_VARIANT, load_variant, resolve_variant_file
 
 PLAYERS = "players"
-LINEUP = "lineup"  # a tournament's cells: the bots per seat (sim/core/tournament.py), not a parameter
-TABLE = "table"  # a robustness run's cells: a table of reconstructed numbers (sim/core/robust.py), not a parameter
+LINEUP = "lineup"  # a tournament's cells: the bots per seat (sim/studies/tournament.py), not a parameter
+TABLE = "table"  # a robustness run's cells: a table of reconstructed numbers (sim/studies/robust.py), not a parameter
 PARAM_COLUMN_PREFIX = "param."
 
 

@@ -1,6 +1,6 @@
 """Reading a game's bots.tuned.toml: the bots `sim tune` wrote, which a designer may also edit.
 
-Kept apart from sim/core/tune.py so a game's data module can read the file without importing the
+Kept apart from sim/studies/tune.py so a game's data module can read the file without importing the
 optimiser. Entries look like bots.toml's, plus a provenance table the engine ignores:
 
     [bots.balanced-tuned]
