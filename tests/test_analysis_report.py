@@ -362,6 +362,22 @@ def test_cli_report_errors_are_one_line(tmp_path, capsys):
     assert not (tmp_path / "r").exists() and not (tmp_path / "data").exists()
 
 
+def test_report_of_one_game(tmp_path, capsys):
+    """Issue 37, wall 8: `sim report --game NAME` builds that game's pages only; an unknown game is
+    one line, exit 2, before anything is written."""
+    assert [s.name for s in default_specs(game="chachapoya")] == [
+        "overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya"]
+    assert {report.spec_game(s) for s in default_specs(game="cuzco")} == {"cuzco"}
+    for argv, fragment in ((["--game", "nosuch"], "unknown game 'nosuch' (known: "),
+                           (["--game", "chachapoya", "--no-simulate"], "chachapoya-base holds no complete dataset")):
+        with pytest.raises(SystemExit) as info:
+            main(["report", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "r"), "--no-progress", *argv])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err, err
+    assert not (tmp_path / "r").exists() and not (tmp_path / "data").exists()
+
+
 # ------------------------------------------------------------------ the bots' report sections
 def test_ladder_and_tuning_specs():
     from sim.games.cuzco.analysis import report as cuzco

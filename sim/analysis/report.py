@@ -332,13 +332,15 @@ def game_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
 
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
-                  seed: int = DEFAULT_SEED) -> list[ReportSpec]:
+                  seed: int = DEFAULT_SEED, game: str | None = None) -> list[ReportSpec]:
     """The main job's reports: every game's sections (games in name order), each with `games` games
-    per simulated dataset (tournaments and ladders: their share of it) under data_dir, from seed."""
+    per simulated dataset (tournaments and ladders: their share of it) under data_dir, from seed;
+    game: that game's sections only (`sim report --game NAME`; an unknown name is a UserError)."""
     from sim.core import registry
 
+    games_ = [registry.get_game(game)] if game is not None else registry.all_games()
     return [section if isinstance(section, ReportSpec) else section.spec(games, data_dir, seed)
-            for game in registry.all_games() for section in game_sections(game)]
+            for found in games_ for section in game_sections(found)]
 
 
 def _reuse_or_play(path: Path, what: str, found_of: Callable[[dict], dict], wanted: dict[str, Any], games: int,
@@ -1071,7 +1073,7 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
                   games: int | None = None, data_dir: str | Path = "data", simulate: bool = True,
                   show_code: bool = False, workers: int | None = None, jobs: int | None = None,
                   progress: bool = True, timeout: int | None = None, seed: int = DEFAULT_SEED,
-                  compile_first: bool = False) -> Path:
+                  compile_first: bool = False, game: str | None = None) -> Path:
     """Simulate missing datasets, execute every report's notebook, write HTML; returns index.html.
 
     specs: the reports (default: `default_specs(games or 200,000, data_dir, seed)`). A dataset is
@@ -1082,7 +1084,8 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     datasets to play side by side first (`sim report`; ensure_datasets), the games not yet in the
     Numba cache imported side by side before the default specs import them (_import_games_first).
     Reports whose notebook fails still get their HTML page (with the error) and a line in the
-    index; then a UserError names them.
+    index; then a UserError names them. game: with the default specs, that game's pages only (and
+    an index of them; `sim report --game NAME`); an unknown game is a UserError before anything runs.
     """
     from tqdm import tqdm
 
@@ -1090,10 +1093,15 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
         raise UserError(f"--games must be at least 1 (got {games})")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1 (got {jobs})")
+    if game is not None:
+        from sim.core import registry
+
+        if game not in registry.game_names():
+            raise UserError(f"unknown game '{game}' (known: {', '.join(registry.game_names())})")
     if specs is None:
-        if compile_first and simulate:
+        if compile_first and simulate and game is None:
             _import_games_first(progress)
-        specs = default_specs(games or DEFAULT_GAMES, data_dir, seed)
+        specs = default_specs(games or DEFAULT_GAMES, data_dir, seed, game)
     if not specs:
         raise UserError("no reports to build")
     for spec in specs:
