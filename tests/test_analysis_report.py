@@ -190,17 +190,30 @@ def test_index_opens_with_every_games_headline_verdicts(built):
     specs, out, index = built
     head = index.read_text().split("<table>")[0]
     assert head.index("<h2>Headline verdicts</h2>") < head.index("<h3>Cuzco</h3>") < head.index("<h3>Chachapoya</h3>")
-    lines = re.findall(r"<li[^>]*>(.*?)</li>", head)
+    lines = re.findall(r'<span class="line">(.*?)</span>', head)
     assert any(re.match(r"Cuzco, 4 players: the first player wins \d+\.\d% \[[\d.]+, [\d.]+\] against a fair 25%: "
                         r"(favoured|fair|disfavoured); no reconstructed tables checked", line) for line in lines)
     chachapoya = [line for line in lines if line.startswith("Chachapoya, 4 players: ")]
     assert len(chachapoya) >= 4 and all("reconstructed table" in line or "under " in line for line in chachapoya)
+    # Issue 37, wall 8: a dashboard: per verdict the designer's question, the answer, the state coloured
+    # (holds / depends / unclear / not checked), the detail folded away.
+    rows = re.findall(r'<tr class="([a-z-]+)"><td>([^<]+)</td><td>([^<]+)</td><td><details><summary>'
+                      r'<span class="state ([a-z-]+)">([a-z ]+)</span>', head)
+    assert len(rows) == len(lines)
+    assert all(css == badge == state.replace(" ", "-") for css, _, _, badge, state in rows)
+    assert {state for *_, state in rows} <= {"holds", "depends", "unclear", "not checked"}
+    assert ("not-checked", "Is the game fair between seats?") in {(r[0], r[1]) for r in rows}  # Cuzco: no robustness page
+    assert any(r[1] == "Is the game fair between seats?" and r[2].startswith("The first player wins") for r in rows)
+    assert {r[4] for r in rows if r[0] != "not-checked"} - {"not checked"}  # Chachapoya's are judged
+    assert ".state.holds { background:" in index.read_text() and ".state.depends { background:" in index.read_text()
     assert '<a href="robust_chachapoya.html">under every table</a>' in head
     assert '<a href="card_strength.html">evidence</a>' in head  # a Cuzco card verdict's page
     verdicts = json.loads((out / "verdicts" / "chachapoya.json").read_text())
     assert [t["name"] for t in verdicts["tables"]][:2] == ["base", "trackers-6"]
     page = (out / "overview_chachapoya.html").read_text()
     assert "Reconstructed numbers." in page and "robust_chachapoya.html" in page
+    # the list of dependent verdicts, when there is one, folds away (issue 37, wall 8)
+    assert page.count("<details>") >= 1 and "How to read the charts</b> (click to open)</summary>" in page
     assert "Reconstructed numbers." not in (out / "overview_cuzco.html").read_text()
     robust = _markdown_outputs(out / "notebooks" / "robust_chachapoya.ipynb")
     assert "verdicts hold under every table." in robust and "Chachapoya, 4 players: the first player wins" in robust
@@ -360,6 +373,25 @@ def test_cli_report_errors_are_one_line(tmp_path, capsys):
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err
     assert not (tmp_path / "r").exists() and not (tmp_path / "data").exists()
+
+
+def test_tables_show_plain_column_names_and_ranges_read_plainly():
+    """Issue 37, wall 8: tables show "95% low", not `ci_low`; "6.00 rounds (from 6 to 6)" reads "6 rounds
+    in every game"."""
+    import pandas as pd
+
+    table = pd.DataFrame({"start_order": [0], "rate": [0.3], "ci_low": [0.2], "ci_high": [0.4], "gih_wr": [0.3],
+                          "gih_lo": [0.2], "iwd": [0.01], "iwd_hi": [0.02], "end_reason": ["x"]})
+    assert list(report.plain_columns(table).columns) == [
+        "turn position", "win rate", "95% low", "95% high", "win rate when held (GIH WR)",
+        "win rate when held (GIH WR): 95% low", "played - held unplayed (IWD)", "played - held unplayed (IWD): 95% high",
+        "end reason"]
+    assert list(table.columns)[:3] == ["start_order", "rate", "ci_low"]  # the table itself is left as it was
+    clash = pd.DataFrame({"ci_low": [1], "ci_lo": [2]})
+    assert list(report.plain_columns(clash).columns) == ["ci_low", "ci_lo"]
+    assert report.range_text(6.0, 6, 6, "rounds") == "6 rounds in every game"
+    assert report.range_text(6.4213, 5, 8, "rounds") == "6.42 rounds a game on average (from 5 to 8)"
+    assert report.range_text(7.0, 5, 8, "rounds") == "7 rounds a game on average (from 5 to 8)"
 
 
 def test_report_of_one_game(tmp_path, capsys):

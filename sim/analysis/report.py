@@ -567,13 +567,70 @@ def show(result, max_rows: int = 60, precision: int = 3) -> None:
         display(HTML(figure_html(figure)))
     if table is None or not len(table):
         return
-    shown = table.head(max_rows)
+    shown = plain_columns(table.head(max_rows))
     styler = shown.style.format(precision=precision, thousands=",", na_rep="-")
     if isinstance(shown.index, pd.RangeIndex):
         styler = styler.hide(axis="index")
     display(styler)
     if len(table) > max_rows:
         display(Markdown(f"*First {max_rows} of {len(table):,} rows.*"))
+
+
+# Plain names for the raw column names of the analysis tables (issue 37: a designer reads "95% low",
+# not `ci_low`); a column not named here shows with spaces for underscores.
+PLAIN_COLUMNS = {
+    "ci_low": "95% low", "ci_high": "95% high", "ci_lo": "95% low", "ci_hi": "95% high",
+    "rate": "win rate", "expected": "fair share", "n_games": "games", "p_value": "p-value",
+    "p_adjusted": "adjusted p-value", "p_adj": "adjusted p-value", "start_order": "turn position",
+    "gih_wr": "win rate when held (GIH WR)", "gih": "win rate when held (GIH WR)", "gih_games": "games held",
+    "not_held": "win rate when not held", "held_not_played": "win rate when held, not played",
+    "played": "win rate when played", "kept": "win rate when kept",
+    "held_delta": "held - not held", "iwd": "played - held unplayed (IWD)", "gih_z": "z (GIH WR vs group)",
+    "group_mean": "group mean", "n_rounds": "rounds", "sd": "sd", "diff": "B - A",
+}
+_SUFFIXES = {"_low": "95% low", "_lo": "95% low", "_high": "95% high", "_hi": "95% high"}
+
+
+def plain_name(column: Any) -> Any:
+    """A table column's plain name: PLAIN_COLUMNS, else `<name>_low/_lo/_high/_hi` as
+    '<plain name>: 95% low/high', else the name with spaces for underscores."""
+    if not isinstance(column, str):
+        return column
+    if column in PLAIN_COLUMNS:
+        return PLAIN_COLUMNS[column]
+    for suffix, text in _SUFFIXES.items():
+        if column.endswith(suffix) and len(column) > len(suffix):
+            return f"{plain_name(column[:-len(suffix)])}: {text}"
+    return column.replace("_", " ")
+
+
+def plain_columns(table):
+    """The table with plain column (and index) names for display (plain_name); a name two columns
+    would share keeps its raw form."""
+    import pandas as pd
+
+    if isinstance(table.columns, pd.MultiIndex):
+        return table
+    names = [plain_name(c) for c in table.columns]
+    clash = {n for n in names if names.count(n) > 1}
+    shown = table.copy()
+    shown.columns = [c if n in clash else n for c, n in zip(table.columns, names)]
+    if not isinstance(shown.index, pd.MultiIndex) and isinstance(shown.index.name, str):
+        shown.index = shown.index.rename(plain_name(shown.index.name))
+    return shown
+
+
+def number_text(x: float, decimals: int = 2) -> str:
+    """A number without decimals when it is whole ('6'), else with `decimals` ('6.42')."""
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.{decimals}f}"
+
+
+def range_text(mean: float, low: float, high: float, unit: str, decimals: int = 2) -> str:
+    """A mean with its range in words: '6 rounds in every game' when constant, else '6.42 rounds a game
+    on average (from 5 to 8)'."""
+    if low == high:
+        return f"{number_text(low, decimals)} {unit} in every game"
+    return f"{number_text(mean, decimals)} {unit} a game on average (from {number_text(low)} to {number_text(high)})"
 
 
 def figure_html(figure, dpi: int = 100) -> str:
@@ -981,10 +1038,19 @@ td.data { font-size: .85rem; color: #444; }
 a { color: #0b57d0; text-decoration: none; font-weight: 600; }
 a:hover { text-decoration: underline; }
 h2 { font-size: 1.2rem; margin-top: 1.6rem; }
-ul.verdicts { padding-left: 1.2rem; }
-ul.verdicts li { margin-bottom: .45rem; }
-.holds { color: #1b6e20; }
-.depends { color: #a05a00; }
+table.verdicts { margin-bottom: 1rem; }
+table.verdicts td:first-child { font-weight: 600; width: 14rem; }
+.state { display: inline-block; padding: .05rem .5rem; border-radius: .7rem; font-size: .8rem; font-weight: 600;
+         color: #fff; white-space: nowrap; }
+.state.holds { background: #1b6e20; }
+.state.depends { background: #b3261e; }
+.state.unclear { background: #a05a00; }
+.state.not-checked { background: #777; }
+tr.holds td { background: #f1f8f1; }
+tr.depends td { background: #fcefee; }
+tr.unclear td { background: #fdf5e8; }
+details summary { cursor: pointer; }
+.line { display: block; font-size: .85rem; color: #444; margin-top: .3rem; }
 .evidence { font-size: .85rem; }
 """
 
@@ -993,8 +1059,11 @@ _PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "search": "sear
 
 
 def _verdicts_html(verdicts: dict[str, GameVerdicts], pages: set[str]) -> str:
-    """The index's opening: each game's headline verdicts, one line each, with links to the evidence."""
-    from sim.analysis.robust import verdict_line
+    """The index's opening, a dashboard: per game, one row per headline verdict with the designer's
+    question, the answer with its interval, its state under the reconstructed numbers (coloured:
+    holds / depends / unclear / not checked) and links to the evidence; the full sentence on what
+    it depends on folds away under the state."""
+    from sim.analysis.robust import QUESTIONS, verdict_answer, verdict_line, verdict_state
 
     if not verdicts:
         return ""
@@ -1003,21 +1072,30 @@ def _verdicts_html(verdicts: dict[str, GameVerdicts], pages: set[str]) -> str:
         return f'<a href="{html.escape(page)}.html">{text}</a>' if page and page in pages else ""
 
     parts = ["<h2>Headline verdicts</h2>",
-             "<p>Each verdict with its 95% interval, and whether it holds under every plausible table of the "
-             "numbers we had to reconstruct (the robustness pages show each table).</p>"]
+             '<p>Each answer with its 95% interval, and whether it survives the numbers we had to reconstruct: '
+             '<span class="state holds">holds</span> under every plausible table, '
+             '<span class="state depends">depends</span> on one (another table gives another answer), '
+             '<span class="state unclear">unclear</span> (a table\'s interval does not decide) or '
+             '<span class="state not-checked">not checked</span> (no robustness run). The robustness pages show '
+             'each table.</p>']
     for game, found in verdicts.items():
         parts.append(f"<h3>{html.escape(game.capitalize())}</h3>")
         if found.robustness is None:
             parts.append(f'<p class="failed">The verdicts could not be computed: {html.escape(found.error or "")}</p>')
             continue
-        items = []
+        rows = []
         for v in found.robustness.verdicts:
-            css = "holds" if v.holds else ("depends" if v.judged else "")
+            state = verdict_state(v)
             links = " &middot; ".join(x for x in (link(found.pages.get(v.kind), "evidence"),
                                                   link(found.robust_page, "under every table")) if x)
-            items.append(f'<li class="{css}">{html.escape(verdict_line(v))}'
-                         + (f' <span class="evidence">({links})</span>' if links else "") + "</li>")
-        parts.append('<ul class="verdicts">' + "".join(items) + "</ul>")
+            rows.append(f'<tr class="{state.replace(" ", "-")}"><td>{html.escape(QUESTIONS.get(v.kind, v.subject))}</td>'
+                        f"<td>{html.escape(verdict_answer(v))}</td>"
+                        f'<td><details><summary><span class="state {state.replace(" ", "-")}">{state}</span></summary>'
+                        f'<span class="line">{html.escape(verdict_line(v))}</span></details></td>'
+                        f'<td class="evidence">{links}</td></tr>')
+        parts.append('<table class="verdicts"><thead><tr class="head"><th>Question</th><th>Answer (95% interval)</th>'
+                     "<th>Reconstructed numbers</th><th>Detail</th></tr></thead><tbody>"
+                     + "".join(rows) + "</tbody></table>")
     parts.append("<h2>Reports</h2>")
     return "\n".join(parts)
 
