@@ -56,6 +56,42 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
 
 
 
+def test_every_notebook_says_how_to_point_it_at_another_dataset():
+    """Issue 37, wall 6: each notebook's first cell names its parameters cell's variable and the
+    `sim` command (with --out) that makes such a dataset; `make lab` installs the optional extra
+    `lab` (JupyterLab, pinned below the next major) into .venv on first use and opens the notebooks."""
+    import tomllib
+
+    for path in sorted(report.NOTEBOOKS_DIR.glob("*.ipynb")):
+        cells = nbformat.read(path, as_version=4).cells
+        intro = cells[0].source
+        assert "**On another dataset.**" in intro and "make lab" in intro, path.name
+        cell = next(c for c in cells if "parameters" in c.metadata.get("tags", []))
+        first = re.findall(r"^(\w+)\s*=", cell.source, re.M)[0]
+        assert f"Set `{first}`" in intro and f"-p {first} VALUE" in intro, path.name
+        command = re.findall(r"`(sim \w+ [^`]*)`", intro)
+        assert command and (any("--out" in c for c in command) or path.stem == "tuning"), path.name
+    extras = tomllib.loads((report.REPO_ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert any(re.fullmatch(r"jupyterlab>=4\.\d+,<5", req) for req in extras["lab"])
+    makefile = (report.REPO_ROOT / "Makefile").read_text()
+    assert re.search(r"^lab: \$\(LAB_STAMP\)\n\t\$\(VENV\)/bin/jupyter lab --notebook-dir=notebooks", makefile, re.M)
+    assert '-e ".[test,lab]"' in makefile
+
+
+def test_a_notebook_in_notebooks_reads_repository_paths(tmp_path, monkeypatch):
+    """A notebook opened by `make lab` runs in notebooks/: its `dataset = "data/..."` is read from
+    the repository's folder when it names nothing from there; a path that exists here wins."""
+    from sim.analysis.io import data_path
+
+    monkeypatch.chdir(report.NOTEBOOKS_DIR)
+    assert data_path("notebooks") == report.REPO_ROOT / "notebooks"
+    assert data_path("nosuch-dir") == Path("nosuch-dir")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notebooks").mkdir()
+    assert data_path("notebooks") == Path("notebooks")
+    assert data_path(tmp_path) == tmp_path
+
+
 def test_papermill_reads_every_parameter_the_notebooks_declare():
     """papermill parses a parameters cell line by line; a line it cannot read (a second `=` in its
     comment) is left out, and passing that parameter then prints "Passed unknown parameter" under
