@@ -277,6 +277,25 @@ def test_overview_headline_quotes_the_analysis_numbers(built, cuzco_small, chach
         assert ("from each seat (seat 0 starts)" in text) == (name == "overview_chachapoya")
 
 
+def test_mission_ids_are_shown_with_what_they_ask_for(built, cuzco_small):
+    """Issue 37, wall 8: Cuzco's missions have numbers, not names (the addendum lists S-01..S-06 and
+    01..55); the card tables show each id with its requirements, read from the dataset's parameters
+    (components.toml [missions]: general[0] = [["feathers_of_colour", 3, 2]])."""
+    from sim.analysis.cards import card_summary, item_names
+
+    ds = open_dataset(cuzco_small)
+    names = item_names(ds)["mission"]
+    assert names["m01"] == "3 feathers of colour (orange)"
+    assert names["s01"] == "1 priests + 1 farm tiles"
+    assert names["m12"] == "3 villages worth 3 VP"
+    assert card_summary(ds).table.attrs["item_names"]["mission"] == names
+    shown = report.named_items(card_summary(ds).table, {"mission": names})
+    missions = shown[shown["group"] == "mission"]["item"]
+    assert len(missions) and all(re.fullmatch(r"[sm]\d\d: .+", item) for item in missions)
+    _, out, _ = built
+    assert re.search(r">m\d\d: \d+ [a-z]", (out / "card_strength.html").read_text())
+
+
 def test_reports_received_their_datasets(built, cuzco_small, cuzco_small_pututu):
     _, out, _ = built
     cells = notebook_cells(out / "notebooks" / "variant_comparison.ipynb")

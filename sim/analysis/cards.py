@@ -315,6 +315,7 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
                          f"fewer than {min_games} GIH games not tested"),
         "difference_ci": "Newcombe hybrid score (statsmodels confint_proportions_2indep)",
         "no_winner_games": ds.no_winner_games,
+        "item_names": item_names(ds),
     })
     return Result(t, _strength_figure(t, ds, method, corr_name, alpha) if figure else None)
 
@@ -476,6 +477,7 @@ def card_strength_logit(ds: Dataset, group: str | list[str] | None = None, max_r
         "correction": f"{corr_name} within each group",
         "skipped": {f"{r['group']}/{r['item']}": r["note"] for r in fits if pd.isna(r["coef"])},
         "no_winner_games": ds.no_winner_games,
+        "item_names": item_names(ds),
     })
     return Result(t, _logit_figure(t, ds, used, alpha))
 
@@ -582,6 +584,20 @@ def _logit_figure(t: pd.DataFrame, ds: Dataset, used: int, alpha: float) -> Figu
 
 
 # ------------------------------------------------------------------------------------ summary
+def item_names(ds: Dataset) -> dict[str, dict[str, str]]:
+    """Names the game gives its items where an item is a bare id (Cuzco's missions: `m05`), as
+    {group: {item: name}}: the game's `analysis.names.item_names(ds)`, {} for a game without one."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"sim.games.{ds.game}.analysis.names")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"sim.games.{ds.game}.analysis"):
+            return {}
+        raise
+    return module.item_names(ds)
+
+
 def card_summary(ds: Dataset, n: int = 3, strength: Result | pd.DataFrame | None = None,
                  method: str = "wilson", min_games: int = 20) -> Result:
     """The `n` strongest and weakest items per group by GIH WR, for the report.
@@ -609,7 +625,7 @@ def card_summary(ds: Dataset, n: int = 3, strength: Result | pd.DataFrame | None
         if rest:
             out.append(d.tail(rest).iloc[::-1].assign(end="bottom"))
     summary = (pd.concat(out, ignore_index=True)[cols] if out else pd.DataFrame(columns=cols))
-    summary.attrs.update({"dataset": ds.label, "min_games": min_games})
+    summary.attrs.update({"dataset": ds.label, "min_games": min_games, "item_names": item_names(ds)})
     return Result(summary, _summary_figure(summary, ds) if len(summary) else None)
 
 

@@ -567,7 +567,7 @@ def show(result, max_rows: int = 60, precision: int = 3) -> None:
         display(HTML(figure_html(figure)))
     if table is None or not len(table):
         return
-    shown = plain_columns(table.head(max_rows))
+    shown = plain_columns(named_items(table.head(max_rows), table.attrs.get("item_names")))
     styler = shown.style.format(precision=precision, thousands=",", na_rep="-")
     if isinstance(shown.index, pd.RangeIndex):
         styler = styler.hide(axis="index")
@@ -617,6 +617,17 @@ def plain_columns(table):
     shown.columns = [c if n in clash else n for c, n in zip(table.columns, names)]
     if not isinstance(shown.index, pd.MultiIndex) and isinstance(shown.index.name, str):
         shown.index = shown.index.rename(plain_name(shown.index.name))
+    return shown
+
+
+def named_items(table, names: Mapping[str, Mapping[str, str]] | None):
+    """The table with each item of a card table (columns group, item) shown with the name the game
+    gives it, 'm05: 4 feather colours' (table.attrs["item_names"], sim.analysis.cards.item_names)."""
+    if not names or "item" not in table.columns or "group" not in table.columns:
+        return table
+    shown = table.copy()
+    shown["item"] = [f"{item}: {names[group][item]}" if item in names.get(group, {}) else item
+                     for group, item in zip(table["group"], table["item"])]
     return shown
 
 
