@@ -250,6 +250,7 @@ def test_index_opens_with_every_games_headline_verdicts(built):
     assert "Reconstructed numbers." in page and "robust_chachapoya.html" in page
     # the list of dependent verdicts, when there is one, folds away (issue 37, wall 8)
     assert page.count("<details>") >= 1 and "How to read the charts</b> (click to open)</summary>" in page
+    assert page.index("The answers in short") < page.index("Reconstructed numbers.")  # answers first
     assert "Reconstructed numbers." not in (out / "overview_cuzco.html").read_text()
     robust = _markdown_outputs(out / "notebooks" / "robust_chachapoya.ipynb")
     assert "verdicts hold under every table." in robust and "Chachapoya, 4 players: the first player wins" in robust

@@ -911,6 +911,21 @@ def _html_exporter(show_code: bool):
     return exporters[show_code]
 
 
+ANSWERS_HEADING = "## The answers in short"
+
+
+def _note_position(nb) -> int:
+    """Where the page's note on the reconstructed numbers goes: after the cell showing the page's
+    answers (ANSWERS_HEADING, in a markdown cell or a cell's Markdown output), so that the page
+    opens with its answers; else after the title."""
+    for i, cell in enumerate(nb.cells):
+        texts = [cell.source] if cell.cell_type == "markdown" else [
+            str(o.get("data", {}).get("text/markdown", "")) for o in cell.get("outputs", [])]
+        if any(text.lstrip().startswith(ANSWERS_HEADING) for text in texts):
+            return i + 1
+    return 1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0
+
+
 def execute_report(spec: ReportSpec, out_dir: Path, kernel: WarmKernel, show_code: bool = False,
                    timeout: int | None = None, note: str = "") -> ReportOutcome:
     """Execute one report's notebook in `kernel` with its parameters injected by papermill and write
@@ -936,9 +951,8 @@ def execute_report(spec: ReportSpec, out_dir: Path, kernel: WarmKernel, show_cod
     except Exception as exc:  # the kernel died or timed out, or would not start
         error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
     nbformat.write(nb, executed)
-    if note:
-        title = 1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0
-        nb.cells.insert(title, nbformat.v4.new_markdown_cell(note))
+    if note:  # under the page's answers when it has some ("## The answers in short"), else its title
+        nb.cells.insert(_note_position(nb), nbformat.v4.new_markdown_cell(note))
     if error:
         nb.cells.insert(0, nbformat.v4.new_markdown_cell(
             f"**This report did not finish:** `{error}`. The sections after the failing step are "
