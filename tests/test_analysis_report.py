@@ -240,6 +240,7 @@ def test_index_opens_with_every_games_headline_verdicts(built):
     assert {state for *_, state in rows} <= {"holds", "depends", "unclear", "not checked"}
     assert ("not-checked", "Is the game fair between seats?") in {(r[0], r[1]) for r in rows}  # Cuzco: no robustness page
     assert any(r[1] == "Is the game fair between seats?" and r[2].startswith("The first player wins") for r in rows)
+    assert not [r[2] for r in rows if "_" in r[2]]  # plain names: "double people", not double_people
     assert {r[4] for r in rows if r[0] != "not-checked"} - {"not checked"}  # Chachapoya's are judged
     assert ".state.holds { background:" in index.read_text() and ".state.depends { background:" in index.read_text()
     assert '<a href="robust_chachapoya.html">under every table</a>' in head

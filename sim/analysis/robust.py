@@ -506,8 +506,9 @@ def verdict_state(v: Verdict) -> str:
 
 
 def verdict_answer(v: Verdict) -> str:
-    """The headline sentence without the game's name: 'the first player wins 29.3% [28.7, 30.0] ...'."""
-    text = _statement(v)
+    """The headline sentence without the game's name, in plain words for the index's dashboard: 'The
+    first player wins 29.3% [28.7, 30.0] ...', 'The strongest god card ... is double people ...'."""
+    text = _statement(v).replace("_", " ")
     return text[:1].upper() + text[1:]
 
 
