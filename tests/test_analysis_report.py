@@ -294,6 +294,9 @@ def test_mission_ids_are_shown_with_what_they_ask_for(built, cuzco_small):
     shown = report.named_items(card_summary(ds).table, {"mission": names})
     missions = shown[shown["group"] == "mission"]["item"]
     assert len(missions) and all(re.fullmatch(r"[sm]\d\d: .+", item) for item in missions)
+    summary = card_summary(ds)
+    (axis,) = [a for a in summary.figure.axes if a.get_title(loc="left") == "mission"]
+    assert all(re.fullmatch(r"[sm]\d\d: .+", t.get_text().removesuffix(" *")) for t in axis.get_yticklabels())
     _, out, _ = built
     assert re.search(r">m\d\d: \d+ [a-z]", (out / "card_strength.html").read_text())
 

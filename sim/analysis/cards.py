@@ -339,8 +339,9 @@ def _strength_figure(t: pd.DataFrame, ds: Dataset, method: str, corr_name: str, 
         ax.axvline(mean, color="0.3", ls="--", lw=1)
         ax.axvline(base, color="0.7", ls=":", lw=1)
         ax.set_yticks(y)
-        ax.set_yticklabels([f"{i}  (n={int(n):,})" if pd.notna(n) else i for i, n in zip(d["item"], d["gih_games"])],
-                           fontsize=7)
+        names = t.attrs.get("item_names", {}).get(g, {})
+        ax.set_yticklabels([f"{_named(i, names)}  (n={int(n):,})" if pd.notna(n) else _named(i, names)
+                            for i, n in zip(d["item"], d["gih_games"])], fontsize=7)
         ax.set_title(f"{g}: win rate when {d['held_as'].iloc[0]}", fontsize=9, loc="left")
         ax.set_xlabel("win rate (share of player-games won)")
         ax.grid(axis="x", alpha=0.3)
@@ -598,6 +599,11 @@ def item_names(ds: Dataset) -> dict[str, dict[str, str]]:
     return module.item_names(ds)
 
 
+def _named(item: str, names: dict[str, str]) -> str:
+    """A chart's label of an item: 'm05: 4 feather colours' where the game names it (item_names)."""
+    return f"{item}: {names[item]}" if item in names else item
+
+
 def card_summary(ds: Dataset, n: int = 3, strength: Result | pd.DataFrame | None = None,
                  method: str = "wilson", min_games: int = 20) -> Result:
     """The `n` strongest and weakest items per group by GIH WR, for the report.
@@ -644,7 +650,9 @@ def _summary_figure(s: pd.DataFrame, ds: Dataset) -> Figure:
             ax.errorbar(d["gih_wr"][sel], y[sel], xerr=err[:, sel], fmt="o", color=c, ms=5, capsize=2, lw=1)
         ax.axvline(1.0 / ds.n_players, color="0.6", ls=":", lw=1)
         ax.set_yticks(y)
-        ax.set_yticklabels([f"{i}{' *' if o else ''}" for i, o in zip(d["item"], d["outlier"])], fontsize=8)
+        names = s.attrs.get("item_names", {}).get(g, {})
+        ax.set_yticklabels([f"{_named(i, names)}{' *' if o else ''}" for i, o in zip(d["item"], d["outlier"])],
+                           fontsize=8)
         ax.set_title(g, fontsize=9, loc="left")
         ax.set_xlabel("win rate when held (GIH WR)")
         ax.grid(axis="x", alpha=0.3)
