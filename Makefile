@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 STAMP := $(VENV)/.installed
 
-.PHONY: setup run report test bench bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu bench-floors bench-compile bench-scale bench-bots clean
+.PHONY: setup lab run report test bench bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu bench-floors bench-compile bench-scale bench-bots clean
 
 setup: $(STAMP)
 
@@ -24,6 +24,21 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	$(VENV)/bin/python -m pip install -q "uv>=0.13,<0.14" && $(VENV)/bin/python -m uv pip install --python $(VENV)/bin/python -e ".[test]" \
 		|| $(VENV)/bin/python -m pip install --no-compile -e ".[test]"
 	touch $(STAMP)
+
+# JupyterLab on the notebooks (the optional extra `lab`, installed into .venv on first use; again
+# when pyproject.toml changes). A notebook runs in notebooks/; its dataset paths (`dataset =
+# "data/cuzco-base"`) are read from the repository's folder when they name nothing from there
+# (sim.analysis.io.data_path). LAB_OPTIONS: more options for `jupyter lab` (say --no-browser).
+LAB_STAMP := $(VENV)/.installed-lab
+LAB_OPTIONS ?=
+
+$(LAB_STAMP): $(STAMP)
+	$(VENV)/bin/python -m uv pip install --python $(VENV)/bin/python -e ".[test,lab]" \
+		|| $(VENV)/bin/python -m pip install --no-compile -e ".[test,lab]"
+	touch $(LAB_STAMP)
+
+lab: $(LAB_STAMP)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(LAB_OPTIONS)
 
 # The main job: Cuzco base and Cuzco with Pututu (4 players, GAMES games each, same seed, seats
 # rotated) into data/cuzco-base and data/cuzco-pututu, Chachapoya's base game (GAMES games) into

@@ -56,6 +56,42 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
 
 
 
+def test_every_notebook_says_how_to_point_it_at_another_dataset():
+    """Issue 37, wall 6: each notebook's first cell names its parameters cell's variable and the
+    `sim` command (with --out) that makes such a dataset; `make lab` installs the optional extra
+    `lab` (JupyterLab, pinned below the next major) into .venv on first use and opens the notebooks."""
+    import tomllib
+
+    for path in sorted(report.NOTEBOOKS_DIR.glob("*.ipynb")):
+        cells = nbformat.read(path, as_version=4).cells
+        intro = cells[0].source
+        assert "**On another dataset.**" in intro and "make lab" in intro, path.name
+        cell = next(c for c in cells if "parameters" in c.metadata.get("tags", []))
+        first = re.findall(r"^(\w+)\s*=", cell.source, re.M)[0]
+        assert f"Set `{first}`" in intro and f"-p {first} VALUE" in intro, path.name
+        command = re.findall(r"`(sim \w+ [^`]*)`", intro)
+        assert command and (any("--out" in c for c in command) or path.stem == "tuning"), path.name
+    extras = tomllib.loads((report.REPO_ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]
+    assert any(re.fullmatch(r"jupyterlab>=4\.\d+,<5", req) for req in extras["lab"])
+    makefile = (report.REPO_ROOT / "Makefile").read_text()
+    assert re.search(r"^lab: \$\(LAB_STAMP\)\n\t\$\(VENV\)/bin/jupyter lab --notebook-dir=notebooks", makefile, re.M)
+    assert '-e ".[test,lab]"' in makefile
+
+
+def test_a_notebook_in_notebooks_reads_repository_paths(tmp_path, monkeypatch):
+    """A notebook opened by `make lab` runs in notebooks/: its `dataset = "data/..."` is read from
+    the repository's folder when it names nothing from there; a path that exists here wins."""
+    from sim.analysis.io import data_path
+
+    monkeypatch.chdir(report.NOTEBOOKS_DIR)
+    assert data_path("notebooks") == report.REPO_ROOT / "notebooks"
+    assert data_path("nosuch-dir") == Path("nosuch-dir")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notebooks").mkdir()
+    assert data_path("notebooks") == Path("notebooks")
+    assert data_path(tmp_path) == tmp_path
+
+
 def test_papermill_reads_every_parameter_the_notebooks_declare():
     """papermill parses a parameters cell line by line; a line it cannot read (a second `=` in its
     comment) is left out, and passing that parameter then prints "Passed unknown parameter" under
@@ -190,17 +226,32 @@ def test_index_opens_with_every_games_headline_verdicts(built):
     specs, out, index = built
     head = index.read_text().split("<table>")[0]
     assert head.index("<h2>Headline verdicts</h2>") < head.index("<h3>Cuzco</h3>") < head.index("<h3>Chachapoya</h3>")
-    lines = re.findall(r"<li[^>]*>(.*?)</li>", head)
+    lines = re.findall(r'<span class="line">(.*?)</span>', head)
     assert any(re.match(r"Cuzco, 4 players: the first player wins \d+\.\d% \[[\d.]+, [\d.]+\] against a fair 25%: "
                         r"(favoured|fair|disfavoured); no reconstructed tables checked", line) for line in lines)
     chachapoya = [line for line in lines if line.startswith("Chachapoya, 4 players: ")]
     assert len(chachapoya) >= 4 and all("reconstructed table" in line or "under " in line for line in chachapoya)
+    # Issue 37, wall 8: a dashboard: per verdict the designer's question, the answer, the state coloured
+    # (holds / depends / unclear / not checked), the detail folded away.
+    rows = re.findall(r'<tr class="([a-z-]+)"><td>([^<]+)</td><td>([^<]+)</td><td><details><summary>'
+                      r'<span class="state ([a-z-]+)">([a-z ]+)</span>', head)
+    assert len(rows) == len(lines)
+    assert all(css == badge == state.replace(" ", "-") for css, _, _, badge, state in rows)
+    assert {state for *_, state in rows} <= {"holds", "depends", "unclear", "not checked"}
+    assert ("not-checked", "Is the game fair between seats?") in {(r[0], r[1]) for r in rows}  # Cuzco: no robustness page
+    assert any(r[1] == "Is the game fair between seats?" and r[2].startswith("The first player wins") for r in rows)
+    assert not [r[2] for r in rows if "_" in r[2]]  # plain names: "double people", not double_people
+    assert {r[4] for r in rows if r[0] != "not-checked"} - {"not checked"}  # Chachapoya's are judged
+    assert ".state.holds { background:" in index.read_text() and ".state.depends { background:" in index.read_text()
     assert '<a href="robust_chachapoya.html">under every table</a>' in head
     assert '<a href="card_strength.html">evidence</a>' in head  # a Cuzco card verdict's page
     verdicts = json.loads((out / "verdicts" / "chachapoya.json").read_text())
     assert [t["name"] for t in verdicts["tables"]][:2] == ["base", "trackers-6"]
     page = (out / "overview_chachapoya.html").read_text()
     assert "Reconstructed numbers." in page and "robust_chachapoya.html" in page
+    # the list of dependent verdicts, when there is one, folds away (issue 37, wall 8)
+    assert page.count("<details>") >= 1 and "How to read the charts</b> (click to open)</summary>" in page
+    assert page.index("The answers in short") < page.index("Reconstructed numbers.")  # answers first
     assert "Reconstructed numbers." not in (out / "overview_cuzco.html").read_text()
     robust = _markdown_outputs(out / "notebooks" / "robust_chachapoya.ipynb")
     assert "verdicts hold under every table." in robust and "Chachapoya, 4 players: the first player wins" in robust
@@ -226,6 +277,28 @@ def test_overview_headline_quotes_the_analysis_numbers(built, cuzco_small, chach
         assert ("## Dice" in text and "a double or triple with three dice" in text) == (name == "overview_cuzco")
         assert ("Cuzco deals the turn order at random" in text) == (name == "overview_cuzco")
         assert ("from each seat (seat 0 starts)" in text) == (name == "overview_chachapoya")
+
+
+def test_mission_ids_are_shown_with_what_they_ask_for(built, cuzco_small):
+    """Issue 37, wall 8: Cuzco's missions have numbers, not names (the addendum lists S-01..S-06 and
+    01..55); the card tables show each id with its requirements, read from the dataset's parameters
+    (components.toml [missions]: general[0] = [["feathers_of_colour", 3, 2]])."""
+    from sim.analysis.cards import card_summary, item_names
+
+    ds = open_dataset(cuzco_small)
+    names = item_names(ds)["mission"]
+    assert names["m01"] == "3 feathers of colour (orange)"
+    assert names["s01"] == "1 priests + 1 farm tiles"
+    assert names["m12"] == "3 villages worth 3 VP"
+    assert card_summary(ds).table.attrs["item_names"]["mission"] == names
+    shown = report.named_items(card_summary(ds).table, {"mission": names})
+    missions = shown[shown["group"] == "mission"]["item"]
+    assert len(missions) and all(re.fullmatch(r"[sm]\d\d: .+", item) for item in missions)
+    summary = card_summary(ds)
+    (axis,) = [a for a in summary.figure.axes if a.get_title(loc="left") == "mission"]
+    assert all(re.fullmatch(r"[sm]\d\d: .+", t.get_text().removesuffix(" *")) for t in axis.get_yticklabels())
+    _, out, _ = built
+    assert re.search(r">m\d\d: \d+ [a-z]", (out / "card_strength.html").read_text())
 
 
 def test_reports_received_their_datasets(built, cuzco_small, cuzco_small_pututu):
@@ -359,6 +432,41 @@ def test_cli_report_errors_are_one_line(tmp_path, capsys):
         assert info.value.code == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err
+    assert not (tmp_path / "r").exists() and not (tmp_path / "data").exists()
+
+
+def test_tables_show_plain_column_names_and_ranges_read_plainly():
+    """Issue 37, wall 8: tables show "95% low", not `ci_low`; "6.00 rounds (from 6 to 6)" reads "6 rounds
+    in every game"."""
+    import pandas as pd
+
+    table = pd.DataFrame({"start_order": [0], "rate": [0.3], "ci_low": [0.2], "ci_high": [0.4], "gih_wr": [0.3],
+                          "gih_lo": [0.2], "iwd": [0.01], "iwd_hi": [0.02], "end_reason": ["x"]})
+    assert list(report.plain_columns(table).columns) == [
+        "turn position", "win rate", "95% low", "95% high", "win rate when held (GIH WR)",
+        "win rate when held (GIH WR): 95% low", "played - held unplayed (IWD)", "played - held unplayed (IWD): 95% high",
+        "end reason"]
+    assert list(table.columns)[:3] == ["start_order", "rate", "ci_low"]  # the table itself is left as it was
+    clash = pd.DataFrame({"ci_low": [1], "ci_lo": [2]})
+    assert list(report.plain_columns(clash).columns) == ["ci_low", "ci_lo"]
+    assert report.range_text(6.0, 6, 6, "rounds") == "6 rounds in every game"
+    assert report.range_text(6.4213, 5, 8, "rounds") == "6.42 rounds a game on average (from 5 to 8)"
+    assert report.range_text(7.0, 5, 8, "rounds") == "7 rounds a game on average (from 5 to 8)"
+
+
+def test_report_of_one_game(tmp_path, capsys):
+    """Issue 37, wall 8: `sim report --game NAME` builds that game's pages only; an unknown game is
+    one line, exit 2, before anything is written."""
+    assert [s.name for s in default_specs(game="chachapoya")] == [
+        "overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya"]
+    assert {report.spec_game(s) for s in default_specs(game="cuzco")} == {"cuzco"}
+    for argv, fragment in ((["--game", "nosuch"], "unknown game 'nosuch' (known: "),
+                           (["--game", "chachapoya", "--no-simulate"], "chachapoya-base holds no complete dataset")):
+        with pytest.raises(SystemExit) as info:
+            main(["report", "--data", str(tmp_path / "data"), "--out", str(tmp_path / "r"), "--no-progress", *argv])
+        assert info.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and err.startswith("error: ") and fragment in err, err
     assert not (tmp_path / "r").exists() and not (tmp_path / "data").exists()
 
 

@@ -12,7 +12,8 @@ import fakegame
 from sim.analysis import report
 from sim.analysis.io import open_dataset
 from sim.analysis.robust import (CHANGES, HOLDS, UNCLEAR, Measurement, Robustness, Verdict, dependence_note,
-                                 outcome, robustness, robustness_text, table_alpha, verdict_line, verdict_table)
+                                 outcome, robustness, robustness_text, table_alpha, verdict_line, verdict_state,
+                                 verdict_table)
 from sim.cli import main
 from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
@@ -187,6 +188,14 @@ def test_a_verdict_holds_when_every_alternative_table_agrees():
     assert everywhere.robustness() == "unclear under every table (fair)"
 
 
+def test_a_verdicts_state_in_a_word():
+    """Issue 37, wall 8: the index colours each verdict by its state."""
+    assert verdict_state(_verdict([HOLDS] * 4)) == "holds"
+    assert verdict_state(_verdict([HOLDS, CHANGES, UNCLEAR, HOLDS])) == "depends"
+    assert verdict_state(_verdict([HOLDS, UNCLEAR, HOLDS, HOLDS])) == "unclear"
+    assert verdict_state(_verdict([HOLDS], numbers=("",))) == "not checked"
+
+
 def test_the_page_note_names_the_dependent_verdicts():
     rob = Robustness("dicey", 3, "p", 100, [], None, "h", [_verdict([HOLDS] * 4),
                                                           _verdict([HOLDS, CHANGES, HOLDS, HOLDS])])
@@ -194,6 +203,9 @@ def test_the_page_note_names_the_dependent_verdicts():
     assert note.startswith("**Reconstructed numbers.** 1 of 2 headline verdicts of Dicey hold")
     assert "([robustness page](robust_dicey.html))" in note
     assert note.count("\n- ") == 1 and "(depends on: die size)" in note
+    # issue 37, wall 8: the list folds away (<details>), the count in its one-line summary
+    assert "\n\n<details><summary>1 depend, or may depend" in note and note.endswith("</details>")
+    assert note.index("<details>") < note.index("\n- ")
     assert "None depends" in dependence_note(Robustness("dicey", 3, "p", 100, [], None, "h", [_verdict([HOLDS] * 4)]))
     assert Robustness.from_json(rob.to_json()) == rob
 

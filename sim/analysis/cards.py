@@ -315,6 +315,7 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
                          f"fewer than {min_games} GIH games not tested"),
         "difference_ci": "Newcombe hybrid score (statsmodels confint_proportions_2indep)",
         "no_winner_games": ds.no_winner_games,
+        "item_names": item_names(ds),
     })
     return Result(t, _strength_figure(t, ds, method, corr_name, alpha) if figure else None)
 
@@ -338,8 +339,9 @@ def _strength_figure(t: pd.DataFrame, ds: Dataset, method: str, corr_name: str, 
         ax.axvline(mean, color="0.3", ls="--", lw=1)
         ax.axvline(base, color="0.7", ls=":", lw=1)
         ax.set_yticks(y)
-        ax.set_yticklabels([f"{i}  (n={int(n):,})" if pd.notna(n) else i for i, n in zip(d["item"], d["gih_games"])],
-                           fontsize=7)
+        names = t.attrs.get("item_names", {}).get(g, {})
+        ax.set_yticklabels([f"{_named(i, names)}  (n={int(n):,})" if pd.notna(n) else _named(i, names)
+                            for i, n in zip(d["item"], d["gih_games"])], fontsize=7)
         ax.set_title(f"{g}: win rate when {d['held_as'].iloc[0]}", fontsize=9, loc="left")
         ax.set_xlabel("win rate (share of player-games won)")
         ax.grid(axis="x", alpha=0.3)
@@ -476,6 +478,7 @@ def card_strength_logit(ds: Dataset, group: str | list[str] | None = None, max_r
         "correction": f"{corr_name} within each group",
         "skipped": {f"{r['group']}/{r['item']}": r["note"] for r in fits if pd.isna(r["coef"])},
         "no_winner_games": ds.no_winner_games,
+        "item_names": item_names(ds),
     })
     return Result(t, _logit_figure(t, ds, used, alpha))
 
@@ -582,6 +585,25 @@ def _logit_figure(t: pd.DataFrame, ds: Dataset, used: int, alpha: float) -> Figu
 
 
 # ------------------------------------------------------------------------------------ summary
+def item_names(ds: Dataset) -> dict[str, dict[str, str]]:
+    """Names the game gives its items where an item is a bare id (Cuzco's missions: `m05`), as
+    {group: {item: name}}: the game's `analysis.names.item_names(ds)`, {} for a game without one."""
+    import importlib
+
+    try:
+        module = importlib.import_module(f"sim.games.{ds.game}.analysis.names")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith(f"sim.games.{ds.game}.analysis"):
+            return {}
+        raise
+    return module.item_names(ds)
+
+
+def _named(item: str, names: dict[str, str]) -> str:
+    """A chart's label of an item: 'm05: 4 feather colours' where the game names it (item_names)."""
+    return f"{item}: {names[item]}" if item in names else item
+
+
 def card_summary(ds: Dataset, n: int = 3, strength: Result | pd.DataFrame | None = None,
                  method: str = "wilson", min_games: int = 20) -> Result:
     """The `n` strongest and weakest items per group by GIH WR, for the report.
@@ -609,7 +631,7 @@ def card_summary(ds: Dataset, n: int = 3, strength: Result | pd.DataFrame | None
         if rest:
             out.append(d.tail(rest).iloc[::-1].assign(end="bottom"))
     summary = (pd.concat(out, ignore_index=True)[cols] if out else pd.DataFrame(columns=cols))
-    summary.attrs.update({"dataset": ds.label, "min_games": min_games})
+    summary.attrs.update({"dataset": ds.label, "min_games": min_games, "item_names": item_names(ds)})
     return Result(summary, _summary_figure(summary, ds) if len(summary) else None)
 
 
@@ -628,7 +650,9 @@ def _summary_figure(s: pd.DataFrame, ds: Dataset) -> Figure:
             ax.errorbar(d["gih_wr"][sel], y[sel], xerr=err[:, sel], fmt="o", color=c, ms=5, capsize=2, lw=1)
         ax.axvline(1.0 / ds.n_players, color="0.6", ls=":", lw=1)
         ax.set_yticks(y)
-        ax.set_yticklabels([f"{i}{' *' if o else ''}" for i, o in zip(d["item"], d["outlier"])], fontsize=8)
+        names = s.attrs.get("item_names", {}).get(g, {})
+        ax.set_yticklabels([f"{_named(i, names)}{' *' if o else ''}" for i, o in zip(d["item"], d["outlier"])],
+                           fontsize=8)
         ax.set_title(g, fontsize=9, loc="left")
         ax.set_xlabel("win rate when held (GIH WR)")
         ax.grid(axis="x", alpha=0.3)

@@ -148,10 +148,24 @@ class Dataset:
         return self.decided(self.players(list(dict.fromkeys([*columns, "game_id"]))))[columns].reset_index(drop=True)
 
 
+REPO_ROOT = Path(__file__).resolve().parents[2]
+
+
+def data_path(path: str | Path) -> Path:
+    """A dataset path as given, or, when it is relative and names nothing from here but does from the
+    repository's folder, that one: a notebook opened in JupyterLab (`make lab`) runs in notebooks/,
+    and its `dataset = "data/cuzco-base"` means the repository's data/."""
+    path = Path(path)
+    if path.is_absolute() or path.exists() or not (REPO_ROOT / path).exists():
+        return path
+    return REPO_ROOT / path
+
+
 def open_dataset(path: str | Path, cell: int | str | dict | None = None) -> Dataset:
     """A finished run directory, or one cell of a sweep (an index, {name: value} or 'name=value,...');
-    a one-line UserError if it is not one."""
-    path = Path(path)
+    a one-line UserError if it is not one. A relative path is read from the repository's folder when
+    it names nothing from here (data_path)."""
+    path = data_path(path)
     if not (path / GAMES_DIR).is_dir() or not (path / PLAYERS_DIR).is_dir():
         raise UserError(f"{path}: not a dataset directory (no games/ and players/ tables)")
     manifest = read_manifest(path)

@@ -332,13 +332,15 @@ def game_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
 
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
-                  seed: int = DEFAULT_SEED) -> list[ReportSpec]:
+                  seed: int = DEFAULT_SEED, game: str | None = None) -> list[ReportSpec]:
     """The main job's reports: every game's sections (games in name order), each with `games` games
-    per simulated dataset (tournaments and ladders: their share of it) under data_dir, from seed."""
+    per simulated dataset (tournaments and ladders: their share of it) under data_dir, from seed;
+    game: that game's sections only (`sim report --game NAME`; an unknown name is a UserError)."""
     from sim.core import registry
 
+    games_ = [registry.get_game(game)] if game is not None else registry.all_games()
     return [section if isinstance(section, ReportSpec) else section.spec(games, data_dir, seed)
-            for game in registry.all_games() for section in game_sections(game)]
+            for found in games_ for section in game_sections(found)]
 
 
 def _reuse_or_play(path: Path, what: str, found_of: Callable[[dict], dict], wanted: dict[str, Any], games: int,
@@ -566,13 +568,81 @@ def show(result, max_rows: int = 60, precision: int = 3) -> None:
         display(HTML(figure_html(figure)))
     if table is None or not len(table):
         return
-    shown = table.head(max_rows)
+    shown = plain_columns(named_items(table.head(max_rows), table.attrs.get("item_names")))
     styler = shown.style.format(precision=precision, thousands=",", na_rep="-")
     if isinstance(shown.index, pd.RangeIndex):
         styler = styler.hide(axis="index")
     display(styler)
     if len(table) > max_rows:
         display(Markdown(f"*First {max_rows} of {len(table):,} rows.*"))
+
+
+# Plain names for the raw column names of the analysis tables (issue 37: a designer reads "95% low",
+# not `ci_low`); a column not named here shows with spaces for underscores.
+PLAIN_COLUMNS = {
+    "ci_low": "95% low", "ci_high": "95% high", "ci_lo": "95% low", "ci_hi": "95% high",
+    "rate": "win rate", "expected": "fair share", "n_games": "games", "p_value": "p-value",
+    "p_adjusted": "adjusted p-value", "p_adj": "adjusted p-value", "start_order": "turn position",
+    "gih_wr": "win rate when held (GIH WR)", "gih": "win rate when held (GIH WR)", "gih_games": "games held",
+    "not_held": "win rate when not held", "held_not_played": "win rate when held, not played",
+    "played": "win rate when played", "kept": "win rate when kept",
+    "held_delta": "held - not held", "iwd": "played - held unplayed (IWD)", "gih_z": "z (GIH WR vs group)",
+    "group_mean": "group mean", "n_rounds": "rounds", "sd": "sd", "diff": "B - A",
+}
+_SUFFIXES = {"_low": "95% low", "_lo": "95% low", "_high": "95% high", "_hi": "95% high"}
+
+
+def plain_name(column: Any) -> Any:
+    """A table column's plain name: PLAIN_COLUMNS, else `<name>_low/_lo/_high/_hi` as
+    '<plain name>: 95% low/high', else the name with spaces for underscores."""
+    if not isinstance(column, str):
+        return column
+    if column in PLAIN_COLUMNS:
+        return PLAIN_COLUMNS[column]
+    for suffix, text in _SUFFIXES.items():
+        if column.endswith(suffix) and len(column) > len(suffix):
+            return f"{plain_name(column[:-len(suffix)])}: {text}"
+    return column.replace("_", " ")
+
+
+def plain_columns(table):
+    """The table with plain column (and index) names for display (plain_name); a name two columns
+    would share keeps its raw form."""
+    import pandas as pd
+
+    if isinstance(table.columns, pd.MultiIndex):
+        return table
+    names = [plain_name(c) for c in table.columns]
+    clash = {n for n in names if names.count(n) > 1}
+    shown = table.copy()
+    shown.columns = [c if n in clash else n for c, n in zip(table.columns, names)]
+    if not isinstance(shown.index, pd.MultiIndex) and isinstance(shown.index.name, str):
+        shown.index = shown.index.rename(plain_name(shown.index.name))
+    return shown
+
+
+def named_items(table, names: Mapping[str, Mapping[str, str]] | None):
+    """The table with each item of a card table (columns group, item) shown with the name the game
+    gives it, 'm05: 4 feather colours' (table.attrs["item_names"], sim.analysis.cards.item_names)."""
+    if not names or "item" not in table.columns or "group" not in table.columns:
+        return table
+    shown = table.copy()
+    shown["item"] = [f"{item}: {names[group][item]}" if item in names.get(group, {}) else item
+                     for group, item in zip(table["group"], table["item"])]
+    return shown
+
+
+def number_text(x: float, decimals: int = 2) -> str:
+    """A number without decimals when it is whole ('6'), else with `decimals` ('6.42')."""
+    return f"{x:,.0f}" if float(x).is_integer() else f"{x:,.{decimals}f}"
+
+
+def range_text(mean: float, low: float, high: float, unit: str, decimals: int = 2) -> str:
+    """A mean with its range in words: '6 rounds in every game' when constant, else '6.42 rounds a game
+    on average (from 5 to 8)'."""
+    if low == high:
+        return f"{number_text(low, decimals)} {unit} in every game"
+    return f"{number_text(mean, decimals)} {unit} a game on average (from {number_text(low)} to {number_text(high)})"
 
 
 def figure_html(figure, dpi: int = 100) -> str:
@@ -842,6 +912,21 @@ def _html_exporter(show_code: bool):
     return exporters[show_code]
 
 
+ANSWERS_HEADING = "## The answers in short"
+
+
+def _note_position(nb) -> int:
+    """Where the page's note on the reconstructed numbers goes: after the cell showing the page's
+    answers (ANSWERS_HEADING, in a markdown cell or a cell's Markdown output), so that the page
+    opens with its answers; else after the title."""
+    for i, cell in enumerate(nb.cells):
+        texts = [cell.source] if cell.cell_type == "markdown" else [
+            str(o.get("data", {}).get("text/markdown", "")) for o in cell.get("outputs", [])]
+        if any(text.lstrip().startswith(ANSWERS_HEADING) for text in texts):
+            return i + 1
+    return 1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0
+
+
 def execute_report(spec: ReportSpec, out_dir: Path, kernel: WarmKernel, show_code: bool = False,
                    timeout: int | None = None, note: str = "") -> ReportOutcome:
     """Execute one report's notebook in `kernel` with its parameters injected by papermill and write
@@ -867,9 +952,8 @@ def execute_report(spec: ReportSpec, out_dir: Path, kernel: WarmKernel, show_cod
     except Exception as exc:  # the kernel died or timed out, or would not start
         error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
     nbformat.write(nb, executed)
-    if note:
-        title = 1 if nb.cells and nb.cells[0].cell_type == "markdown" else 0
-        nb.cells.insert(title, nbformat.v4.new_markdown_cell(note))
+    if note:  # under the page's answers when it has some ("## The answers in short"), else its title
+        nb.cells.insert(_note_position(nb), nbformat.v4.new_markdown_cell(note))
     if error:
         nb.cells.insert(0, nbformat.v4.new_markdown_cell(
             f"**This report did not finish:** `{error}`. The sections after the failing step are "
@@ -980,10 +1064,19 @@ td.data { font-size: .85rem; color: #444; }
 a { color: #0b57d0; text-decoration: none; font-weight: 600; }
 a:hover { text-decoration: underline; }
 h2 { font-size: 1.2rem; margin-top: 1.6rem; }
-ul.verdicts { padding-left: 1.2rem; }
-ul.verdicts li { margin-bottom: .45rem; }
-.holds { color: #1b6e20; }
-.depends { color: #a05a00; }
+table.verdicts { margin-bottom: 1rem; }
+table.verdicts td:first-child { font-weight: 600; width: 14rem; }
+.state { display: inline-block; padding: .05rem .5rem; border-radius: .7rem; font-size: .8rem; font-weight: 600;
+         color: #fff; white-space: nowrap; }
+.state.holds { background: #1b6e20; }
+.state.depends { background: #b3261e; }
+.state.unclear { background: #a05a00; }
+.state.not-checked { background: #777; }
+tr.holds td { background: #f1f8f1; }
+tr.depends td { background: #fcefee; }
+tr.unclear td { background: #fdf5e8; }
+details summary { cursor: pointer; }
+.line { display: block; font-size: .85rem; color: #444; margin-top: .3rem; }
 .evidence { font-size: .85rem; }
 """
 
@@ -992,8 +1085,11 @@ _PARAMETER_LABELS = {"dataset": "data", "compare_to": "against", "search": "sear
 
 
 def _verdicts_html(verdicts: dict[str, GameVerdicts], pages: set[str]) -> str:
-    """The index's opening: each game's headline verdicts, one line each, with links to the evidence."""
-    from sim.analysis.robust import verdict_line
+    """The index's opening, a dashboard: per game, one row per headline verdict with the designer's
+    question, the answer with its interval, its state under the reconstructed numbers (coloured:
+    holds / depends / unclear / not checked) and links to the evidence; the full sentence on what
+    it depends on folds away under the state."""
+    from sim.analysis.robust import QUESTIONS, verdict_answer, verdict_line, verdict_state
 
     if not verdicts:
         return ""
@@ -1002,21 +1098,30 @@ def _verdicts_html(verdicts: dict[str, GameVerdicts], pages: set[str]) -> str:
         return f'<a href="{html.escape(page)}.html">{text}</a>' if page and page in pages else ""
 
     parts = ["<h2>Headline verdicts</h2>",
-             "<p>Each verdict with its 95% interval, and whether it holds under every plausible table of the "
-             "numbers we had to reconstruct (the robustness pages show each table).</p>"]
+             '<p>Each answer with its 95% interval, and whether it survives the numbers we had to reconstruct: '
+             '<span class="state holds">holds</span> under every plausible table, '
+             '<span class="state depends">depends</span> on one (another table gives another answer), '
+             '<span class="state unclear">unclear</span> (a table\'s interval does not decide) or '
+             '<span class="state not-checked">not checked</span> (no robustness run). The robustness pages show '
+             'each table.</p>']
     for game, found in verdicts.items():
         parts.append(f"<h3>{html.escape(game.capitalize())}</h3>")
         if found.robustness is None:
             parts.append(f'<p class="failed">The verdicts could not be computed: {html.escape(found.error or "")}</p>')
             continue
-        items = []
+        rows = []
         for v in found.robustness.verdicts:
-            css = "holds" if v.holds else ("depends" if v.judged else "")
+            state = verdict_state(v)
             links = " &middot; ".join(x for x in (link(found.pages.get(v.kind), "evidence"),
                                                   link(found.robust_page, "under every table")) if x)
-            items.append(f'<li class="{css}">{html.escape(verdict_line(v))}'
-                         + (f' <span class="evidence">({links})</span>' if links else "") + "</li>")
-        parts.append('<ul class="verdicts">' + "".join(items) + "</ul>")
+            rows.append(f'<tr class="{state.replace(" ", "-")}"><td>{html.escape(QUESTIONS.get(v.kind, v.subject))}</td>'
+                        f"<td>{html.escape(verdict_answer(v))}</td>"
+                        f'<td><details><summary><span class="state {state.replace(" ", "-")}">{state}</span></summary>'
+                        f'<span class="line">{html.escape(verdict_line(v))}</span></details></td>'
+                        f'<td class="evidence">{links}</td></tr>')
+        parts.append('<table class="verdicts"><thead><tr class="head"><th>Question</th><th>Answer (95% interval)</th>'
+                     "<th>Reconstructed numbers</th><th>Detail</th></tr></thead><tbody>"
+                     + "".join(rows) + "</tbody></table>")
     parts.append("<h2>Reports</h2>")
     return "\n".join(parts)
 
@@ -1072,7 +1177,7 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
                   games: int | None = None, data_dir: str | Path = "data", simulate: bool = True,
                   show_code: bool = False, workers: int | None = None, jobs: int | None = None,
                   progress: bool = True, timeout: int | None = None, seed: int = DEFAULT_SEED,
-                  compile_first: bool = False) -> Path:
+                  compile_first: bool = False, game: str | None = None) -> Path:
     """Simulate missing datasets, execute every report's notebook, write HTML; returns index.html.
 
     specs: the reports (default: `default_specs(games or 200,000, data_dir, seed)`). A dataset is
@@ -1083,7 +1188,8 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     datasets to play side by side first (`sim report`; ensure_datasets), the games not yet in the
     Numba cache imported side by side before the default specs import them (_import_games_first).
     Reports whose notebook fails still get their HTML page (with the error) and a line in the
-    index; then a UserError names them.
+    index; then a UserError names them. game: with the default specs, that game's pages only (and
+    an index of them; `sim report --game NAME`); an unknown game is a UserError before anything runs.
     """
     from tqdm import tqdm
 
@@ -1091,10 +1197,15 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
         raise UserError(f"--games must be at least 1 (got {games})")
     if jobs is not None and jobs < 1:
         raise UserError(f"--jobs must be at least 1 (got {jobs})")
+    if game is not None:
+        from sim.core import registry
+
+        if game not in registry.game_names():
+            raise UserError(f"unknown game '{game}' (known: {', '.join(registry.game_names())})")
     if specs is None:
-        if compile_first and simulate:
+        if compile_first and simulate and game is None:
             _import_games_first(progress)
-        specs = default_specs(games or DEFAULT_GAMES, data_dir, seed)
+        specs = default_specs(games or DEFAULT_GAMES, data_dir, seed, game)
     if not specs:
         raise UserError("no reports to build")
     for spec in specs:

@@ -382,6 +382,9 @@ def judge(game: str, players: int, headline: dict[str, tuple[str, str, Measureme
 # ------------------------------------------------------------------------------ reading
 def robust_record(path: str | Path) -> dict[str, Any]:
     """The `robust` record of a robustness dataset's manifest (a one-line error for another dataset)."""
+    from sim.analysis.io import data_path
+
+    path = data_path(path)
     manifest = read_manifest(path)
     record = manifest.get(MANIFEST_KEY)
     if not isinstance(record, dict) or manifest.get("kind") != "sweep":
@@ -403,7 +406,9 @@ def robustness(path: str | Path, headline: str | Path | None = None, headline_b:
     headline: a dataset of the game (the report's main dataset) to state the verdicts from, and
     headline_b the same game with the effect switched on (paired with headline); default: the base
     table's cells. progress: called with a line per table read."""
-    path = Path(path)
+    from sim.analysis.io import data_path
+
+    path = data_path(path)
     record = robust_record(path)
     effect = record.get("effect")
     label = effect["label"] if effect else "the effect"
@@ -482,6 +487,30 @@ def _statement(v: Verdict) -> str:
         return f"{v.subject} is {measurement_text(v, m)}"
     label, measure = v.subject.split(": ", 1)
     return f"{label} changes the {measure} by {measurement_text(v, m)}: {m.state}"
+
+
+# The designer's question each verdict kind answers (the index's dashboard), and the state names.
+QUESTIONS = {"position": "Is the game fair between seats?", "ranking": "Does one strategy (bot) dominate?",
+             "strongest": "Which components are out of line?", "weakest": "Which components are out of line?",
+             "effect": "What does the variant change?"}
+
+
+def verdict_state(v: Verdict) -> str:
+    """The verdict's state under the reconstructed numbers, in a word: 'holds' (under every table),
+    'depends' (clearly changes under one), 'unclear' (a table's interval does not decide) or
+    'not checked' (no robustness tables)."""
+    if not v.judged:
+        return "not checked"
+    if v.holds:
+        return "holds"
+    return "depends" if v.depends_on() else "unclear"
+
+
+def verdict_answer(v: Verdict) -> str:
+    """The headline sentence without the game's name, in plain words for the index's dashboard: 'The
+    first player wins 29.3% [28.7, 30.0] ...', 'The strongest god card ... is double people ...'."""
+    text = _statement(v).replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def verdict_line(v: Verdict) -> str:
@@ -639,11 +668,12 @@ def dependence_note(rob: Robustness, link: str = "") -> str:
             f"{where}.")
     if not dependent:
         return head + " None depends on a reconstructed number."
-    lines = [head + " These depend, or may depend, on a reconstructed number (unclear: the table's interval "
-                    "does not decide):", ""]
+    # The list folds away (issue 37: pages open with their answers, caveats one click away).
+    lines = [head, "", f"<details><summary>{len(dependent)} depend, or may depend, on a reconstructed number "
+                       "(unclear: the table's interval does not decide): show them</summary>", ""]
     for v in dependent:
         lines.append(f"- {_statement(v)}: {v.robustness()} ({v.dependence()})")
-    return "\n".join(lines)
+    return "\n".join(lines + ["", "</details>"])
 
 
 def robust_label(path: str | Path) -> str:

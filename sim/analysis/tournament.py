@@ -134,7 +134,9 @@ def open_tournament(source: str | Path | Tournament) -> Tournament:
     """A complete `sim tournament` dataset (a one-line UserError if the directory is something else)."""
     if isinstance(source, Tournament):
         return source
-    path = Path(source)
+    from sim.analysis.io import data_path
+
+    path = data_path(source)
     manifest = read_manifest(path)
     record = manifest.get(MANIFEST_KEY)
     if manifest.get("kind") != "sweep" or not isinstance(record, dict):

@@ -223,7 +223,8 @@ def cmd_report(args) -> None:
 
     index = build_reports(out_dir=args.out, games=args.games, data_dir=args.data, simulate=not args.no_simulate,
                           show_code=args.show_code, workers=args.workers, jobs=args.jobs,
-                          progress=not args.no_progress, seed=args.seed, compile_first=True)
+                          progress=not args.no_progress, seed=args.seed, compile_first=True,
+                          game=args.game)
     print(f"reports: {index}")
 
 
@@ -389,6 +390,7 @@ def build_parser() -> OneLineParser:
 
     report = commands.add_parser("report", help="simulate what is missing, run the notebooks, write HTML reports")
     report.add_argument("--games", type=int, help="games per dataset to simulate (default 200000)")
+    report.add_argument("--game", metavar="NAME", help="build this game's pages only (and an index of them)")
     report.add_argument("--out", default="reports", help="report folder (default reports)")
     report.add_argument("--data", default="data", help="dataset folder (default data)")
     report.add_argument("--seed", type=int, default=1, help="run seed of the simulated datasets (default 1)")
