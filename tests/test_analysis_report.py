@@ -706,3 +706,28 @@ def test_ladder_datasets_are_reused_and_checked(built_bots, dicey3):
     with pytest.raises(UserError, match=r"holds a tournament with ladder = \('random', 'greedy'\), not None"):
         report.ensure_datasets([TournamentDatasetSpec(lower.path, dicey3, ("random", "greedy"), 120, 4, 11)],
                                progress=False)
+
+
+def test_every_page_loads_in_a_real_browser(built):
+    """Issue 37: headless Chromium opens the index and every page: each loads with its title, every
+    image decodes, every link to another file of the report resolves, and the console shows no
+    error."""
+    from urllib.parse import urlparse
+
+    from browser import BROKEN_IMAGES, LINKS, chromium
+
+    _, out, index = built
+    pages = [index, *sorted(p for p in out.glob("*.html") if p != index)]
+    assert len(pages) > 5
+    with chromium() as driver:
+        for page in pages:
+            driver.get(page.resolve().as_uri())
+            assert driver.title, page.name
+            assert driver.execute_script(BROKEN_IMAGES) == [], page.name
+            for href in driver.execute_script(LINKS):
+                target = urlparse(href)
+                if target.scheme or href.startswith("#"):
+                    continue
+                assert (page.parent / target.path).exists(), f"{page.name} links {href}"
+            errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+            assert errors == [], f"{page.name}: {errors}"

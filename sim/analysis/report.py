@@ -33,6 +33,7 @@ import html
 import importlib
 import os
 import queue
+import re
 import shutil
 import sys
 import threading
@@ -891,7 +892,13 @@ def render_html(nb, title: str, show_code: bool = False) -> str:
     nb = copy.deepcopy(nb)
     nb.metadata["title"] = title
     body, _ = _html_exporter(show_code).from_notebook_node(nb)
-    return body
+    return _REMOTE_SCRIPT.sub("", body)
+
+
+# The lab template loads require.js and MathJax from a CDN: the pages use neither (no widgets, no
+# formulas), and a page read offline or on a closed network logged two failed loads (the browser
+# check in tests/test_analysis_report.py), so every script fetched from elsewhere is left out.
+_REMOTE_SCRIPT = re.compile(r'<script[^>]*\bsrc="https?://[^"]*"[^>]*>\s*</script>\s*')
 
 
 _EXPORTERS = threading.local()
