@@ -218,6 +218,22 @@ def units_short(P, need, have, g):
     return (need - have + unit - 1) // unit
 
 
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
+def target_missing(P, st, p, t):
+    """Goods (3 corn count as one) seat p still lacks to pay target t; -1 when t cannot be had at all
+    (no card of the kind left, or no worker left to place)."""
+    if t < N_KINDS:
+        if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
+            return -1
+    elif st[seat_at(p) + P_FREE_WORKERS] == 0:
+        return -1
+    cost_at = target_cost_at(t)
+    missing = 0
+    for g in range(N_GOODS):
+        missing += units_short(P, P[cost_at + g], held(st, p, g), g)
+    return missing
+
+
 @njit_typed(f"float64({T_STATE}, float64[::1], int64, float64, int64)")
 def reach(st, w, p, net, missing):
     """A target's value within reach: its net value, discounted by `pursuit` per good missing (the
@@ -257,22 +273,16 @@ def add_pulls(P, st, w, p):
     best such purchase's net value per good it still lacks (plus one), held or gained alike, so the
     goods of a card or worker within reach are kept for it and gathered. Worked out once a decision,
     from the seat's kept target values."""
-    at = seat_at(p)
     for g in range(N_GOODS):
         put_real(st, S_PULL + g, 0.0)
     for t in range(N_TARGETS):
-        if t < N_KINDS:
-            if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
-                continue
-        elif st[at + P_FREE_WORKERS] == 0:
+        missing = target_missing(P, st, p, t)
+        if missing < 0:
             continue
         net = target_net(P, st, w, p, t)
         if net == 0.0:
             continue
         cost_at = target_cost_at(t)
-        missing = 0
-        for g in range(N_GOODS):
-            missing += units_short(P, P[cost_at + g], held(st, p, g), g)
         share = net / (missing + 1)
         for g in range(N_GOODS):
             if P[cost_at + g] > 0 and share > real_at(st, S_PULL + g):
@@ -314,7 +324,6 @@ def prepare_plan(P, st, w, p):
     the targets not needing it). A target left out of a list cannot change plan_change's maximum
     (its value within reach moves towards its net value with a gain and away with a loss, pursuit >=
     0), so the lists keep plan_change exact. Read by plan_change for every option."""
-    at = seat_at(p)
     goods_needed = 0
     best = 0.0
     live = 0
@@ -323,18 +332,13 @@ def prepare_plan(P, st, w, p):
         st[S_PLAN_N_LOSE + g] = 0
         put_real(st, S_PLAN_WITHOUT + g, 0.0)
     for t in range(N_TARGETS):
-        if t < N_KINDS:
-            if st[S_TAKEN + t] >= priest_field(P, t, PF_COUNT):
-                continue
-        elif st[at + P_FREE_WORKERS] == 0:
+        missing = target_missing(P, st, p, t)
+        if missing < 0:
             continue
         net = target_net(P, st, w, p, t)
         if net == 0.0:  # out of reach: plan_change never reads its rows
             continue
         cost_at = target_cost_at(t)
-        missing = 0
-        for g in range(N_GOODS):
-            missing += units_short(P, P[cost_at + g], held(st, p, g), g)
         st[S_PLAN_MISS + t] = missing
         now = reach(st, w, p, net, missing)
         best = max(best, now)
@@ -542,11 +546,17 @@ def hire_value(P, st, w, p, d):
     return worker_value(P, st, w, p, d) + target_cost_value(P, st, w, p, N_KINDS + d)
 
 
+@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64)")
+def can_buy_card(P, st, p, k):
+    """Seat p can pay a card of kind k and one is left."""
+    return (st[S_TAKEN + k] < priest_field(P, k, PF_COUNT)
+            and affordable(P, st, p, PRIEST_AT + k * N_PF + PF_COST, 1))
+
+
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64)")
 def priest_purchase_value(P, st, w, p, k):
     """A card of kind k, less its cost; -1 when it cannot be had."""
-    cost_at = PRIEST_AT + k * N_PF + PF_COST
-    if st[S_TAKEN + k] >= priest_field(P, k, PF_COUNT) or not affordable(P, st, p, cost_at, 1):
+    if not can_buy_card(P, st, p, k):
         return -1.0
     return priest_value(P, st, w, p, k) + target_cost_value(P, st, w, p, k)
 
@@ -853,13 +863,6 @@ def begin_decision(P, st, w, p, decision, planning):
 CHAIN_FIRST = 1000.0  # a chain bonus outweighs any heuristic value, so the script decides where it has a say
 
 
-@njit_typed(f"boolean({T_PARAMS}, {T_STATE}, int64, int64)")
-def can_buy_card(P, st, p, k):
-    """Seat p can pay a card of kind k and one is left."""
-    return (st[S_TAKEN + k] < priest_field(P, k, PF_COUNT)
-            and affordable(P, st, p, PRIEST_AT + k * N_PF + PF_COST, 1))
-
-
 @njit_noalloc
 def chain_holds_card(st, p):
     at = seat_at(p)
@@ -881,13 +884,8 @@ def chain_target(P, st, p):
     (ties to the dearer kind, Sun first); -1 when every card is taken."""
     best_k, best_missing = -1, 1 << 30
     for k in range(N_KINDS):
-        if st[S_TAKEN + k] >= priest_field(P, k, PF_COUNT):
-            continue
-        cost_at = PRIEST_AT + k * N_PF + PF_COST
-        missing = 0
-        for g in range(N_GOODS):
-            missing += units_short(P, P[cost_at + g], held(st, p, g), g)
-        if missing < best_missing:
+        missing = target_missing(P, st, p, k)
+        if 0 <= missing < best_missing:
             best_k, best_missing = k, missing
     return best_k
 

@@ -21,22 +21,15 @@ how the games ended; `--lineup A,B,C,D` does the same for any line-up (issue 34'
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.core.params import load_variant, repo_file
 from sim.core.stats import rate_ci
 from sim.games.machu_picchu import GAME
 from sim.games.machu_picchu.state import END_REASON_NAMES
-
-HERE = Path(__file__).resolve().parents[1]
-
-
-def rotated_seats(n_games: int, n_players: int) -> np.ndarray:
-    """Seat s of game g plays bot (s + g) mod n: every bot sits in every seat equally often."""
-    return ((np.arange(n_players)[None, :] + np.arange(n_games)[:, None]) % n_players).astype(np.int8)
 
 
 def play(bots: list[str], games: int, seed: int, variant: str | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
@@ -47,11 +40,9 @@ def play(bots: list[str], games: int, seed: int, variant: str | None = None) -> 
         params = GAME.resolve_params(overrides, name)
     else:
         params = GAME.resolve_params(None)
-    names = list(dict.fromkeys(bots))
-    lineup = np.array([names.index(b) for b in bots], np.int8)
-    n = len(bots)
-    seats = lineup[rotated_seats(games, n)]
-    result = GAME.simulate(params, n, names, seats, seed, 0, games)
+    names, lineup = lineup_indices(bots)
+    seats = seat_bot_matrix(lineup, 0, games, True)
+    result = GAME.simulate(params, len(bots), names, seats, seed, 0, games)
     game_df = pd.DataFrame(result.game_columns)
     players = pd.DataFrame(result.player_columns)
     players["bot"] = [names[i] for i in seats.reshape(-1)]
