@@ -23,9 +23,10 @@ from sim.core.errors import UserError
 from test_ladder import dicey3  # noqa: F401  (the fake game with a third bot, a module fixture)
 
 NOTEBOOKS = {"win_rates", "dice_odds", "card_strength", "variant_comparison", "overview", "tournament", "ladder",
-             "tuning", "robust", "balance"}
+             "tuning", "robust", "balance", "skill"}
 BOT_NOTEBOOKS = {"ladder", "tuning"}  # executed by the `built_bots` fixture, on fake-game ladders and a tuned file
 BALANCE_NOTEBOOKS = {"balance"}  # executed by tests/test_balance.py, on a fake-game search's evidence
+SKILL_NOTEBOOKS = {"skill"}  # executed by tests/test_skill.py, on a small `sim skill` evidence
 
 
 def notebook_cells(path: Path):
@@ -145,7 +146,7 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
     defaults = default_specs(games=400, seed=11)
     specs = [dataclasses.replace(s, datasets={k: dataclasses.replace(d, path=small[d.path.name])
                                              for k, d in s.datasets.items()})
-             for s in defaults if s.notebook not in {"tournament", "robust"} | BOT_NOTEBOOKS | BALANCE_NOTEBOOKS
+             for s in defaults if s.notebook not in {"tournament", "robust"} | BOT_NOTEBOOKS | BALANCE_NOTEBOOKS | SKILL_NOTEBOOKS
              and report.spec_game(s) == "cuzco"]
     # The Cuzco tournament's notebook, on a small Chachapoya tournament (the same code, seconds to play).
     (tournament,) = [s for s in defaults if s.notebook == "tournament"]
@@ -170,7 +171,7 @@ def built(cuzco_small, cuzco_small_pututu, chachapoya_small, tmp_path_factory):
 
 def test_every_notebook_runs_headless_and_renders_html(built):
     specs, out, index = built
-    assert {s.notebook for s in specs} == NOTEBOOKS - BOT_NOTEBOOKS - BALANCE_NOTEBOOKS
+    assert {s.notebook for s in specs} == NOTEBOOKS - BOT_NOTEBOOKS - BALANCE_NOTEBOOKS - SKILL_NOTEBOOKS
     for spec in specs:
         executed = nbformat.read(out / "notebooks" / f"{spec.name}.ipynb", as_version=4)
         errors = [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"]

@@ -324,12 +324,30 @@ def robust_section(game: str, effect: str | None = None) -> ReportSection:
 # ------------------------------------------------------------------------- sections by game
 def game_sections(game) -> tuple[ReportSection | ReportSpec, ...]:
     """The report sections a game asks for, in its order (the game contract's report_sections()),
-    then its robustness page when it declares robustness tables (Game.robustness())."""
+    then its robustness page when it declares robustness tables (Game.robustness()), then its
+    skill page when its `sim skill` evidence is committed (sim/games/<game>/skill/)."""
     sections = tuple(game.report_sections())
     robust = game.robustness()
-    if robust is None or any(s.notebook == ROBUST_NOTEBOOK for s in sections):
-        return sections
-    return sections + (robust_section(game.name, None if robust.effect is None else robust.effect.label),)
+    if robust is not None and not any(s.notebook == ROBUST_NOTEBOOK for s in sections):
+        sections += (robust_section(game.name, None if robust.effect is None else robust.effect.label),)
+    evidence = skill_evidence(game)
+    if evidence is not None and not any(s.notebook == SKILL_NOTEBOOK for s in sections):
+        from sim.analysis.skill import skill_section
+
+        sections += (skill_section(evidence.relative_to(REPO_ROOT) if evidence.is_relative_to(REPO_ROOT)
+                                   else evidence, game.name),)
+    return sections
+
+
+SKILL_NOTEBOOK = "skill"
+
+
+def skill_evidence(game) -> Path | None:
+    """The game's committed `sim skill` evidence (sim/games/<game>/skill/), None when there is none."""
+    from sim.studies.skill import game_folder
+
+    folder = game_folder(game) / "skill"
+    return folder if (folder / "manifest.json").is_file() else None
 
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
@@ -994,6 +1012,8 @@ class GameVerdicts:
     pages: dict[str, str] = field(default_factory=dict)
     robust_page: str | None = None
     error: str | None = None
+    skill: dict[str, str] = field(default_factory=dict)  # verdict kind -> its label with skill
+    skill_page: str | None = None
 
 
 def compute_verdicts(specs: Sequence[ReportSpec], out_dir: Path, progress: bool = True) -> dict[str, GameVerdicts]:
@@ -1027,6 +1047,9 @@ def compute_verdicts(specs: Sequence[ReportSpec], out_dir: Path, progress: bool 
         result = GameVerdicts(game, robust_page=robust.name if robust else None, pages={
             "position": home, "ranking": home, "strongest": (cards or overview or robust).name,
             "weakest": (cards or overview or robust).name, "effect": (comparison or robust or overview).name})
+        skill = next((s for s in game_specs if s.notebook == SKILL_NOTEBOOK), None)
+        if skill is not None:
+            result.skill, result.skill_page = skill_labels(skill.parameters["evidence"]), skill.name
         try:
             if progress:
                 print(f"verdicts: {game}", file=sys.stderr, flush=True)
@@ -1040,6 +1063,26 @@ def compute_verdicts(specs: Sequence[ReportSpec], out_dir: Path, progress: bool 
             detail = " ".join(str(exc).split())
             result.error = detail if isinstance(exc, UserError) else f"{type(exc).__name__}: {detail}"
         out[game] = result
+    return out
+
+
+# which `sim skill` verdict answers each headline verdict kind of the index
+SKILL_OF_KIND = {"position": ("first_player", ""), "effect": ("effect:first_player", "")}
+
+
+def skill_labels(evidence: str | Path) -> dict[str, str]:
+    """{headline verdict kind: its label with skill} from a skill evidence folder; {} if unreadable."""
+    from sim.analysis.skill import read_skill
+
+    try:
+        _, _, labels = read_skill(evidence)
+    except (UserError, OSError, ValueError):
+        return {}
+    out = {}
+    for kind, (verdict, item) in SKILL_OF_KIND.items():
+        found = labels[(labels["verdict"] == verdict) & (labels["item"] == item)]
+        if not found.empty:
+            out[kind] = str(found.iloc[0]["label"])
     return out
 
 
@@ -1110,7 +1153,9 @@ def _verdicts_html(verdicts: dict[str, GameVerdicts], pages: set[str]) -> str:
              '<span class="state depends">depends</span> on one (another table gives another answer), '
              '<span class="state unclear">unclear</span> (a table\'s interval does not decide) or '
              '<span class="state not-checked">not checked</span> (no robustness run). The robustness pages show '
-             'each table.</p>']
+             'each table. <em>With stronger play</em> (games with `sim skill` evidence): whether the answer holds at '
+             'every level of play from random to the search bot, grows or shrinks with skill, flips, or is '
+             'unclear.</p>']
     for game, found in verdicts.items():
         parts.append(f"<h3>{html.escape(game.capitalize())}</h3>")
         if found.robustness is None:
@@ -1121,13 +1166,20 @@ def _verdicts_html(verdicts: dict[str, GameVerdicts], pages: set[str]) -> str:
             state = verdict_state(v)
             links = " &middot; ".join(x for x in (link(found.pages.get(v.kind), "evidence"),
                                                   link(found.robust_page, "under every table")) if x)
+            skill_cell = ""
+            if found.skill_page:
+                label = found.skill.get(v.kind)
+                skill_cell = (f'<td>{link(found.skill_page, html.escape(label)) or html.escape(label)}</td>' if label
+                              else '<td class="evidence">not measured</td>')
             rows.append(f'<tr class="{state.replace(" ", "-")}"><td>{html.escape(QUESTIONS.get(v.kind, v.subject))}</td>'
                         f"<td>{html.escape(verdict_answer(v))}</td>"
                         f'<td><details><summary><span class="state {state.replace(" ", "-")}">{state}</span></summary>'
                         f'<span class="line">{html.escape(verdict_line(v))}</span></details></td>'
+                        f"{skill_cell}"
                         f'<td class="evidence">{links}</td></tr>')
+        skill_head = "<th>With stronger play</th>" if found.skill_page else ""
         parts.append('<table class="verdicts"><thead><tr class="head"><th>Question</th><th>Answer (95% interval)</th>'
-                     "<th>Reconstructed numbers</th><th>Detail</th></tr></thead><tbody>"
+                     f"<th>Reconstructed numbers</th>{skill_head}<th>Detail</th></tr></thead><tbody>"
                      + "".join(rows) + "</tbody></table>")
     parts.append("<h2>Reports</h2>")
     return "\n".join(parts)

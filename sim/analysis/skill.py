@@ -1,0 +1,168 @@
+"""Reading a `sim skill` evidence folder (sim/studies/skill.py): every verdict at every rung with
+its interval and its label, as text, tables, charts and the report page (notebooks/skill.ipynb).
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from sim.analysis.io import Result
+
+LABEL_COLOURS = {"holds at every level": "tab:green", "grows with skill": "tab:red",
+                 "shrinks with skill": "tab:blue", "flips": "tab:purple", "unclear": "tab:grey"}
+
+
+def read_skill(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame, pd.DataFrame]:
+    from sim.analysis.io import data_path
+    from sim.studies.skill import read_evidence
+
+    return read_evidence(data_path(evidence))
+
+
+def _unit(verdict: str) -> str:
+    from sim.studies.skill import EFFECT_PREFIX, VERDICTS
+
+    return VERDICTS[verdict.removeprefix(EFFECT_PREFIX)][2]
+
+
+def value_text(value: float, low: float, high: float, unit: str, signed: bool = False) -> str:
+    if value is None or math.isnan(value):
+        return "n/a"
+    if unit == "rate":
+        sign = "+" if signed else ""
+        return f"{100 * value:{sign}.1f}% [{100 * low:{sign}.1f}, {100 * high:{sign}.1f}]"
+    sign = "+" if signed else ""
+    return f"{value:{sign}.2f} [{low:{sign}.2f}, {high:{sign}.2f}]"
+
+
+def verdict_title(verdict: str, item: str = "", effect_label: str | None = None) -> str:
+    from sim.studies.skill import EFFECT_PREFIX, VERDICTS
+
+    base = verdict.removeprefix(EFFECT_PREFIX)
+    title = VERDICTS[base][0]
+    if item and base == "style_share":
+        title = f"{item}'s win share"
+    elif item and base == "position":
+        title = f"turn position {int(item) + 1}"
+    if verdict.startswith(EFFECT_PREFIX):
+        title = f"{effect_label or 'effect'}: change in {title}"
+    return title
+
+
+def verdict_meaning(verdict: str) -> str:
+    """What a verdict measures, in a sentence."""
+    from sim.studies.skill import EFFECT_PREFIX, VERDICTS
+
+    return VERDICTS[verdict.removeprefix(EFFECT_PREFIX)][1]
+
+
+def skill_table(evidence: str | Path) -> Result:
+    """One row per labelled verdict: its value at each rung (weakest first) and its label."""
+    manifest, verdicts, labels = read_skill(evidence)
+    rungs = manifest["rungs"]
+    effect = (manifest["spec"].get("effect") or {}).get("label")
+    base = verdicts[verdicts["variant"] == "base"]
+    rows = []
+    for _, lab in labels.iterrows():
+        row: dict[str, Any] = {"verdict": verdict_title(lab["verdict"], lab["item"], effect),
+                               "key": lab["verdict"], "item": lab["item"]}
+        mine = base[(base["verdict"] == lab["verdict"]) & (base["item"] == lab["item"])]
+        for rung in rungs:
+            found = mine[mine["rung"] == rung]
+            row[rung] = ("" if found.empty else
+                         value_text(*found.iloc[0][["value", "low", "high"]], _unit(lab["verdict"]),
+                                    signed=lab["verdict"].startswith("effect:")))
+        row["label"] = lab["label"]
+        row["why"] = lab["why"]
+        row["measures"] = verdict_meaning(lab["verdict"])
+        rows.append(row)
+    return Result(pd.DataFrame(rows), None)
+
+
+def verdict_figure(evidence: str | Path, verdict: str, item: str | None = None) -> Figure:
+    """A verdict against the rungs with 95% error bars (one line per item: positions, styles),
+    its reference dashed."""
+    manifest, verdicts, labels = read_skill(evidence)
+    rungs = manifest["rungs"]
+    effect = (manifest["spec"].get("effect") or {}).get("label")
+    rows = verdicts[(verdicts["variant"] == "base") & (verdicts["verdict"] == verdict)]
+    if item is not None:
+        rows = rows[rows["item"] == item]
+    fig = Figure(figsize=(7, 3.6))
+    ax = fig.subplots()
+    rate = _unit(verdict) == "rate"
+    scale = 100 if rate else 1
+    items = list(dict.fromkeys(rows["item"]))
+    for k, it in enumerate(items):
+        mine = rows[rows["item"] == it].set_index("rung").reindex(rungs)
+        x = np.arange(len(rungs)) + (k - (len(items) - 1) / 2) * 0.06
+        y = mine["value"].to_numpy(float) * scale
+        err = np.vstack([y - mine["low"].to_numpy(float) * scale, mine["high"].to_numpy(float) * scale - y])
+        label = it if it else None
+        if verdict == "position" and it:
+            label = f"position {int(it) + 1}"
+        lab = labels[(labels["verdict"] == verdict) & (labels["item"] == it)]
+        if not lab.empty and label:
+            label += f" ({lab.iloc[0]['label']})"
+        ax.errorbar(x, y, yerr=err, marker="o", capsize=3, label=label)
+    reference = rows["reference"].dropna()
+    if len(reference):
+        ax.axhline(float(reference.iloc[0]) * scale, color="grey", linestyle="--", linewidth=1)
+    ax.set_xticks(np.arange(len(rungs)), rungs)
+    ax.set_xlabel("rung, weakest first")
+    ax.set_ylabel("%" if rate else _unit(verdict))
+    title = verdict_title(verdict, item or "", effect)
+    lab = labels[(labels["verdict"] == verdict) & (labels["item"] == (item or ""))]
+    if not lab.empty:
+        title += f": {lab.iloc[0]['label']}"
+    ax.set_title(title, fontsize=10)
+    if any(items):
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def label_of(evidence: str | Path, verdict: str, item: str = "") -> str | None:
+    """A verdict's label, or None when the evidence has none for it."""
+    _, _, labels = read_skill(evidence)
+    found = labels[(labels["verdict"] == verdict) & (labels["item"] == item)]
+    return None if found.empty else str(found.iloc[0]["label"])
+
+
+def skill_summary_text(evidence: str | Path) -> str:
+    """The evidence in plain text: each labelled verdict at every rung, weakest first, then its label."""
+    manifest, verdicts, labels = read_skill(evidence)
+    table = skill_table(evidence).table
+    lines = [f"{manifest['game']}, {manifest['players']} players, seed {manifest['seed']}: "
+             f"{' < '.join(manifest['rungs'])} ({manifest['seconds']:.0f} s)"]
+    from sim.core.summary import align_columns
+
+    rows = [["verdict", *manifest["rungs"], "label"]]
+    for _, row in table.iterrows():
+        rows.append([row["verdict"], *[row[r] for r in manifest["rungs"]], row["label"]])
+    lines += align_columns(rows, left_columns=1)
+    lines.append("(mirror line-ups: the same bot in every seat, pooled over the rung's bots; win shares: the rung's "
+                 "mixed line-up; 95% intervals)")
+    lines.append("labels: holds at every level / grows with skill / shrinks with skill / flips / unclear "
+                 "(sim/studies/skill.py says how each is decided)")
+    return "\n".join(lines)
+
+
+def skill_section(evidence: str | Path, game: str, name: str | None = None):
+    """The skill page (notebooks/skill.ipynb) of a committed `sim skill` evidence folder; it
+    simulates nothing."""
+    from sim.analysis.report import ReportSection
+
+    return ReportSection(name or f"skill_{game}", "skill", f"{game.capitalize()}: verdicts at every level of play",
+                         "Do the headline verdicts hold as play gets stronger? Each verdict at every rung (random, "
+                         "untuned, tuned, league, search) with its interval and its label.", {},
+                         {"evidence": str(evidence), "game": game}, data_note=f"skill evidence: {evidence}")
+
+
+__all__ = ["read_skill", "skill_table", "verdict_figure", "label_of", "skill_summary_text", "skill_section",
+           "verdict_title", "value_text"]

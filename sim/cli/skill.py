@@ -1,0 +1,61 @@
+"""`sim skill GAME`: the headline verdicts at every rung of play (sim/studies/skill.py)."""
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+
+from sim.core import registry
+from sim.core.errors import UserError
+
+
+def cmd_skill(args) -> None:
+    from sim.analysis.skill import skill_summary_text
+    from sim.studies.skill import SkillSettings, load_skill_spec, run_skill
+
+    game = registry.get_game(args.game)
+    spec = load_skill_spec(game)
+    for flag, value in (("--games", args.games), ("--search-games", args.search_games), ("--players", args.players)):
+        if value is not None and value < 1:
+            raise UserError(f"{flag} must be positive (got {value})")
+    if args.players is not None:
+        params = game.resolve_params(None)
+        if args.players not in game.allowed_players(params):
+            raise UserError(f"{game.name} is played by {', '.join(map(str, game.allowed_players(params)))} "
+                            f"players, not {args.players}")
+    rungs = None if args.rungs is None else tuple(part.strip() for part in args.rungs.split(","))
+    settings = SkillSettings(players=args.players, games=args.games, search_games=args.search_games, seed=args.seed,
+                             workers=args.workers, out=Path(args.out) if args.out else None,
+                             data=Path(args.data) if args.data else None, rungs=rungs,
+                             effect=not args.no_effect, progress=not args.no_progress,
+                             command=shlex.join(["sim"] + sys.argv[1:]))
+    out = run_skill(game, settings, spec)
+    print(f"evidence: {out}")
+    print(skill_summary_text(out))
+
+
+def add_skill_parser(commands) -> None:
+    """Register `sim skill` on the CLI's subparsers object."""
+    command = commands.add_parser(
+        "skill", help="the headline verdicts at every level of play, each labelled by how it moves with skill",
+        description="sim skill GAME: every rung of the game's skill.toml (weakest first: random, untuned, tuned, "
+                    "league generations, search) plays a mirror line-up per bot (first player, seat imbalance, "
+                    "score spread, winning margin, game length) and its mixed line-up (each style's win share), "
+                    "the same seeds everywhere, seats rotated; each verdict is labelled holds at every level / "
+                    "grows with skill / shrinks with skill / flips / unclear. Resumable: datasets already "
+                    "complete are reused.")
+    command.add_argument("game", metavar="GAME")
+    command.add_argument("--players", type=int, help="seats at every table (default: the skill.toml's)")
+    command.add_argument("--games", type=int,
+                         help="games per line-up at the heuristic rungs (default: the skill.toml's)")
+    command.add_argument("--search-games", type=int,
+                         help="games per line-up at the slow (search) rungs (default: the skill.toml's)")
+    command.add_argument("--rungs", metavar="A,B,...", help="only these rungs (default: every rung)")
+    command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
+    command.add_argument("--out", help="evidence folder (default data/skill-<game>-<P>p-s<seed>)")
+    command.add_argument("--data", help="where the rungs' datasets go (default <out>/runs)")
+    command.add_argument("--no-effect", action="store_true", help="skip the effect's second pass (Cuzco: Pututu)")
+    command.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
+    command.add_argument("--no-progress", action="store_true", help="no progress bar")
+    command.set_defaults(handler=cmd_skill)
