@@ -40,15 +40,19 @@ $(LAB_STAMP): $(STAMP)
 lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(LAB_OPTIONS)
 
-# The main job: Cuzco base and Cuzco with Pututu (4 players, GAMES games each, same seed, seats
-# rotated) into data/cuzco-base and data/cuzco-pututu, Chachapoya's base game (GAMES games) into
-# data/chachapoya-base, each game's robustness run (a share of GAMES per table, see the games'
+# The main job: Cuzco base and Cuzco with Pututu (4 players, same seed, seats rotated) into
+# data/cuzco-base and data/cuzco-pututu, each other game's base game into data/<game>-base, each
+# game's robustness run (a share of GAMES per table, see the games'
 # robust.toml), then the HTML reports in reports/ (open reports/index.html, which opens with every
 # game's headline verdicts). Datasets already there (complete, same configuration) are reused.
+# Each of those datasets plays until the first player's and every bot's win-rate intervals are
+# +-PRECISION percentage points, at most GAMES games (`make run PRECISION=0.25` for narrower ones,
+# `make run PRECISION=0 GAMES=200000` for a fixed size).
 GAMES ?= 200000
+PRECISION ?= 0.5
 
 run: $(STAMP)
-	$(VENV)/bin/sim report --games $(GAMES)
+	$(VENV)/bin/sim report --games $(GAMES) --precision $(PRECISION)
 
 report: $(STAMP)
 	$(VENV)/bin/sim report

@@ -49,6 +49,8 @@ def test_notebooks_are_stored_without_outputs_and_take_parameters():
             assert re.search(r'^game = "cuzco"', tagged[0].source, re.M), path.name
         elif path.stem == "balance":  # reads a `sim balance` evidence directory
             assert re.search(r'^evidence = ""', tagged[0].source, re.M), path.name
+        elif path.stem == "skill":  # reads a committed `sim skill` evidence folder
+            assert re.search(r'^evidence = "sim/games/cuzco/skill"', tagged[0].source, re.M), path.name
         else:
             assert re.search(r'^dataset = "data/(cuzco|chachapoya)-(base|tournament|ladder|robust)"', tagged[0].source,
                              re.M), path.name

@@ -267,3 +267,29 @@ def test_any_output_path_runs_or_is_a_one_line_error(tmp_path, name):
         assert code == 2 and text.startswith("error: ") and text.count("\n") == 1, text
         leftovers = set(tmp_path.rglob("*")) - before
         assert all(p.is_dir() and p.name == "o" for p in leftovers), leftovers
+
+
+# ------------------------------------------------------------------ growing a finished run
+def test_resume_grows_a_finished_run_into_the_larger_run(tmp_path, capsys):
+    """`sim run --resume` with a larger --games continues a finished run in whole chunks: the grown
+    dataset is the one a run of the larger size writes from the start (games are seeded by index)."""
+    grown, whole = tmp_path / "grown", tmp_path / "whole"
+    base = ["run", "chachapoya", "--chunk-size", "50", "--seed", "3", "--rotate-seats", "--no-progress"]
+    main(base + ["--games", "100", "--out", str(grown)])
+    main(base + ["--games", "250", "--out", str(grown), "--resume"])
+    main(base + ["--games", "250", "--out", str(whole)])
+    assert_same_dataset(grown, whole)
+    manifest = json.loads((grown / "manifest.json").read_text())
+    assert manifest["status"] == "complete" and manifest["config"]["games"] == 250
+    assert manifest["grown"][0]["from"] == 100 and manifest["grown"][0]["to"] == 250
+
+
+def test_a_run_cannot_grow_across_a_different_chunk_or_configuration(tmp_path, capsys):
+    out = tmp_path / "run"
+    main(["run", "chachapoya", "--games", "100", "--chunk-size", "50", "--out", str(out), "--no-progress"])
+    first = (out / "manifest.json").read_text()
+    for extra in (["--chunk-size", "40"], ["--seed", "9", "--chunk-size", "50"]):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["run", "chachapoya", "--games", "200", "--out", str(out), "--resume", "--no-progress"] + extra)
+        assert exit_info.value.code == 2
+    assert (out / "manifest.json").read_text() == first

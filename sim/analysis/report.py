@@ -31,6 +31,7 @@ import datetime as dt
 import hashlib
 import html
 import importlib
+import math
 import os
 import queue
 import re
@@ -72,6 +73,7 @@ class DatasetSpec:
     seed: int = DEFAULT_SEED
     variant: str | None = None
     rotate_seats: bool = True
+    precision: float | None = None  # sized by precision: `games` is the cap (see ensure_precision)
 
     def variant_file(self) -> Path | None:
         from sim.core.params import repo_file
@@ -163,9 +165,9 @@ class RunData:
     variant: str | None = None
     rotate_seats: bool = True
 
-    def spec(self, games: int, data_dir: str | Path, seed: int) -> DatasetSpec:
+    def spec(self, games: int, data_dir: str | Path, seed: int, precision: float | None = None) -> DatasetSpec:
         return DatasetSpec(Path(data_dir) / self.folder, self.game, games, self.players, seed, self.variant,
-                           self.rotate_seats)
+                           self.rotate_seats, precision)
 
 
 @dataclass(frozen=True)
@@ -238,8 +240,12 @@ class ReportSection:
     data_note: str = ""
     labels: Mapping[str, str] = field(default_factory=dict)
 
-    def spec(self, games: int = DEFAULT_GAMES, data_dir: str | Path = "data", seed: int = DEFAULT_SEED) -> ReportSpec:
-        datasets = {key: data.spec(games, data_dir, seed) for key, data in self.datasets.items()}
+    def spec(self, games: int = DEFAULT_GAMES, data_dir: str | Path = "data", seed: int = DEFAULT_SEED,
+             precision: float | None = None) -> ReportSpec:
+        """precision: the `sim run` datasets (RunData) play until their headline intervals are that
+        narrow, `games` their cap (ensure_precision); the other datasets take their share of games."""
+        datasets = {key: data.spec(games, data_dir, seed, precision) if isinstance(data, RunData)
+                    else data.spec(games, data_dir, seed) for key, data in self.datasets.items()}
         return ReportSpec(self.name, self.notebook, self.title, self.description.format(**datasets), datasets,
                           dict(self.parameters), self.data_note, dict(self.labels))
 
@@ -351,14 +357,14 @@ def skill_evidence(game) -> Path | None:
 
 
 def default_specs(games: int = DEFAULT_GAMES, data_dir: str | Path = "data",
-                  seed: int = DEFAULT_SEED, game: str | None = None) -> list[ReportSpec]:
+                  seed: int = DEFAULT_SEED, game: str | None = None, precision: float | None = None) -> list[ReportSpec]:
     """The main job's reports: every game's sections (games in name order), each with `games` games
     per simulated dataset (tournaments and ladders: their share of it) under data_dir, from seed;
     game: that game's sections only (`sim report --game NAME`; an unknown name is a UserError)."""
     from sim.core import registry
 
     games_ = [registry.get_game(game)] if game is not None else registry.all_games()
-    return [section if isinstance(section, ReportSpec) else section.spec(games, data_dir, seed)
+    return [section if isinstance(section, ReportSpec) else section.spec(games, data_dir, seed, precision)
             for found in games_ for section in game_sections(found)]
 
 
@@ -545,6 +551,8 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
     robust = [spec for spec in unique if isinstance(spec, RobustDatasetSpec)]
     unique = [spec for spec in unique if not isinstance(spec, (TournamentDatasetSpec, LadderDatasetSpec,
                                                                RobustDatasetSpec))]
+    sized = [spec for spec in unique if spec.precision]
+    unique = [spec for spec in unique if not spec.precision]
     todo = []
     for spec in unique:
         status = dataset_status(spec.path)
@@ -557,8 +565,18 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
                             f"data folder (--data)")
         else:
             todo.append(spec)
-    _compile_engines_first(todo + [spec for spec in tournaments + robust if dataset_status(spec.path) != "complete"]
+    for spec in sized:
+        if dataset_status(spec.path) == "complete":
+            check_dataset(spec, check_size=False)
+        elif not simulate:
+            raise UserError(f"{spec.path} holds no complete dataset; run without --no-simulate to make it")
+        elif dataset_status(spec.path) == "incomplete" and not _is_partial_run(Path(spec.path)):
+            raise UserError(f"{spec.path} exists but is not a complete dataset; remove it or choose another "
+                            f"data folder (--data)")
+    _compile_engines_first(todo + sized + [spec for spec in tournaments + robust
+                                           if dataset_status(spec.path) != "complete"]
                            if simulate and compile_first else [], progress)
+    played = [spec for spec in sized if ensure_precision(spec, simulate, workers, progress)]
     for number, spec in enumerate(todo, 1):
         game = registry.get_game(spec.game)
         variant_file = spec.variant_file()
@@ -572,8 +590,63 @@ def ensure_datasets(datasets: Sequence[DatasetSpec], simulate: bool = True, chec
         runner.run(game, params, spec.players, names, lineup, spec.rotate_seats, spec.games, spec.seed, spec.path,
                    workers or os.cpu_count() or 1, SIMULATION_CHUNK, progress=progress,
                    variant_path=None if spec.variant is None else spec.variant, resume=True)
-    return (todo + [spec for spec in tournaments if _ensure_tournament(spec, simulate, check_size, workers, progress)]
+    return (todo + played
+            + [spec for spec in tournaments if _ensure_tournament(spec, simulate, check_size, workers, progress)]
             + [spec for spec in robust if _ensure_robust(spec, simulate, check_size, workers, progress)])
+
+
+PRECISION_START = 20_000  # games a dataset sized by precision plays first (two chunks)
+
+
+def headline_half_width(path: str | Path) -> float:
+    """The widest half-width of a dataset's headline intervals: the first player's win rate (turn
+    position 0, or seat 0 in a game without a turn order) and each bot's win rate (95%, Wilson)."""
+    from sim.core.summary import summarize
+
+    summary = summarize(path)
+    first = summary.by_order if summary.by_order is not None else summary.by_seat
+    rows = [first.loc[first.index[0]]] + [row for _, row in summary.by_bot.iterrows()]
+    return max((row["win_high"] - row["win_low"]) / 2 for row in rows)
+
+
+def ensure_precision(spec: DatasetSpec, simulate: bool, workers: int | None, progress: bool) -> bool:
+    """Play (or grow) the dataset until its headline half-width is at most spec.precision or it
+    holds spec.games (the cap); True if games were played. It starts with PRECISION_START games and
+    grows in whole chunks to the size the last half-width asks for (half-widths shrink as 1/sqrt(n)),
+    so a grown dataset holds exactly the games a run of its final size would (sim.core.runner grow)."""
+    from sim.core import registry, runner
+    from sim.core.dataset import read_manifest
+    from sim.core.lineup import lineup_indices
+    from sim.core.params import resolve_variant_file
+
+    if not simulate:  # a complete dataset is read as it is (ensure_datasets checked it)
+        return False
+    game = registry.get_game(spec.game)
+    params = resolve_variant_file(game, spec.variant_file())
+    names, lineup = lineup_indices(game.default_bots(spec.players))
+    chunk = SIMULATION_CHUNK
+    n = min(spec.games, PRECISION_START)
+    played = False
+    while True:
+        if dataset_status(spec.path) == "complete":
+            n = max(n, int(read_manifest(spec.path)["config"]["games"]))
+        if dataset_status(spec.path) != "complete" or read_manifest(spec.path)["config"]["games"] < n:
+            if progress:
+                print(f"simulating {spec.game} ({params.variant_name}), {spec.players} players, {n:,} games "
+                      f"(until the headline intervals are +-{100 * spec.precision:g} points, at most "
+                      f"{spec.games:,}), seed {spec.seed} -> {spec.path}", file=sys.stderr, flush=True)
+            runner.run(game, params, spec.players, names, lineup, spec.rotate_seats, n, spec.seed, spec.path,
+                       workers or os.cpu_count() or 1, chunk, progress=progress,
+                       variant_path=None if spec.variant is None else spec.variant, resume=True, grow=True)
+            played = True
+        half = headline_half_width(spec.path)
+        if half <= spec.precision or n >= spec.games:
+            if progress:
+                print(f"{spec.path}: {n:,} games, headline intervals +-{100 * half:.2f} points", file=sys.stderr,
+                      flush=True)
+            return played
+        wanted = n * (half / spec.precision) ** 2 * 1.05
+        n = min(spec.games, max(n + chunk, math.ceil(wanted / chunk) * chunk))
 
 
 # ------------------------------------------------------------------------ notebook helpers
@@ -1236,7 +1309,7 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
                   games: int | None = None, data_dir: str | Path = "data", simulate: bool = True,
                   show_code: bool = False, workers: int | None = None, jobs: int | None = None,
                   progress: bool = True, timeout: int | None = None, seed: int = DEFAULT_SEED,
-                  compile_first: bool = False, game: str | None = None) -> Path:
+                  compile_first: bool = False, game: str | None = None, precision: float | None = None) -> Path:
     """Simulate missing datasets, execute every report's notebook, write HTML; returns index.html.
 
     specs: the reports (default: `default_specs(games or 200,000, data_dir, seed)`). A dataset is
@@ -1249,6 +1322,8 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     Reports whose notebook fails still get their HTML page (with the error) and a line in the
     index; then a UserError names them. game: with the default specs, that game's pages only (and
     an index of them; `sim report --game NAME`); an unknown game is a UserError before anything runs.
+    precision: with the default specs, the `sim run` datasets play until their headline intervals
+    are +-precision (a rate: 0.005 is half a point), `games` their cap (ensure_precision).
     """
     from tqdm import tqdm
 
@@ -1264,7 +1339,7 @@ def build_reports(specs: Sequence[ReportSpec] | None = None, out_dir: str | Path
     if specs is None:
         if compile_first and simulate and game is None:
             _import_games_first(progress)
-        specs = default_specs(games or DEFAULT_GAMES, data_dir, seed, game)
+        specs = default_specs(games or DEFAULT_GAMES, data_dir, seed, game, precision)
     if not specs:
         raise UserError("no reports to build")
     for spec in specs:

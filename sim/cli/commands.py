@@ -48,7 +48,7 @@ def cmd_run(args) -> None:
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
                args.workers, chunk_size(args, out, resume=args.resume or finished), checked=args.checked, progress=not args.no_progress,
                variant_path=args.variant, resume=args.resume, backend=args.backend, scheduler=args.scheduler,
-               overrides=overrides, on_tables=sums.add)
+               overrides=overrides, on_tables=sums.add, grow=args.resume)
     if finished:
         print(f"dataset: {out} (already there: this run, the same configuration, finished before; nothing was "
               f"played again; `sim summary {out}` prints this again, another --out plays a new run)")
@@ -218,13 +218,20 @@ def cmd_summary(args) -> None:
     print(format_summary(summarize(args.dir, cell=args.cell)))
 
 
+def _precision(points: float) -> float | None:
+    """--precision POINTS as a rate (None for 0: a fixed size)."""
+    if not points == points or points < 0 or points >= 50:
+        raise UserError(f"--precision is in percentage points, between 0 and 50 (got {points})")
+    return points / 100 if points else None
+
+
 def cmd_report(args) -> None:
     from sim.analysis.report import build_reports
 
     index = build_reports(out_dir=args.out, games=args.games, data_dir=args.data, simulate=not args.no_simulate,
                           show_code=args.show_code, workers=args.workers, jobs=args.jobs,
                           progress=not args.no_progress, seed=args.seed, compile_first=True,
-                          game=args.game)
+                          game=args.game, precision=_precision(args.precision))
     print(f"reports: {index}")
 
 
@@ -389,7 +396,13 @@ def build_parser() -> OneLineParser:
     summary.set_defaults(handler=cmd_summary)
 
     report = commands.add_parser("report", help="simulate what is missing, run the notebooks, write HTML reports")
-    report.add_argument("--games", type=int, help="games per dataset to simulate (default 200000)")
+    report.add_argument("--games", type=int,
+                        help="at most this many games per dataset (default 200000); with --precision 0, exactly "
+                             "this many")
+    report.add_argument("--precision", type=float, default=0.5, metavar="POINTS",
+                        help="play each game's datasets until the first player's and every bot's win-rate "
+                             "intervals are +-POINTS percentage points or --games is reached (default 0.5; 0: "
+                             "play --games games)")
     report.add_argument("--game", metavar="NAME", help="build this game's pages only (and an index of them)")
     report.add_argument("--out", default="reports", help="report folder (default reports)")
     report.add_argument("--data", default="data", help="dataset folder (default data)")

@@ -33,7 +33,9 @@ def add_execution_options(command, rotate: bool = True) -> None:
                          help="with --backend dask: an existing dask.distributed scheduler (e.g. tcp://host:8786); "
                               "default: a LocalCluster started for the run")
     command.add_argument("--resume", action="store_true",
-                         help="finish an interrupted run in --out (the same configuration), or start it")
+                         help="finish an interrupted run in --out (the same configuration), or start it; "
+                              "`sim run` also grows a finished run to a larger --games (the same games as a "
+                              "run of that size)")
     if rotate:
         command.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
     command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")

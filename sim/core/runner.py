@@ -286,10 +286,33 @@ def _other_finished_run(out_dir: Path, differences: list[str]) -> str:
             f"{'; '.join(differences)} (choose another --out, or remove it)")
 
 
+def _can_grow(stored: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    """Whether the stored run is the wanted one cut short: the same configuration but fewer games,
+    in whole chunks of the same size, so that its chunks are the wanted run's first chunks (games
+    are numbered and seeded by their index, so a grown run holds exactly the data of a run played
+    at the larger size from the start)."""
+    before, after = stored["config"], wanted["config"]
+    chunk = before.get("chunk_size")
+    if not (isinstance(before.get("games"), int) and isinstance(after.get("games"), int)):
+        return False
+    if before["games"] >= after["games"] or chunk != after.get("chunk_size") or before["games"] % chunk:
+        return False
+    return not _differences(identity(stored), identity(dict(wanted, config=dict(after, games=before["games"]))))
+
+
+def _grow(stored: dict[str, Any], wanted: dict[str, Any]) -> None:
+    """Turn the stored manifest into the larger run's, still running: its chunks are kept."""
+    stored.setdefault("grown", []).append({"from": stored["config"]["games"], "to": wanted["config"]["games"],
+                                           "at": wanted["created"]})
+    stored["config"]["games"] = wanted["config"]["games"]
+    stored["status"] = "running"
+
+
 def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, backend: str,
-                  scheduler: str | None, finished: bool = False) -> tuple[dict[str, Any], bool]:
+                  scheduler: str | None, finished: bool = False, grow: bool = False) -> tuple[dict[str, Any], bool]:
     """(manifest, created): a new run directory, or the interrupted run that --resume continues, or
-    (finished) the complete run of the same configuration already there."""
+    (finished) the complete run of the same configuration already there, or (grow) a complete run
+    of the same configuration with fewer games, continued to the larger size (_can_grow)."""
     wanted = _new_manifest(plan, workers, backend, scheduler)
     if resume and out_dir.exists():
         if not out_dir.is_dir():
@@ -299,6 +322,9 @@ def _open_run_dir(plan: RunPlan, out_dir: Path, resume: bool, workers: int, back
             raise UserError(f"{out_dir} exists but holds no run to resume (no {MANIFEST}); "
                             f"remove it or choose another --out")
         differences = _differences(identity(stored), identity(wanted))
+        if grow and _can_grow(stored, wanted):
+            _grow(stored, wanted)
+            differences = _differences(identity(stored), identity(wanted))
         if differences and finished:
             raise UserError(_other_finished_run(out_dir, differences))
         if differences:
@@ -332,10 +358,13 @@ def _finish(manifest: dict[str, Any], plan: RunPlan, total_seconds: float, games
 
 
 def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "local", scheduler: str | None = None,
-             resume: bool = False, progress: bool = True, on_tables: TablesHook | None = None) -> dict[str, Any]:
+             resume: bool = False, progress: bool = True, on_tables: TablesHook | None = None,
+             grow: bool = False) -> dict[str, Any]:
     """Play every chunk of the plan not yet in out_dir's manifest, then mark the dataset complete.
 
-    on_tables(files, games, players) sees the tables of each chunk the local backend writes."""
+    on_tables(files, games, players) sees the tables of each chunk the local backend writes; grow
+    (with resume): a complete run of the same configuration with fewer games is continued to the
+    plan's size (_can_grow)."""
     out_dir = Path(out_dir)
     finished = not resume and is_finished_run(out_dir)
     # A finished run asked for again is pointed at (its configuration checked), not refused.
@@ -344,7 +373,7 @@ def run_plan(plan: RunPlan, out_dir: str | Path, workers: int, backend: str = "l
         raise UserError(f"unknown backend '{backend}' (known: {', '.join(BACKENDS)})")
     executor = make_backend(backend, plan.game, workers, scheduler)
     manifest, created = _open_run_dir(plan, out_dir, resume or finished, workers, backend, scheduler,
-                                      finished=finished)
+                                      finished=finished, grow=grow and resume)
     if manifest["status"] == "complete":
         if progress:
             print(f"{out_dir} is already complete; nothing to do", file=sys.stderr, flush=True)
@@ -413,6 +442,7 @@ def run(
     scheduler: str | None = None,
     overrides: dict[str, Any] | None = None,
     on_tables: TablesHook | None = None,
+    grow: bool = False,
 ) -> dict[str, Any]:
     """Simulate games 0 .. n_games-1 in chunks, write the dataset to out_dir, return its manifest.
 
@@ -427,7 +457,7 @@ def run(
     plan = RunPlan(game=game, cells=[cell], n_games=n_games, seed=seed, rotate=rotate, chunk_size=chunk_size,
                    checked=checked, variant_path=variant_path, overrides=dict(overrides or {}))
     return run_plan(plan, out_dir, workers, backend=backend, scheduler=scheduler, resume=resume, progress=progress,
-                    on_tables=on_tables)
+                    on_tables=on_tables, grow=grow)
 
 
 class _ChunkFailed(Exception):
