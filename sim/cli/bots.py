@@ -99,6 +99,62 @@ def add_tune_parser(commands) -> None:
     tune_parser.set_defaults(handler=cmd_tune, argv=None)
 
 
+# ---------------------------------------------------------------------------------- sim league
+def cmd_league(args) -> None:
+    from sim.studies.league import LeagueSettings, run_league
+
+    game = registry.get_game(args.game)
+
+    def names(text: str | None) -> list[str] | None:
+        return None if text is None else [part.strip() for part in text.split(",")]
+
+    settings = LeagueSettings(start=names(args.start), styles=names(args.styles), generations=args.generations,
+                              tune_generations=args.tune_generations, games=args.games,
+                              validation_games=args.validation_games, players=args.players, seed=args.seed,
+                              workers=args.workers, state_dir=Path(args.state_dir) if args.state_dir else None,
+                              set_default=args.set_default, progress=not args.no_progress,
+                              command=shlex.join(["sim"] + sys.argv[1:]))
+    result = run_league(game, settings)
+    for generation in result.generations:
+        for e in generation["styles"]:
+            lo, hi = e["gain_ci95"]
+            print(f"generation {generation['generation']}: {e['candidate']:<28} held-out {e['held_out_win_rate']:.1%} "
+                  f"vs {e['from']} {e['from_held_out_win_rate']:.1%}: gain {100 * e['gain']:+.1f} points "
+                  f"[{100 * lo:+.1f}, {100 * hi:+.1f}] -> {'kept' if e['kept'] else 'not kept'}")
+    print(f"stopped {result.stopped}; last generation: {', '.join(result.final)}"
+          + (" (now the default line-up)" if args.set_default else ""))
+
+
+def add_league_parser(commands) -> None:
+    """Register `sim league` on the CLI's subparsers object."""
+    command = commands.add_parser(
+        "league", help="self-play league: tune each style against the last generation of every style",
+        description="Generation k+1 of each style is tuned (sim tune) from its generation-k weights against "
+                    "generation k of every style, and kept as <style>-g<k+1> (in bots.tuned.toml, with its "
+                    "provenance) only if it beats generation k on held-out games (95% interval of the gain above "
+                    "zero); the league stops at --generations or at the first generation that keeps no style. "
+                    "Its record goes to the game's tune_logs/league.json.")
+    command.add_argument("game", metavar="GAME")
+    command.add_argument("--from", dest="start", metavar="A,B,...",
+                         help="generation 0, one bot per style (default: the game's default line-up)")
+    command.add_argument("--styles", metavar="A,B,...",
+                         help="each style's base heuristic bot (default: --from's names without -tuned / -gN)")
+    command.add_argument("--generations", type=int, default=3, help="league generations at most (default 3)")
+    command.add_argument("--tune-generations", type=int, default=8,
+                         help="CMA-ES generations of each style's tune (default 8)")
+    command.add_argument("--games", type=int, default=400, help="games per evaluation (default 400)")
+    command.add_argument("--validation-games", type=int, default=2000,
+                         help="held-out games deciding whether a generation is kept (default 2000)")
+    command.add_argument("--players", type=int, help="number of players (default: the game's)")
+    command.add_argument("--seed", type=int, default=0, help="seed of the league's tunes (default 0)")
+    command.add_argument("--state-dir", metavar="DIR", help="tune states (default data/league/<game>); resumable")
+    command.add_argument("--set-default", action="store_true",
+                         help="make the last generation the default line-up (bots.toml [lineup] default)")
+    command.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="Numba threads (default: all cores)")
+    command.add_argument("--no-progress", action="store_true", help="no progress bars")
+    command.set_defaults(handler=cmd_league)
+
+
 # ------------------------------------------------------------------------- sim tournament, ladder
 def _default_out(game_name: str, kind: str, bots: list[str], n_players: int, n_games: int, seed: int) -> Path:
     names = re.sub(r"[^A-Za-z0-9_.-]+", "-", "-".join(bots)).strip("-")

@@ -421,6 +421,7 @@ def build_parser() -> OneLineParser:
     bot_commands.add_tune_parser(commands)
     bot_commands.add_tournament_parser(commands)
     bot_commands.add_ladder_parser(commands)
+    bot_commands.add_league_parser(commands)
     from sim.cli.balance import add_balance_parser
     add_balance_parser(commands)
     from sim.cli.skill import add_skill_parser

@@ -286,6 +286,9 @@ class GameBase:
     def tuned_bots_path(self) -> Path:
         raise UserError(f"{self.name}: bots have no weights, so there is no tuned-bots file")
 
+    def reload_bots(self) -> None:
+        """Forget the bots read so far, so bots() reads the bot files again (a league just wrote one)."""
+
 
 class TomlGame(GameBase):
     """The plumbing every game with TOML data shares: variants, player counts, bots by name.
@@ -325,6 +328,9 @@ class TomlGame(GameBase):
         if path is None or not Path(path).is_file():
             return None
         return load_robust_spec(self.name, path)
+
+    def reload_bots(self) -> None:
+        self._bots = None
 
     def bots(self) -> dict[str, BotSpec]:
         if self._bots is None:

@@ -250,6 +250,8 @@ class TuneSettings:
     workers: int = os.cpu_count() or 1
     progress: bool = True
     command: str | None = None
+    name: str | None = None  # the tuned bot's name (default <bot>-tuned; a league names its generations)
+    description: str | None = None  # its description's opening (default "<bot> tuned by CMA-ES")
 
 
 @dataclass
@@ -494,13 +496,13 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
     finally:
         numba.set_num_threads(previous_threads)
     wall = state["wall_seconds"] + time.perf_counter() - started
-    name = s.bot + TUNED_SUFFIX
+    name = s.name or s.bot + TUNED_SUFFIX
     weights = {key: float(value) for key, value in zip(names, tuned)}
     provenance = _provenance(game, variants, s, n_players, pool, evaluator.games_played, popsize, space, state, final, final_seed,
                              checked, base_checked, validation_seed, wall, start_checked)
     played = f"{n_players} players" + (f", {variant_label(variants)}" if len(variants) > 1 else "") + \
         (f", from {s.start}'s weights" if s.start is not None else "")
-    description = (f"{s.bot} tuned by CMA-ES against {', '.join(pool)} ({played}): wins "
+    description = (f"{s.description or s.bot + ' tuned by CMA-ES'} against {', '.join(pool)} ({played}): wins "
                    f"{checked.win_rate:.1%} of held-out games where {s.bot} wins {base_checked.win_rate:.1%}")
     write_tuned_bot(out_path, name, game.kind_name(s.bot), description, weights, provenance)
     write_bytes_atomic((json.dumps(state["log"], indent=1) + "\n").encode(), tuned_log_path(out_path, name))
