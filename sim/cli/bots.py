@@ -113,7 +113,8 @@ def cmd_league(args) -> None:
                               validation_games=args.validation_games, players=args.players, seed=args.seed,
                               workers=args.workers, state_dir=Path(args.state_dir) if args.state_dir else None,
                               set_default=args.set_default, progress=not args.no_progress,
-                              command=shlex.join(["sim"] + sys.argv[1:]))
+                              command=shlex.join(["sim"] + sys.argv[1:]), variants=args.variant,
+                              sigma=args.sigma)
     result = run_league(game, settings)
     for generation in result.generations:
         for e in generation["styles"]:
@@ -148,6 +149,11 @@ def add_league_parser(commands) -> None:
     command.add_argument("--players", type=int, help="number of players (default: the game's)")
     command.add_argument("--seed", type=int, default=0, help="seed of the league's tunes (default 0)")
     command.add_argument("--state-dir", metavar="DIR", help="tune states (default data/league/<game>); resumable")
+    command.add_argument("--sigma", type=float, default=0.15,
+                         help="each tune's initial step in log-factor units (default 0.15: a warm start)")
+    command.add_argument("--variant", action="append", metavar="FILE",
+                         help="tune for this variant; repeat it ('base' for the base game) to tune on several, as "
+                              "sim tune does (default: the base game)")
     command.add_argument("--set-default", action="store_true",
                          help="make the last generation the default line-up (bots.toml [lineup] default)")
     command.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="Numba threads (default: all cores)")

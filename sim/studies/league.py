@@ -54,6 +54,8 @@ class LeagueSettings:
     set_default: bool = False
     progress: bool = True
     command: str = ""
+    sigma: float = 0.15  # CMA-ES's first step: small, the tunes start from tuned weights
+    variants: list[str] | None = None  # variant files to tune for ("base" the base game; default: the base game)
 
 
 @dataclass
@@ -88,6 +90,17 @@ def _styles(game, start: list[str], styles: list[str] | None) -> list[str]:
     return styles
 
 
+def _variants(game, paths: list[str] | None):
+    """The parameters each tune plays under: the base game, or every --variant (as `sim tune`)."""
+    from sim.core.params import BASE_VARIANT
+    from sim.core.sweep import resolve_with_overrides
+
+    variants = [resolve_with_overrides(game, None if path == BASE_VARIANT else path, {}) for path in (paths or [None])]
+    if len({v.variant_name for v in variants}) < len(variants):
+        raise UserError("--variant: the same variant is named twice")
+    return variants if len(variants) > 1 else variants[0]
+
+
 def run_league(game, settings: LeagueSettings) -> LeagueResult:
     """Play the league (module docstring); returns its record, also written to tune_logs/league.json."""
     from sim.studies.tune import TuneSettings, tune, write_tuned_bot
@@ -105,7 +118,7 @@ def run_league(game, settings: LeagueSettings) -> LeagueResult:
                           ("--games", s.games), ("--validation-games", s.validation_games)):
         if value < 1:
             raise UserError(f"{option} must be at least 1 (got {value})")
-    params = game.resolve_params(None)
+    params = _variants(game, s.variants)
     state_dir = s.state_dir or Path("data") / "league" / game.name
     scratch = state_dir / "candidates.toml"
     current = dict(zip(styles, start))
@@ -122,7 +135,7 @@ def run_league(game, settings: LeagueSettings) -> LeagueResult:
                 print(f"league {game.name}: generation {k}, {style} from {current[style]} against "
                       f"{', '.join(pool)}", file=sys.stderr, flush=True)
             result = tune(game, params, TuneSettings(
-                bot=style, pool=pool, start=current[style], players=s.players, games=s.games,
+                bot=style, pool=pool, start=current[style], players=s.players, games=s.games, sigma=s.sigma,
                 generations=s.tune_generations, seed=s.seed * 1000 + k * 10 + i,
                 validation_games=s.validation_games, state=state_dir / f"g{k}-{style}.state.pkl",
                 out=scratch, resume=(state_dir / f"g{k}-{style}.state.pkl").exists(), workers=s.workers,
