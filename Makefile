@@ -37,8 +37,11 @@ $(LAB_STAMP): $(STAMP)
 		|| $(VENV)/bin/python -m pip install --no-compile -e ".[test,lab]"
 	touch $(LAB_STAMP)
 
+# Jupyter refuses to run as root without --allow-root (containers, CI machines): given when root.
+LAB_ROOT := $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(LAB_STAMP)
-	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(LAB_OPTIONS)
+	$(VENV)/bin/jupyter lab --notebook-dir=notebooks $(LAB_ROOT) $(LAB_OPTIONS)
 
 # The main job: Cuzco base and Cuzco with Pututu (4 players, same seed, seats rotated) into
 # data/cuzco-base and data/cuzco-pututu, each other game's base game into data/<game>-base, each
