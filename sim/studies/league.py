@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import shutil
 import sys
 import time
 from dataclasses import dataclass, field
@@ -103,7 +104,7 @@ def _variants(game, paths: list[str] | None):
 
 def run_league(game, settings: LeagueSettings) -> LeagueResult:
     """Play the league (module docstring); returns its record, also written to tune_logs/league.json."""
-    from sim.studies.tune import TuneSettings, tune, write_tuned_bot
+    from sim.studies.tune import TuneSettings, tune, tuned_log_path, write_tuned_bot
 
     s = settings
     start = list(s.start) if s.start else list(game.default_bots(s.players or game.default_players))
@@ -155,6 +156,9 @@ def run_league(game, settings: LeagueSettings) -> LeagueResult:
                 write_tuned_bot(tuned_file, name, game.kind_name(style), description, result.weights,
                                 {**result.provenance, "league_generation": k, "league_pool": pool,
                                  "league_gain": gain, "league_gain_ci95": [low, high]})
+                log = tuned_log_path(scratch, name)
+                if log.is_file():  # its learning curve, for the tuning page
+                    shutil.copy(log, tuned_log_path(tuned_file, name))
         for entry in entries:
             if entry["kept"]:
                 game = _with_tuned(game, entry["candidate"])
