@@ -171,3 +171,25 @@ def test_determinisation_deals_the_face_down_pieces_again_and_keeps_what_the_sea
         return sorted(pile + [c for c in hands if c >= 0])
     assert cards(st) == cards(before) and st[S.S_DRAW_N] == before[S.S_DRAW_N]
     assert 0 <= st[S.S_PIZARRO] < t.P[S.H_INVASION]
+
+
+def test_the_round_loop_resumed_at_every_action_plays_the_game_the_heuristic_plays():
+    """rules.play_from stopped at each People-phase action of a search seat and resumed after it
+    (no rollouts: the seat asks its heuristic) plays exactly the heuristic's game: every seat's VP,
+    every decision counted, the same winner."""
+    P = GAME.resolve_params(None).engine
+    W = np.ascontiguousarray(np.tile(_weights("builder-tuned"), (N, 1)))
+    cfg = np.zeros((N, X.N_CFG), np.float64)
+    for game in range(2):
+        ends = []
+        for kind in (S.KIND_HEURISTIC, S.KIND_SEARCH):
+            kinds = np.full(N, S.KIND_HEURISTIC, np.int8)
+            kinds[game % N] = kind
+            st, stream, log = R.new_game_arrays(False)
+            if kind == S.KIND_SEARCH:
+                X.play_game_search(P, st, stream, log, kinds, W, cfg, N, np.uint64(8), np.uint64(game), True)
+            else:
+                R.play_game(P, st, stream, log, kinds, W, N, np.uint64(8), np.uint64(game), True)
+            ends.append(st)
+        assert ends[0][S.S_ERROR] == 0 and ends[0][S.S_ENDED] == 1
+        assert (ends[0] == ends[1]).all()
