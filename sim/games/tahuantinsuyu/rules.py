@@ -4,7 +4,8 @@ Pizarro and the final ranking. Section names in the docstrings are the rulebook'
 (../shared/rules/tahuantinsuyu.md); README.md gives the reading chosen where it is ambiguous.
 
 Every choice a player has goes through `ask`: the rules list the legal options in the state and the
-seat's bot (bots.choose) picks one.
+seat's bot (bots.choose) picks one; a search seat's People-phase actions are the exception: the
+round loop (play_from) stops there and search.play_game_search decides.
 """
 import numpy as np
 from numba import njit
