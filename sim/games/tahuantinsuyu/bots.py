@@ -187,54 +187,72 @@ def noisy(stream, w, value):
 
 
 @njit_inline
-def choose_turn(P, st, stream, w, p, n_options):
-    """DEC_TURN: each option by turn_value's terms; what every option shares (the best road, the
-    Sapa Inca phases and rounds left, costs and VP with the Sun cards beside the player) is read
-    once a decision."""
+def turn_terms(P, st, w, p):
+    """What every DEC_TURN option's value shares, read once a decision: the best road, the weights
+    times the Sapa Inca phases and rounds left, a city's VP now and its cost."""
     left = sapa_incas_left(P, st)
-    best_road = best_road_value(P, st, w, p, left)
-    w_future_left = w[W_FUTURE] * left
-    w_rival_left = w[W_RIVAL_SHARE] * left
-    w_income_left = w[W_LABOUR_INCOME] * rounds_left(P, st)
-    city_now = P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE)
-    cost_city = city_cost(P, st, p)
+    return (left, best_road_value(P, st, w, p, left), w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left,
+            w[W_LABOUR_INCOME] * rounds_left(P, st), P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE),
+            city_cost(P, st, p))
+
+
+@njit_inline
+def turn_value(P, st, w, p, i, terms):
+    """DEC_TURN option i by its direct effects (terms: turn_terms)."""
+    left, best_road, w_future_left, w_rival_left, w_income_left, city_now, cost_city = terms
+    act = opt(st, i, O_A)
+    target = opt(st, i, O_B)
+    value = 0.0
+    if act == ACT_ROADS:
+        value = best_road * free_roads(P, st, p)
+    elif act == ACT_EXTRA_ROAD:
+        n = 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON, SU_VALUE)
+        value = best_road * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
+    elif act == ACT_CITY:
+        value = building_value(st, w, p, target, P[R_CITY_SI], city_now, cost_city, w_future_left, w_rival_left)
+    elif act == ACT_TEMPLE:
+        bonus = site_field(P, target, SF_BONUS) if has(st, target, B_CITY) else 0
+        pilgrim = w[W_REACH_PILGRIM] if site_field(P, target, SF_PILGRIM) != 0 else 0.0
+        value = building_value(st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus, temple_cost(P, st, p),
+                               w_future_left, w_rival_left) + pilgrim
+    elif act == ACT_GARRISON:
+        value = building_value(st, w, p, target, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
+                               w_future_left, w_rival_left)
+    elif act == ACT_TERRACE:
+        value = terrace_value(P, st, w, left)
+    elif act == ACT_CONQUER:
+        value = conquest_value(P, st, w, p, target, 0, w_income_left)
+    elif act == ACT_RAPID:
+        value = conquest_value(P, st, w, p, target, sun_field(P, C_RAPID, SU_VALUE), w_income_left)
+    elif act == ACT_KEY_OUTPOST:
+        cost = sun_field(P, C_KEY_OUTPOST, SU_VALUE) + cost_city - P[R_CITY_COST]
+        value = building_value(st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost, w_future_left,
+                               w_rival_left)
+    elif act == ACT_PILGRIMAGE:
+        vp = sun_field(P, pilgrim_card(site_field(P, target, SF_PILGRIM)), SU_VALUE)
+        value = w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road if opt(st, i, O_C) == 0 else 0.0)
+    return value
+
+
+@njit_inline
+def choose_turn(P, st, stream, w, p, n_options):
+    """DEC_TURN: each option by turn_value, the noise drawn in option order; the best is taken."""
+    terms = turn_terms(P, st, w, p)
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        act = opt(st, i, O_A)
-        target = opt(st, i, O_B)
-        value = 0.0
-        if act == ACT_ROADS:
-            value = best_road * free_roads(P, st, p)
-        elif act == ACT_EXTRA_ROAD:
-            n = 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON, SU_VALUE)
-            value = best_road * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
-        elif act == ACT_CITY:
-            value = building_value(st, w, p, target, P[R_CITY_SI], city_now, cost_city, w_future_left, w_rival_left)
-        elif act == ACT_TEMPLE:
-            bonus = site_field(P, target, SF_BONUS) if has(st, target, B_CITY) else 0
-            pilgrim = w[W_REACH_PILGRIM] if site_field(P, target, SF_PILGRIM) != 0 else 0.0
-            value = building_value(st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus, temple_cost(P, st, p),
-                                   w_future_left, w_rival_left) + pilgrim
-        elif act == ACT_GARRISON:
-            value = building_value(st, w, p, target, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
-                                   w_future_left, w_rival_left)
-        elif act == ACT_TERRACE:
-            value = terrace_value(P, st, w, left)
-        elif act == ACT_CONQUER:
-            value = conquest_value(P, st, w, p, target, 0, w_income_left)
-        elif act == ACT_RAPID:
-            value = conquest_value(P, st, w, p, target, sun_field(P, C_RAPID, SU_VALUE), w_income_left)
-        elif act == ACT_KEY_OUTPOST:
-            cost = sun_field(P, C_KEY_OUTPOST, SU_VALUE) + cost_city - P[R_CITY_COST]
-            value = building_value(st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost, w_future_left,
-                                   w_rival_left)
-        elif act == ACT_PILGRIMAGE:
-            vp = sun_field(P, pilgrim_card(site_field(P, target, SF_PILGRIM)), SU_VALUE)
-            value = w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road if opt(st, i, O_C) == 0 else 0.0)
-        value = noisy(stream, w, value)
+        value = noisy(stream, w, turn_value(P, st, w, p, i, terms))
         if value > best:
             best, best_i = value, i
     return best_i
+
+
+@njit_noalloc
+def turn_values(P, st, w, p, n_options, out):
+    """The heuristic's value of each listed DEC_TURN option, without noise, into out[:n_options]
+    (the search bot's candidates: sim.core.search.top_candidates)."""
+    terms = turn_terms(P, st, w, p)
+    for i in range(n_options):
+        out[i] = turn_value(P, st, w, p, i, terms)
 
 
 @njit_inline

@@ -13,7 +13,8 @@ import numpy as np
 
 from sim.core.bots_file import BotsSchema, read_bots, read_lineup
 from sim.core.params import PROVENANCE_TABLE, load_toml, require
-from sim.core.paramspec import Choice, Int, Records
+from sim.core.paramspec import Choice, Float, Int, Records
+from . import search as search_mod
 from .state import (
     BOT_KIND_NAMES, CHIP_AT, CH_LABOUR, CH_RES, CH_VP, ERA_AT, H_CHIP_MEAN_RES, H_CHIP_MEAN_VP, H_DECK, H_INVASION,
     H_N_CHIPS, H_N_REGIONS, H_N_ROADS, H_N_ROUNDS, H_N_SITES, INC_AT, INC_END_AT, MAX_CHIPS, MAX_DECK, MAX_INC, MAX_NB,
@@ -30,7 +31,18 @@ COMPONENTS_FILE = HERE / "components.toml"
 BOTS_FILE = HERE / "bots.toml"
 TUNED_BOTS_FILE = HERE / "bots.tuned.toml"
 ROBUST_FILE = HERE / "robust.toml"
-BOTS = BotsSchema(kinds=BOT_KIND_NAMES, weights=WEIGHT_NAMES)
+# bots.toml: the kinds, the weights in vector order, and a search bot's budget ([search]), each
+# setting at its column of the engine's budget rows (search.py CFG_*).
+SEARCH_BUDGET = (
+    (search_mod.CFG_ROLLOUTS, Int("rollouts", 0, 10_000)),
+    (search_mod.CFG_CANDIDATES, Int("candidates", 1, 64)),
+    (search_mod.CFG_MARGIN, Float("margin", 0.0, 1.0)),
+    (search_mod.CFG_CONFIDENCE, Float("confidence", 0.0, 10.0)),
+    (search_mod.CFG_ROUNDS, Int("rounds", 0, 20)),
+    (search_mod.CFG_ROLLOUT_NOISE, Float("rollout_noise", 0.0, 100.0)),
+    (search_mod.CFG_LABOUR_VP, Float("labour_vp", 0.0, 10.0)),
+)
+BOTS = BotsSchema(kinds=BOT_KIND_NAMES, weights=WEIGHT_NAMES, budget=tuple(param for _, param in SEARCH_BUDGET))
 PHASE_LETTERS = {"I": PH_INCA, "S": PH_SUN, "P": PH_PEOPLE, "X": PH_SAPA_INCA}
 
 CHIPS = Records("chip", ((CH_RES, Int("resistance", 0, 30)), (CH_LABOUR, Int("labour", 0, 30)),
@@ -256,3 +268,9 @@ def bot_kind_names() -> tuple[str, ...]:
 
 
 assert SK_CUZCO == 0 and MAX_PLAYERS == 4
+
+
+def search_budgets(bot_names: list[str]) -> np.ndarray:
+    """The engine's float64 [bot, CFG_*] budget rows (search.py) for a list of bot names; a bot the
+    files do not define (a tuning candidate) gets the [search] defaults."""
+    return read_bots(BOTS_FILE, TUNED_BOTS_FILE, BOTS).budget_rows(bot_names, SEARCH_BUDGET, search_mod.N_CFG)

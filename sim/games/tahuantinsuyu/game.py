@@ -9,8 +9,9 @@ from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.parallel import run_blocks
 from . import data
 from .rules import new_game_arrays, play_game
+from .search import N_CFG, play_game_search
 from .state import (
-    END_REASON_NAMES, ERROR_NAMES, N_P, N_SUN, N_SUYU, N_TILES, P_BUILT, P_CONQUERED, P_FIRST_CARD, P_LABOUR,
+    END_REASON_NAMES, ERROR_NAMES, KIND_SEARCH, LOG_CAPACITY, LOG_WIDTH, N_STATE, N_P, N_SUN, N_SUYU, N_TILES, P_BUILT, P_CONQUERED, P_FIRST_CARD, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_RANK, P_ROADS, P_ROADS_BUILT,
     P_ROADS_LOST, P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY,
@@ -83,26 +84,73 @@ PLAYER_FIELDS = (
 
 
 @njit(cache=True, nogil=True)
-def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, run_seed, first_game, checked, g_index, pl_index,
-               out_game, out_player, errors):
+def play_games(lo, hi, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, run_seed, first_game, checked,
+               with_search, g_index, pl_index, out_game, out_player, errors, log, final_state):
     """Games lo..hi-1 of a chunk (sim.core.parallel.run_blocks spreads the blocks over threads); game
-    i depends only on (run_seed, first_game + i)."""
+    i depends only on (run_seed, first_game + i).
+
+    A game with a search seat plays through search.play_game_search, any other through the
+    heuristic-only rules.play_game. `with_search` is None for a line-up without a search bot
+    (search_flag): Numba then prunes the search branch, so that kernel never compiles the search.
+    `log` is one row for a batch (nothing is logged, so the threads can share it) or a whole log for
+    a replayed game (play_one_logged), whose final state is then copied into `final_state` (else
+    empty)."""
     kinds = np.empty(n, np.int8)
     W = np.empty((n, bot_weights.shape[1]), np.float64)
-    st, stream, log = new_game_arrays(False)
+    budgets = np.empty((n, bot_budgets.shape[1]), np.float64)
+    st, stream, _ = new_game_arrays(False)
     for i in range(lo, hi):
+        searching = False
         for s in range(n):
             kinds[s] = bot_kinds[seat_bots[i, s]]
             for k in range(W.shape[1]):  # a loop, not a slice copy: that one compiles Numba's shape-error message
                 W[s, k] = bot_weights[seat_bots[i, s], k]
+            for k in range(budgets.shape[1]):
+                budgets[s, k] = bot_budgets[seat_bots[i, s], k]
+            searching = searching or kinds[s] == KIND_SEARCH
         st[:] = 0
-        play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
+        if with_search is None:
+            play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
+        elif searching:
+            play_game_search(P, st, stream, log, kinds, W, budgets, n, run_seed, first_game + np.uint64(i), checked)
+        else:
+            play_game(P, st, stream, log, kinds, W, n, run_seed, first_game + np.uint64(i), checked)
         errors[i] = st[S_ERROR]
+        if final_state.shape[0] > 0:
+            for k in range(st.shape[0]):
+                final_state[k] = st[k]
         for j in range(g_index.shape[0]):
             out_game[i, j] = st[g_index[j]]
         for s in range(n):
             for j in range(pl_index.shape[0]):
                 out_player[i * n + s, j] = st[S_PLAYERS + s * N_P + pl_index[j]]
+
+
+def play_one_logged(P: np.ndarray, n: int, seats: np.ndarray, bot_kinds: np.ndarray, bot_weights: np.ndarray,
+                    bot_budgets: np.ndarray, run_seed: int, game_index: int,
+                    checked: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """One game with its log on, through the batch kernel (the search one when a seat searches):
+    (final state, log). seats: the line-up index of each seat; checked: the invariants checked."""
+    seat_bots = np.ascontiguousarray(np.asarray(seats, np.int8).reshape(1, n))
+    st = np.zeros(N_STATE, np.int64)
+    log = np.zeros((LOG_CAPACITY, LOG_WIDTH), np.int64)
+    out_game = np.zeros((1, 1), np.int64)
+    out_player = np.zeros((n, 1), np.int64)
+    index = np.zeros(1, np.int64)
+    play_games(0, 1, P, n, seat_bots, bot_kinds, bot_weights, bot_budgets, np.uint64(run_seed),
+               np.uint64(game_index), bool(checked), search_flag(bot_kinds, seat_bots), index, index, out_game,
+               out_player, np.zeros(1, np.int64), log, st)
+    return st, log
+
+
+def search_budgets_of(bot_names: list[str], with_search: bool | None) -> np.ndarray:
+    """Each bot's search budget row; the bots files are read only for a line-up with a search bot."""
+    return data.search_budgets(bot_names) if with_search else np.zeros((len(bot_names), N_CFG), np.float64)
+
+
+def search_flag(bot_kinds: np.ndarray, seat_bots: np.ndarray) -> bool | None:
+    """play_games's `with_search`: True when a seat of the line-up is a search bot, else None."""
+    return True if bool((bot_kinds[np.unique(seat_bots)] == KIND_SEARCH).any()) else None
 
 
 class Tahuantinsuyu(TomlGame):
@@ -122,14 +170,16 @@ class Tahuantinsuyu(TomlGame):
     def simulate(self, params: Params, n_players: int, bot_names: list[str], seat_bots: np.ndarray,
                  run_seed: int, first_game: int, n_games: int, checked: bool = False) -> ChunkResult:
         kinds, weights = self.bot_arrays(bot_names)
+        with_search = search_flag(kinds, seat_bots)
+        budgets = search_budgets_of(bot_names, with_search)
         g_index = np.array([slot for _, slot, _ in GAME_FIELDS], np.int64)
         pl_index = np.array([field for _, field, _ in PLAYER_FIELDS], np.int64)
         out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int64)
         out_player = np.zeros((n_games * n_players, len(PLAYER_FIELDS)), np.int64)
         errors = np.zeros(n_games, np.int64)
         run_blocks(play_games, n_games, params.engine, n_players, np.ascontiguousarray(seat_bots, np.int8), kinds,
-                   weights, np.uint64(run_seed), np.uint64(first_game), checked, g_index, pl_index, out_game,
-                   out_player, errors)
+                   weights, budgets, np.uint64(run_seed), np.uint64(first_game), checked, with_search, g_index,
+                   pl_index, out_game, out_player, errors, np.zeros((1, LOG_WIDTH), np.int64), np.zeros(0, np.int64))
         game_cols = {name: out_game[:, j].astype(dt) for j, (name, _, dt) in enumerate(GAME_FIELDS)}
         game_cols["end_reason"] = (game_cols["end_reason"] - 1).clip(0).astype(np.int8)
         player_cols = {name: out_player[:, j].astype(dt) for j, (name, _, dt) in enumerate(PLAYER_FIELDS)}

@@ -7,7 +7,7 @@ import numpy as np
 
 from sim.core.game import Params, replay_final_line
 from . import data
-from .rules import run_one
+from .game import play_one_logged, search_budgets_of, search_flag
 from .state import (
     ERROR_NAMES, EV_BUILD, EV_CARDS, EV_CONQUER, EV_FINAL, EV_INCOME, EV_OUTPOST, EV_PASS, EV_PHASE, EV_PILGRIM,
     EV_PIZARRO, EV_POPULAR, EV_ROAD, EV_ROUND, EV_SCORE, EV_SUN_PLAY, EV_SUN_REVEAL, EV_TRANSFER, EV_UNREST,
@@ -17,9 +17,10 @@ from .state import (
 
 def replay_lines(params: Params, n_players: int, bot_names: list[str], rows: np.ndarray, kinds: np.ndarray,
                  weights: np.ndarray, run_seed: int, game_index: int) -> list[str]:
-    """The log of one game as lines of text."""
-    st, log = run_one(params.engine, n_players, kinds[rows], weights[rows], np.uint64(run_seed),
-                      np.uint64(game_index), False, True)
+    """The log of one game as lines of text (played by the batch kernel, the search one when a seat
+    searches: game.play_one_logged)."""
+    budgets = search_budgets_of(bot_names, search_flag(kinds, np.asarray(rows).reshape(1, -1)))
+    st, log = play_one_logged(params.engine, n_players, rows, kinds, weights, budgets, run_seed, game_index)
     seats = [f"seat {s} ({SUYU_NAMES[s]}, {bot_names[rows[s]]})" for s in range(n_players)]
     names = Names(data.site_names(params.resolved), data.region_names(params.resolved),
                   data.road_pairs(params.resolved))

@@ -4,7 +4,8 @@ Pizarro and the final ranking. Section names in the docstrings are the rulebook'
 (../shared/rules/tahuantinsuyu.md); README.md gives the reading chosen where it is ambiguous.
 
 Every choice a player has goes through `ask`: the rules list the legal options in the state and the
-seat's bot (bots.choose) picks one.
+seat's bot (bots.choose) picks one; a search seat's People-phase actions are the exception: the
+round loop (play_from) stops there and search.play_game_search decides.
 """
 import numpy as np
 from numba import njit
@@ -28,7 +29,7 @@ from .state import (
     ERR_NEGATIVE, ERR_NONE, ERR_REACH, ERR_ROADS, ERR_TILES, ERR_VP, EV_BUILD, EV_CARDS, EV_CONQUER, EV_FINAL,
     EV_INCOME, EV_OUTPOST, EV_PASS, EV_PHASE, EV_PILGRIM, EV_PIZARRO, EV_POPULAR, EV_ROAD, EV_ROUND, EV_SCORE,
     EV_SUN_PLAY, EV_SUN_REVEAL, EV_TRANSFER, EV_UNREST, EV_WILD, HAND, H_DECK, H_INVASION, H_N_CHIPS, H_N_REGIONS,
-    H_N_ROADS, H_N_ROUNDS, H_N_SITES, LOG_CAPACITY, LOG_WIDTH, MAX_OPTIONS, MAX_PHASES, MAX_SITES, MAX_STACK,
+    H_N_ROADS, H_N_ROUNDS, H_N_SITES, KIND_SEARCH, LOG_CAPACITY, LOG_WIDTH, MAX_OPTIONS, MAX_PHASES, MAX_SITES, MAX_STACK,
     MAX_WILD, N_OPT, N_STATE,
     N_SUN, N_TILES, O_A, O_B, O_C, PHASE_AT, PH_INCA, PH_PEOPLE, PH_SAPA_INCA, PH_SUN, P_ACTIVE, P_BUILD_DONE,
     P_BUILD_SITES, P_N_BUILD_SITES, P_NEAR_MASK, P_OWN_MASK,
@@ -51,6 +52,13 @@ from .state import (
     S_SCRATCH, S_STAMP, S_TERRACE, S_TILES, S_TRANSFERS, S_TURN, S_UNOWNED, S_WILD, S_WILD_AT, S_WILD_N, S_WINNER, T_CITY, T_GARRISON, T_TEMPLE,
     T_TERRACE, chip_field, incident, incident_end, neighbour, region_field, road_field, seat_at, site_field, sun_field,
 )
+
+NEW_ROUND = -1  # play_from's `resume`: the current round from its start
+ROUND_OVER = -1  # round_from: the round is over
+GAME_OVER = -1  # play_from: the game is over (ranked)
+CUT = -2  # play_from: a rollout cut short after round `cut_after`
+NO_CUT = 1 << 30  # play_from's `cut_after` for a game played to its end
+POS_STRIDE = 8  # resume_code: turn order positions 0..MAX_PLAYERS (one past the last: the phase's end)
 
 
 # ------------------------------------------------------------------ small helpers
@@ -873,32 +881,42 @@ def do_action(P, st, stream, log, kinds, W, p, act, target, extra):
 
 
 @njit_inline
-def take_turn(P, st, stream, log, kinds, W, p):
+def turn_from(P, st, stream, log, kinds, W, p):
     """People Phase: the road-building action and the building action, in the order the player
     likes (a pilgrimage may replace either), until the player ends the turn. S_TURN is odd while
     it lasts (only the seat's own actions change the board then: bots.best_road_value keeps its
-    valuation of the road lines while they stay the same)."""
-    st[S_TURN] += 1
+    valuation of the road lines while they stay the same); the caller adds 1 as the turn starts.
+    Returns True when a search seat is to choose its next action (its options listed, the turn
+    going on; the caller decides and goes on with end_turn_with or do_action), else False."""
     for _ in range(16):
         if st[S_ERROR] != ERR_NONE:
             break
         n = list_turn(P, st, p)
         if n == 1:
             break
+        if kinds[p] == KIND_SEARCH:
+            return True
         i = ask(P, st, stream, kinds, W, p, DEC_TURN, n)
         act = option(st, i, O_A)
         if act == ACT_END:
-            if st[seat_at(p) + P_BUILD_DONE] == 0:
-                log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
-            break
+            end_turn_with(st, log, p)
+            return False
         do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
+    st[S_TURN] += 1
+    return False
+
+
+@njit_noalloc
+def end_turn_with(st, log, p):
+    """The player ends the turn (its building action passed if not taken)."""
+    if st[seat_at(p) + P_BUILD_DONE] == 0:
+        log_event(st, log, EV_PASS, p, 0, 0, 0, 0)
     st[S_TURN] += 1
 
 
-@njit_inline
-def people_phase(P, st, stream, log, kinds, W):
-    n = n_players(st)
-    for p in range(n):
+@njit_noalloc
+def start_people_phase(st):
+    for p in range(n_players(st)):
         at = seat_at(p)
         st[at + P_ROAD_DONE] = 0
         st[at + P_BUILD_DONE] = 0
@@ -907,10 +925,21 @@ def people_phase(P, st, stream, log, kinds, W):
         st[at + P_WILD_USED] = 0
         st[at + P_BUILT_ROAD] = 0
         st[at + P_BUILT_TEMPLE] = 0
-    for i in range(n):
-        take_turn(P, st, stream, log, kinds, W, st[S_ORDER + i])
+
+
+@njit_inline
+def people_from(P, st, stream, log, kinds, W, pos, in_turn):
+    """The People phase from the turn at position `pos` of the turn order (`in_turn`: that turn
+    already begun). Returns the position of a search seat that is to choose (rules.turn_from), or
+    -1 when the phase is over."""
+    for k in range(pos, n_players(st)):
+        if not (in_turn and k == pos):
+            st[S_TURN] += 1
+        if turn_from(P, st, stream, log, kinds, W, st[S_ORDER + k]):
+            return k
     st[S_PEOPLE_DONE] += 1
     st[S_PEOPLE_PHASES] += 1
+    return -1
 
 
 # ------------------------------------------------------------------ the Inca phase
@@ -1396,53 +1425,125 @@ def check_invariants(P, st):
             st[S_ERROR] = ERR_ROADS
 
 
-# ------------------------------------------------------------------ a whole game
-@njit_inline
-def play_round(P, st, stream, log, kinds, W, checked):
-    """One column of the turn-sequence track; in the last, the invasion tile beside each People
-    phase is turned, and the black dot (Pizarro) brings the final Sapa Inca at once."""
-    rnd = st[S_ROUND]
-    last = rnd == P[H_N_ROUNDS] - 1
+# ------------------------------------------------------------------ a whole game, resumable
+@njit_noalloc
+def resume_code(phase, pos, in_turn):
+    """Where play_from goes on inside the current round: phase index, turn order position, and
+    whether that position's turn has begun."""
+    return (phase * POS_STRIDE + pos) * 2 + (1 if in_turn else 0)
+
+
+@njit_noalloc
+def start_round(st, log, rnd):
+    st[S_ROUND] = rnd
+    st[S_N_ROUNDS] = rnd + 1
     st[S_PEOPLE_DONE] = 0
     log_event(st, log, EV_ROUND, rnd + 1, 0, 0, 0, 0)
-    for i in range(MAX_PHASES):
+
+
+@njit_inline
+def round_from(P, st, stream, log, kinds, W, checked, resume):
+    """The current round's column of the turn-sequence track from `resume` (NEW_ROUND: its start,
+    start_round done; else a resume_code inside a People phase). In the last round the invasion
+    tile beside each People phase is turned, and the black dot (Pizarro) brings the final Sapa Inca
+    at once. Returns a resume_code where a search seat is to choose, or ROUND_OVER."""
+    rnd = st[S_ROUND]
+    last = rnd == P[H_N_ROUNDS] - 1
+    first = 0 if resume == NEW_ROUND else resume // (2 * POS_STRIDE)
+    for i in range(first, MAX_PHASES):
         code = P[PHASE_AT + rnd * MAX_PHASES + i]
         if code == 0 or st[S_ERROR] != ERR_NONE:
             break
-        st[S_PHASE] = i
-        log_event(st, log, EV_PHASE, code, 0, 0, 0, 0)
+        resuming = resume != NEW_ROUND and i == first
+        if not resuming:
+            st[S_PHASE] = i
+            log_event(st, log, EV_PHASE, code, 0, 0, 0, 0)
         if code == PH_INCA:
             inca_phase(P, st, log)
         elif code == PH_SUN:
             sun_phase(P, st, stream, log, kinds, W)
         elif code == PH_PEOPLE:
-            people_phase(P, st, stream, log, kinds, W)
+            if not resuming:
+                start_people_phase(st)
+            pos = (resume // 2) % POS_STRIDE if resuming else 0
+            stop = people_from(P, st, stream, log, kinds, W, pos, resuming and resume % 2 == 1)
+            if stop >= 0:
+                return resume_code(i, stop, True)
             if last and st[S_PEOPLE_DONE] - 1 == st[S_PIZARRO]:
                 st[S_PIZARRO_ROUND] = rnd + 1
                 st[S_PIZARRO_PHASE] = st[S_PEOPLE_DONE]
                 log_event(st, log, EV_PIZARRO, rnd + 1, st[S_PEOPLE_DONE], 0, 0, 0)
                 sapa_inca_phase(P, st, log, 1)
-                return
+                return ROUND_OVER
         elif code == PH_SAPA_INCA:
             sapa_inca_phase(P, st, log, 1 if last else 0)
         if checked:
             check_invariants(P, st)
+    return ROUND_OVER
+
+
+@njit_level(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, boolean, int64, int64)")
+def play_from(P, st, stream, log, kinds, W, checked, resume, cut_after):
+    """The rest of the game from `resume` in the current round (NEW_ROUND: the round's start), then
+    the later rounds and the ranking. Returns the resume_code where a search seat is to choose (the
+    search decides, then calls again), GAME_OVER, or CUT when round `cut_after` is over and the game
+    goes on (a search rollout cut short; NO_CUT plays to the end). The real game and every search
+    rollout play through this one loop, compiled once."""
+    while True:
+        stop = round_from(P, st, stream, log, kinds, W, checked, resume)
+        if stop != ROUND_OVER:
+            return stop
+        rnd = st[S_ROUND] + 1
+        if rnd >= P[H_N_ROUNDS] or st[S_ERROR] != ERR_NONE or st[S_PIZARRO_ROUND] > 0:
+            break
+        if st[S_ROUND] >= cut_after:
+            return CUT
+        start_round(st, log, rnd)
+        resume = NEW_ROUND
+    if st[S_ERROR] == ERR_NONE:
+        finish_game(P, st, log)
+        if checked:
+            check_invariants(P, st)
+    return GAME_OVER
+
+
+@njit_noalloc
+def seat_to_choose(st, stop):
+    """The seat a play_from stop waits for."""
+    return st[S_ORDER + (stop // 2) % POS_STRIDE]
+
+
+@njit_level(f"int64({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, int64, int64)")
+def carry_out_choice(P, st, stream, log, kinds, W, p, i, stop):
+    """Seat p takes DEC_TURN option i (listed by list_turn) at the play_from stop `stop`; returns
+    where play_from goes on: the same turn, or the next position once the turn is ended."""
+    act = option(st, i, O_A)
+    if act == ACT_END:
+        end_turn_with(st, log, p)
+        return resume_code(stop // (2 * POS_STRIDE), (stop // 2) % POS_STRIDE + 1, False)
+    do_action(P, st, stream, log, kinds, W, p, act, option(st, i, O_B), option(st, i, O_C))
+    return stop
+
+
+@njit_inline
+def start_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
+    """Setup from the game's seed; True when the first round is to be played."""
+    rng.seed_game_stream(stream, run_seed, game_index)
+    setup(P, st, stream, log, kinds, W, n)
+    if checked:
+        check_invariants(P, st)
+    if st[S_ERROR] != ERR_NONE or P[H_N_ROUNDS] == 0:
+        return False
+    start_round(st, log, 0)
+    return True
 
 
 @njit_level(f"void({T_PARAMS}, {T_STATE}, {T_STREAM}, {T_LOG}, {T_KINDS}, {T_WEIGHTS}, int64, uint64, uint64, boolean)")
 def play_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
     """One game from its seed: setup, the rounds of the turn-sequence track, the ranking."""
-    rng.seed_game_stream(stream, run_seed, game_index)
-    setup(P, st, stream, log, kinds, W, n)
-    if checked:
-        check_invariants(P, st)
-    for rnd in range(P[H_N_ROUNDS]):
-        if st[S_ERROR] != ERR_NONE or st[S_PIZARRO_ROUND] > 0:
-            break
-        st[S_ROUND] = rnd
-        st[S_N_ROUNDS] = rnd + 1
-        play_round(P, st, stream, log, kinds, W, checked)
-    if st[S_ERROR] == ERR_NONE:
+    if start_game(P, st, stream, log, kinds, W, n, run_seed, game_index, checked):
+        play_from(P, st, stream, log, kinds, W, checked, NEW_ROUND, NO_CUT)
+    elif st[S_ERROR] == ERR_NONE:
         finish_game(P, st, log)
         if checked:
             check_invariants(P, st)

@@ -308,7 +308,7 @@ MAX_OPTIONS = 1024  # at least the stop, every road line and every pair of city 
 S_SCRATCH = S_OPTIONS + MAX_OPTIONS * N_OPT  # BFS queue; rules.list_turn's four lists of sites
 S_UNOWNED = S_SCRATCH + 4 * MAX_SITES  # bit r: region r is unconquered (cleared at its conquest; list_turn's conquests)
 S_PLACES = S_UNOWNED + 1  # + place: the seat in that place on the scoring track (rules.rank_seats)
-S_TURN = S_PLACES + MAX_PLAYERS  # rules.take_turn: + 1 as a People phase turn starts and again as it ends (odd: in a turn)
+S_TURN = S_PLACES + MAX_PLAYERS  # rules.people_from: + 1 as a People phase turn starts and again as it ends (odd: in a turn)
 S_PLAYERS = S_TURN + 1
 
 # ---- P_*: a seat's fields
@@ -439,7 +439,8 @@ REPLACES_BUILDING = 1
 # ---- bots
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1
-BOT_KIND_NAMES = ("random", "heuristic")
+KIND_SEARCH = 2  # flat Monte-Carlo over the heuristic's best People-phase actions (search.py); the heuristic elsewhere
+BOT_KIND_NAMES = ("random", "heuristic", "search")
 WEIGHT_NAMES = (
     "labour",  # points of a labour unit spent
     "vp",  # points of a VP scored now
