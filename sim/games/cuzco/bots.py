@@ -25,7 +25,7 @@ from .rules import (
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     LAST_MISSION_PLANS, ability_bits, doubles_use, buy_good, can_move, count_unslid, circlet_ready, die_fits,
-    empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
+    card_forbidden, empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, popcount, requirement_fields,
     FEATHER_KINDS, GOD_CARD_KINDS,
     pututu_can_reach, settle_mission, use_ability,
@@ -899,7 +899,7 @@ def spent_by(opt, source):
 def second_payment(st, p, card, opt, source):
     """`source` if it can still pay for one more card in the turn `opt`, after what its cards
     spend (rules.payment for a turn's further cards), else SRC_NONE."""
-    if plays(opt, card):
+    if plays(opt, card) or card_forbidden(st, p, card):
         return SRC_NONE
     if source == SRC_CARD:
         if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] - spent_by(opt, SRC_CARD) > 0:
@@ -1444,6 +1444,8 @@ def plenty_payment(st, p, use, source):
     nothing limits the medals a player spends, issue 35)."""
     paid = (1 if use[U_DOUBLE] == SRC_CARD else 0) + (1 if use[U_EXTRA] == SRC_CARD else 0)
     medals = (1 if use[U_DOUBLE] == SRC_MEDAL else 0) + (1 if use[U_EXTRA] == SRC_MEDAL else 0)
+    if card_forbidden(st, p, C_BLESSING_PLENTY):
+        return SRC_NONE
     if source == SRC_CARD:
         if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and st[seat_at(p) + P_OFFERINGS] > paid:
             return SRC_CARD
