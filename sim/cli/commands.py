@@ -410,6 +410,8 @@ def build_parser() -> OneLineParser:
     bot_commands.add_ladder_parser(commands)
     from sim.cli.balance import add_balance_parser
     add_balance_parser(commands)
+    from sim.cli.value import add_value_parser
+    add_value_parser(commands)
     return parser
 
 
