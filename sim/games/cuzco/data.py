@@ -14,7 +14,7 @@ from sim.core.bots_file import BotsSchema, read_bots, read_lineup
 from sim.core.params import format_key, load_toml, require
 from sim.core.paramspec import Choice, Int, IntList, Records
 from .state import (
-    ACTION_NAMES, ABILITY_NAMES, CARDS_AT, CARD_NAMES, CF_COPIES, FORBIDDEN_AT, MAX_CARD_COPIES, N_CARDS, N_CF, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
+    ACTION_NAMES, ABILITY_NAMES, CARDS_AT, CARD_NAMES, CF_COPIES, CF_OFFERINGS, MAX_CARD_OFFERINGS, FORBIDDEN_AT, MAX_CARD_COPIES, N_CARDS, N_CF, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
     GOOD_NAMES, H_MASKS, H_MISSIONS, H_ROADS, WAY_ANY, WAY_PIPS_AT, MAX_MASKS, MAX_PLAYERS, MAX_MISSIONS, MAX_ROADS,
     MAX_SPACES, MAX_STARTING_MISSIONS, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING,
     MISSION_KIND_NAMES, N_ABILITIES, N_GF, N_GODS, N_GOODS, N_PARAMS, N_RULES, N_SLOTS, N_VILLAGES,
@@ -41,7 +41,8 @@ GOODS = Records("goods", ((GF_COUNT, Int("count", 0, 30)), (GF_FOOD, Int("food",
                           (GF_VP, Int("vp", -100, 100))), N_GF, rows=GOOD_NAMES)
 GOODS_SPACES = 30  # market spaces
 # Each god card's printed numbers, cards[card, CF_*] ([gods.cards.NAME], issue 37).
-GOD_CARDS = Records("gods.cards", ((CF_COPIES, Int("copies", 0, MAX_CARD_COPIES)),), N_CF, rows=CARD_NAMES)
+GOD_CARDS = Records("gods.cards", ((CF_COPIES, Int("copies", 0, MAX_CARD_COPIES)),
+                                   (CF_OFFERINGS, Int("offerings", 0, MAX_CARD_OFFERINGS))), N_CF, rows=CARD_NAMES)
 FORBIDDEN_KEY = "gods.forbidden_by_seat"
 
 

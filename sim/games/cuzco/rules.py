@@ -44,7 +44,7 @@ from .state import (
     PALACE_SLOTS, P_USED_FARM, P_USED_STUDY, P_VP, R_ACH_CIRCLETS, R_ACH_FEATHERS, R_ACH_GOODS,
     R_ACH_MISSIONS, R_ACH_PEOPLE, R_ACH_QUIPUS, R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP,
     R_DEAL_PIECES, R_DICE, R_DISPLAY_TILES, R_EXCHANGE, R_FEATHER_CAP, R_FEATHERS_PER_COLOUR, R_FOOD_SUPPLY,
-    CARDS_AT, CF_COPIES, FORBIDDEN_AT, GOD_PILE_SLOTS, N_CF, P_FORBIDDEN, R_GOD_DEAL, R_GOLDEN_PER_PLAYER, R_HEADDRESS_VP, R_MASK_SPACES, R_MEDAL_END_VP,
+    CARDS_AT, CF_COPIES, CF_OFFERINGS, FORBIDDEN_AT, S_CARD_COST, GOD_PILE_SLOTS, N_CF, P_FORBIDDEN, R_GOD_DEAL, R_GOLDEN_PER_PLAYER, R_HEADDRESS_VP, R_MASK_SPACES, R_MEDAL_END_VP,
     R_MISSION_VP, R_MISSION_VP_REDUCED, R_OFFERING_SUPPLY, R_PALACE_EXTRA, R_PLENTY_FOOD,
     R_PLENTY_STATUS, R_PRIEST_VP, R_PRIESTS, R_PUTUTU, R_PUTUTU1, R_PUTUTU2, R_QUIPUS, R_ROUNDS,
     R_SMALL_MARKET_ROW, R_START_MEDALS, R_START_OFFERINGS, R_START_VP, R_STATUS_LEN, R_STATUS_VP,
@@ -682,6 +682,13 @@ def take_god_card(st, rec, log, p, god):
     return card
 
 
+@njit_typed(f"int64({T_STATE}, int64)")
+def card_cost(st, card):
+    """Offerings it costs to play this card from the hand (Layout of God Cards, Cost: 1 printed;
+    gods.cards.NAME.offerings)."""
+    return st[S_CARD_COST + card]
+
+
 @njit_typed(f"boolean({T_STATE}, int64, int64)")
 def card_forbidden(st, p, card):
     """Whether seat p may not take or play this card (gods.forbidden_by_seat: a `sim value` study
@@ -753,7 +760,7 @@ def payment(st, p, card, source):
     if card_forbidden(st, p, card):
         return SRC_NONE
     if source == SRC_CARD:
-        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] > 0:
+        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] >= card_cost(st, card):
             return SRC_CARD
     elif source == SRC_MEDAL:
         if st[seat_at(p) + P_MEDALS] > 0 and st[S_GOD_UP + card // 3] == card:
@@ -776,8 +783,8 @@ def play_card(st, rec, log, p, card, source):
         rec[stats_at(p) + STAT_CHOICE + (CH_PAID_CARD if source == SRC_CARD else CH_PAID_MEDAL) + card] += 1
     if source == SRC_CARD:
         st[seat_at(p) + P_HAND + card] -= 1
-        st[seat_at(p) + P_OFFERINGS] -= 1
-        st[S_OFFERING_SUPPLY] += 1
+        st[seat_at(p) + P_OFFERINGS] -= card_cost(st, card)
+        st[S_OFFERING_SUPPLY] += card_cost(st, card)
         rec[stats_at(p) + STAT_CARD_PLAYED + card] += 1
         discard_god_card(st, card)
     else:
@@ -1427,6 +1434,20 @@ def follow_up(st, rec, p, opt, card):
     return take
 
 
+@njit_typed(f"int64({T_STATE}, int64[::1])")
+def offerings_spent(st, opt):
+    """Offerings the cards of the turn `opt` paid from the hand cost (card_cost each)."""
+    n = 0
+    for slot in CARD_SLOTS:
+        if opt[slot] >= 0 and opt[slot + 1] == 0:
+            n += card_cost(st, opt[slot])
+    if opt[O_PLENTY] == SRC_CARD:
+        n += card_cost(st, C_BLESSING_PLENTY)
+    if opt[O_DELIVERY] == SRC_CARD:
+        n += card_cost(st, C_DELIVERY_VP)
+    return n
+
+
 @njit_typed("int64(int64[::1])")
 def free_card_slot(opt):
     """The first empty card slot of the turn `opt`, -1 if none."""
@@ -1981,7 +2002,9 @@ def setup(P, st, rec, log, n_players, W):
     # (every rotation leads each arm to a village)
     deal_feather_pieces(P, st, scr)
     st[S_ROTATION] = rng_mod.randint(rng, N_ARMS)
-    # 6. god piles, one per god, each card in its copies (gods.cards.NAME.copies)
+    # 6. god piles, one per god, each card in its copies (gods.cards.NAME.copies); their costs
+    for card in range(N_CARDS):
+        st[S_CARD_COST + card] = P[CARDS_AT + card * N_CF + CF_OFFERINGS]
     for god in range(N_GODS):
         k = 0
         for a in range(3):

@@ -251,7 +251,9 @@ WAY_PIPS_AT = MISSIONS_AT + MAX_MISSIONS * N_MF  # + (a * N_VILLAGES + b) * 3 + 
 CARDS_AT = WAY_PIPS_AT + N_VILLAGES * N_VILLAGES * 3  # of a way from a to b (99: none), from the roads
 # + card * N_CF + CF_*: each god card's printed numbers ([gods.cards.NAME], issue 37)
 CF_COPIES = 0  # cards of this ability in its god's pile (printed 4)
-N_CF = 1
+CF_OFFERINGS = 1  # offerings it costs to play (Layout of God Cards: Cost, printed 1)
+N_CF = 2
+MAX_CARD_OFFERINGS = 5
 MAX_CARD_COPIES = 8  # a card doubled; its god's pile holds 3 abilities at most this many
 FORBIDDEN_AT = CARDS_AT + N_CARDS * N_CF  # + seat: bitmask of the cards that seat may not take or play
 N_PARAMS = FORBIDDEN_AT + MAX_PLAYERS
@@ -415,7 +417,8 @@ S_STUDY_DISCARD = S_FARM_STACK + 36
 S_FARM_DISCARD = S_STUDY_DISCARD + 36
 S_MISSION_PILE = S_FARM_DISCARD + 36
 S_VILLAGE_COLOUR = S_MISSION_PILE + 64  # + village: its feather colour this game (Setup 1)
-N_STATE = S_VILLAGE_COLOUR + N_VILLAGES
+S_CARD_COST = S_VILLAGE_COLOUR + N_VILLAGES  # + card: offerings it costs to play (gods.cards.NAME.offerings)
+N_STATE = S_CARD_COST + N_CARDS
 
 
 @njit_typed(f"int64({T_STATE}, int64)")
