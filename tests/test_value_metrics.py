@@ -75,3 +75,6 @@ def test_card_strength_shows_the_causal_value_when_a_table_fits(tmp_path):
     assert list(t.columns).index("value") == list(t.columns).index("gih_hi") + 1
     assert "value" not in card_strength(ds, group="god card", figure=False, value=None).table.columns
     assert value_evidence(ds, table.assign(variant="pututu")) is None
+    assert value_evidence(ds, table.assign(bots="random,random,random,random")) is None
+    lineup = ",".join(ds.config["bots"])
+    assert value_evidence(ds, table.assign(bots=lineup))["value"].tolist() == [0.03, -0.01]

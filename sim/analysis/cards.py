@@ -268,8 +268,8 @@ def value_tables(ds: Dataset) -> list[Path]:
 def value_evidence(ds: Dataset, value: "str | Path | pd.DataFrame | None" = "auto") -> pd.DataFrame | None:
     """The causal values (sim value) that fit the dataset, one row per (card-strength group, item),
     or None. `value`: a table or its file, "auto" to look for one (value_tables), None for none.
-    A table fits when its game, players and variant are the dataset's; of several rows for an item,
-    the one with the most games."""
+    A table fits when its game, players, variant and line-up (when it records one) are the
+    dataset's; of several rows for an item, the one with the most games."""
     from sim.studies.value import read_table
 
     if value is None:
@@ -288,8 +288,10 @@ def value_evidence(ds: Dataset, value: "str | Path | pd.DataFrame | None" = "aut
     rows = []
     for t in tables:
         keep = pd.Series(True, index=t.index)
-        for column, wanted in (("game", ds.game), ("players", ds.n_players), ("variant", ds.variant)):
-            if column in t.columns:
+        lineup = ",".join(ds.config.get("bots") or [])
+        for column, wanted in (("game", ds.game), ("players", ds.n_players), ("variant", ds.variant),
+                               ("bots", lineup)):
+            if column in t.columns and (column != "bots" or lineup):
                 keep &= t[column].astype(str) == str(wanted)
         rows.append(t[keep])
     if not rows or all(r.empty for r in rows):

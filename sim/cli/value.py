@@ -10,7 +10,7 @@ from sim.core.errors import UserError
 
 def cmd_value(args) -> None:
     from sim.core.lineup import lineup_indices, parse_bots
-    from sim.core.params import load_variant
+    from sim.core.params import load_variant, resolve_variant_file
     from sim.studies.value import DEFAULT_GAMES, ValuePlan, find_group, format_table, run_value, write_table
 
     game = registry.get_game(args.game)
@@ -22,10 +22,8 @@ def cmd_value(args) -> None:
         raise UserError(f"--seed must be from 0 to {MAX_SEED} (got {args.seed})")
     if args.workers < 1:
         raise UserError(f"--workers must be at least 1 (got {args.workers})")
-    variant, name = {}, "base"
-    if args.variant:
-        name, variant = load_variant(args.variant)
-    params = game.resolve_params(variant or None, name, where=f"variant file {args.variant}" if args.variant else None)
+    params = resolve_variant_file(game, args.variant)
+    name, variant = load_variant(args.variant) if args.variant else (params.variant_name, {})
     n_players = player_count(game, params, args.players)
     bot_names, lineup = lineup_indices(parse_bots(game, args.bots, n_players))
     items = tuple(i.strip() for i in args.items.split(",")) if args.items else ()

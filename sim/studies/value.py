@@ -39,7 +39,7 @@ MAX_BLOCK = 100  # consecutive games restricting one seat
 ENGINE_SLICE = 2_000  # games per engine call (progress and memory; the data do not depend on it)
 COLUMNS = ["group", "item", "rank", "value", "value_lo", "value_hi", "p_value", "test", "games", "base_wr",
            "restricted_wr", "changed_games", "held_wr", "held_lo", "held_hi", "held_games", "restricted_took",
-           "seconds", "game", "variant", "players", "seed"]
+           "seconds", "game", "variant", "players", "bots", "seed"]
 
 
 def value_groups(game: Game) -> tuple[ForbidGroup, ...]:
@@ -105,6 +105,11 @@ class ValuePlan:
             raise UserError(f"--games must be at least 1 (got {self.n_games})")
         self.block = seat_block(self.n_games, self.n_players)
         self.base_params = self.resolve({})
+
+    @property
+    def lineup_text(self) -> str:
+        """The line-up, one bot per seat in seat order of game 0, comma-separated."""
+        return ",".join(self.bot_names[i] for i in self.lineup)
 
     def resolve(self, extra: dict[str, Any]) -> Params:
         name = self.variant_name
@@ -199,7 +204,7 @@ def item_row(plan: ValuePlan, item: str, base: Played, restricted: Played, secon
             "changed_games": int(np.count_nonzero(won_base != won_restricted)),
             "held_wr": held_wr, "held_lo": float(lo), "held_hi": float(hi), "held_games": held_games,
             "restricted_took": took, "seconds": round(seconds, 2), "game": plan.game.name,
-            "variant": plan.variant_name, "players": plan.n_players, "seed": plan.seed}
+            "variant": plan.variant_name, "players": plan.n_players, "bots": plan.lineup_text, "seed": plan.seed}
 
 
 def run_value(plan: ValuePlan, workers: int = 1, progress: bool = True) -> pd.DataFrame:
