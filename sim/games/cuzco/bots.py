@@ -25,7 +25,8 @@ from .rules import (
     O_PIPS, O_PLENTY, O_PU1, O_PU2, O_SPACE, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, U_ABILITY,
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     LAST_MISSION_PLANS, ability_bits, doubles_use, buy_good, can_move, count_unslid, circlet_ready, die_fits,
-    card_cost, card_forbidden, offerings_spent, empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
+    empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
+    card_cost, card_forbidden, offerings_spent,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, popcount, requirement_fields,
     FEATHER_KINDS, GOD_CARD_KINDS,
     pututu_can_reach, settle_mission, use_ability,
@@ -902,7 +903,8 @@ def second_payment(st, p, card, opt, source):
     if plays(opt, card) or card_forbidden(st, p, card):
         return SRC_NONE
     if source == SRC_CARD:
-        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] - offerings_spent(st, opt) >= card_cost(st, card):
+        if st[seat_at(p) + P_HAND + card] > 0 and \
+                st[seat_at(p) + P_OFFERINGS] - offerings_spent(st, opt) >= card_cost(st, card):
             return SRC_CARD
     elif st[seat_at(p) + P_MEDALS] - spent_by(opt, SRC_MEDAL) > 0 and st[S_GOD_UP + card // 3] == card and \
             not medal_on_god(opt, card // 3):
@@ -1448,7 +1450,8 @@ def plenty_payment(st, p, use, source):
     if card_forbidden(st, p, C_BLESSING_PLENTY):
         return SRC_NONE
     if source == SRC_CARD:
-        if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and st[seat_at(p) + P_OFFERINGS] - paid >= card_cost(st, C_BLESSING_PLENTY):
+        if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and \
+                st[seat_at(p) + P_OFFERINGS] - paid >= card_cost(st, C_BLESSING_PLENTY):
             return SRC_CARD
     elif st[seat_at(p) + P_MEDALS] > medals and st[S_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
         return SRC_MEDAL
