@@ -74,6 +74,9 @@ def test_card_strength_shows_the_causal_value_when_a_table_fits(tmp_path):
     assert t.loc["double_people", "value_games"] == 400 and np.isnan(t.loc["slide_up", "value"])
     assert list(t.columns).index("value") == list(t.columns).index("gih_hi") + 1
     assert "value" not in card_strength(ds, group="god card", figure=False, value=None).table.columns
+    figure = card_strength(ds, group="god card").figure
+    labels = [t.get_text() for t in figure.axes[0].get_yticklabels()]
+    assert any(label.startswith("double_people") and "value +3.0 [+1.0, +5.0]" in label for label in labels)
     assert value_evidence(ds, table.assign(variant="pututu")) is None
     assert value_evidence(ds, table.assign(bots="random,random,random,random")) is None
     lineup = ",".join(ds.config["bots"])

@@ -403,7 +403,7 @@ def _strength_figure(t: pd.DataFrame, ds: Dataset, method: str, corr_name: str, 
         d = t[t["group"] == g].sort_values("gih_wr", na_position="first")
         y = np.arange(len(d))
         colours = np.where(d["outlier"] == "high", "tab:green", np.where(d["outlier"] == "low", "tab:red", "tab:blue"))
-        err = np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]])
+        err = np.clip(np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]]), 0, None)  # a Wilson bound may sit 1e-17 past a rate of 0
         for c in dict.fromkeys(colours):
             sel = colours == c
             ax.errorbar(d["gih_wr"][sel], y[sel], xerr=err[:, sel], fmt="o", color=c, ms=4, capsize=2, lw=1)
@@ -725,7 +725,7 @@ def _summary_figure(s: pd.DataFrame, ds: Dataset) -> Figure:
         d = s[s["group"] == g].sort_values("gih_wr")
         y = np.arange(len(d))
         colours = np.where(d["end"] == "top", "tab:green", "tab:red")
-        err = np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]])
+        err = np.clip(np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]]), 0, None)  # a Wilson bound may sit 1e-17 past a rate of 0
         for c in dict.fromkeys(colours):
             sel = colours == c
             ax.errorbar(d["gih_wr"][sel], y[sel], xerr=err[:, sel], fmt="o", color=c, ms=5, capsize=2, lw=1)
