@@ -32,7 +32,7 @@ def cmd_value(args) -> None:
         Path("data") / "value" / f"{game.name}-{group.name}-{name}-{n_players}p-{games}g-s{args.seed}.csv")
     if out.suffix not in (".csv", ".parquet"):
         raise UserError(f"--out {out}: give a .csv or .parquet file")
-    print(f"value: {game.name}, group {group.name} ({len(plan.items)} item{"s" if len(plan.items) != 1 else ""}), {n_players} players, "
+    print(f"value: {game.name}, group {group.name} ({len(plan.items)} item{'s' if len(plan.items) != 1 else ''}), {n_players} players, "
           f"{games:,} games per item and {games:,} unrestricted, seats rotated, the restricted seat going round "
           f"in blocks of {plan.block} games, seed {args.seed}", flush=True)
     table = run_value(plan, workers=args.workers, progress=not args.no_progress)
