@@ -129,7 +129,7 @@ def give_card(st, seat, card_name):
     card = CARD[card_name]
     god = card // 3
     n = g[S.S_GOD_PILE_N + god]
-    base = S.S_GOD_PILES + god * 12
+    base = S.S_GOD_PILES + god * S.GOD_PILE_SLOTS
     for i in range(n):
         if decks[base + i] == card:
             decks[base + i:base + n - 1] = decks[base + i + 1:base + n].copy()
@@ -259,7 +259,7 @@ def set_face_up(st, card_name):
     up = g[S.S_GOD_UP + god]
     if up == card:
         return
-    base, n = S.S_GOD_PILES + god * 12, g[S.S_GOD_PILE_N + god]
+    base, n = S.S_GOD_PILES + god * S.GOD_PILE_SLOTS, g[S.S_GOD_PILE_N + god]
     for i in range(n):
         if decks[base + i] == card:
             decks[base + i] = up

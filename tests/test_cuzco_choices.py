@@ -513,7 +513,7 @@ def on_top_of_pile(st, card_name):
     """Make a card with this ability the next card of its god's draw pile (its top, turned up next)."""
     card = CARD[card_name]
     god = card // 3
-    base, n = S.S_GOD_PILES + god * 12, st[S.S_GOD_PILE_N + god]
+    base, n = S.S_GOD_PILES + god * S.GOD_PILE_SLOTS, st[S.S_GOD_PILE_N + god]
     for i in range(n):
         if st[base + i] == card:
             st[base + i], st[base + n - 1] = st[base + n - 1], st[base + i]

@@ -224,7 +224,7 @@ def test_bots_do_not_see_the_order_of_hidden_piles():
                 rng_mod.seed_game_stream(r, np.uint64(99), np.uint64(seed))
                 for god in range(S.N_GODS):
                     n = g[S.S_GOD_PILE_N + god]
-                    base = S.S_GOD_PILES + god * 12
+                    base = S.S_GOD_PILES + god * S.GOD_PILE_SLOTS
                     before = decks[base:base + n].copy()
                     rng_mod.shuffle(r, decks[base:base + n], n)
                     changed += int((before != decks[base:base + n]).any())

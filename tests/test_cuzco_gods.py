@@ -129,7 +129,7 @@ def test_inti_medal_plays_face_up_card_franks_example():
     set_face_up(st, "jump")
     sara = CARD["jump"] // 3
     pile_n = int(g[S.S_GOD_PILE_N + sara])
-    next_card = int(decks[S.S_GOD_PILES + sara * 12 + pile_n - 1])
+    next_card = int(decks[S.S_GOD_PILES + sara * S.GOD_PILE_SLOTS + pile_n - 1])
     assert R.card_source(st, 0, CARD["jump"]) == R.SRC_MEDAL
     before = snap(st, 0)
     o6 = VILLAGE["O6"]
@@ -167,7 +167,7 @@ def test_taking_a_card_reveals_the_next_one():
     god = 2
     up = int(g[S.S_GOD_UP + god])
     n = int(g[S.S_GOD_PILE_N + god])
-    top = int(decks[S.S_GOD_PILES + god * 12 + n - 1])
+    top = int(decks[S.S_GOD_PILES + god * S.GOD_PILE_SLOTS + n - 1])
     before = S.players(st)[3, S.P_HAND + up]
     assert R.take_god_card(st, *side, 3, god) == up
     assert S.players(st)[3, S.P_HAND + up] == before + 1
@@ -184,8 +184,8 @@ def test_exhausted_pile_is_rebuilt_from_that_gods_discards():
     god = 0  # Iliapa
     n = int(g[S.S_GOD_PILE_N + god])
     for i in range(n):  # every Iliapa card of the pile goes to the discard pile
-        decks[S.S_GOD_DISCARD + g[S.S_GOD_DISCARD_N]] = decks[S.S_GOD_PILES + god * 12 + i]
-        decks[S.S_GOD_PILES + god * 12 + i] = -1
+        decks[S.S_GOD_DISCARD + g[S.S_GOD_DISCARD_N]] = decks[S.S_GOD_PILES + god * S.GOD_PILE_SLOTS + i]
+        decks[S.S_GOD_PILES + god * S.GOD_PILE_SLOTS + i] = -1
         g[S.S_GOD_DISCARD_N] += 1
     g[S.S_GOD_PILE_N + god] = 0
     disc = [int(c) for c in decks[S.S_GOD_DISCARD:S.S_GOD_DISCARD + g[S.S_GOD_DISCARD_N]]]
@@ -195,7 +195,7 @@ def test_exhausted_pile_is_rebuilt_from_that_gods_discards():
     R.take_god_card(st, *side, 1, god)
     new_up = int(g[S.S_GOD_UP + god])
     assert new_up // 3 == god
-    base = S.S_GOD_PILES + god * 12
+    base = S.S_GOD_PILES + god * S.GOD_PILE_SLOTS
     pile = sorted(int(c) for c in decks[base:base + g[S.S_GOD_PILE_N + god]])
     assert sorted(pile + [new_up]) == iliapa
     assert g[S.S_GOD_PILE_N + god] == len(iliapa) - 1
@@ -223,7 +223,7 @@ def test_pile_is_rebuilt_as_soon_as_it_is_exhausted():
     once; a card of that god discarded afterwards waits on the discard pile (README reading 12)."""
     P, st, side = table()
     god = 2  # Viracocha
-    base = S.S_GOD_PILES + god * 12
+    base = S.S_GOD_PILES + god * S.GOD_PILE_SLOTS
     n = int(st[S.S_GOD_PILE_N + god])
     # all but one card of the pile onto the discard pile
     moved = []

@@ -89,7 +89,7 @@ def test_determinisation_redeals_only_what_the_seat_cannot_see(seed):
         for god in range(S.N_GODS):
             size = g[S.S_GOD_PILE_N + god]
             assert dst[S.S_GOD_PILE_N + god] == size
-            assert (dst[S.S_GOD_PILES + god * 12:S.S_GOD_PILES + god * 12 + size] // 3 == god).all()  # colours are public
+            assert (dst[S.S_GOD_PILES + god * S.GOD_PILE_SLOTS:S.S_GOD_PILES + god * S.GOD_PILE_SLOTS + size] // 3 == god).all()  # colours are public
         for base, size in PILES:
             np.testing.assert_array_equal(pile(dst, base, size), pile(st, base, size))
         opponent_hands.add(tuple(S.players(dst)[[o for o in range(N) if o != SEARCHER], S.P_HAND:S.P_HAND + S.N_CARDS].ravel()))
@@ -104,7 +104,7 @@ def shuffled_future(st, seed):
     g, decks = other, other
     gen = np.random.default_rng(seed)
     for god in range(S.N_GODS):
-        base = S.S_GOD_PILES + god * 12
+        base = S.S_GOD_PILES + god * S.GOD_PILE_SLOTS
         gen.shuffle(decks[base:base + g[S.S_GOD_PILE_N + god]])
     for base, size in PILES:
         gen.shuffle(decks[base:base + g[size]])

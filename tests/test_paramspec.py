@@ -125,10 +125,10 @@ OLD_SLOTS = dict(
     R_PLENTY_STATUS=13, R_ACH_FEATHERS=14, R_ACH_CIRCLETS=15, R_ACH_MISSIONS=16, R_ACH_QUIPUS=17,
     R_ACH_PEOPLE=18, R_ACH_GOODS=19, R_START_OFFERINGS=20, R_START_MEDALS=21, R_TEMPLE_MEDALS=22,
     R_PALACE_EXTRA=23, R_GOLDEN_PER_PLAYER=24, R_FEATHERS_PER_COLOUR=25, R_DISPLAY_TILES=26,
-    R_SMALL_MARKET_ROW=27, R_PUTUTU=28, R_PUTUTU1=29, R_PUTUTU2=30, R_STATUS_LEN=31, R_GOD_COPIES=32,
-    R_OFFERING_SUPPLY=33, R_FOOD_SUPPLY=34, R_EXCHANGE=35, R_HEADDRESS_VP=42, R_PRIEST_VP=48, R_CIRCLET_VP=54,
-    R_START_VP=60, R_GOD_DEAL=64, R_STATUS_VP=69, N_RULES=109,
-)
+    R_SMALL_MARKET_ROW=27, R_PUTUTU=28, R_PUTUTU1=29, R_PUTUTU2=30, R_STATUS_LEN=31,
+    R_OFFERING_SUPPLY=32, R_FOOD_SUPPLY=33, R_EXCHANGE=34, R_HEADDRESS_VP=41, R_PRIEST_VP=47, R_CIRCLET_VP=53,
+    R_START_VP=59, R_GOD_DEAL=63, R_STATUS_VP=68, N_RULES=108,
+)  # issue 37: slot 32 (gods.copies, every card's) left for the card table, gods.cards.NAME.copies
 OLD_EXCHANGE_NAMES = ("status", "food", "vp", "offering", "god_card", "feather", "quipu_to_reserve")
 
 
@@ -154,7 +154,7 @@ def old_rules(p):
         ("R_SMALL_MARKET_ROW", s["small_game_market_row"]), ("R_OFFERING_SUPPLY", s["offerings"]),
         ("R_FOOD_SUPPLY", s["food"]), ("R_PUTUTU", int(p["pututu"]["enabled"])),
         ("R_PUTUTU1", p["pututu"]["plus_minus_1"]), ("R_PUTUTU2", p["pututu"]["plus_minus_2"]),
-        ("R_STATUS_LEN", len(r["status_track_vp"])), ("R_GOD_COPIES", p["gods"]["copies"]),
+        ("R_STATUS_LEN", len(r["status_track_vp"])),
     ):
         rules[R[slot]] = value
     for i, name in enumerate(OLD_EXCHANGE_NAMES):
@@ -183,7 +183,7 @@ VARIANTS = [
     None,
     {"rules": {"status_track_vp": [0, 2, 4, 6, 9], "headdress_vp_by_round": [12, 12, 8, 8, 5, -5]}},
     {"setup": {"god_deal_per_pile": {"2": 2, "3": 2, "4": 3}, "start_vp_by_order_token": [-3, 0, 5, 100]}},
-    {"exchange": {"status": 6, "quipu_to_reserve": 1}, "gods": {"copies": 1}, "pututu": {"enabled": True}},
+    {"exchange": {"status": 6, "quipu_to_reserve": 1}, "gods": {"cards": {"jump": {"copies": 1}}}, "pututu": {"enabled": True}},
     {"rules": {"status_track_vp": list(range(-20, 20)), "rounds": 1, "circlet_vp": [9, 8, 7, 6, 5, -100]}},
 ]
 
@@ -212,11 +212,11 @@ def test_cuzco_pututu_variant_file_packs_as_before():
 
 
 def test_every_cuzco_rule_parameter_is_declared():
-    """Every leaf of [setup], [rules], [exchange] and [pututu], and gods.copies, goes through a
+    """Every leaf of [setup], [rules], [exchange] and [pututu] goes through a
     declaration of the rules array (the tables of components keep their own packing)."""
     defaults = strip_provenance(cuzco_data.default_components())
     leaves = [f"{table}.{key}" for table in ("setup", "rules", "exchange", "pututu") for key in defaults[table]]
-    assert sorted(S.RULES.keys()) == sorted(leaves + ["gods.copies"])
+    assert sorted(S.RULES.keys()) == sorted(leaves)
 
 
 @pytest.mark.parametrize("variant, message", [
@@ -230,7 +230,7 @@ def test_every_cuzco_rule_parameter_is_declared():
     ({"setup": {"god_deal_per_pile": {"3": 13}}}, "setup.god_deal_per_pile.3 must be a whole number from 0 to 12 (got 13)"),
     ({"setup": {"start_offerings": 10}}, "setup.offerings cannot cover the starting offerings"),
     ({"exchange": {"vp": 0}}, "exchange.vp must be a whole number from 1 to 6 (got 0)"),
-    ({"gods": {"copies": 5}}, "gods.copies must be a whole number from 1 to 4 (got 5)"),
+    ({"gods": {"cards": {"jump": {"copies": 9}}}}, "gods.cards.jump.copies must be a whole number from 0 to 8 (got 9)"),
     ({"goods": {"soup": {"vp": 101}}}, "goods.soup.vp must be a whole number from -100 to 100 (got 101)"),
     ({"goods": {"soup": {"count": 30}}}, "goods holds 53 goods; the market has 30 spaces"),
     ({"villages": {"vp": [1] * 11 + [101]}}, "villages.vp entries must be whole numbers from 0 to 100 (got 101)"),

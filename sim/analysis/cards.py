@@ -31,7 +31,12 @@ option) within the group.
 Cuzco's Inti medals are added as a group "inti medal" when the columns exist: held =
 `medals_gained` > 0 (a medal won at the temple), played = any `card_medal_*` > 0.
 
-These are associations, not causes: strong players gain and play more cards. The logistic
+These are associations, not causes: strong players gain and play more cards. The causal answer is
+`sim value GAME --group G` (sim/studies/value.py): a card's *value* is the win rate a seat loses
+when it is forbidden the card, in the same games. When such a table exists for the dataset's game,
+player count and variant (found in data/value/ and in the dataset folder's `value/`, or passed as
+`value=`), card_strength adds it beside the held win rate: value, value_lo, value_hi, value_games
+(the table with the most games wins a tie), and the chart's labels carry it. The logistic
 regression (card_strength_logit) controls for seat, bot and turn order, not for skill within a
 game. Players of one game are not independent (one winner per game); intervals treat them as if
 they were, as 17lands does. Games no player won (a stalemate) are left out of every rate and fit
@@ -43,6 +48,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -246,8 +252,68 @@ def _as_float(series: pd.Series) -> np.ndarray:
 
 
 # ------------------------------------------------------------------------------------ card strength
+VALUE_COLUMNS = ["value", "value_lo", "value_hi", "value_games"]
+VALUE_DIR = Path("data") / "value"
+
+
+def value_tables(ds: Dataset) -> list[Path]:
+    """The `sim value` tables there are for this dataset's game (data/value/, DATASET/../value/)."""
+    found: list[Path] = []
+    for folder in dict.fromkeys([VALUE_DIR, Path(ds.path).parent / "value"]):
+        if folder.is_dir():
+            found += sorted(p for p in folder.iterdir() if p.suffix in (".csv", ".parquet"))
+    return found
+
+
+def value_evidence(ds: Dataset, value: "str | Path | pd.DataFrame | None" = "auto") -> pd.DataFrame | None:
+    """The causal values (sim value) that fit the dataset, one row per (card-strength group, item),
+    or None. `value`: a table or its file, "auto" to look for one (value_tables), None for none.
+    A table fits when its game, players, variant and line-up (when it records one) are the
+    dataset's; of several rows for an item, the one with the most games."""
+    from sim.studies.value import read_table
+
+    if value is None:
+        return None
+    if isinstance(value, pd.DataFrame):
+        tables = [value]
+    elif isinstance(value, (str, Path)) and str(value) != "auto":
+        tables = [read_table(value)]
+    else:
+        tables = []
+        for path in value_tables(ds):
+            try:
+                tables.append(read_table(path))
+            except UserError:
+                continue
+    rows = []
+    for t in tables:
+        keep = pd.Series(True, index=t.index)
+        lineup = ",".join(ds.config.get("bots") or [])
+        for column, wanted in (("game", ds.game), ("players", ds.n_players), ("variant", ds.variant),
+                               ("bots", lineup)):
+            if column in t.columns and (column != "bots" or lineup):
+                keep &= t[column].astype(str) == str(wanted)
+        rows.append(t[keep])
+    if not rows or all(r.empty for r in rows):
+        return None
+    table = pd.concat(rows, ignore_index=True)
+    groups = {g.name: g.held for g in getattr(get_game(ds.game), "value_groups", ())}
+    strength_groups = {g.held: g.name for g in getattr(get_game(ds.game), "card_groups", ())}
+    table["group"] = [strength_groups.get(groups.get(g, ""), g) for g in table["group"]]
+    table = table.rename(columns={"games": "value_games"})
+    table = table.sort_values("value_games", ascending=False, kind="stable").drop_duplicates(["group", "item"])
+    return table[["group", "item", *VALUE_COLUMNS]].reset_index(drop=True)
+
+
+def _with_value(t: pd.DataFrame, evidence: pd.DataFrame | None) -> pd.DataFrame:
+    if evidence is None:
+        return t
+    return t.merge(evidence, on=["group", "item"], how="left")
+
+
 def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str = "wilson",
-                  alpha: float = 0.05, correction: str = "holm", min_games: int = 20, figure: bool = True) -> Result:
+                  alpha: float = 0.05, correction: str = "holm", min_games: int = 20, figure: bool = True,
+                  value: "str | Path | pd.DataFrame | None" = "auto") -> Result:
     """Win rates held / not held / held-not-played / played / kept, IWD, completion; ranked, outliers flagged.
 
     One row per item (see the module docstring for the definitions). Columns: group, item,
@@ -261,7 +327,9 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
     than `min_games` GIH games are ranked but not tested. method: proportion_confint method
     ("wilson", "beta" = Clopper-Pearson, ...); correction: "holm" or "fdr_bh". figure=False: the table
     alone (Result.figure None), for callers that read only the numbers, such as the verdicts (the
-    figure is a quarter of their time).
+    figure is a quarter of their time). value: the causal values to add (value_evidence; "auto"
+    looks for a `sim value` table of this game, players and variant): columns value, value_lo,
+    value_hi, value_games after the GIH columns, where the evidence exists.
     """
     interval_method(method)
     corr_key, corr_name = _correction(correction)
@@ -305,6 +373,11 @@ def card_strength(ds: Dataset, group: str | list[str] | None = None, method: str
               "completion_rate", "completion_lo", "completion_hi", "group_mean", "gih_z", "gih_p",
               "gih_p_adj", "outlier"]
     t = t[order]
+    evidence = value_evidence(ds, value)
+    t = _with_value(t, evidence)
+    if evidence is not None:
+        at = order.index("gih_hi") + 1
+        t = t[order[:at] + VALUE_COLUMNS + order[at:]]
     position = {g: i for i, g in enumerate(dict.fromkeys(t["group"]))}
     t = (t.assign(_g=t["group"].map(position)).sort_values(["_g", "rank"], kind="stable", na_position="last")
          .drop(columns="_g").reset_index(drop=True))
@@ -330,7 +403,7 @@ def _strength_figure(t: pd.DataFrame, ds: Dataset, method: str, corr_name: str, 
         d = t[t["group"] == g].sort_values("gih_wr", na_position="first")
         y = np.arange(len(d))
         colours = np.where(d["outlier"] == "high", "tab:green", np.where(d["outlier"] == "low", "tab:red", "tab:blue"))
-        err = np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]])
+        err = np.clip(np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]]), 0, None)  # a Wilson bound may sit 1e-17 past a rate of 0
         for c in dict.fromkeys(colours):
             sel = colours == c
             ax.errorbar(d["gih_wr"][sel], y[sel], xerr=err[:, sel], fmt="o", color=c, ms=4, capsize=2, lw=1)
@@ -340,8 +413,12 @@ def _strength_figure(t: pd.DataFrame, ds: Dataset, method: str, corr_name: str, 
         ax.axvline(base, color="0.7", ls=":", lw=1)
         ax.set_yticks(y)
         names = t.attrs.get("item_names", {}).get(g, {})
-        ax.set_yticklabels([f"{_named(i, names)}  (n={int(n):,})" if pd.notna(n) else _named(i, names)
-                            for i, n in zip(d["item"], d["gih_games"])], fontsize=7)
+        values = d["value"] if "value" in d.columns else pd.Series(np.nan, index=d.index)
+        ax.set_yticklabels([(f"{_named(i, names)}  (n={int(n):,})" if pd.notna(n) else _named(i, names))
+                            + (f"  value {100 * v:+.1f} [{100 * lo:+.1f}, {100 * hi:+.1f}]" if pd.notna(v) else "")
+                            for i, n, v, lo, hi in zip(d["item"], d["gih_games"], values,
+                                                       d.get("value_lo", values), d.get("value_hi", values))],
+                           fontsize=7)
         ax.set_title(f"{g}: win rate when {d['held_as'].iloc[0]}", fontsize=9, loc="left")
         ax.set_xlabel("win rate (share of player-games won)")
         ax.grid(axis="x", alpha=0.3)
@@ -354,6 +431,9 @@ def _strength_figure(t: pd.DataFrame, ds: Dataset, method: str, corr_name: str, 
         Line2D([], [], color="0.7", ls=":", label=f"1 / players = {base:.2f}"),
     ]
     fig.legend(handles=handles, loc="outside lower center", ncol=3, fontsize=7, frameon=False)
+    if "value" in t.columns and t["value"].notna().any():
+        handles.append(Line2D([], [], ls="", label="value: win-rate points a seat loses without the card "
+                                                   "(sim value, paired 95% CI)"))
     fig.suptitle(f"Card strength: win rate when held (GIH WR), {ds.label}\n"
                  f"{method} {1 - alpha:.0%} intervals; outliers: exact binomial test vs group mean, "
                  f"{corr_name}-corrected within group, alpha {alpha}", fontsize=9)
@@ -610,7 +690,8 @@ def card_summary(ds: Dataset, n: int = 3, strength: Result | pd.DataFrame | None
 
     Pass a card_strength result as `strength` to avoid recomputing it. Items with fewer than
     `min_games` GIH games are left out. Columns: group, end ("top"/"bottom"), rank, item,
-    gih_games, gih_wr, gih_lo, gih_hi, held_delta, iwd, outlier.
+    gih_games, gih_wr, gih_lo, gih_hi, held_delta, iwd, outlier (and the causal value columns when
+    card_strength found them).
     """
     if n < 1:
         raise UserError(f"card_summary: n must be at least 1 (got {n})")
@@ -618,7 +699,7 @@ def card_summary(ds: Dataset, n: int = 3, strength: Result | pd.DataFrame | None
     if table is None:
         table = card_strength(ds, method=method, min_games=min_games).table
     cols = ["group", "end", "rank", "item", "gih_games", "gih_wr", "gih_lo", "gih_hi", "held_delta", "iwd",
-            "outlier"]
+            "outlier"] + [c for c in VALUE_COLUMNS if c in table.columns]
     out = []
     for g, d in table.groupby("group", sort=False):
         d = d[(d["gih_games"].fillna(0) >= min_games) & d["gih_wr"].notna()]
@@ -644,7 +725,7 @@ def _summary_figure(s: pd.DataFrame, ds: Dataset) -> Figure:
         d = s[s["group"] == g].sort_values("gih_wr")
         y = np.arange(len(d))
         colours = np.where(d["end"] == "top", "tab:green", "tab:red")
-        err = np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]])
+        err = np.clip(np.vstack([d["gih_wr"] - d["gih_lo"], d["gih_hi"] - d["gih_wr"]]), 0, None)  # a Wilson bound may sit 1e-17 past a rate of 0
         for c in dict.fromkeys(colours):
             sel = colours == c
             ax.errorbar(d["gih_wr"][sel], y[sel], xerr=err[:, sel], fmt="o", color=c, ms=5, capsize=2, lw=1)

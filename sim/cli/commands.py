@@ -426,6 +426,8 @@ def build_parser() -> OneLineParser:
     add_balance_parser(commands)
     from sim.cli.skill import add_skill_parser
     add_skill_parser(commands)
+    from sim.cli.value import add_value_parser
+    add_value_parser(commands)
     return parser
 
 

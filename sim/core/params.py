@@ -14,8 +14,9 @@ import pickle
 import re
 import reprlib
 import tomllib
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from sim.core.errors import UserError
 
@@ -224,6 +225,33 @@ def resolve_variant_file(game: Any, path: str | Path | None):
         if str(path) in message:
             raise
         raise UserError(f"{where}: {message}") from None
+
+
+@dataclass(frozen=True)
+class ForbidGroup:
+    """A card group whose items `sim value` forbids to one seat at a time (issue 37), as data: the
+    game declares it (its `value_groups`) with `forbid(seat, items)`, the variant overrides that
+    forbid those items to that seat (a parameter its rules and legal-option listing respect).
+    `held` / `played` are the players-table column prefixes (as sim.core.game.CardGroup's) that say
+    whether a seat took or played an item, for the held win rate and the check that it never did."""
+
+    name: str
+    items: tuple[str, ...]
+    forbid: Callable[[int, list[str]], dict[str, Any]]
+    held: str = ""
+    played: tuple[str, ...] = ()
+
+
+def merge_overrides(base: dict[str, Any], extra: dict[str, Any]) -> dict[str, Any]:
+    """`extra` deep-merged over a copy of `base` (two variant dicts; no checks, the game's resolve
+    makes them)."""
+    out = copy.deepcopy(base)
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge_overrides(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
 
 
 def require(ok: bool, where: str, key: str, what: str) -> None:

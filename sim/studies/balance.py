@@ -23,7 +23,15 @@ records a `start_order` column, else the seat):
   winner counts neither way); a rate, with a Wilson interval;
 - `position_win:K`: the same for position K; `seat_win:K`: for seat K (the seat column);
 - `score_gap`: the first player's score minus the mean of the others' (a mean, with a t interval);
-  `score_gap:K` for position K.
+  `score_gap:K` for position K;
+- `card_held_win:ITEM`: the win rate of the players who held card ITEM (one of the game's
+  `value_groups`, e.g. Cuzco's god card double_people), per game the share of its holders who won,
+  counting the games where someone held it and someone won (a rate);
+- `card_value:ITEM`: the card's causal value as `sim value` measures it (sim/studies/value.py): each
+  game is played again with one seat forbidden the card (the seat going round the table in blocks
+  of value.MAX_BLOCK games), and the metric is that seat's win in the unrestricted game minus in
+  the restricted one (a mean of -1/0/1, with a t interval; "what cost makes this card worth 0?").
+  It plays every game twice.
 
 The search is stochastic root finding on a metric assumed monotone in x (either direction), played
 in batches where they are informative:
@@ -101,8 +109,10 @@ ENGINE_CHUNK = 10_000  # games per engine call (bounds memory; the data do not d
 INSIDE, BELOW, ABOVE, OPEN = "inside", "below", "above", "open"
 FOUND, OUT_OF_RANGE, BETWEEN, BUDGET, TIME, RUNNING = (
     "found", "out of range", "between values", "budget spent", "time limit", "running")
-RATE_METRICS = ("first_player_win", "position_win", "seat_win")
-METRIC_HELP = ("first_player_win, position_win:K, seat_win:K, score_gap or score_gap:K")
+RATE_METRICS = ("first_player_win", "position_win", "seat_win", "card_held_win")
+CARD_METRICS = ("card_held_win", "card_value")
+METRIC_HELP = ("first_player_win, position_win:K, seat_win:K, score_gap, score_gap:K, card_held_win:CARD or "
+               "card_value:CARD")
 # Settings that do not change the evidence: a resumed search may change them.
 EXECUTION_KEYS = ("games", "time_limit", "workers")
 
@@ -116,12 +126,17 @@ class Metric:
     name: str
     kind: str
     index: int
+    item: str = ""  # the card of a card metric
 
     @property
     def is_rate(self) -> bool:
         return self.kind in RATE_METRICS
 
     def describe(self) -> str:
+        if self.kind == "card_held_win":
+            return f"win rate of the players holding {self.item}"
+        if self.kind == "card_value":
+            return f"value of {self.item} (win rate a seat loses without it)"
         if self.kind == "first_player_win":
             return "first player's win rate"
         if self.kind == "position_win":
@@ -141,7 +156,30 @@ def parse_metric(text: str | None) -> Metric:
         return Metric(name, kind, 0)
     if kind in ("position_win", "seat_win", "score_gap") and index_text.strip().isdigit():
         return Metric(name, kind, int(index_text))
+    if kind in CARD_METRICS and index_text.strip():
+        return Metric(name, kind, 0, index_text.strip())
     raise UserError(f"unknown metric {name!r} (use {METRIC_HELP})")
+
+
+def card_group(game_name: str, item: str):
+    """The game's value group (sim.core.params.ForbidGroup) holding this card; a one-line error
+    naming the known cards otherwise."""
+    from sim.core.registry import get_game
+
+    groups = getattr(get_game(game_name), "value_groups", ())
+    for g in groups:
+        if item in g.items:
+            return g
+    known = ", ".join(i for g in groups for i in g.items) or "none: the game declares no value_groups"
+    raise UserError(f"--metric: {game_name} has no card {item!r} (known: {known})")
+
+
+def held_win(won: np.ndarray, held: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """card_held_win per game: the share of the card's holders who won; counts when one held it and one won."""
+    holders = held.sum(axis=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        value = np.where(holders > 0, (held & won).sum(axis=1) / np.maximum(holders, 1), 0.0)
+    return value.astype(np.float64), (holders > 0) & won.any(axis=1)
 
 
 def game_metrics(metric: Metric, won: np.ndarray, score: np.ndarray, position: np.ndarray
@@ -160,6 +198,17 @@ def game_metrics(metric: Metric, won: np.ndarray, score: np.ndarray, position: n
     own = (score * at).sum(axis=1).astype(np.float64)
     others = (score.sum(axis=1) - own) / max(n_players - 1, 1)
     return own - others, np.ones(n_games, dtype=bool)
+
+
+def dotted(nested: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """{"gods": {"forbidden_by_seat": v}} -> {"gods.forbidden_by_seat": v}: variant overrides as --param names."""
+    out: dict[str, Any] = {}
+    for key, value in nested.items():
+        if isinstance(value, dict):
+            out.update(dotted(value, f"{prefix}{key}."))
+        else:
+            out[f"{prefix}{key}"] = value
+    return out
 
 
 # ------------------------------------------------------------------------------- the rule
@@ -449,7 +498,9 @@ def check_settings(s: Settings) -> None:
                         f"25% is 0.25)")
     if s.metric.is_rate and s.tolerance >= 0.5:
         raise UserError(f"--tolerance of a win rate is a proportion (0.01 = 1 point; got {s.tolerance:g})")
-    if s.metric.kind != "first_player_win" and s.metric.index >= s.players:
+    if s.metric.kind in CARD_METRICS:
+        card_group(s.game, s.metric.item)
+    elif s.metric.kind != "first_player_win" and s.metric.index >= s.players:
         raise UserError(f"--metric {s.metric.name}: {s.players} players have positions 0 to {s.players - 1}")
     if s.batch < 10:
         raise UserError(f"--batch must be at least 10 (got {s.batch})")
@@ -757,6 +808,35 @@ class Player:
         overrides.update(values)
         return resolve_with_overrides(self.game, self.s.variant, overrides)
 
+    def card_value(self, values: dict[str, Any], won: np.ndarray, first: int, count: int
+                   ) -> tuple[np.ndarray, np.ndarray]:
+        """card_value per game of games first .. first+count-1: the restricted seat's win in the
+        unrestricted game (`won`) minus in the game played again with that seat forbidden the card
+        (sim/studies/value.py's seat blocks); counts when both games have a winner."""
+        from sim.core.backends import simulate_chunk
+        from sim.core.lineup import seat_bot_matrix
+        from sim.studies.value import MAX_BLOCK, restricted_runs
+
+        group = card_group(self.s.game, self.s.metric.item)
+        p = self.s.players
+        value = np.zeros(count)
+        counts = np.zeros(count, dtype=bool)
+        for seat, start, games in restricted_runs(first, count, p, MAX_BLOCK):
+            forbid = dotted(group.forbid(seat, [self.s.metric.item]))
+            params = self.params({**values, **forbid})
+            seat_bots = seat_bot_matrix(self.lineup, start, games, True)
+            result = simulate_chunk(self.game, params, p, self.bot_names, seat_bots, self.s.seed, start, games, False)
+            if result.failures:
+                index, message = min(result.failures)
+                raise EngineFailure(f"engine failure in game {index} of run seed {self.s.seed} "
+                                    f"({values_text(values)}, {self.s.metric.item} forbidden to seat {seat}): "
+                                    f"{' '.join(str(message).split())}")
+            restricted = np.asarray(result.player_columns["won"]).reshape(games, p).astype(bool)
+            rows = slice(start - first, start - first + games)
+            value[rows] = won[rows, seat].astype(np.float64) - restricted[:, seat]
+            counts[rows] = won[rows].any(axis=1) & restricted.any(axis=1)
+        return value, counts
+
     def play(self, values: dict[str, Any], first_game: int, n_games: int,
              on_games: Callable[[int], None] | None = None) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
         """(sums, each game's metric, whether each game counts) of games first_game ..
@@ -783,7 +863,13 @@ class Player:
             score = np.asarray(cols["score"]).reshape(count, p).astype(np.float64)
             position = (np.asarray(cols["start_order"]).reshape(count, p) if "start_order" in cols
                         else np.tile(np.arange(p), (count, 1)))
-            value, counts = game_metrics(self.s.metric, won, score, position)
+            if self.s.metric.kind == "card_held_win":
+                group = card_group(self.s.game, self.s.metric.item)
+                value, counts = held_win(won, np.asarray(cols[group.held + self.s.metric.item]).reshape(count, p) > 0)
+            elif self.s.metric.kind == "card_value":
+                value, counts = self.card_value(values, won, first, count)
+            else:
+                value, counts = game_metrics(self.s.metric, won, score, position)
             values_out.append(value)
             counted_out.append(counts)
             out["games"] += count

@@ -26,6 +26,7 @@ from .rules import (
     U_BLESS, U_DOUBLE, U_EXTRA, U_KIND, U_PLENTY, U_TARGET, best_discard_tile,
     LAST_MISSION_PLANS, ability_bits, doubles_use, buy_good, can_move, count_unslid, circlet_ready, die_fits,
     empty_spaces, end_value, mission_term, payment, plays, ready_circlet_value, settle_last_missions,
+    card_cost, card_forbidden, offerings_spent,
     fire_blessing, is_vp_space, joint_count, mission_shortfall, part_shortfall, perform_turn, popcount, requirement_fields,
     FEATHER_KINDS, GOD_CARD_KINDS,
     pututu_can_reach, settle_mission, use_ability,
@@ -899,10 +900,11 @@ def spent_by(opt, source):
 def second_payment(st, p, card, opt, source):
     """`source` if it can still pay for one more card in the turn `opt`, after what its cards
     spend (rules.payment for a turn's further cards), else SRC_NONE."""
-    if plays(opt, card):
+    if plays(opt, card) or card_forbidden(st, p, card):
         return SRC_NONE
     if source == SRC_CARD:
-        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] - spent_by(opt, SRC_CARD) > 0:
+        if st[seat_at(p) + P_HAND + card] > 0 and \
+                st[seat_at(p) + P_OFFERINGS] - offerings_spent(st, opt) >= card_cost(st, card):
             return SRC_CARD
     elif st[seat_at(p) + P_MEDALS] - spent_by(opt, SRC_MEDAL) > 0 and st[S_GOD_UP + card // 3] == card and \
             not medal_on_god(opt, card // 3):
@@ -1442,10 +1444,14 @@ def plenty_payment(st, p, use, source):
     """`source` if it can pay for Viracocha 08 on the phase-II use `use`, after what its cards
     spend, else SRC_NONE. A medal may follow a medal-paid 01/11/15 (another god's face-up card;
     nothing limits the medals a player spends, issue 35)."""
-    paid = (1 if use[U_DOUBLE] == SRC_CARD else 0) + (1 if use[U_EXTRA] == SRC_CARD else 0)
+    paid = (card_cost(st, C_DOUBLE_PEOPLE) if use[U_DOUBLE] == SRC_CARD else 0) + \
+        (card_cost(st, C_EXTRA_STUDY if use[U_KIND] == STUDY else C_EXTRA_FARM) if use[U_EXTRA] == SRC_CARD else 0)
     medals = (1 if use[U_DOUBLE] == SRC_MEDAL else 0) + (1 if use[U_EXTRA] == SRC_MEDAL else 0)
+    if card_forbidden(st, p, C_BLESSING_PLENTY):
+        return SRC_NONE
     if source == SRC_CARD:
-        if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and st[seat_at(p) + P_OFFERINGS] > paid:
+        if st[seat_at(p) + P_HAND + C_BLESSING_PLENTY] > 0 and \
+                st[seat_at(p) + P_OFFERINGS] - paid >= card_cost(st, C_BLESSING_PLENTY):
             return SRC_CARD
     elif st[seat_at(p) + P_MEDALS] > medals and st[S_GOD_UP + C_BLESSING_PLENTY // 3] == C_BLESSING_PLENTY:
         return SRC_MEDAL

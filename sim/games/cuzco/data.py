@@ -14,7 +14,7 @@ from sim.core.bots_file import BotsSchema, read_bots, read_lineup
 from sim.core.params import format_key, load_toml, require
 from sim.core.paramspec import Choice, Int, IntList, Records
 from .state import (
-    ACTION_NAMES, ABILITY_NAMES, CARD_NAMES, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
+    ACTION_NAMES, ABILITY_NAMES, CARDS_AT, CARD_NAMES, CF_COPIES, CF_OFFERINGS, MAX_CARD_OFFERINGS, FORBIDDEN_AT, MAX_CARD_COPIES, N_CARDS, N_CF, COLOUR_NAMES, GF_COUNT, GF_FOOD, GF_VP, GOD_NAMES,
     GOOD_NAMES, H_MASKS, H_MISSIONS, H_ROADS, WAY_ANY, WAY_PIPS_AT, MAX_MASKS, MAX_PLAYERS, MAX_MISSIONS, MAX_ROADS,
     MAX_SPACES, MAX_STARTING_MISSIONS, MF_ARG1, MF_ARG2, MF_KIND1, MF_KIND2, MF_N1, MF_N2, MF_STARTING,
     MISSION_KIND_NAMES, N_ABILITIES, N_GF, N_GODS, N_GOODS, N_PARAMS, N_RULES, N_SLOTS, N_VILLAGES,
@@ -35,11 +35,15 @@ MISSION_ARGUMENT_MAX = {
     "villages_in_ring": len(RINGS) - 1, "goods_of_type": N_GOODS - 1, "gods_of": N_GODS - 1,
     "people_with_ability": N_ABILITIES - 1,
 }
-# The goods table, goods[type, GF_*]. The rule parameters (rules, setup, exchange, pututu, gods.copies)
-# are declared with the rules array they fill, state.RULES.
+# The goods table, goods[type, GF_*]. The rule parameters (rules, setup, exchange, pututu) are
+# declared with the rules array they fill, state.RULES.
 GOODS = Records("goods", ((GF_COUNT, Int("count", 0, 30)), (GF_FOOD, Int("food", 0, 30)),
                           (GF_VP, Int("vp", -100, 100))), N_GF, rows=GOOD_NAMES)
 GOODS_SPACES = 30  # market spaces
+# Each god card's printed numbers, cards[card, CF_*] ([gods.cards.NAME], issue 37).
+GOD_CARDS = Records("gods.cards", ((CF_COPIES, Int("copies", 0, MAX_CARD_COPIES)),
+                                   (CF_OFFERINGS, Int("offerings", 0, MAX_CARD_OFFERINGS))), N_CF, rows=CARD_NAMES)
+FORBIDDEN_KEY = "gods.forbidden_by_seat"
 
 
 def default_components() -> dict[str, Any]:
@@ -140,6 +144,18 @@ def validate(p: dict[str, Any], where: str) -> None:
     gods = p["gods"]
     require(gods["names"] == list(GOD_NAMES) and gods["abilities"] == list(CARD_NAMES), where,
             "gods", "names the printed gods and cards in order and cannot be changed")
+    GOD_CARDS.check(p, where)
+    copies = [gods["cards"][name]["copies"] for name in CARD_NAMES]
+    for players, k in s["god_deal_per_pile"].items():
+        dealt = sum(min(k, sum(copies[3 * g:3 * g + 3])) for g in range(N_GODS))
+        require(dealt >= 2 * int(players), where, "gods.cards",
+                f"leave {dealt} cards to deal from the piles for {format_key(players)} players, fewer than 2 per player")
+    forbidden = gods["forbidden_by_seat"]
+    require(isinstance(forbidden, list) and len(forbidden) == MAX_PLAYERS and all(isinstance(x, list) for x in forbidden),
+            where, FORBIDDEN_KEY, f"must list {MAX_PLAYERS} lists of card names, one per seat")
+    for names_of_seat in forbidden:
+        for name in names_of_seat:
+            Choice(FORBIDDEN_KEY, CARD_NAMES).check_value(name, where)
     missions = p["missions"]
     for key, n in (("starting", MAX_STARTING_MISSIONS), ("general", MAX_MISSIONS - MAX_STARTING_MISSIONS)):
         ms = missions[key]
@@ -195,6 +211,9 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
     P[H_MASKS] = len(p["masks"]["feathers"])
     param_tables(P)[5][:] = [[COLOUR_NAMES.index(c) for c in m] for m in p["masks"]["feathers"]]
     goods[:] = GOODS.pack(p)
+    P[CARDS_AT:CARDS_AT + N_CARDS * N_CF] = GOD_CARDS.pack(p).ravel()
+    for seat, names_of_seat in enumerate(p["gods"]["forbidden_by_seat"]):
+        P[FORBIDDEN_AT + seat] = sum(1 << CARD_NAMES.index(name) for name in set(names_of_seat))
     pe = p["people"]
     t = 0
     for kind, key in enumerate(("study_values", "farm_values")):
@@ -213,6 +232,13 @@ def engine_arrays(p: dict[str, Any]) -> np.ndarray:
             missions[i, (MF_N1, MF_N2)[j]] = n
             missions[i, (MF_ARG1, MF_ARG2)[j]] = arg
     return P
+
+
+def forbid_variant(seat: int, cards: list[str]) -> dict[str, Any]:
+    """The variant overrides that forbid `cards` to one seat (sim value's hook, VALUE_GROUPS)."""
+    forbidden: list[list[str]] = [[] for _ in range(MAX_PLAYERS)]
+    forbidden[seat] = list(cards)
+    return {"gods": {"forbidden_by_seat": forbidden}}
 
 
 def mission_labels(p: dict[str, Any]) -> list[str]:

@@ -19,7 +19,7 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .rules import (
     O_ACTION, O_BLESS, O_CARD, O_CARD2, O_CARD3, O_CARD4, card_way, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_PIPS, O_PLENTY,
     O_PU1, O_PU2, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, count_unslid, feather_colour_choice,
-    feather_slot_choice, god_pile_choice, plays, slide_down_choice, slide_up_choice, tile_field,
+    card_cost, feather_slot_choice, god_pile_choice, plays, slide_down_choice, slide_up_choice, tile_field,
 )
 from .state import (
     P_DICE,
@@ -204,12 +204,12 @@ def gain_vp(st, journal, p, n):
 
 @njit_typed(f"void({T_STATE}, {T_REC}, int64, int64, int64)")
 def pay_card(st, journal, p, card, source):
-    """A card's price: the card and an offering (back to the supply), or a medal. The face-up card
-    a medal uses is replaced by a hidden one: treated as gone."""
+    """A card's price: the card and its offerings (card_cost, back to the supply), or a medal. The
+    face-up card a medal uses is replaced by a hidden one: treated as gone."""
     if source == SRC_CARD:
         add(st, journal, seat_at(p) + P_HAND + card, -1, G_CARDS)
-        add(st, journal, seat_at(p) + P_OFFERINGS, -1, G_CARDS)
-        add(st, journal, S_OFFERING_SUPPLY, 1, G_NONE)
+        add(st, journal, seat_at(p) + P_OFFERINGS, -card_cost(st, card), G_CARDS)
+        add(st, journal, S_OFFERING_SUPPLY, card_cost(st, card), G_NONE)
     elif source == SRC_MEDAL:
         add(st, journal, seat_at(p) + P_MEDALS, -1, G_MEDALS)
         put(st, journal, S_GOD_UP + card // 3, -1, G_DISPLAY)

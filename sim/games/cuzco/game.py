@@ -8,6 +8,7 @@ from numba import njit
 from sim.core import rng as rng_mod
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.jit import njit_inline
+from sim.core.params import ForbidGroup
 from sim.core.parallel import run_blocks
 from . import data
 from .rounds import ERROR_NO_TURN, NO_STOP, PHASE_I, PHASE_ONE_DONE, check, play_from, start_round
@@ -206,6 +207,9 @@ class Cuzco(TomlGame):
         CardGroup("mission", held="mission_done_", failed="mission_failed_"),
         CardGroup("good", held="goods_"),
     )
+    # `sim value cuzco --group gods`: each god card forbidden to one seat (gods.forbidden_by_seat)
+    value_groups = (ForbidGroup("gods", data.CARD_NAMES, data.forbid_variant, held="card_gained_",
+                                played=("card_played_", "card_medal_")),)
 
     def report_sections(self) -> tuple:
         """Cuzco's report pages (sim/games/cuzco/analysis/report.py)."""

@@ -44,7 +44,7 @@ from .state import (
     PALACE_SLOTS, P_USED_FARM, P_USED_STUDY, P_VP, R_ACH_CIRCLETS, R_ACH_FEATHERS, R_ACH_GOODS,
     R_ACH_MISSIONS, R_ACH_PEOPLE, R_ACH_QUIPUS, R_BLESS_CARD, R_BLESS_STATUS, R_CIRCLET_VP,
     R_DEAL_PIECES, R_DICE, R_DISPLAY_TILES, R_EXCHANGE, R_FEATHER_CAP, R_FEATHERS_PER_COLOUR, R_FOOD_SUPPLY,
-    R_GOD_COPIES, R_GOD_DEAL, R_GOLDEN_PER_PLAYER, R_HEADDRESS_VP, R_MASK_SPACES, R_MEDAL_END_VP,
+    CARDS_AT, CF_COPIES, CF_OFFERINGS, FORBIDDEN_AT, S_CARD_COST, GOD_PILE_SLOTS, N_CF, P_FORBIDDEN, R_GOD_DEAL, R_GOLDEN_PER_PLAYER, R_HEADDRESS_VP, R_MASK_SPACES, R_MEDAL_END_VP,
     R_MISSION_VP, R_MISSION_VP_REDUCED, R_OFFERING_SUPPLY, R_PALACE_EXTRA, R_PLENTY_FOOD,
     R_PLENTY_STATUS, R_PRIEST_VP, R_PRIESTS, R_PUTUTU, R_PUTUTU1, R_PUTUTU2, R_QUIPUS, R_ROUNDS,
     R_SMALL_MARKET_ROW, R_START_MEDALS, R_START_OFFERINGS, R_START_VP, R_STATUS_LEN, R_STATUS_VP,
@@ -600,6 +600,12 @@ def feather_colour_choice(P, st, p, w):
 
 # ------------------------------------------------------------------------------ god cards
 
+@njit_typed(f"int64({T_PARAMS}, int64)")
+def card_copies(P, card):
+    """Cards of this ability in its god's pile (gods.cards.NAME.copies; printed 4)."""
+    return P[CARDS_AT + card * N_CF + CF_COPIES]
+
+
 @njit_noalloc
 def rebuild_god_pile(st, god):
     """Layout of God Cards: "Any time a draw pile of a certain god is exhausted, search the
@@ -608,10 +614,10 @@ def rebuild_god_pile(st, god):
     rng = rng_of(st)
     n = 0
     m = 0
-    base = S_GOD_PILES + god * 12
+    base = S_GOD_PILES + god * GOD_PILE_SLOTS
     for i in range(st[S_GOD_DISCARD_N]):
         card = st[S_GOD_DISCARD + i]
-        if card // 3 == god and n < 12:
+        if card // 3 == god and n < GOD_PILE_SLOTS:
             st[base + n] = card
             n += 1
         else:
@@ -639,7 +645,7 @@ def reveal_god(st, god):
     else:
         if st[S_LOOKAHEAD] != 0 and n > 1:
             # a look-ahead turns up a random card of the pile's contents, whatever their order
-            base = S_GOD_PILES + god * 12
+            base = S_GOD_PILES + god * GOD_PILE_SLOTS
             r = rng_mod.randint(rng, n)
             card = -1
             for a in range(god * 3, god * 3 + 3):
@@ -655,8 +661,8 @@ def reveal_god(st, god):
                     st[base + i] = st[base + n - 1]
                     st[base + n - 1] = card
                     break
-        st[S_GOD_UP + god] = st[S_GOD_PILES + god * 12 + n - 1]
-        st[S_GOD_PILES + god * 12 + n - 1] = -1
+        st[S_GOD_UP + god] = st[S_GOD_PILES + god * GOD_PILE_SLOTS + n - 1]
+        st[S_GOD_PILES + god * GOD_PILE_SLOTS + n - 1] = -1
         st[S_GOD_PILE_N + god] = n - 1
         if n == 1:
             rebuild_god_pile(st, god)
@@ -676,17 +682,41 @@ def take_god_card(st, rec, log, p, god):
     return card
 
 
+@njit_typed(f"int64({T_STATE}, int64)")
+def card_cost(st, card):
+    """Offerings it costs to play this card from the hand (Layout of God Cards, Cost: 1 printed;
+    gods.cards.NAME.offerings)."""
+    return st[S_CARD_COST + card]
+
+
+@njit_typed(f"boolean({T_STATE}, int64, int64)")
+def card_forbidden(st, p, card):
+    """Whether seat p may not take or play this card (gods.forbidden_by_seat: a `sim value` study
+    forbids one card to one seat; no rule of the game forbids a card)."""
+    return (st[seat_at(p) + P_FORBIDDEN] >> card) & 1 != 0
+
+
+@njit_typed(f"boolean({T_STATE}, int64)")
+def any_card_to_take(st, p):
+    """Whether a face-up card is there for seat p to take (one it is not forbidden)."""
+    for god in range(N_GODS):
+        card = st[S_GOD_UP + god]
+        if card >= 0 and not card_forbidden(st, p, card):
+            return True
+    return False
+
+
 @njit_noalloc
 def god_pile_choice(P, st, p, w):
     """The face-up card a player takes (any of the five): the one its bot values most, as a card
     in hand (its preference; a copy already held is worth less, as in the position value) plus
-    what it does for the player's missions."""
+    what it does for the player's missions. A card forbidden to the seat is never taken."""
     best = -1
     best_v = -1e300
     before = weighed_shortfalls(P, st, p, GOD_CARD_KINDS)
     for god in range(N_GODS):
         card = st[S_GOD_UP + god]
-        if card < 0:
+        if card < 0 or card_forbidden(st, p, card):
             continue
         held = st[seat_at(p) + P_HAND + card]
         v = w[W_CARD] * w[W_CARD_PREF + card] * (1.0 if held == 0 else EXTRA_COPY) + \
@@ -725,9 +755,12 @@ def discard_god_card(st, card):
 def payment(st, p, card, source):
     """`source` if a player can pay for a card's ability that way now, else SRC_NONE: SRC_CARD
     (a copy in hand and an offering) or SRC_MEDAL (an Inti medal and the card face up). Which of
-    the two a player uses is the player's choice (card_source is the bots' default)."""
+    the two a player uses is the player's choice (card_source is the bots' default). A card
+    forbidden to the seat (card_forbidden) cannot be paid for at all."""
+    if card_forbidden(st, p, card):
+        return SRC_NONE
     if source == SRC_CARD:
-        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] > 0:
+        if st[seat_at(p) + P_HAND + card] > 0 and st[seat_at(p) + P_OFFERINGS] >= card_cost(st, card):
             return SRC_CARD
     elif source == SRC_MEDAL:
         if st[seat_at(p) + P_MEDALS] > 0 and st[S_GOD_UP + card // 3] == card:
@@ -750,8 +783,8 @@ def play_card(st, rec, log, p, card, source):
         rec[stats_at(p) + STAT_CHOICE + (CH_PAID_CARD if source == SRC_CARD else CH_PAID_MEDAL) + card] += 1
     if source == SRC_CARD:
         st[seat_at(p) + P_HAND + card] -= 1
-        st[seat_at(p) + P_OFFERINGS] -= 1
-        st[S_OFFERING_SUPPLY] += 1
+        st[seat_at(p) + P_OFFERINGS] -= card_cost(st, card)
+        st[S_OFFERING_SUPPLY] += card_cost(st, card)
         rec[stats_at(p) + STAT_CARD_PLAYED + card] += 1
         discard_god_card(st, card)
     else:
@@ -1183,10 +1216,7 @@ def exchange_allowed(P, st, p, ex):
     if ex == EX_OFFERING:
         return st[S_OFFERING_SUPPLY] > 0
     if ex == EX_GOD_CARD:
-        for god in range(N_GODS):
-            if st[S_GOD_UP + god] >= 0:
-                return True
-        return False
+        return any_card_to_take(st, p)
     if ex == EX_FEATHER:
         for colour in range(N_COLOURS):
             if feather_room(P, st, p, colour) >= 0:
@@ -1395,12 +1425,27 @@ def follow_up(st, rec, p, opt, card):
     it up (follow_bit), it is face up, a medal is left, and the bot planned it (opt[O_FOLLOW]).
     Counts each such moment as the bot took it or not (CH_FOLLOW_TAKEN / CH_FOLLOW_DECLINED)."""
     bit = follow_bit(opt, card)
-    if bit == 0 or st[S_GOD_UP + card // 3] != card or st[seat_at(p) + P_MEDALS] <= 0:
+    if bit == 0 or st[S_GOD_UP + card // 3] != card or st[seat_at(p) + P_MEDALS] <= 0 or \
+            card_forbidden(st, p, card):
         return False
     k = 0 if card == C_BLESSING_PLENTY else (1 if card == C_SEARCH_DISCARD else 2)
     take = opt[O_FOLLOW] & bit != 0
     rec[stats_at(p) + STAT_CHOICE + (CH_FOLLOW_TAKEN if take else CH_FOLLOW_DECLINED) + k] += 1
     return take
+
+
+@njit_typed(f"int64({T_STATE}, int64[::1])")
+def offerings_spent(st, opt):
+    """Offerings the cards of the turn `opt` paid from the hand cost (card_cost each)."""
+    n = 0
+    for slot in CARD_SLOTS:
+        if opt[slot] >= 0 and opt[slot + 1] == 0:
+            n += card_cost(st, opt[slot])
+    if opt[O_PLENTY] == SRC_CARD:
+        n += card_cost(st, C_BLESSING_PLENTY)
+    if opt[O_DELIVERY] == SRC_CARD:
+        n += card_cost(st, C_DELIVERY_VP)
+    return n
 
 
 @njit_typed("int64(int64[::1])")
@@ -1957,15 +2002,16 @@ def setup(P, st, rec, log, n_players, W):
     # (every rotation leads each arm to a village)
     deal_feather_pieces(P, st, scr)
     st[S_ROTATION] = rng_mod.randint(rng, N_ARMS)
-    # 6. god piles, one per god
-    copies = P[R_GOD_COPIES]
+    # 6. god piles, one per god, each card in its copies (gods.cards.NAME.copies); their costs
+    for card in range(N_CARDS):
+        st[S_CARD_COST + card] = P[CARDS_AT + card * N_CF + CF_OFFERINGS]
     for god in range(N_GODS):
         k = 0
         for a in range(3):
-            for _ in range(copies):
-                st[S_GOD_PILES + god * 12 + k] = god * 3 + a
+            for _ in range(card_copies(P, god * 3 + a)):
+                st[S_GOD_PILES + god * GOD_PILE_SLOTS + k] = god * 3 + a
                 k += 1
-        shuffle_into(rng, st[S_GOD_PILES + god * 12:S_GOD_PILES + god * 12 + k], k)
+        shuffle_into(rng, st[S_GOD_PILES + god * GOD_PILE_SLOTS:S_GOD_PILES + god * GOD_PILE_SLOTS + k], k)
         st[S_GOD_PILE_N + god] = k
         st[S_GOD_UP + god] = -1
     # 7. study and farm stacks, 6 face up each
@@ -2032,6 +2078,7 @@ def setup(P, st, rec, log, n_players, W):
         st[seat_at(p) + P_QUIPU_MASK] = P[R_QUIPUS]
         st[seat_at(p) + P_PRIESTS_HOME] = P[R_PRIESTS]
         st[seat_at(p) + P_LOC] = CUZCO
+        st[seat_at(p) + P_FORBIDDEN] = P[FORBIDDEN_AT + p]
     # 15. order tokens (and their starting VP, status stack), feathers, offerings, medals
     for i in range(n):
         scr[i] = i
@@ -2137,8 +2184,8 @@ def deal_god_cards(P, st, rec, log, n, W):
         for _ in range(per):
             pn = st[S_GOD_PILE_N + god]
             if pn > 0:
-                res[k] = st[S_GOD_PILES + god * 12 + pn - 1]
-                st[S_GOD_PILES + god * 12 + pn - 1] = -1
+                res[k] = st[S_GOD_PILES + god * GOD_PILE_SLOTS + pn - 1]
+                st[S_GOD_PILES + god * GOD_PILE_SLOTS + pn - 1] = -1
                 st[S_GOD_PILE_N + god] = pn - 1
                 k += 1
     shuffle_into(rng, res[:k], k)
@@ -2150,6 +2197,7 @@ def deal_god_cards(P, st, rec, log, n, W):
                 k -= 1
                 held[2 * p + j] = res[k]
     redeal_duplicate_colours(st, rec, W, held, res, k, n)
+    swap_forbidden_cards(st, held, res, k, n)
     for p in range(n):
         for j in range(2):
             card = held[2 * p + j]
@@ -2159,6 +2207,28 @@ def deal_god_cards(P, st, rec, log, n, W):
                 rec[stats_at(p) + STAT_CARD_GAINED + card] += 1
     for i in range(k):
         discard_god_card(st, res[i])
+
+
+@njit_typed(f"void({T_STATE}, int64[::1], int64[::1], int64, int64)")
+def swap_forbidden_cards(st, held, res, k, n):
+    """A seat dealt a card it is forbidden (gods.forbidden_by_seat, a `sim value` study) swaps it
+    for the reserve's topmost card it may hold, of another colour than its other card if there is
+    one: the seat never holds the card. The reserve keeps its order otherwise, so with nothing
+    forbidden the deal is the game's own (the random stream is not touched)."""
+    for p in range(n):
+        for j in range(2):
+            card = held[2 * p + j]
+            if card < 0 or not card_forbidden(st, p, card):
+                continue
+            other = held[2 * p + 1 - j]
+            pick = -1
+            for i in range(k - 1, -1, -1):
+                if not card_forbidden(st, p, res[i]) and (pick < 0 or (res[pick] // 3 == other // 3 and
+                                                                         res[i] // 3 != other // 3)):
+                    pick = i
+            if pick >= 0:
+                held[2 * p + j] = res[pick]
+                res[pick] = card
 
 
 @njit_inline
@@ -2290,7 +2360,10 @@ def check_components(P, st):
             if st[seat_at(p) + P_HAND + c] < 0:
                 return 5
             total += st[seat_at(p) + P_HAND + c]
-    if total != N_GODS * 3 * P[R_GOD_COPIES]:
+    copies = 0
+    for c in range(N_CARDS):
+        copies += card_copies(P, c)
+    if total != copies:
         return 6
     # people tiles: stacks + display + discards + masks
     total = st[S_STUDY_N] + st[S_FARM_N] + st[S_STUDY_DISCARD_N] + st[S_FARM_DISCARD_N]

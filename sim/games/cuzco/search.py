@@ -24,7 +24,7 @@ from .bots import KIND_HEURISTIC, NO_TOP, choose_turn
 from .rules import N_O, perform_turn
 from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_from
 from .state import (
-    S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
+    GOD_PILE_SLOTS, S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
     P_HAND, P_VP, REC_RANK_TURNS, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
     new_state,
@@ -92,7 +92,7 @@ def determinise(src, dst, p, rng, hidden):
                 cards[m] = c
                 m += 1
     for god in range(N_GODS):
-        conceal(rng, dst, S_GOD_PILES + god * 12, dst[S_GOD_PILE_N + god])
+        conceal(rng, dst, S_GOD_PILES + god * GOD_PILE_SLOTS, dst[S_GOD_PILE_N + god])
     conceal(rng, dst, S_STUDY_STACK, dst[S_STUDY_N])
     conceal(rng, dst, S_FARM_STACK, dst[S_FARM_N])
     conceal(rng, dst, S_MISSION_PILE, dst[S_MISSION_N])
@@ -103,8 +103,8 @@ def determinise(src, dst, p, rng, hidden):
         size = dst[S_GOD_PILE_N + god]
         j = rng_mod.randint(rng, size + 1)
         if j < size:
-            swapped = dst[S_GOD_PILES + god * 12 + j]
-            dst[S_GOD_PILES + god * 12 + j] = card
+            swapped = dst[S_GOD_PILES + god * GOD_PILE_SLOTS + j]
+            dst[S_GOD_PILES + god * GOD_PILE_SLOTS + j] = card
             card = swapped
         dst[seat_at(owners[i]) + P_HAND + card] += 1
         dst[seat_at(owners[i]) + P_DEALT + card] += 1

@@ -213,7 +213,6 @@ R_PUTUTU = RULES.add(Bool("pututu.enabled"))
 R_PUTUTU1 = RULES.add(Int("pututu.plus_minus_1", 0, 100))
 R_PUTUTU2 = RULES.add(Int("pututu.plus_minus_2", 0, 100))
 R_STATUS_LEN = RULES.add(LengthOf("rules.status_track_vp"))
-R_GOD_COPIES = RULES.add(Int("gods.copies", 1, 4))
 R_OFFERING_SUPPLY = RULES.add(Int("setup.offerings", 0, 1000))
 R_FOOD_SUPPLY = RULES.add(Int("setup.food", 0, 1000))
 R_EXCHANGE = RULES.add(Ints("exchange", EXCHANGE_NAMES, 1, 6))  # + exchange index: pips it costs
@@ -249,7 +248,15 @@ PEOPLE_AT = GOODS_AT + N_GOODS * N_GF  # + tile * N_TF + TF_*
 JOINT_AT = PEOPLE_AT + N_PEOPLE * N_TF  # + ability * N_JOINT + tiles - 1
 MISSIONS_AT = JOINT_AT + N_ABILITIES * N_JOINT  # + mission * N_MF + MF_*
 WAY_PIPS_AT = MISSIONS_AT + MAX_MISSIONS * N_MF  # + (a * N_VILLAGES + b) * 3 + WAY_*: fewest pips
-N_PARAMS = WAY_PIPS_AT + N_VILLAGES * N_VILLAGES * 3  # of a way from a to b (99: none), from the roads
+CARDS_AT = WAY_PIPS_AT + N_VILLAGES * N_VILLAGES * 3  # of a way from a to b (99: none), from the roads
+# + card * N_CF + CF_*: each god card's printed numbers ([gods.cards.NAME], issue 37)
+CF_COPIES = 0  # cards of this ability in its god's pile (printed 4)
+CF_OFFERINGS = 1  # offerings it costs to play (Layout of God Cards: Cost, printed 1)
+N_CF = 2
+MAX_CARD_OFFERINGS = 5
+MAX_CARD_COPIES = 8  # a card doubled; its god's pile holds 3 abilities at most this many
+FORBIDDEN_AT = CARDS_AT + N_CARDS * N_CF  # + seat: bitmask of the cards that seat may not take or play
+N_PARAMS = FORBIDDEN_AT + MAX_PLAYERS
 
 
 @njit_typed(f"int64({T_PARAMS}, int64, int64)")
@@ -384,7 +391,8 @@ P_TILE = P_MISSION + 3  # + 0..11: people tile id on the mask board, -1 empty
 P_SLID = P_TILE + 12  # + 0..11: 1 if that tile is slid down
 P_DELIVERED = P_SLID + 12  # + village: 1 if this player's quipu is there
 P_DEALT = P_DELIVERED + N_VILLAGES  # + card ability: dealt face down at setup (hidden from the others)
-N_P = P_DEALT + N_CARDS
+P_FORBIDDEN = P_DEALT + N_CARDS  # bitmask of card abilities this seat may not take or play (sim value)
+N_P = P_FORBIDDEN + 1
 
 # ---- the board (state slots after the players' blocks; -1 empty unless said otherwise)
 S_STACK = S_PLAYERS + MAX_PLAYERS * N_P  # + village * 4 + depth: seat of the quipu, bottom first
@@ -400,15 +408,17 @@ PALACE_SLOTS = MAX_PLAYERS + 6  # room for players + palace_extra (up to 4) miss
 S_MARKET = S_PALACE + PALACE_SLOTS  # + round * 5 + i: good type, -1 none
 
 # ---- the piles, as stacks (top at size - 1)
-S_GOD_PILES = S_MARKET + 6 * 5  # + god * 12 + i
-S_GOD_DISCARD = S_GOD_PILES + N_GODS * 12  # + i: card ability (face-up discard pile)
-S_STUDY_STACK = S_GOD_DISCARD + N_GODS * 12
+GOD_PILE_SLOTS = 3 * MAX_CARD_COPIES  # room in one god's draw pile
+S_GOD_PILES = S_MARKET + 6 * 5  # + god * GOD_PILE_SLOTS + i
+S_GOD_DISCARD = S_GOD_PILES + N_GODS * GOD_PILE_SLOTS  # + i: card ability (face-up discard pile)
+S_STUDY_STACK = S_GOD_DISCARD + N_GODS * GOD_PILE_SLOTS
 S_FARM_STACK = S_STUDY_STACK + 36
 S_STUDY_DISCARD = S_FARM_STACK + 36
 S_FARM_DISCARD = S_STUDY_DISCARD + 36
 S_MISSION_PILE = S_FARM_DISCARD + 36
 S_VILLAGE_COLOUR = S_MISSION_PILE + 64  # + village: its feather colour this game (Setup 1)
-N_STATE = S_VILLAGE_COLOUR + N_VILLAGES
+S_CARD_COST = S_VILLAGE_COLOUR + N_VILLAGES  # + card: offerings it costs to play (gods.cards.NAME.offerings)
+N_STATE = S_CARD_COST + N_CARDS
 
 
 @njit_typed(f"int64({T_STATE}, int64)")
