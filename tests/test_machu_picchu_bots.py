@@ -393,6 +393,7 @@ def test_keep_holds_the_goods_of_a_worker_the_player_can_pay_and_the_hire_still_
     t.set_goods(0, coca=1, cloth=1)
     potter = S.N_KINDS + DISTRICT["potters_quarter"]
     w = _heuristic("trail-runner-chain-tuned").copy()
+    w[S.W_KEEP] = 0.0
     B.put_weights_print(t.st, 0, w)
     B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
     plain = B.real_at(t.st, S.S_GOOD_BASE + S.COCA)
@@ -417,6 +418,7 @@ def test_yield_steps_values_a_workers_good_at_the_main_temples_steps():
     t = Table(4)
     w = _heuristic("trail-runner-chain-tuned").copy()
     potter = DISTRICT["potters_quarter"]
+    w[S.W_YIELD_STEPS] = 0.0
     B.put_weights_print(t.st, 0, w)
     B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
     before = B.worker_value(t.P, t.st, w, 0, potter)
