@@ -381,3 +381,54 @@ def test_pull_makes_the_goods_of_a_purchase_within_reach_worth_more():
     pulled = B.real_at(t.st, S.S_GOOD_BASE + S.CLOTH)
     assert pulled >= plain + 0.5 * sun_net / 2 - 1e-9  # the Sun card lacks 1 cloth: net / (1 + 1)
     assert B.real_at(t.st, S.S_PULL + S.CLOTH) >= sun_net / 2 - 1e-9
+
+
+def test_keep_holds_the_goods_of_a_worker_the_player_can_pay_and_the_hire_still_pays():
+    """Royal Palace: "Pay 1 coca and 1 cloth, and place 1 worker on the Potter's Quarter." With `keep`
+    (bots.keep_payable) a coca held beside a cloth is worth at least keep times that worker's net
+    value per good of its cost, so it is not offered at the Main Temple before the Palace; the hire
+    itself is valued at the goods' worth without keep. keep 0 (every bot before it) leaves the coca
+    at its weight, and a worker two goods away keeps nothing."""
+    t = Table(4)
+    t.set_goods(0, coca=1, cloth=1)
+    potter = S.N_KINDS + DISTRICT["potters_quarter"]
+    w = _heuristic("trail-runner-chain-tuned").copy()
+    w[S.W_KEEP] = 0.0
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    plain = B.real_at(t.st, S.S_GOOD_BASE + S.COCA)
+    assert plain == pytest.approx(w[S.W_GOODS + S.COCA])
+    hire_plain = B.hire_value(t.P, t.st, w, 0, DISTRICT["potters_quarter"])
+    w[S.W_KEEP] = 1.0
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    net = B.target_net(t.P, t.st, w, 0, potter)
+    assert net > plain
+    assert B.real_at(t.st, S.S_GOOD_BASE + S.COCA) >= net / 2 - 1e-9
+    assert B.hire_value(t.P, t.st, w, 0, DISTRICT["potters_quarter"]) == pytest.approx(hire_plain)
+    t.set_goods(0, llama=1)  # every worker lacks two goods or more but the corn worker's (llama + pottery)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    assert B.real_at(t.st, S.S_GOOD_BASE + S.COCA) == pytest.approx(w[S.W_GOODS + S.COCA])
+
+
+def test_yield_steps_values_a_workers_good_at_the_main_temples_steps():
+    """Offerings at the Main Temple: "for each kind of good offered, the player's scout moves forward
+    2 spaces". With `yield_steps` a Potter's Quarter worker's daily pottery (for 1 corn) is worth at
+    least yield_steps x step x 2 over the days left; yield_steps 0 values it at pottery's weight."""
+    t = Table(4)
+    w = _heuristic("trail-runner-chain-tuned").copy()
+    potter = DISTRICT["potters_quarter"]
+    w[S.W_YIELD_STEPS] = 0.0
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    before = B.worker_value(t.P, t.st, w, 0, potter)
+    w[S.W_YIELD_STEPS] = 1.0
+    B.put_weights_print(t.st, 0, w)
+    B.begin_decision(t.P, t.st, w, 0, S.DEC_ACTION, 0)
+    after = B.worker_value(t.P, t.st, w, 0, potter)
+    days = max(0, int(t.P[S.R_LAST_DAY]) - int(t.st[S.S_DAY]))
+    corn = t.P[S.R_PRODUCTION_COST] * w[S.W_GOODS + S.CORN]
+    offered = w[S.W_STEP] * t.P[S.R_MAIN_STEPS]
+    assert offered > w[S.W_GOODS + S.POTTERY]
+    gain = (offered - corn) - max(0.0, w[S.W_GOODS + S.POTTERY] - corn)
+    assert after - before == pytest.approx(w[S.W_FUTURE] * days * gain)

@@ -97,6 +97,20 @@ def test_whole_games_end_by_the_priests_and_by_the_deck(variant, reason, column)
     assert (multiplied == 1).all()  # no gold multipliers without the Spanish
 
 
+@pytest.mark.parametrize("table,reason", [("priests-free", "priests_taken"), ("trail-half", "deck_exhausted")])
+def test_the_what_if_tables_bring_game_end_1_and_2_about_for_the_default_line_up(table, reason):
+    """Game End 1 and 2 never happen with the default line-up on the printed numbers (README, "The
+    chain"); robust.toml's what-ifs (every card free; the trail halved) make each the usual ending."""
+    from sim.core.params import load_variant
+
+    spec = {t.name: t for t in GAME.robustness().tables}
+    _, variant = load_variant(spec[table].variant_file())
+    names, idx = lineup_indices(GAME.default_bots(4))
+    res = GAME.simulate(GAME.resolve_params(variant), 4, names, seat_bot_matrix(idx, 0, 100, True), 3, 0, 100)
+    assert res.failures == []
+    assert (res.game_columns["end_reason"] == S.END_REASON_NAMES.index(reason)).mean() > 0.9
+
+
 def test_the_overview_tells_whether_the_multiplier_decides_and_how_priest_kinds_fare(tmp_path):
     """Issue 15's report questions on a small dataset: the share of Spanish-arrival games whose
     winner on points alone loses once the multipliers apply, recounted here from the columns; and a

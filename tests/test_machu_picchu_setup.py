@@ -130,15 +130,19 @@ def test_a_bad_variant_names_its_key(variant, key):
 
 def test_every_robustness_table_is_a_valid_variant_of_a_reconstructed_number():
     """robust.toml: each alternative reading resolves, changes the engine's numbers, and varies a
-    number components.toml marks reconstructed."""
+    number components.toml marks reconstructed, but for the what-ifs of printed numbers that bring
+    Game End 1 and 2 about (issue 34), which say so."""
     spec = GAME.robustness()
     base = GAME.resolve_params(None).engine
-    assert len(spec.tables) == 7 and spec.tables[0].variant is None
+    assert len(spec.tables) == 9 and spec.tables[0].variant is None
     from sim.core.params import load_variant
     for table in spec.tables[1:]:
         _, variant = load_variant(table.variant_file())
         engine = GAME.resolve_params(variant).engine
         assert (engine != base).any() or engine.shape != base.shape, table.name
+        if table.number.startswith("what-if"):
+            assert table.name in ("priests-free", "trail-half")
+            continue
         for key in variant:
             sources = PARAMS.resolved[key]["source"]
             assert any("reconstructed" in text for text in sources.values()), (table.name, key)

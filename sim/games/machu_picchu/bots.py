@@ -38,7 +38,7 @@ from .state import (
     S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_PULL, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, SK_OWN, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
-    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
+    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_YIELD_STEPS, W_KEEP, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
     trade_allowed, trade_price,
 )
@@ -135,11 +135,14 @@ def llama_offer_worth(P, st, w, p):
 def worker_worth(P, st, w, p, d):
     """A worker on production district d: its base value, the points the icons held and expected
     give it, and what it produces in the days left (a llama at least its offering worth while the
-    player holds a priest/virgin card, llama_offer_worth)."""
+    player holds a priest/virgin card, llama_offer_worth; any day's good, 3 corn counting as one,
+    at least `yield_steps` times the steps it buys at the Main Temple, where every good ends unless
+    it pays for something)."""
+    offered = w[W_YIELD_STEPS] * w[W_STEP] * P[R_MAIN_STEPS]
     if d == CORN:
-        yield_value = P[R_CORN_YIELD] * w[W_GOODS + CORN]
+        yield_value = max(P[R_CORN_YIELD] * w[W_GOODS + CORN], offered)
     else:
-        unit = w[W_GOODS + d]
+        unit = max(w[W_GOODS + d], offered)
         if d == LLAMA:
             unit = max(unit, llama_offer_worth(P, st, w, p))
         yield_value = max(0.0, unit - P[R_PRODUCTION_COST] * w[W_GOODS + CORN])
@@ -291,29 +294,6 @@ def add_pulls(P, st, w, p):
         put_real(st, S_GOOD_BASE + g, real_at(st, S_GOOD_BASE + g) + w[W_PULL] * real_at(st, S_PULL + g))
 
 
-@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64)")
-def good_bases(P, st, w, p):
-    """Each good's unit worth to seat p this decision (S_GOOD_BASE, read by good_value): its weight,
-    fading to `goods_end` of it over the last two days (goods score nothing at the end: what they
-    buy is valued where it is bought, a worker, a card, steps at the Main Temple or the Sun Clock);
-    a llama held with a priest/virgin card whose temple still opens at least `llama_offer` times the
-    steps it buys there (the best such temple), whatever the day; and, with `pull`, what a good is
-    worth to the purchase it is gathered for (add_pulls)."""
-    dl = days_left(P, st)
-    fade = w[W_GOODS_END] + (1.0 - w[W_GOODS_END]) * min(1.0, dl / 2.0)
-    for g in range(N_GOODS):
-        put_real(st, S_GOOD_BASE + g, w[W_GOODS + g] * fade)
-    at = seat_at(p)
-    offer = 0.0
-    for k in range(N_KINDS):
-        if st[at + P_PRIESTS + k] > 0 and temple_openings(P, st, k) > 0:
-            offer = max(offer, w[W_LLAMA_OFFER] * w[W_STEP] * smallest_uncovered(P, k, st[S_TAKEN + k]))
-    if offer > real_at(st, S_GOOD_BASE + LLAMA):
-        put_real(st, S_GOOD_BASE + LLAMA, offer)
-    if w[W_PULL] != 0.0:
-        add_pulls(P, st, w, p)
-
-
 @njit_noalloc
 def prepare_plan(P, st, w, p):
     """The plan table of seat p's decision (S_PLAN_*): each priest/virgin kind with a card left and
@@ -448,6 +428,59 @@ def affordable(P, st, p, cost_at, stride):
         if held(st, p, g) < P[cost_at + g * stride]:
             return False
     return True
+
+
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def keep_payable(P, st, w, p):
+    """Each good of a purchase seat p can pay now or after one more good (a priest/virgin card of a
+    kind with one left, a worker while p has one) worth more than its cost is worth at least `keep`
+    times that purchase's net value per unit of its cost (halved when a good is still missing): the
+    goods in hand for a card or a worker are not offered at the Main Temple or sold before the visit
+    that buys it. Nothing is gathered for a purchase two goods away or more (unlike pull, which holds
+    every good a worker needs while workers are left). The purchases' own costs are valued first,
+    at the goods' worth without it, so paying one is still worth its net value."""
+    payable = 0
+    for t in range(N_TARGETS):
+        missing = target_missing(P, st, p, t)
+        if 0 <= missing <= 1 and target_net(P, st, w, p, t) > 0.0:
+            payable |= 1 << t
+            target_cost_value(P, st, w, p, t)
+    for t in range(N_TARGETS):
+        if payable & (1 << t) == 0:
+            continue
+        cost_at = target_cost_at(t)
+        units = 0
+        for g in range(N_GOODS):
+            units += P[cost_at + g]
+        share = w[W_KEEP] * target_net(P, st, w, p, t) / (max(1, units) * (1 + target_missing(P, st, p, t)))
+        for g in range(N_GOODS):
+            if P[cost_at + g] > 0 and share > real_at(st, S_GOOD_BASE + g):
+                put_real(st, S_GOOD_BASE + g, share)
+
+
+@njit_typed(f"void({T_PARAMS}, {T_STATE}, float64[::1], int64)")
+def good_bases(P, st, w, p):
+    """Each good's unit worth to seat p this decision (S_GOOD_BASE, read by good_value): its weight,
+    fading to `goods_end` of it over the last two days (goods score nothing at the end: what they
+    buy is valued where it is bought, a worker, a card, steps at the Main Temple or the Sun Clock);
+    a llama held with a priest/virgin card whose temple still opens at least `llama_offer` times the
+    steps it buys there (the best such temple), whatever the day; and, with `pull`, what a good is
+    worth to the purchase it is gathered for (add_pulls)."""
+    dl = days_left(P, st)
+    fade = w[W_GOODS_END] + (1.0 - w[W_GOODS_END]) * min(1.0, dl / 2.0)
+    for g in range(N_GOODS):
+        put_real(st, S_GOOD_BASE + g, w[W_GOODS + g] * fade)
+    at = seat_at(p)
+    offer = 0.0
+    for k in range(N_KINDS):
+        if st[at + P_PRIESTS + k] > 0 and temple_openings(P, st, k) > 0:
+            offer = max(offer, w[W_LLAMA_OFFER] * w[W_STEP] * smallest_uncovered(P, k, st[S_TAKEN + k]))
+    if offer > real_at(st, S_GOOD_BASE + LLAMA):
+        put_real(st, S_GOOD_BASE + LLAMA, offer)
+    if w[W_PULL] != 0.0:
+        add_pulls(P, st, w, p)
+    if w[W_KEEP] != 0.0:
+        keep_payable(P, st, w, p)
 
 
 @njit_noalloc

@@ -474,6 +474,8 @@ WEIGHT_NAMES = (
     "goods_end",  # the share of a good's worth left on the last day (full two days before it, halfway between)
     "llama_offer",  # a llama held with a priest/virgin card: this times the steps it buys at the card's temple
     "pull",  # a good a worthwhile purchase needs: this times the purchase's net value per good it still lacks
+    "yield_steps",  # a worker's daily good: at least this times the steps it buys at the Main Temple (less its corn)
+    "keep",  # a good of a purchase the player can pay now: at least this times the purchase's net value per good of its cost
 )
 W_GOODS = 0  # + good
 W_SATURATION = 5
@@ -498,6 +500,8 @@ W_PURSUIT = 23
 W_GOODS_END = 24
 W_LLAMA_OFFER = 25
 W_PULL = 26
+W_YIELD_STEPS = 27
+W_KEEP = 28
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7

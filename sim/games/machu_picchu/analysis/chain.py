@@ -47,12 +47,14 @@ def play(bots: list[str], games: int, seed: int, variant: str | None = None) -> 
     players = pd.DataFrame(result.player_columns)
     players["bot"] = [names[i] for i in seats.reshape(-1)]
     players["cards_bought"] = players[[c for c in players if c.startswith("priests_")]].sum(axis=1)
+    players["goods_left"] = players[[c for c in players if c.endswith("_end") and c != "corn_end"]].sum(axis=1) + (
+        players["corn_end"] // 3)
     return game_df, players
 
 
 def line_up_table(players: pd.DataFrame) -> pd.DataFrame:
     """Per bot: its share of the seats that won (a shared win counts for each winner) with its 95%
-    interval, and what it does a player-game."""
+    interval, and what it does a player-game (goods left: held at the end, 3 corn counting as one)."""
     rows = []
     for bot, part in players.groupby("bot", sort=False):
         wins = int(part["won"].sum())
@@ -60,7 +62,9 @@ def line_up_table(players: pd.DataFrame) -> pd.DataFrame:
         rows.append({"bot": bot, "seats": len(part), "win %": 100 * wins / len(part), "lo": 100 * lo, "hi": 100 * hi,
                      "cards": part["cards_bought"].mean(), "llamas offered": part["llamas_offered"].mean(),
                      "main kinds": part["main_offered"].mean(), "unplaced": part["workers_unplaced"].mean(),
-                     "laps": part["trail_laps"].mean(), "score": part["score"].mean()})
+                     "laps": part["trail_laps"].mean(), "steps": part["trail_steps"].mean(),
+                     "moons": part["moon_tiles"].mean(), "goods left": part["goods_left"].mean(),
+                     "score": part["score"].mean()})
     return pd.DataFrame(rows)
 
 
