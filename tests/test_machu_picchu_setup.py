@@ -146,3 +146,14 @@ def test_every_robustness_table_is_a_valid_variant_of_a_reconstructed_number():
         for key in variant:
             sources = PARAMS.resolved[key]["source"]
             assert any("reconstructed" in text for text in sources.values()), (table.name, key)
+
+
+def test_the_what_if_tables_are_played_but_judge_no_verdict():
+    """sim.analysis.robust.robustness judges the headline verdicts under the plausible tables only:
+    a what-if of printed numbers shows what an end condition hinges on, it is not a reading."""
+    from sim.analysis.robust import is_what_if
+    from sim.core import registry
+
+    tables = registry.get_game("machu_picchu").robustness().record()["tables"]
+    what_ifs = [t["name"] for t in tables if is_what_if(t)]
+    assert len(what_ifs) == 2 and len(tables) - len(what_ifs) >= 5

@@ -399,6 +399,15 @@ def _cell(path: Path, table: str, effect: dict | None, on: bool | None) -> Datas
     return open_dataset(path, cell=cell)
 
 
+WHAT_IF = "what-if"  # a table whose number starts so is a what-if of printed numbers, not a plausible reading
+
+
+def is_what_if(table: dict[str, Any]) -> bool:
+    """A what-if table (robust.toml `number = "what-if: ..."`) is played, to show what a verdict or an
+    end condition hinges on, but no verdict is judged under it: it is not a plausible reading."""
+    return str(table.get("number") or "").startswith(WHAT_IF)
+
+
 def robustness(path: str | Path, headline: str | Path | None = None, headline_b: str | Path | None = None,
                progress=None) -> Robustness:
     """Every headline verdict of a robustness dataset's game under each of its tables.
@@ -414,8 +423,9 @@ def robustness(path: str | Path, headline: str | Path | None = None, headline_b:
     label = effect["label"] if effect else "the effect"
     measured, numbers = [], []
     base = None
-    alpha = table_alpha(len(record["tables"]) - 1)
-    for table in record["tables"]:
+    judged = [t for t in record["tables"] if not is_what_if(t)]
+    alpha = table_alpha(len(judged) - 1)
+    for table in judged:
         if progress:
             progress(f"robustness: {record['game']} table {table['name']}")
         off = _cell(path, table["name"], effect, False)
