@@ -169,7 +169,7 @@ def test_heuristic_bid_is_the_listed_choice():
                     fused = st.copy()
                     if table:
                         B.up_card_gains(ENGINE, fused, kinds)
-                    got = tuple(int(x) for x in B.heuristic_bid(ENGINE, fused, seat, w))
+                    got = tuple(int(x) for x in B.heuristic_bid(ENGINE, fused, seat, w, np.bool_(False)))
                     assert got == expected
                     assert (S.rng_words(fused) == S.rng_words(listed)).all()
                 checked += 1
