@@ -12,17 +12,18 @@ from collections import Counter
 import numpy as np
 
 from sim.games.chachapoya import bots as B
+from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
+from sim.games.chachapoya.cards import list_legal_bids
 
-from chachapoya_helpers import ENGINE, bots
-from test_chachapoya_bots import _listed_bid, _mid_game_states
+from chachapoya_helpers import ENGINE, NO_LOG, bots, listed_bid, mid_game_states
 
-FAST = np.bool_(True)
-HEURISTIC = np.bool_(False)
+FAST = np.int8(B.BOT_FAST)
+HEURISTIC = np.int8(B.BOT_HEURISTIC)
 
 
-def _bid(st, seat, w, fast):
-    return tuple(int(x) for x in B.heuristic_bid(ENGINE, st.copy(), seat, w, fast))
+def _bid(st, seat, w, kind):
+    return tuple(int(x) for x in B.choose_bid(ENGINE, st.copy(), seat, kind, w))
 
 
 def _weight_sets(weights):
@@ -40,7 +41,7 @@ def test_fast_bid_without_noise_is_the_heuristic_bid():
     """With the noise weight at 0 both kinds take the first bid of best utility (Bidding)."""
     kinds, weights = bots(["balanced-tuned", "cautious", "greedy-tuned", "bluffer"])
     checked = 0
-    for st in _mid_game_states(40, kinds, weights):
+    for st in mid_game_states(40, kinds, weights):
         for seat in range(4):
             if S.players(st)[seat, S.P_ALIVE] == 0:
                 continue
@@ -55,10 +56,9 @@ def test_fast_bid_without_noise_is_the_heuristic_bid():
 def test_fast_bid_is_always_a_bid_the_heuristic_could_choose():
     """A fast bid is legal and its utility is within one noise weight of the best legal bid's:
     only such a bid can come out on top of a noise draw of at most half the weight either side."""
-    from sim.games.chachapoya.cards import list_legal_bids
     kinds, weights = bots(["balanced-tuned", "cautious", "greedy-tuned", "bluffer"])
     checked = 0
-    for st in _mid_game_states(40, kinds, weights):
+    for st in mid_game_states(40, kinds, weights):
         for seat in range(4):
             if S.players(st)[seat, S.P_ALIVE] == 0:
                 continue
@@ -85,7 +85,7 @@ def test_fast_bid_has_the_heuristic_distribution():
     w = weights[0].copy()
     w[B.W_NOISE] = 3.0  # wide enough for several bids to win sometimes
     compared = 0
-    for st in _mid_game_states(12, kinds, weights):
+    for st in mid_game_states(12, kinds, weights):
         seat = int(st[S.S_START])
         if S.players(st)[seat, S.P_ALIVE] == 0:
             continue
@@ -95,8 +95,8 @@ def test_fast_bid_has_the_heuristic_distribution():
             a = st.copy()
             S.rng_words(a)[:] = np.random.default_rng(k).integers(1, 2**63, 4, dtype=np.uint64)
             b = a.copy()
-            fast[tuple(int(x) for x in B.heuristic_bid(ENGINE, a, seat, w, FAST))] += 1
-            listed[_listed_bid(b, seat, w)] += 1
+            fast[tuple(int(x) for x in B.fast_bid(ENGINE, a, seat, w))] += 1
+            listed[listed_bid(b, seat, w)] += 1
         if len(listed) < 2:
             continue
         distance = 0.5 * sum(abs(fast[o] - listed[o]) for o in set(fast) | set(listed)) / draws
@@ -108,11 +108,9 @@ def test_fast_bid_has_the_heuristic_distribution():
 def test_fast_offer_without_noise_is_the_heuristic_offer():
     """The start player's arrangement of the drawn cards (Gameplay): with no noise both kinds
     keep the first best arrangement; with noise the fast one draws only for those near it."""
-    from sim.games.chachapoya import rules as R
-    from chachapoya_helpers import NO_LOG
     kinds, weights = bots(["balanced-tuned", "cautious", "greedy-tuned", "bluffer"])
     checked = 0
-    for st in _mid_game_states(40, kinds, weights):
+    for st in mid_game_states(40, kinds, weights):
         if st[S.S_FACE_UP] == 0:
             continue
         R.draw_offer(ENGINE, st, NO_LOG)

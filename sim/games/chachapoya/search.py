@@ -92,7 +92,7 @@ def new_search_context(params, n_players, n_weights):
             np.zeros(n_options, np.float64), np.zeros(n_options, np.float64), np.zeros(n_options, np.int64),
             np.zeros((n_options, N_B), np.int64),
             np.full((n_players, N_B), R.ASK_BOT, np.int64), np.full((n_players, N_B), R.ASK_BOT, np.int64),
-            np.full(n_players, bots.BOT_FAST, np.int8), np.zeros((n_players, n_weights), np.float64),
+            np.full(n_players, bots.BOT_HEURISTIC, np.int8), np.zeros((n_players, n_weights), np.float64),
             np.zeros(1, np.int64))
 
 
