@@ -9,6 +9,8 @@ import numpy as np
 
 from sim.core import rng as rng_mod
 from sim.games.chachapoya import GAME, data
+from sim.games.chachapoya import bots as bots_mod
+from sim.games.chachapoya.cards import list_legal_bids
 from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
 
@@ -169,3 +171,35 @@ def count_treasures(st):
     for i in range(st[S.S_N_OFFER]):
         n[S.offer(st)[i]] += 1
     return n
+
+
+def listed_bid(st, seat, w):
+    """choose_bid as first written: list every legal bid, value the list (bid_utilities), add
+    each bid's noise draw in list order and keep the first best. Advances st's stream."""
+    n = list_legal_bids(ENGINE, st, seat)
+    if n == 0:
+        return (-1, 0, 0, -1)
+    utility = np.zeros(n)
+    bots_mod.bid_utilities(ENGINE, st, seat, w, n, utility)
+    best, best_u = 0, -1e300
+    for i in range(n):
+        u = utility[i] + w[bots_mod.W_NOISE] * (rng_mod.uniform(S.rng_words(st)) - 0.5)
+        if u > best_u:
+            best, best_u = i, u
+    return tuple(int(x) for x in S.options(st)[best])
+
+
+def mid_game_states(n_games, kinds, weights):
+    """States at the start of a bidding (offer laid out), after a random number of rounds."""
+    picker = np.random.default_rng(5)
+    for g in range(n_games):
+        st = S.new_state(ENGINE, 4)
+        R.start_game(ENGINE, st, NO_LOG, np.uint64(3), np.uint64(g), False)
+        for _ in range(int(picker.integers(0, 40))):
+            if not R.game_goes_on(st):
+                break
+            R.play_round(ENGINE, st, NO_LOG, kinds, weights, False)
+        if R.game_goes_on(st):
+            if R.open_round(st, NO_LOG):
+                R.prepare_offer(ENGINE, st, NO_LOG, kinds, weights)
+            yield st

@@ -12,7 +12,7 @@ import pytest
 from sim.games.chachapoya import GAME, bots as B
 from sim.games.chachapoya import state as S
 
-from chachapoya_helpers import ENGINE, T, bots, collect, hand, make_state, set_offer
+from chachapoya_helpers import ENGINE, T, bots, collect, hand, listed_bid, make_state, mid_game_states, set_offer
 
 HEURISTICS = ["balanced", "cautious", "greedy", "bluffer"]
 
@@ -109,42 +109,6 @@ def test_styles_behave_differently():
     assert won["greedy"] > won["cautious"] + 0.6
 
 
-def _listed_bid(st, seat, w):
-    """choose_bid as first written: list every legal bid, value the list (bid_utilities), add
-    each bid's noise draw in list order and keep the first best. Advances st's stream."""
-    from sim.core import rng as rng_mod
-    from sim.games.chachapoya.cards import list_legal_bids
-    n = list_legal_bids(ENGINE, st, seat)
-    if n == 0:
-        return (-1, 0, 0, -1)
-    utility = np.zeros(n)
-    B.bid_utilities(ENGINE, st, seat, w, n, utility)
-    best, best_u = 0, -1e300
-    for i in range(n):
-        u = utility[i] + w[B.W_NOISE] * (rng_mod.uniform(S.rng_words(st)) - 0.5)
-        if u > best_u:
-            best, best_u = i, u
-    return tuple(int(x) for x in S.options(st)[best])
-
-
-def _mid_game_states(n_games, kinds, weights):
-    """States at the start of a bidding (offer laid out), after a random number of rounds."""
-    from sim.games.chachapoya import rules as R
-    from chachapoya_helpers import NO_LOG
-    picker = np.random.default_rng(5)
-    for g in range(n_games):
-        st = S.new_state(ENGINE, 4)
-        R.start_game(ENGINE, st, NO_LOG, np.uint64(3), np.uint64(g), False)
-        for _ in range(int(picker.integers(0, 40))):
-            if not R.game_goes_on(st):
-                break
-            R.play_round(ENGINE, st, NO_LOG, kinds, weights, False)
-        if R.game_goes_on(st):
-            if R.open_round(st, NO_LOG):
-                R.prepare_offer(ENGINE, st, NO_LOG, kinds, weights)
-            yield st
-
-
 def test_heuristic_bid_is_the_listed_choice():
     """bots.heuristic_bid values the legal bids in one pass, skips the bids that cannot win after
     their noise draw, and reads the face-up card's gains from the bidding's table: the bid and the
@@ -158,13 +122,13 @@ def test_heuristic_bid_is_the_listed_choice():
         w[B.W_SIGMA] = abs(w[B.W_SIGMA]) + 0.5
         w_sets.append(w)
     checked = 0
-    for st in _mid_game_states(60, kinds, weights):
+    for st in mid_game_states(60, kinds, weights):
         for seat in range(4):
             if S.players(st)[seat, S.P_ALIVE] == 0:
                 continue
             for w in w_sets:
                 listed = st.copy()
-                expected = _listed_bid(listed, seat, w)
+                expected = listed_bid(listed, seat, w)
                 for table in (False, True):
                     fused = st.copy()
                     if table:
@@ -180,7 +144,7 @@ def test_up_card_table_is_gain_of():
     """The bidding's table of the face-up card's gains gives gain_of's value for every seat."""
     kinds, weights = bots(["balanced-tuned", "cautious", "greedy-tuned", "bluffer"])
     checked = 0
-    for st in _mid_game_states(80, kinds, weights):
+    for st in mid_game_states(80, kinds, weights):
         if st[S.S_FACE_UP] == 0:
             continue
         B.up_card_gains(ENGINE, st, kinds)

@@ -31,7 +31,8 @@ from .state import (
 BOT_RANDOM = 0
 BOT_HEURISTIC = 1
 BOT_SEARCH = 2  # search.py; here (and in its rollouts) it plays as the heuristic
-BOT_KIND_NAMES = ("random", "heuristic", "search")
+BOT_FAST = 3  # the heuristic's choices in law; bids and offers that cannot win draw no noise (fast_bid)
+BOT_KIND_NAMES = ("random", "heuristic", "search", "fast")
 
 # Weight vector layout; bots.toml names every entry.
 WEIGHT_NAMES = (
@@ -372,6 +373,8 @@ def win_chance(strength, mu, sigma):
 @njit_inline
 def choose_bid(params, st, seat, kind, w):
     """Bidding: returns (kind, n, joker, joker_kind); kind -1 if the hand holds no legal bid."""
+    if kind == BOT_FAST:
+        return fast_bid(params, st, seat, w)
     if kind != BOT_RANDOM:
         return heuristic_bid(params, st, seat, w)
     n_opts = list_legal_bids(params, st, seat)
@@ -493,9 +496,17 @@ def choose_offer(params, st, seat, kind, w):
         return bottom, up
     utility = fscratch(st, FSCR_UTILITY)
     offer_utilities(params, st, seat, w, utility)
+    floor = -1e300
+    if kind == BOT_FAST:
+        top = -1e300
+        for i in range(ARRANGEMENTS):
+            top = max(top, utility[i])
+        floor = top - abs(w[W_NOISE])
     best_u = -1e300
     best = np.int64(0)
     for i in range(ARRANGEMENTS):
+        if utility[i] < floor:
+            continue  # the fast kind: no noise draw can lift it over the best arrangement's
         u = utility[i] + w[W_NOISE] * (rng_mod.uniform(rng) - 0.5)
         if u > best_u:
             best_u = u
@@ -774,5 +785,91 @@ def heuristic_bid(params, st, seat, w):
             if un > best_u:
                 best_u, best_kind, best_n, best_joker = un, a, n, NO_CARD
     if best_kind < 0:  # every utility NaN: the listed version keeps the first legal bid
+        return first_legal_bid(params, st, seat)
+    return best_kind, best_n, 1 if best_joker >= 0 else 0, best_joker
+
+
+@njit_level(f"UniTuple(int64, 4)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
+def fast_bid(params, st, seat, w):
+    """choose_bid of the fast kind: heuristic_bid with every skip made before the noise draw.
+
+    A bid that cannot beat the best so far even with the most noise it could draw (half the noise
+    weight) is skipped before its draw, and before its valuation when its sure-win bound already
+    fails. The noise it would have drawn could not have changed the choice, and every bid that
+    still draws gets a fresh uniform draw, so the chosen bid has heuristic_bid's distribution
+    (tests/test_chachapoya_fast.py); the random stream, and so the game, is another.
+    """
+    n_a = st[S_N_ADVENTURERS]
+    hand = hand_at(st, seat)
+    bid_min, bid_max = params[R_BID_MIN], params[R_BID_MAX]
+    joker_kind = NO_CARD
+    for a in range(n_a):
+        if af(params, a, AF_ROLE) == ROLE_TRACKER and st[hand + a] >= 1:
+            joker_kind = a
+            break
+    if not any_legal_bid(params, st, hand, joker_kind):
+        return -1, 0, 0, -1
+    v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
+    left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
+    gain = w[W_GAIN]
+    keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
+    noise = w[W_NOISE]
+    reach = 0.5 * abs(noise)  # the most a noise draw can add
+    top_all = max(v_all * gain, 0.0) + reach
+    top_one = max(v_one * gain, 0.0) + reach
+    rng = rng_of(st)
+    best_u = -1e300
+    best_kind, best_n, best_joker = np.int64(-1), np.int64(0), NO_CARD
+    for a in range(n_a):
+        held = st[hand + a]
+        if held == 0:
+            continue
+        keep = keep_cost(params, st, hand, a, left, w)
+        role = af(params, a, AF_ROLE)
+        if role == ROLE_TRACKER:
+            if held >= 2 and bid_min <= 2:
+                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep
+                if u + reach > best_u:
+                    u += noise * (rng_mod.uniform(rng) - 0.5)
+                    if u > best_u:
+                        best_u, best_kind, best_n, best_joker = u, a, TRACKER_PAIR, NO_CARD
+            continue
+        cap = min(held, af(params, a, AF_MAX), bid_max)
+        if role == ROLE_NUMBER:
+            value = af(params, a, AF_VALUE)
+            for n in range(max(1, bid_min), cap + 1):
+                if top_all - n * keep <= best_u:
+                    continue  # even a sure win with the best noise would not beat the best so far
+                u = win_chance(n * value, mu, sigma) * v_all * gain - n * keep
+                if u + reach <= best_u:
+                    continue
+                u += noise * (rng_mod.uniform(rng) - 0.5)
+                if u > best_u:
+                    best_u, best_kind, best_n, best_joker = u, a, n, NO_CARD
+            if joker_kind >= 0:
+                cap_j = min(held, af(params, a, AF_MAX) - 1, bid_max - 1)
+                for n in range(max(1, bid_min - 1), cap_j + 1):
+                    if top_one - n * keep - keep_joker <= best_u:
+                        continue
+                    u = win_chance((n + 1) * value, mu, sigma) * v_one * gain - n * keep - keep_joker
+                    if u + reach <= best_u:
+                        continue
+                    u += noise * (rng_mod.uniform(rng) - 0.5)
+                    if u > best_u:
+                        best_u, best_kind, best_n, best_joker = u, a, n, joker_kind
+            continue
+        if role == ROLE_MAFIA:
+            u = w[W_LEADER_SUCCESS] * v_all * gain - keep
+        elif role == ROLE_DICTATOR:
+            u = w[W_LEADER_SUCCESS] * v_one * gain - keep
+        else:
+            u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep
+        if u + reach <= best_u:
+            continue
+        for n in range(max(1, bid_min), cap + 1):  # a leader's list entries share one utility
+            un = u + noise * (rng_mod.uniform(rng) - 0.5)
+            if un > best_u:
+                best_u, best_kind, best_n, best_joker = un, a, n, NO_CARD
+    if best_kind < 0:  # every utility NaN: as heuristic_bid, the first legal bid
         return first_legal_bid(params, st, seat)
     return best_kind, best_n, 1 if best_joker >= 0 else 0, best_joker
