@@ -215,15 +215,15 @@ def _mean_row(values: np.ndarray) -> tuple[float, float, float]:
 
 
 def seat_imbalance(wins: np.ndarray) -> float:
-    """Root-mean-square distance of the turn positions' win rates from the fair share, with the
-    sampling noise taken out: E[sum (r_p - 1/P)^2] = sum (pi_p - 1/P)^2 + sum pi_p (1 - pi_p) / n
+    """Root-mean-square distance of the turn positions' win rates from the fair share (their mean),
+    with the sampling noise taken out: E[sum (r_p - 1/P)^2] = sum (pi_p - 1/P)^2 + sum pi_p (1 - pi_p) / n
     for one winner a game, so the excess over the noise term estimates the seats' real spread.
     wins: [games, P] win indicators of decided games."""
     n, n_players = wins.shape
     if n < 2:
         return math.nan
     rates = wins.mean(axis=0)
-    excess = np.sum((rates - 1 / n_players) ** 2) - np.sum(rates * (1 - rates)) / (n - 1)
+    excess = np.sum((rates - rates.mean()) ** 2) - np.sum(rates * (1 - rates)) / (n - 1)
     return math.sqrt(max(excess, 0.0) / n_players)
 
 
@@ -248,7 +248,9 @@ def mirror_verdicts(players: pd.DataFrame, games: pd.DataFrame, n_players: int, 
     wins = np.zeros((n_decided, n_players))
     codes, _ = pd.factorize(decided["game"])
     wins[codes, decided["position"].to_numpy(np.int64)] = decided["won"].to_numpy(np.float64)
-    fair = 1 / n_players
+    # the fair share: a position's win rate if every position won equally often (1/P, a little more
+    # in a game with shared wins)
+    fair = float(wins.mean()) if n_decided else 1 / n_players
     for p in range(n_players):
         value, low, high = _rate_row(wins[:, p].sum(), n_decided)
         rows.append(dict(verdict="position", item=str(p), value=value, low=low, high=high, n=n_decided,
@@ -282,12 +284,13 @@ def mixed_verdicts(players: pd.DataFrame, styles: dict[str, str], n_players: int
     """Each style's win share in the rung's mixed line-up (decided games; a style seated twice
     counts both seats)."""
     decided = players[players.groupby("game", sort=False)["won"].transform("any").to_numpy()]
+    fair = float(decided["won"].mean()) if len(decided) else 1 / n_players  # 1/P, more with shared wins
     rows = []
     for bot, style in styles.items():
         mine = decided[decided["bot"].astype(str) == bot]
         value, low, high = _rate_row(float(mine["won"].sum()), len(mine))
         rows.append(dict(verdict="style_share", item=style, value=value, low=low, high=high, n=len(mine),
-                         reference=1 / n_players))
+                         reference=fair))
     return rows
 
 
