@@ -468,7 +468,7 @@ def run_skill(game: Game, settings: SkillSettings, spec: SkillSpec | None = None
                       + f", {len(lineups)} line-ups x {sizes[rung.name]:,} games", file=sys.stderr, flush=True)
             t0 = time.perf_counter()
             _play_rung(game, rung, lineups, folder, n_players, sizes[rung.name], settings, overrides)
-            seconds = time.perf_counter() - t0
+            seconds = _played_seconds(folder, time.perf_counter() - t0)
             found = rung_verdicts(folder, rung, n_players, settings.seed)
             for r in found:
                 r.update(rung=rung.name, rung_index=i, variant=effect.label if with_effect else "base")
@@ -491,7 +491,7 @@ def run_skill(game: Game, settings: SkillSettings, spec: SkillSpec | None = None
     verdicts = verdicts[columns]
     labels = label_table(verdicts[verdicts["variant"] == "base"], [r.name for r in rungs])
     write_evidence(out, game, spec, settings, n_players, rungs, records, verdicts, labels,
-                   time.perf_counter() - started)
+                   max(time.perf_counter() - started, sum(r["seconds"] for r in records)))
     return out
 
 
@@ -505,6 +505,17 @@ def _play_rung(game: Game, rung: Rung, lineups: list[tuple[str, ...]], folder: P
     plan = plan_tournament(game, list(rung.bots), n_players, n_games, settings.seed, settings.chunk_size, None,
                            overrides, lineup_list=lineups)
     run_plan(plan, folder, settings.workers or os.cpu_count() or 1, resume=True, progress=settings.progress)
+
+
+def _played_seconds(folder: Path, fallback: float) -> float:
+    """The seconds a rung's dataset took to play (its manifest's timings, so a reused dataset keeps
+    them), else the time just spent."""
+    from sim.core.dataset import read_manifest
+
+    try:
+        return float(read_manifest(folder)["timings"]["total_seconds"])
+    except (UserError, KeyError, TypeError, ValueError):
+        return fallback
 
 
 def _slug(text: str) -> str:
