@@ -106,11 +106,22 @@ def test_papermill_reads_every_parameter_the_notebooks_declare():
         declared = set(re.findall(r"^(\w+)\s*=", cell.source, re.M))
         assert declared and declared <= set(papermill.inspect_notebook(str(path))), path.name
 
+def _skill_page(game: str) -> list[str]:
+    """The skill page comes last, and only for a game whose `sim skill` evidence is committed."""
+    from sim.core import registry
+
+    return [f"skill_{game}"] if report.skill_evidence(registry.get_game(game)) else []
+
+
+CHACHAPOYA_PAGES = ["overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya",
+                    *_skill_page("chachapoya")]
+
+
 def test_default_specs_are_the_main_job():
     everything = default_specs()
-    assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == [
-        "overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya"]
-    tournament, ladder, tuning, *specs, balance, robust = [s for s in everything if report.spec_game(s) == "cuzco"]
+    assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == CHACHAPOYA_PAGES
+    cuzco_specs = [s for s in everything if report.spec_game(s) == "cuzco"]
+    tournament, ladder, tuning, *specs, balance, robust = cuzco_specs[:len(cuzco_specs) - len(_skill_page("cuzco"))]
     assert balance.notebook == "balance" and not balance.datasets and balance.parameters["game"] == "cuzco"
     assert (report.REPO_ROOT / balance.parameters["evidence"] / "manifest.json").is_file()
     assert robust.notebook == "robust" and robust.datasets["dataset"].games == 4000  # 1 in 50, at most 20,000
@@ -127,7 +138,8 @@ def test_default_specs_are_the_main_job():
     assert specs[-1].datasets == {"dataset": base, "compare_to": pututu}
     assert all(s.datasets["dataset"] == base for s in specs)
     assert {s.notebook for s in specs} <= NOTEBOOKS
-    small = default_specs(games=500, data_dir="elsewhere", seed=3)[7].datasets["dataset"]
+    small = next(s for s in default_specs(games=500, data_dir="elsewhere", seed=3) if s.name == "overview_cuzco")
+    small = small.datasets["dataset"]
     assert (small.path, small.games, small.seed) == (Path("elsewhere/cuzco-base"), 500, 3)
 
 
@@ -460,8 +472,7 @@ def test_tables_show_plain_column_names_and_ranges_read_plainly():
 def test_report_of_one_game(tmp_path, capsys):
     """Issue 37, wall 8: `sim report --game NAME` builds that game's pages only; an unknown game is
     one line, exit 2, before anything is written."""
-    assert [s.name for s in default_specs(game="chachapoya")] == [
-        "overview_chachapoya", "win_rates_chachapoya", "card_strength_chachapoya", "robust_chachapoya"]
+    assert [s.name for s in default_specs(game="chachapoya")] == CHACHAPOYA_PAGES
     assert {report.spec_game(s) for s in default_specs(game="cuzco")} == {"cuzco"}
     for argv, fragment in ((["--game", "nosuch"], "unknown game 'nosuch' (known: "),
                            (["--game", "chachapoya", "--no-simulate"], "chachapoya-base holds no complete dataset")):
@@ -585,11 +596,11 @@ def test_cuzco_sections_come_from_its_analysis_package():
 
     cuzco = registry.get_game("cuzco")
     assert [s.name for s in report.game_sections(cuzco)] == [s.name for s in analysis.report_sections()] + [
-        "robust_cuzco"]
+        "robust_cuzco"] + _skill_page("cuzco")
     from sim.games.chachapoya import analysis as chachapoya
 
     assert [s.name for s in report.game_sections(registry.get_game("chachapoya"))] == [
-        s.name for s in chachapoya.report_sections()] + ["robust_chachapoya"]
+        s.name for s in chachapoya.report_sections()] + ["robust_chachapoya"] + _skill_page("chachapoya")
     assert report.overview_parameters("chachapoya") == {"game": "chachapoya", "by": "seat"}
     assert report.overview_parameters("nosuchgame") == {}
     assert report.overview_parameters("cuzco")["by"] == "start_order"

@@ -7,6 +7,7 @@ import pytest
 
 from sim.analysis.sprt import GSPRT, per_game_metric, run_sprt
 from sim.cli import main
+from sim.core import registry
 from sim.core.errors import UserError
 
 
@@ -87,7 +88,8 @@ def test_run_sprt_on_chachapoya():
     assert same.table.attrs["decision"] == "accept H0" and same.table.attrs["games"] == 200
     assert same.table["mean_diff"].tolist() == [0.0]
     # A real variant with a margin far beyond reach: runs until max_games or H0.
-    res = run_sprt("chachapoya", None, {"name": "hand7", "setup": {"hand_size": 7}}, "bot_win:greedy-tuned",
+    greedy = next(bot for bot in registry.get_game("chachapoya").default_bots(4) if bot.startswith("greedy"))
+    res = run_sprt("chachapoya", None, {"name": "hand7", "setup": {"hand_size": 7}}, f"bot_win:{greedy}",
                    margin=0.5, batch=200, max_games=600, seed=3)
     trace, attrs = res.table, res.table.attrs
     assert attrs["decision"] in ("accept H0", "continue") and attrs["games"] in (200, 400, 600)

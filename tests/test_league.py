@@ -35,9 +35,12 @@ def chachapoya_copy(tmp_path, monkeypatch):
     game.reload_bots()
 
 
+TUNED = ["balanced-tuned", "cautious-tuned", "greedy-tuned", "bluffer-tuned"]  # generation 0 of every style
+
+
 def _settings(tmp_path, **extra) -> LeagueSettings:
     return LeagueSettings(generations=2, tune_generations=1, games=24, validation_games=48, workers=1,
-                          state_dir=tmp_path / "states", progress=False, **extra)
+                          state_dir=tmp_path / "states", progress=False, start=TUNED, **extra)
 
 
 def test_a_kept_generation_is_a_named_bot_and_the_next_one_plays_against_it(chachapoya_copy, tmp_path, monkeypatch):
@@ -81,3 +84,16 @@ def test_bad_styles_are_one_line_errors(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["league", "chachapoya", "--styles", "random,random,random,random"])
     assert exit_.value.code == 2 and "has no weights to tune" in capsys.readouterr().err
+
+
+def test_a_generation_falls_back_along_the_names_it_was_tuned_from():
+    """A designer who removes bots.tuned.toml keeps a working line-up: balanced-g3 falls back to the
+    nearest of balanced-g2, balanced-g1, balanced-tuned, balanced that still exists."""
+    from sim.core.bots_file import nearest_known, tuned_from
+
+    assert [tuned_from(n) for n in ("balanced-g3", "balanced-g1", "balanced-tuned", "balanced")] == [
+        "balanced-g2", "balanced-tuned", "balanced", None]
+    assert tuned_from("temple-priest-chain-g12") == "temple-priest-chain-g11"
+    assert nearest_known("balanced-g3", {"balanced-g1", "balanced"}) == "balanced-g1"
+    assert nearest_known("balanced-g3", {"balanced"}) == "balanced"
+    assert nearest_known("nobody-g2", {"balanced"}) == "nobody-g2"

@@ -44,6 +44,7 @@ Anything malformed is a one-line UserError naming the file, the bot and the key.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping
@@ -53,6 +54,29 @@ import numpy as np
 from sim.core.errors import UserError
 from sim.core.params import load_toml
 from sim.core.paramspec import Param
+
+TUNED_SUFFIX = "-tuned"  # `sim tune` names the bot it writes <bot>-tuned
+GENERATION_NAME = re.compile(r"^(?P<style>.+)-g(?P<k>[0-9]+)$")  # `sim league` names generation k <style>-g<k>
+
+
+def tuned_from(name: str) -> str | None:
+    """The bot a tuned bot started from, read off the names `sim tune` and `sim league` give
+    (<style>-g<k> from <style>-g<k-1>, <style>-g1 from <style>-tuned, <style>-tuned from <style>);
+    None for a bot no tuning wrote."""
+    generation = GENERATION_NAME.match(name)
+    if generation:
+        k = int(generation["k"])
+        return f"{generation['style']}-g{k - 1}" if k > 1 else generation["style"] + TUNED_SUFFIX
+    return name.removesuffix(TUNED_SUFFIX) if name.endswith(TUNED_SUFFIX) else None
+
+
+def nearest_known(name: str, known: Mapping[str, Any] | set[str]) -> str:
+    """`name`, or when a designer removed the tuned-bots file (or the entry), the nearest bot it was
+    tuned from that still exists; `name` itself when none does (the caller's unknown-bot error names it)."""
+    current: str | None = name
+    while current is not None and current not in known:
+        current = tuned_from(current)
+    return name if current is None else current
 
 TOP_KEYS = ("lineup", "defaults", "search", "bots")
 BOT_KEYS = ("kind", "description", "weights", "policy")
@@ -161,7 +185,8 @@ def read_bots(path: str | Path, tuned_path: str | Path | None, schema: BotsSchem
     if tuned_path is not None and Path(tuned_path).exists():
         entries.update(read_tuned(load_toml(tuned_path), str(tuned_path), schema, defaults, default_budget))
     for name, wanted in policies.items():
-        known = [policy for policy in wanted if policy in entries and policy != name]
+        known = [nearest_known(policy, entries) for policy in wanted]
+        known = [policy for policy in known if policy in entries and policy != name]
         if not known:
             raise UserError(f"{where}: bot {name!r} has policy {bots[name]['policy']!r}, which names no other "
                             f"bot (known: {', '.join(b for b in entries if b != name)})")

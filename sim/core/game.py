@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from sim.core.bots_file import nearest_known
 from sim.core.errors import UserError
 from sim.core.params import merge_variant
 from sim.core.robust import RobustSpec, load_robust_spec
@@ -225,7 +226,6 @@ class Game(Protocol):
 
 
 SEARCH_ENGINE_SLICE = 16  # a search bot's games take seconds each
-TUNED_SUFFIX = "-tuned"  # `sim tune` names the bot it writes <bot>-tuned
 
 
 class GameData(Protocol):
@@ -351,10 +351,9 @@ class TomlGame(GameBase):
 
     def default_bots(self, n_players: int) -> list[str]:
         """bots.toml's [lineup] round the table; a tuned bot missing from bots.tuned.toml (a designer
-        removed the file) falls back to the bot it was tuned from."""
+        removed the file) falls back to the nearest bot it was tuned from."""
         known = self.bots()
-        styles = [name if name in known or not name.endswith(TUNED_SUFFIX) else name.removesuffix(TUNED_SUFFIX)
-                  for name in self.data.default_lineup()]
+        styles = [nearest_known(name, known) for name in self.data.default_lineup()]
         return [styles[s % len(styles)] for s in range(n_players)]
 
     def bot_arrays(self, bot_names: list[str]) -> tuple[np.ndarray, np.ndarray]:

@@ -43,9 +43,10 @@ import numba
 import numpy as np
 from tqdm import tqdm
 
+from sim.core.bots_file import TUNED_SUFFIX, tuned_from
 from sim.core.dataset import write_bytes_atomic
 from sim.core.errors import EngineFailure, Interrupted, UserError
-from sim.core.game import TUNED_SUFFIX, Params
+from sim.core.game import Params
 from sim.core.params import strip_provenance
 from sim.core.stats import has_winner, rate_ci
 
@@ -268,8 +269,9 @@ class TuneResult:
 
 
 def default_pool(game: Any, bot: str) -> list[str]:
-    """The game's other bots of the tuned bot's kind (its heuristics), tuned ones left out."""
-    others = [name for name in game.bots() if name != bot and not name.endswith(TUNED_SUFFIX)]
+    """The game's other bots of the tuned bot's kind (its heuristics), tuned ones (sim tune's and
+    sim league's) left out."""
+    others = [name for name in game.bots() if name != bot and tuned_from(name) is None]
     alike = [name for name in others if game.kind_name(name) == game.kind_name(bot)]
     return alike or others
 
