@@ -8,8 +8,10 @@ is modelled from its direct effects (effects.py): written into the state in plac
 only the groups it touched valued again against the decision's table of group values, then undone;
 turns with the same effects share one valuation per decision. The kind "lookahead" (same weights)
 plays each phase-I turn on a copy of the state with the rules instead: the bot of before issue 13,
-several times slower, kept for comparison. Phase-II uses, goods, missions and the palace are tried
-on a copy by both. The random bot gives every option an independent uniform value, so it picks
+several times slower, kept for comparison. The kind "fast" (same weights) values fewer phase-I
+turns: a card paid the cheaper way only, 07/06/13 priced apart from the turn they allow, exchange
+plans built lazily (README: the fast kind). Phase-II uses, goods, missions and the palace are tried
+on a copy by all three. The random bot gives every option an independent uniform value, so it picks
 uniformly among the enumerated legal options. Bots read only public information and their own
 seat (hands of god cards are secret; the god piles are never looked into).
 """
