@@ -10,7 +10,7 @@ from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.studies.tune import default_pool
 from sim.games.cuzco import GAME
 from sim.games.cuzco import state as S
-from sim.games.cuzco.bots import KIND_HEURISTIC, KIND_SEARCH, NO_TOP, choose_turn
+from sim.games.cuzco.bots import KIND_FAST, KIND_HEURISTIC, KIND_SEARCH, NO_TOP, choose_turn
 from sim.games.cuzco.rounds import NO_STOP, PHASE_I, PHASE_ONE_DONE, play_from, start_round
 from sim.games.cuzco.rules import N_O, check_components, setup
 from sim.games.cuzco.search import determinise, new_search_buffers, search_turn
@@ -134,6 +134,18 @@ def test_the_search_never_reads_the_real_future():
                            np.uint64(77), np.uint64(0), pick)
         chosen.append(pick[:N_O].copy())
     np.testing.assert_array_equal(chosen[0], chosen[1])
+
+
+def test_rollouts_are_played_by_the_fast_kind():
+    """Issue 38: every seat of a rollout plays the searcher's weights as the fast kind (fewer
+    options valued per decision), while the candidates stay the heuristic's."""
+    st, side, look, lside, W, turn = decision_state(7)
+    buffers = new_search_buffers(N)
+    pick = np.zeros(S.SCR_WIDTH, np.int64)
+    assert search_turn(P, st, *side, look, *lside, SEARCHER, search_weights(3, 1), turn, buffers,
+                       np.uint64(77), np.uint64(0), pick)
+    rollout_kinds = buffers[8]
+    assert (rollout_kinds[:N] == KIND_FAST).all()
 
 
 def test_candidates_are_the_heuristics_best_turns_in_order():

@@ -8,8 +8,10 @@ is modelled from its direct effects (effects.py): written into the state in plac
 only the groups it touched valued again against the decision's table of group values, then undone;
 turns with the same effects share one valuation per decision. The kind "lookahead" (same weights)
 plays each phase-I turn on a copy of the state with the rules instead: the bot of before issue 13,
-several times slower, kept for comparison. Phase-II uses, goods, missions and the palace are tried
-on a copy by both. The random bot gives every option an independent uniform value, so it picks
+several times slower, kept for comparison. The kind "fast" (same weights) values fewer phase-I
+turns: a card paid the cheaper way only, 07/06/13 priced apart from the turn they allow, exchange
+plans built lazily (README: the fast kind). Phase-II uses, goods, missions and the palace are tried
+on a copy by all three. The random bot gives every option an independent uniform value, so it picks
 uniformly among the enumerated legal options. Bots read only public information and their own
 seat (hands of god cards are secret; the god piles are never looked into).
 """
@@ -47,12 +49,12 @@ from .state import (
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
     SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
-    T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, REC_RANK_TURNS, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, COUNT_MODELLED, rng_of, scr_row, seat_at, journal_of,
+    T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, REC_RANK_TURNS, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, COUNT_MODELLED, COUNT_EXCHANGE_STEPS, COUNT_CARD_TURNS, COUNT_BY_ACTION, rng_of, scr_row, seat_at, journal_of,
 )
 from .effects import (
     ALL_GROUPS, G_CARDS, G_FEATHERS, G_FOOD, G_GOODS, G_LOC, G_MEDALS, G_MISSIONS, G_ORDER, G_PRIESTS,
     G_DIE, G_SLID, G_PUTUTU, G_QUIPUS, G_STATUS, G_TILES, G_VILLAGES, G_VP, G_EMPTY, J_GROUPS, N_GROUPS, apply_turn, undo,
-    exchange_step, undo_to, J_N, G_UNKNOWN, CHOICE_UNKNOWN, G_DISPLAY, J_COLOUR_CHOICE, J_FEATHER_DEPS,
+    exchange_step, pay_card, undo_to, J_N, G_UNKNOWN, CHOICE_UNKNOWN, G_DISPLAY, J_COLOUR_CHOICE, J_FEATHER_DEPS,
     J_GOD_CHOICE, J_GOD_DEPS, J_MEMO_ON, J_SLOT_CHOICE,
     fire_blessing as fire_blessing_effects, remember_weights, requirement_group, weights_of,
 )
@@ -65,11 +67,12 @@ from .weights import (
 from .state import ABILITY_NAMES, CARD_NAMES
 from .rules import first_plan_of_its_kind, one_short_slots
 
-BOT_KIND_NAMES = ("random", "heuristic", "search", "lookahead")
+BOT_KIND_NAMES = ("random", "heuristic", "search", "lookahead", "fast")
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1  # phase-I turns valued from their modelled direct effects (effects.py)
 KIND_SEARCH = 2  # search.py: phase-I turns by rollouts; everything else as KIND_HEURISTIC
 KIND_LOOKAHEAD = 3  # the same weights, each phase-I turn played by the rules on a copy (slower)
+KIND_FAST = 4  # the heuristic valuing fewer phase-I options (cheaper_payments, plan_exchange_modelled)
 WEIGHT_NAMES = tuple([name for name, _ in SCALAR_WEIGHTS] + [f"card_{c}" for c in CARD_NAMES]
                      + [f"ability_{a}" for a in ABILITY_NAMES] + [name for name, _ in SEARCH_SETTINGS])
 assert len(WEIGHT_NAMES) == N_WEIGHTS
@@ -77,6 +80,8 @@ NO_VALUE = -1e300
 NO_TOP = -(2 ** 62)  # an empty rank of the top-turns list
 BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (exchange plans below)
 REACH_SLOT = 64  # + 7 * (2 * way + jump) + strength: the places a move reaches (reachable_places)
+DISCARD_SLOT = REACH_SLOT + 7 * 4  # Viracocha 09's discard tile + 2 (0: not chosen yet; decision_discard_tile)
+PLAIN_CARDS = (C_IGNORE_LOWER, C_MOVE_DIE, C_VIRTUAL_SIX)
 
 
 # ------------------------------------------------------------------------------ valuing a position
@@ -304,6 +309,8 @@ BASE_DIE_PLACED = BASE_PART_GROUPS + 6  # float64: the G_PUTUTU term once one of
 BASE_GOD_DEPS = BASE_DIE_PLACED + 1  # the value groups the god-card choice reads (open_choice_memo)
 BASE_COLOUR_DEPS = BASE_GOD_DEPS + 1  # the value groups the feather colour choice reads
 BASE_PUTUTU_WORTH = BASE_COLOUR_DEPS + 1  # + placing (0, 1): float64 pututu_worth
+BASE_PRICE = BASE_PUTUTU_WORTH + 2  # + 2 * k + way: float64, the fast kind's price of PLAIN_CARDS[k] (card_prices)
+BASE_GAINS = BASE_PRICE + 6  # + exchange: float64, the fast kind's last gain of each exchange in a plan (plan_exchange_modelled)
 
 
 @njit_noalloc
@@ -443,8 +450,12 @@ def effect_key(opt):
     large to pack): the action and its target, the strength where it matters (the temple step), the
     card and how it is paid, the blessing and delivery choices; for an Exchange, with
     exchange_counts_key, the exchanges (the plans never cost more than the pips, so the pips do not
-    matter). Not the die, the space nor the pututu tiles (spend_pututu, valued apart)."""
+    matter). Not the die, the space nor the pututu tiles (spend_pututu, valued apart), nor the way
+    taken to a place: a move by stone trail and one by rope bridge to the same place have the same
+    modelled effects (effects.move_chasqui), so they share one valuation."""
     action = opt[O_ACTION]
+    if action == A_BRIDGE:
+        action = A_TRAIL
     card = opt[O_CARD]
     strength = 0
     if action == A_TEMPLE:
@@ -487,6 +498,80 @@ def memo_store(memo, slot, k0, k1, v):
         memo[MEMO_USED] += 1
 
 
+@njit_noalloc
+def plain_card_index(opt, slot):
+    """The index in PLAIN_CARDS of the card in this slot of `opt` when its only modelled effect
+    is its price (Inti 07 and Mama Quilia 06 make room; 13 makes a 6, which changes a move's, a
+    tile's or a circlet's outcome nothing once its target is chosen; the temple's step and an
+    exchange's budget it changes as a die of 6 pips would, strip_plain_cards puts one there, but
+    not on Mama Quilia 05's die-less turn), else -1."""
+    card = opt[slot]
+    if card == C_IGNORE_LOWER:
+        return 0
+    if card == C_MOVE_DIE:
+        return 1
+    if card == C_VIRTUAL_SIX and (opt[O_DIE] >= 0 or (opt[O_ACTION] != A_TEMPLE and opt[O_ACTION] != A_EXCHANGE)):
+        return 2
+    return -1
+
+
+@njit_noalloc
+def forget_card_prices(lrec):
+    """A decision starts: no plain card's price is known yet (strip_plain_cards computes each once)."""
+    prices = scr_row(lrec, SCR_BASE)[BASE_PRICE:BASE_PRICE + 2 * len(PLAIN_CARDS)].view(np.float64)
+    for i in range(prices.shape[0]):
+        prices[i] = np.nan
+
+
+@njit_noalloc
+def strip_plain_cards(P, st, lrec, p, opt):
+    """The fast kind: take the plain cards (plain_card_index) out of `opt` and return their prices
+    (card_price, once per decision and way): the turn is valued as the turn without them plus
+    their prices, so a card that only makes room or a 6 shares the valuation of the plain turn (not
+    exact: the price and the turn's effects may read the same fields, offerings, cards, medals).
+    The caller puts the slots (and the pips) back."""
+    prices = scr_row(lrec, SCR_BASE)[BASE_PRICE:BASE_PRICE + 2 * len(PLAIN_CARDS)].view(np.float64)
+    price = 0.0
+    for slot in CARD_SLOTS:
+        k = plain_card_index(opt, slot)
+        if k < 0:
+            continue
+        i = 2 * k + opt[slot + 1]
+        if np.isnan(prices[i]):
+            prices[i] = card_price(P, st, lrec, p, opt[slot], SRC_MEDAL if opt[slot + 1] != 0 else SRC_CARD)
+        price += prices[i]
+        if opt[slot] == C_VIRTUAL_SIX and opt[O_DIE] >= 0:
+            opt[O_PIPS] = 6
+        opt[slot] = -1
+        opt[slot + 1] = 0
+    return price
+
+
+@njit_noalloc
+def count_modelled_turn(lrec, opt):
+    """The work counters (state.COUNT_*) of one turn valued from its modelled effects."""
+    lrec[REC_COUNTS + COUNT_MODELLED] += 1
+    lrec[REC_COUNTS + COUNT_BY_ACTION + opt[O_ACTION]] += 1
+    if opt[O_CARD] >= 0 or opt[O_CARD2] >= 0 or opt[O_PLENTY] != SRC_NONE or opt[O_DELIVERY] != SRC_NONE:
+        lrec[REC_COUNTS + COUNT_CARD_TURNS] += 1
+
+
+@njit_inline
+def modelled_value_by_kind(P, st, lrec, p, opt, kind):
+    """modelled_value; the fast kind values a turn's plain cards apart (strip_plain_cards)."""
+    if kind == KIND_FAST:
+        c1, m1, c2, m2 = opt[O_CARD], opt[O_MEDAL], opt[O_CARD2], opt[O_MEDAL2]
+        c3, m3, c4, m4 = opt[O_CARD3], opt[O_MEDAL3], opt[O_CARD4], opt[O_MEDAL4]
+        pips = opt[O_PIPS]
+        price = strip_plain_cards(P, st, lrec, p, opt)
+        v = modelled_value(P, st, lrec, p, opt)
+        opt[O_PIPS] = pips
+        opt[O_CARD], opt[O_MEDAL], opt[O_CARD2], opt[O_MEDAL2] = c1, m1, c2, m2
+        opt[O_CARD3], opt[O_MEDAL3], opt[O_CARD4], opt[O_MEDAL4] = c3, m3, c4, m4
+        return v + price
+    return modelled_value(P, st, lrec, p, opt)
+
+
 @njit_inline
 def modelled_value(P, st, lrec, p, opt):
     """position_value after the turn `opt`, from its direct effects (effects.apply_turn) applied
@@ -501,7 +586,7 @@ def modelled_value(P, st, lrec, p, opt):
         slot = memo_slot(memo, k0, k1)
         if memo[slot] != 0:
             return memo_value(memo, slot) + pututu
-    lrec[REC_COUNTS + COUNT_MODELLED] += 1
+    count_modelled_turn(lrec, opt)
     apply_turn(P, st, journal_of(lrec), p, opt)
     v = journal_value(P, st, lrec, p)
     undo(st, journal_of(lrec))
@@ -629,7 +714,7 @@ def outcome_value(P, st, look, lrec, llog, p, kind, opt):
     decision (the plans for different pips share their first steps): the look-ahead's memo keeps
     the value of each that drew no random number, and is cleared when a decision starts."""
     if kind != KIND_LOOKAHEAD:
-        return modelled_value(P, st, lrec, p, opt)
+        return modelled_value_by_kind(P, st, lrec, p, opt, kind)
     w = weights_of(journal_of(lrec))
     memo = memo_of(lrec)
     k0 = exchange_outcome_key(opt)
@@ -781,19 +866,27 @@ def exchange_limit(P, st, p, opt, ex):
 def plan_exchange_modelled(P, st, lrec, p, kind, opt, pips):
     """plan_exchange for a heuristic valuing modelled effects: the plan so far stays applied, and
     each candidate adds its one exchange on top (effects.exchange_step), is valued and taken back.
-    An exchange that can do nothing leaves the plan's value."""
+    An exchange that can do nothing leaves the plan's value. The fast kind walks the candidates
+    lazily: each exchange's gain when last valued bounds its gain now (the gains shrink as a plan
+    grows: a status step or a food is worth no more than the one before), so the candidates are
+    tried from the largest bound down and a step stops at a bound that cannot beat the best gain
+    found. Not exact where a gain grows (a mission one exchange short)."""
     journal = journal_of(lrec)
     memo = memo_of(lrec)
     for ex in range(N_EXCHANGES):
         opt[O_EX + ex] = 0
     pututu = pututu_spent(lrec, opt)
-    lrec[REC_COUNTS + COUNT_MODELLED] += 1
+    count_modelled_turn(lrec, opt)
     apply_turn(P, st, journal, p, opt)
     current_jv = journal_value(P, st, lrec, p)
     current_pv = current_jv + pututu
     current = value_of_outcome(st, lrec, kind, opt[O_CARD], current_pv)
     k0 = effect_key(opt)
     budget = pips
+    lazy = kind == KIND_FAST
+    gains = scr_row(lrec, SCR_BASE)[BASE_GAINS:BASE_GAINS + N_EXCHANGES].view(np.float64)
+    for ex in range(N_EXCHANGES):
+        gains[ex] = np.inf
     while True:
         best_ex = -1
         best_v = current
@@ -801,8 +894,20 @@ def plan_exchange_modelled(P, st, lrec, p, kind, opt, pips):
         best_jv = current_jv
         mark = journal[J_N]
         groups = journal[J_GROUPS]
-        for ex in range(N_EXCHANGES):
-            if P[R_EXCHANGE + ex] > budget:
+        tried = 0
+        for pick in range(N_EXCHANGES):
+            ex = pick
+            if lazy:
+                ex = -1
+                bound = -np.inf
+                for e in range(N_EXCHANGES):
+                    if (tried >> e) & 1 == 0 and P[R_EXCHANGE + e] <= budget and gains[e] > bound:
+                        bound = gains[e]
+                        ex = e
+                if ex < 0 or not current + bound > best_v:
+                    break
+                tried |= 1 << ex
+            elif P[R_EXCHANGE + ex] > budget:
                 continue
             opt[O_EX + ex] += 1
             k1 = exchange_counts_key(opt)
@@ -814,12 +919,14 @@ def plan_exchange_modelled(P, st, lrec, p, kind, opt, pips):
                 jv = current_jv
                 if exchange_step(P, st, journal, p, ex):
                     lrec[REC_COUNTS + COUNT_MODELLED] += 1
+                    lrec[REC_COUNTS + COUNT_EXCHANGE_STEPS] += 1
                     jv = journal_value(P, st, lrec, p)
                     undo_to(st, journal, mark, groups)
                 pv = jv + pututu
                 memo_store(memo, slot, k0, k1, jv)
             v = value_of_outcome(st, lrec, kind, opt[O_CARD], pv)
             opt[O_EX + ex] -= 1
+            gains[ex] = v - current
             if v > best_v:
                 best_v = v
                 best_ex = ex
@@ -971,6 +1078,47 @@ def payable_cards(st, p):
         if payment(st, p, C_DELIVERY_VP, src) != SRC_NONE:
             bits |= 1 << (PAY_DELIVERY_VP + way)
     return bits
+
+
+@njit_noalloc
+def card_price(P, st, lrec, p, card, src):
+    """What paying for `card` this way (effects.pay_card) changes the decision's position value by."""
+    journal = journal_of(lrec)
+    pay_card(st, journal, p, card, src)
+    v = journal_value(P, st, lrec, p)
+    undo(st, journal)
+    return v - scr_row(lrec, SCR_BASE)[BASE_TOTAL:BASE_TOTAL + 1].view(np.float64)[0]
+
+
+@njit_noalloc
+def cheaper_payments(P, st, lrec, p, payable):
+    """The fast kind's payable_cards: where a card can be paid both from the hand (the card and an
+    offering) and with an Inti medal, only the way whose price (card_price) costs the bot less; its
+    turns are then valued once, not once per way. Not exact: a turn's other effects may read what
+    the payment spent (offerings, medals, cards)."""
+    for bit in range(1, PAY_DELIVERY_VP + 2, 2):
+        if (payable >> bit) & 3 != 3:
+            continue
+        card = payment_card(bit)
+        if card_price(P, st, lrec, p, card, SRC_MEDAL) >= card_price(P, st, lrec, p, card, SRC_CARD):
+            payable &= ~(1 << bit)
+        else:
+            payable &= ~(1 << (bit + 1))
+    return payable
+
+
+@njit_noalloc
+def payment_card(bit):
+    """The card whose payment from the hand is payable_cards' bit `bit`."""
+    if bit < N_CARD_CHOICES:
+        return ACTION_CARDS[(bit - 1) // 2]
+    if bit == PAY_IGNORE_LOWER:
+        return C_IGNORE_LOWER
+    if bit == PAY_MOVE_DIE:
+        return C_MOVE_DIE
+    if bit == PAY_BLESSING_PLENTY:
+        return C_BLESSING_PLENTY
+    return C_DELIVERY_VP
 
 
 @njit_noalloc
@@ -1140,6 +1288,15 @@ def second_card(P, st, p, opt, action, pips, extra, payable, choice):
 
 
 @njit_noalloc
+def decision_discard_tile(P, st, p, w, cache):
+    """rules.best_discard_tile, chosen once per decision (it reads only the decision's position,
+    which no option changes while the decision lasts): a decision may try 09 on dozens of turns."""
+    if cache[DISCARD_SLOT] == 0:
+        cache[DISCARD_SLOT] = best_discard_tile(P, st, p, w) + 2
+    return cache[DISCARD_SLOT] - 2
+
+
+@njit_noalloc
 def reachable_places(P, st, p, way, strength, jump):
     """Bit t set when the chasqui can move to place t (rules.can_move) this way at this strength,
     and bit N_VILLAGES + 1 (computed, even when nothing is reachable): action_turns keeps it for
@@ -1266,6 +1423,9 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
         open_choice_memo(lrec)
     cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
     payable = payable_cards(st, p)
+    if kind == KIND_FAST:
+        forget_card_prices(lrec)
+        payable = cheaper_payments(P, st, lrec, p, payable)
     for d in range(3):
         rolled = st[seat_at(p) + P_DICE + d]
         if extra:
@@ -1316,7 +1476,7 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                             if not second_card(P, st, p, opt, action, pips, extra, payable, second):
                                 continue
                             if plays(opt, C_SEARCH_DISCARD):
-                                opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
+                                opt[O_DISCARD_POS] = decision_discard_tile(P, st, p, w, cache)
                             best_v = action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
                                                   6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP), payable)
                             opt[O_DISCARD_POS] = 0
@@ -1395,7 +1555,7 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                     if not free:
                         continue
                 else:
-                    opt[O_DISCARD_POS] = best_discard_tile(P, st, p, w)
+                    opt[O_DISCARD_POS] = decision_discard_tile(P, st, p, w, cache)
                 opt[slot] = card
                 opt[slot + 1] = 1
             bit = follow_bit(best, card)

@@ -8,7 +8,8 @@ god piles, colour by colour, so no card is created or lost), the order of every 
 (shuffled anew) and all future dice (the copy gets a random
 stream of its own, never the game's). All candidates of one rollout share its determinisation and
 its stream (common random numbers), so they are compared on the same luck. Every seat of a
-rollout is played by the bot's own heuristic weights: it does not know its opponents' styles.
+rollout is played by the bot's own heuristic weights, as the fast kind (bots.KIND_FAST: fewer
+options valued per decision, so a rollout costs less): it does not know its opponents' styles.
 A rollout is worth the bot's VP margin over the best opponent, plus WIN_BONUS for a win; the
 bot plays the candidate with the best total, or with `confidence` above 0, leaves the heuristic's
 first turn only for one better by that many standard errors (sim.core.search.pick_candidate).
@@ -20,7 +21,7 @@ from numba import njit
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_inline, njit_noalloc
 from sim.core.search import SEARCH_SALT, pick_candidate, record_paired
-from .bots import KIND_HEURISTIC, NO_TOP, choose_turn
+from .bots import KIND_FAST, KIND_HEURISTIC, NO_TOP, choose_turn
 from .rules import N_O, perform_turn
 from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_from
 from .state import (
@@ -154,11 +155,12 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
     root, rs, rrec, rlog, candidates, sums, hidden, rng, rkinds, rW = buffers
     totals, spread = sums[0], sums[1]
     n = st[S_N_PLAYERS]
-    for s in range(n):  # rollouts: every seat the heuristic with p's weights
-        rkinds[s] = KIND_HEURISTIC
+    rkinds[p] = KIND_HEURISTIC
+    heuristic = rkinds[p]  # int8 like the engine's kinds, so the bots compile once
+    for s in range(n):  # rollouts: every seat the fast kind with p's weights
+        rkinds[s] = KIND_FAST
         for k in range(w.shape[0]):
             rW[s, k] = w[k]
-    heuristic = rkinds[p]  # int8 like the engine's kinds, so the bots compile once
     rollouts = np.int64(w[W_SEARCH_ROLLOUTS])
     if rollouts <= 0:
         return choose_turn(P, st, look, lrec, llog, p, w, heuristic, scr_row(rec, SCR_OPTION), chosen, False)
