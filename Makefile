@@ -71,29 +71,35 @@ test: $(STAMP)
 
 bench: bench-chachapoya bench-cuzco bench-machu_picchu bench-tahuantinsuyu
 
+# Each game's default line-up, then its floor (the random line-up) the same hour: BENCHMARKS.md
+# keeps one row per line-up in the game's table, with the default's cost over the floor.
 bench-chachapoya: $(STAMP)
 	$(VENV)/bin/python -m sim.studies.bench chachapoya --games 1000000 --players 4 --repeats 3
+	$(VENV)/bin/python -m sim.studies.bench chachapoya --games 1000000 --players 4 --repeats 3 --bots random
 
 # Issue 15's line: 1,000,000 four-player Machu Picchu games of the default line-up in under 60 s.
 bench-machu_picchu: $(STAMP)
 	$(VENV)/bin/python -m sim.studies.bench machu_picchu --games 1000000 --players 4 --repeats 3
+	$(VENV)/bin/python -m sim.studies.bench machu_picchu --games 1000000 --players 4 --repeats 3 --bots random
 
 # Issue 16's line: 1,000,000 four-player Tahuantinsuyu games of the default line-up in under 120 s.
 bench-tahuantinsuyu: $(STAMP)
 	$(VENV)/bin/python -m sim.studies.bench tahuantinsuyu --games 1000000 --players 4 --repeats 3
+	$(VENV)/bin/python -m sim.studies.bench tahuantinsuyu --games 1000000 --players 4 --repeats 3 --bots random
 
-# Cuzco's heuristic bots value every legal option (from its modelled effects): about 1.5-2 ms a
-# game per core, so the benchmark plays 20,000 games (plain Python: 3 games).
+# Cuzco's default line-up costs about 1 ms of CPU a game, so the benchmark plays 100,000 games
+# (plain Python: 3 games); its floor the same size.
 bench-cuzco: $(STAMP)
-	$(VENV)/bin/python -m sim.studies.bench cuzco --games 20000 --players 4 --repeats 3 --nojit-games 3
+	$(VENV)/bin/python -m sim.studies.bench cuzco --games 100000 --players 4 --repeats 3 --nojit-games 3
+	$(VENV)/bin/python -m sim.studies.bench cuzco --games 100000 --players 4 --repeats 3 --nojit-games 20 --bots random
 
-# The floors under issue 13's lines: Cuzco and Chachapoya played by random bots, the rules and the
-# listing of every legal move with nothing valued. This machine's speed drifts by a third from one
-# hour to the next, so a default line-up's figure is best read against the floor measured the same
-# day (BENCHMARKS.md, "the floors").
+# The floors alone (every game's random line-up): a default's row is read against the floor
+# measured within the hour (BENCHMARKS.md).
 bench-floors: $(STAMP)
-	$(VENV)/bin/python -m sim.studies.bench cuzco --games 200000 --players 4 --repeats 3 --nojit-games 20 --bots random
+	$(VENV)/bin/python -m sim.studies.bench cuzco --games 100000 --players 4 --repeats 3 --nojit-games 20 --bots random
 	$(VENV)/bin/python -m sim.studies.bench chachapoya --games 1000000 --players 4 --repeats 3 --bots random
+	$(VENV)/bin/python -m sim.studies.bench machu_picchu --games 1000000 --players 4 --repeats 3 --bots random
+	$(VENV)/bin/python -m sim.studies.bench tahuantinsuyu --games 1000000 --players 4 --repeats 3 --bots random
 
 # Issue 13's compile line: the Cuzco engine compiled from an empty Numba cache, one game of the
 # default line-up (at most 90 s on the 2-core machine; a line-up with a search bot compiles the

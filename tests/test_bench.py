@@ -1,27 +1,42 @@
 from sim.studies import bench
 
 
-def test_measure_and_markdown_section(with_fake_game):
+def _figures(seconds: float, games: int = 200) -> dict:
+    return {"games": games, "seconds": [seconds, seconds * 1.1, seconds * 0.9], "peak_rss_mb": 100.0}
+
+
+def test_measure_gives_a_row_of_medians(with_fake_game):
     engine = bench.measure(bench.ENGINE, "dicey", 3, 200, 2, 2, 50, warmup=True)
     end_to_end = bench.measure(bench.END_TO_END, "dicey", 3, 200, 2, 2, 50, warmup=True)
     assert len(engine["seconds"]) == 2 and engine["peak_rss_mb"] > 0
-    section = bench.format_section("python -m sim.studies.bench dicey", "dicey", 3, 2, 50, end_to_end, engine, engine)
-    assert section.startswith("## ") and "| engine alone, NUMBA_DISABLE_JIT=1 | 200 |" in section
-    assert "JIT speed-up" in section and "nproc" in section
+    row = bench.figures_row("python -m sim.studies.bench dicey", "random", 3, _figures(2.0), _figures(1.0),
+                            _figures(10.0, games=20))
+    assert row["end to end s"] == "2.000" and row["games/s"] == "100" and row["engine alone s"] == "1.000"
+    assert row["JIT speed-up"] == "100x" and row["games"] == "200" and set(row) == set(bench.COLUMNS)
 
 
-def test_a_section_is_appended_after_a_blank_line(tmp_path):
-    """A new file gets a title; a section goes after a blank line whatever ends the file (a
-    hand-written paragraph without its last newline included), so its heading starts a block."""
-    section = "## 2026-12-03 12:00 UTC: dicey, 3 players\n\n| a |\n"
-    new = tmp_path / "new.md"
-    bench.append_section(new, section)
-    assert new.read_text() == "# Benchmarks\n\nAppended by `make bench` (python -m sim.studies.bench).\n\n" + section + "\n"
-    for ending in ("notes", "notes\n", "notes\n\n"):
-        path = tmp_path / "old.md"
-        path.write_text(ending)
-        bench.append_section(path, section)
-        assert path.read_text() == "notes\n\n" + section + "\n", repr(ending)
+def test_a_line_up_has_one_row_in_its_games_table_against_the_floor_of_the_hour(tmp_path):
+    """BENCHMARKS.md holds the current figures: a new measurement replaces its line-up's row (a new
+    default line-up replaces the old default's), other games and notes outside the marks stay, and
+    the cost over the floor is given as measured the same hour only when it was."""
+    out = tmp_path / "BENCHMARKS.md"
+    row = lambda lineup, seconds, when: {**bench.figures_row("cmd", lineup, 4, _figures(seconds), _figures(seconds),
+                                                              _figures(seconds)), "measured": when}
+    bench.record(out, "dicey", row("random", 1.0, "2026-12-07 10:00 UTC"), "m")
+    bench.record(out, "dicey", row("default (a, b)", 3.0, "2026-12-07 10:30 UTC"), "m")
+    bench.record(out, "other", row("random", 5.0, "2026-12-07 10:40 UTC"), "m")
+    text = out.read_text()
+    assert text.startswith("# Benchmarks") and text.count("## dicey") == 1 and "## other" in text
+    default_line = next(line for line in text.splitlines() if line.startswith("| default (a, b) |"))
+    assert "| 3.00x |" in default_line
+    out.write_text(out.read_text() + "\nA designer's note.\n")
+    bench.record(out, "dicey", row("default (c, d)", 2.0, "2026-12-07 13:00 UTC"), "m")
+    text = out.read_text()
+    assert "| default (a, b) |" not in text and "A designer's note." in text
+    default_line = next(line for line in text.splitlines() if line.startswith("| default (c, d) |"))
+    assert "| 2.00x (floor of 2026-12-07) |" in default_line
+    assert [line.split(" | ")[0] for line in text.splitlines() if line.startswith("| ") and "| line-up |" not in line
+            ] == ["| random", "| default (c, d)", "| random"]  # dicey's floor first, then other's
 
 
 def test_a_named_line_up_is_measured_and_recorded(with_fake_game, tmp_path, monkeypatch):
@@ -48,9 +63,9 @@ def test_a_named_line_up_is_measured_and_recorded(with_fake_game, tmp_path, monk
               "--output", str(out)]
     assert bench.main([*common, "--bots", "greedy"]) == 0
     assert asked == ["greedy"] * 3
-    assert "- Line-up: greedy, greedy, greedy, seats rotated\n" in out.read_text()
+    assert "\n| greedy | 3 | 40 |" in out.read_text()
     assert bench.main(common) == 0
-    assert "- Line-up: the game's default (random, random, random), seats rotated\n" in out.read_text()
+    assert "\n| default (random, random, random) | 3 | 40 |" in out.read_text()
 
     before = out.read_text()
     with pytest.raises(UserError, match="unknown bot 'nosuch' for dicey"):

@@ -281,7 +281,7 @@ def test_equal_effects_share_one_valuation():
 
 def test_every_heuristic_has_a_lookahead_twin():
     """NAME-lookahead: the same weights, played as the kind lookahead (the strength comparisons of
-    BENCHMARKS.md); a twin is never a tune's pool member."""
+    benchmarks/HISTORY.md); a twin is never a tune's pool member."""
     from sim.games.cuzco import GAME
     from sim.studies.tune import default_pool
     specs = GAME.bots()

@@ -99,7 +99,7 @@ def test_same_seed_same_tables_across_threads_and_chunks_with_pututu():
 @pytest.mark.parametrize("bot", HEURISTICS)
 def test_every_heuristic_bot_beats_three_random_bots(bot):
     """Bots: a heuristic bot wins far more than its 25% share against three random-legal bots
-    (the benchmark measures the >= 90% target on many more games; BENCHMARKS.md)."""
+    (the benchmark measures the >= 90% target on many more games; benchmarks/HISTORY.md)."""
     lineup = [bot, "random", "random", "random"]
     res = simulate(4, lineup, 60, seed=77)
     _, idx = lineup_indices(lineup)

@@ -1,6 +1,6 @@
 """The Cuzco search bot (search.py): its determinisations hide exactly what its seat cannot see and
 conserve every component, its decisions never read the game's future, and whole games with a
-search seat keep every invariant. Its strength is measured in BENCHMARKS.md (too slow for here)."""
+search seat keep every invariant. Its strength is measured in benchmarks/HISTORY.md (too slow for here)."""
 import numpy as np
 import numba
 import pytest

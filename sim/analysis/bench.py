@@ -1,4 +1,4 @@
-"""Benchmark of the analysis layer on big datasets: peak memory and time, appended to BENCHMARKS.md.
+"""Benchmark of the analysis layer on big datasets: peak memory and time, appended to benchmarks/HISTORY.md.
 
     python -m sim.analysis.bench tile SRC DST --games N     # a big dataset from a real small run
     python -m sim.analysis.bench read DIR                   # every analysis on DIR: time, peak RSS
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, required=True)
     p = sub.add_parser("read")
     p.add_argument("path", type=Path)
-    p.add_argument("--output", type=Path, default=Path(__file__).resolve().parents[2] / "BENCHMARKS.md")
+    p.add_argument("--output", type=Path, default=Path(__file__).resolve().parents[2] / "benchmarks" / "HISTORY.md")
     p = sub.add_parser("_one")
     p.add_argument("module")
     p.add_argument("function")

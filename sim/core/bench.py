@@ -1,4 +1,4 @@
-"""`python -m sim.core.bench` still works (older commands and BENCHMARKS.md quote it): the study
+"""`python -m sim.core.bench` still works (older commands and benchmarks/HISTORY.md quote it): the study
 lives in sim/studies/bench.py. Importing this module imports nothing; only running it does."""
 
 if __name__ == "__main__":

@@ -3,11 +3,12 @@
     python -m sim.studies.bench GAME --games N --players P [--repeats R] [--bots BOTS]
 
 Each measurement runs in its own subprocess so compile time, caches and peak RSS of one do not
-leak into another; the figures are appended as a dated section to BENCHMARKS.md at the repo root.
+leak into another; the figures replace the line-up's row in the game's table of BENCHMARKS.md at
+the repo root (the current figures; git keeps their history).
 The line-up is the game's default unless --bots names one (as `sim run --bots`): with
-`--bots random` the section gives the game's floor on the day, the rules and the listing of the
-legal moves without any valuing, which the default line-up's figure can be read against on a
-machine whose speed drifts (BENCHMARKS.md, issue 13).
+`--bots random` the row is the game's floor, the rules and the listing of the legal moves without
+any valuing, which every other row's cost is given against ("x floor", as measured the same hour
+when it was: the machine's speed drifts).
 """
 from __future__ import annotations
 
@@ -117,58 +118,121 @@ def cpu_count() -> int:
         return os.cpu_count() or 1
 
 
-def _row(label: str, figures: dict) -> tuple[str, int, float, float, float]:
-    median = statistics.median(figures["seconds"])
-    return label, figures["games"], median, figures["games"] / median, figures["peak_rss_mb"]
+TABLE_START = "<!-- figures: written by python -m sim.studies.bench; notes outside these marks are kept -->"
+TABLE_END = "<!-- end of figures -->"
+COLUMNS = ("line-up", "players", "games", "end to end s", "games/s", "engine alone s", "JIT speed-up",
+           "peak RSS MB", "x floor", "measured", "commit", "command")
+FLOOR_LINEUP = "random"  # the floor: the rules and the listing of the legal moves, nothing valued
+SAME_HOUR = dt.timedelta(hours=1)
+TIME_FORMAT = "%Y-%m-%d %H:%M UTC"
 
 
-def format_section(command: str, game_name: str, n_players: int, workers: int, chunk_size: int,
-                   end_to_end: dict, engine: dict, nojit: dict, lineup: str = "") -> str:
-    """A dated markdown section with the command, the machine, the line-up (when given) and the figures."""
-    rows = [
-        _row(f"end to end: engine + Parquet ({workers} threads, chunks of {chunk_size:,})", end_to_end),
-        _row(f"engine alone, same chunks, no writing ({workers} threads)", engine),
-        _row("engine alone, NUMBA_DISABLE_JIT=1", nojit),
-    ]
-    speedup = rows[1][3] / rows[2][3]
+def figures_row(command: str, lineup: str, n_players: int, end_to_end: dict, engine: dict, nojit: dict) -> dict:
+    """One line-up's current figures: medians of the repeats, the JIT speed-up, when and at what commit."""
+    def median(figures: dict) -> float:
+        return statistics.median(figures["seconds"])
+
     commit, dirty = runner.source_commit()
-    now = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        f"## {now}: {game_name}, {n_players} players",
-        "",
-        f"- Command: `{command}`",
-        f"- Machine: {cpu_count()} CPUs (nproc), {cpu_model()}; {platform.platform()}",
-        *([f"- Line-up: {lineup}, seats rotated"] if lineup else []),
-        f"- Software: sim {sim.__version__}, git {commit or 'n/a'}{' (uncommitted changes)' if dirty else ''}, "
-        f"Python {platform.python_version()}, numba {numba.__version__}, numpy {np.__version__}",
-        f"- Repeats: median of {len(end_to_end['seconds'])} runs after a compile warm-up; "
-        "each measurement in its own process",
-        "",
-        "| measurement | games | median s | games/s | peak RSS MB |",
-        "|---|---:|---:|---:|---:|",
-    ]
-    lines += [f"| {label} | {games:,} | {median:.3f} | {rate:,.0f} | {rss:,.1f} |"
-              for label, games, median, rate, rss in rows]
-    lines += ["", f"JIT speed-up of the engine over plain Python: {speedup:,.0f}x", ""]
-    return "\n".join(lines)
+    return {"line-up": lineup, "players": str(n_players), "games": f"{end_to_end['games']:,}",
+            "end to end s": f"{median(end_to_end):.3f}", "games/s": f"{end_to_end['games'] / median(end_to_end):,.0f}",
+            "engine alone s": f"{median(engine):.3f}",
+            "JIT speed-up": f"{(engine['games'] / median(engine)) / (nojit['games'] / median(nojit)):,.0f}x",
+            "peak RSS MB": f"{end_to_end['peak_rss_mb']:,.1f}", "x floor": "",
+            "measured": dt.datetime.now(dt.timezone.utc).strftime(TIME_FORMAT),
+            "commit": (commit or "n/a")[:9] + ("+" if dirty else ""), "command": f"`{command}`"}
 
 
-def append_section(output: Path, section: str) -> None:
-    """Append a section to the markdown file, a blank line after whatever ends it (a hand-written
-    paragraph included), or after a title when the file is new or empty."""
-    text = output.read_text() if output.exists() else ""
-    with output.open("a") as fh:
-        if not text:
-            fh.write("# Benchmarks\n\nAppended by `make bench` (python -m sim.studies.bench).\n\n")
-        elif not text.endswith("\n\n"):
-            fh.write("\n" if text.endswith("\n") else "\n\n")
-        fh.write(section + "\n")
+def _seconds_per_game(row: dict) -> float:
+    return float(row["end to end s"]) / int(row["games"].replace(",", ""))
 
 
-def benchmarks_file() -> Path:
-    """BENCHMARKS.md at the root of the source checkout (the current directory otherwise)."""
+def floor_ratio(row: dict, rows: list[dict]) -> str:
+    """The row's cost a game over the random line-up's at the same player count: "2.4x" when the
+    floor was measured within the hour (the machine's speed drifts by a third), else the ratio with
+    the floor's date, which makes it a weaker reading."""
+    floor = next((r for r in rows if r["line-up"] == FLOOR_LINEUP and r["players"] == row["players"]), None)
+    if floor is None or row is floor:
+        return "" if row is floor else "no floor"
+    ratio = _seconds_per_game(row) / _seconds_per_game(floor)
+    apart = abs(dt.datetime.strptime(row["measured"], TIME_FORMAT) - dt.datetime.strptime(floor["measured"], TIME_FORMAT))
+    return f"{ratio:.2f}x" if apart <= SAME_HOUR else f"{ratio:.2f}x (floor of {floor['measured'][:10]})"
+
+
+def _parse_tables(block: str) -> dict[str, list[dict]]:
+    """The figures block read back: game -> rows (a dict per table row, keyed by COLUMNS)."""
+    tables: dict[str, list[dict]] = {}
+    game = None
+    for line in block.splitlines():
+        if line.startswith("## "):
+            game = line[3:].strip()
+            tables[game] = []
+        elif game and line.startswith("| ") and not line.startswith("| line-up |"):
+            cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+            if len(cells) == len(COLUMNS):
+                tables[game].append(dict(zip(COLUMNS, cells)))
+    return tables
+
+
+def _format_tables(tables: dict[str, list[dict]], machine: str) -> str:
+    lines = [TABLE_START, "", f"Machine of the last measurement: {machine}.", ""]
+    for game in sorted(tables):
+        rows = sorted(tables[game], key=lambda r: (int(r["players"]), r["line-up"] != FLOOR_LINEUP, r["line-up"]))
+        lines += [f"## {game}", "", "| " + " | ".join(COLUMNS) + " |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|"]
+        for row in rows:
+            row = {**row, "x floor": floor_ratio(row, rows)}
+            lines.append("| " + " | ".join(row[c] for c in COLUMNS) + " |")
+        lines.append("")
+    return "\n".join(lines + [TABLE_END])
+
+
+INTRO = """# Benchmarks
+
+The current speed of every game, one table per game: a row per line-up and player count, replaced
+each time `python -m sim.studies.bench GAME --players P [--bots BOTS]` measures it (`make bench`,
+`make bench-floors`). Each figure is the median of the repeats, each measurement in its own process
+after a compile warm-up; "end to end" plays the games and writes Parquet, "engine alone" plays the
+same chunks without writing. The floor is the random line-up (the rules and the listing of the
+legal moves, nothing valued); "x floor" is a game's cost over it, read as measured the same hour
+only when the floor was (this machine's speed drifts by a third within the hour). Past figures and
+the notes of earlier work are in git's history of this file and in benchmarks/HISTORY.md.
+"""
+
+
+def _key(row: dict) -> tuple[str, str]:
+    """A row's place: its player count and line-up, the game's default line-up one place whatever
+    its bots are today (a new default replaces the old default's row)."""
+    lineup = row["line-up"]
+    return row["players"], "default" if lineup.startswith("default (") else lineup
+
+
+def record(output: Path, game_name: str, row: dict, machine: str) -> None:
+    """Put `row` in the game's table of `output` (replacing the row of the same line-up and player
+    count), keeping every other game's rows and the notes outside the figures' marks."""
+    text = output.read_text() if output.exists() else INTRO + "\n" + TABLE_START + "\n" + TABLE_END + "\n"
+    if TABLE_START not in text or TABLE_END not in text:
+        text = text.rstrip("\n") + "\n\n" + TABLE_START + "\n" + TABLE_END + "\n"
+    before, rest = text.split(TABLE_START, 1)
+    block, after = rest.split(TABLE_END, 1)
+    tables = _parse_tables(block)
+    rows = [r for r in tables.get(game_name, []) if _key(r) != _key(row)]
+    tables[game_name] = rows + [row]
+    output.write_text(before + _format_tables(tables, machine) + after)
+
+
+def machine_line() -> str:
+    return (f"{cpu_count()} CPUs (nproc), {cpu_model()}; {platform.platform()}; Python {platform.python_version()}, "
+            f"numba {numba.__version__}, numpy {np.__version__}")
+
+
+def benchmarks_file(name: str = "BENCHMARKS.md") -> Path:
+    """BENCHMARKS.md (or another file under the root) at the root of the source checkout (the
+    current directory otherwise)."""
     root = Path(sim.__file__).resolve().parents[1]
-    return (root if (root / "pyproject.toml").exists() else Path.cwd()) / "BENCHMARKS.md"
+    return (root if (root / "pyproject.toml").exists() else Path.cwd()) / name
+
+
+HISTORY_FILE = "benchmarks/HISTORY.md"  # the studies' dated sections (scale, analysis) and past notes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -183,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="games for the NUMBA_DISABLE_JIT measurement (plain Python is slow)")
     parser.add_argument("--bots", metavar="BOTS",
                         help="comma list, one bot per seat, or one name for every seat (default: the game's line-up)")
-    parser.add_argument("--output", type=Path, help="markdown file to append to (default BENCHMARKS.md)")
+    parser.add_argument("--output", type=Path, help="markdown file holding the tables (default BENCHMARKS.md)")
     parser.add_argument("--measure", choices=[END_TO_END, ENGINE], help=argparse.SUPPRESS)
     parser.add_argument("--no-warmup", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -201,14 +265,15 @@ def main(argv: list[str] | None = None) -> int:
     nojit = _measure_in_subprocess(ENGINE, args, min(args.nojit_games, args.games), 1, warmup=False,
                                    env={**os.environ, "NUMBA_DISABLE_JIT": "1"})
     command = shlex.join(["python", "-m", "sim.studies.bench", *(sys.argv[1:] if argv is None else argv)])
-    seats = ", ".join(bot_names[i] for i in lineup)
-    label = seats if args.bots is not None else f"the game's default ({seats})"
-    section = format_section(command, args.game, args.players, args.workers, args.chunk_size, end_to_end, engine, nojit,
-                             lineup=label)
+    seats = [bot_names[i] for i in lineup]
+    named = seats[0] if len(set(seats)) == 1 else ", ".join(seats)
+    label = named if args.bots is not None else f"default ({', '.join(seats)})"
+    row = figures_row(command, label, args.players, end_to_end, engine, nojit)
     output = args.output or benchmarks_file()
-    append_section(output, section)
-    print(section)
-    print(f"appended to {output}")
+    record(output, args.game, row, machine_line())
+    for column in COLUMNS:
+        print(f"{column}: {row[column]}")
+    print(f"recorded in {output} ({args.game}'s table)")
     return 0
 
 

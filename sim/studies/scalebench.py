@@ -3,7 +3,7 @@
 Peak memory is the largest sum of resident memory over the command's whole process tree (the
 CLI, and on the Dask backend its scheduler, nannies and workers), sampled every 0.2 s with
 psutil, so it is what the machine had to hold, not one process's share. Each measurement is its
-own `sim run` into a fresh directory, removed afterwards; figures are appended to BENCHMARKS.md.
+own `sim run` into a fresh directory, removed afterwards; figures are appended to benchmarks/HISTORY.md.
 
     python -m sim.studies.scalebench --repeats 1 -- run chachapoya --games 1000000 --players 4
     python -m sim.studies.scalebench --repeats 3 --compare-backends -- run cuzco --games 100000
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import psutil
 
-from sim.studies.bench import benchmarks_file, cpu_count, cpu_model
+from sim.studies.bench import HISTORY_FILE, benchmarks_file, cpu_count, cpu_model
 from sim.core.runner import source_commit
 
 SAMPLE_SECONDS = 0.2
@@ -79,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3, help="runs per measurement (the median is kept)")
     parser.add_argument("--compare-backends", action="store_true",
                         help="measure --backend local and --backend dask (LocalCluster) in alternation")
-    parser.add_argument("--output", type=Path, help="markdown file to append to (default BENCHMARKS.md)")
+    parser.add_argument("--output", type=Path, help=f"markdown file to append to (default {HISTORY_FILE})")
     parser.add_argument("sim_args", nargs=argparse.REMAINDER, help="-- then the sim command (run ... or sweep ...)")
     args = parser.parse_args(argv)
     sim_args = [a for a in args.sim_args if a != "--"] if args.sim_args[:1] == ["--"] else args.sim_args
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
         lines += ["", f"Dask throughput is {100 * dask / local:.1f}% of the local backend's."]
     text = "\n".join(lines) + "\n"
     print(text)
-    target = args.output or benchmarks_file()
+    target = args.output or benchmarks_file(HISTORY_FILE)
     with target.open("a") as fh:
         fh.write("\n" + text)
     print(f"appended to {target}", file=sys.stderr)

@@ -268,7 +268,7 @@ def add_group_called(P, st, p, w, g, v):
 def group_term(P, st, p, w, g):
     """One value group's part of position_value, alone. The costly groups are called
     (add_costly_group), not copied in: their body inlined into journal_value saved about 4% of a
-    game's CPU but cost about 11 s of Cuzco's cold compile (BENCHMARKS.md, eighth session)."""
+    game's CPU but cost about 11 s of Cuzco's cold compile (benchmarks/HISTORY.md, eighth session)."""
     return add_group(P, st, p, w, g, np.float64(0.0))
 
 

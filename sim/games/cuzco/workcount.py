@@ -4,7 +4,7 @@
 
 Plays the default line-up on one thread and reads the running counters of the look-ahead record
 (state.REC_COUNTS): the engine's cost is mostly options played on a copy, so this is the number
-an evaluation change should move (BENCHMARKS.md); milliseconds per game are printed beside it.
+an evaluation change should move (benchmarks/HISTORY.md); milliseconds per game are printed beside it.
 """
 from __future__ import annotations
 

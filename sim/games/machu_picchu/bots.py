@@ -13,7 +13,7 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
 - The fast kind (kind `fast`) is the heuristic without the plan: goods are worth what they are
   held for, none gathered for a purchase (no plan table, no plan change per good), whatever its
   `plan` weight. The plan was about 40% of a heuristic game's time and, measured on the tuned
-  styles, won nothing (BENCHMARKS.md, Machu Picchu, sixth session); the default line-up plays it.
+  styles, won nothing (benchmarks/HISTORY.md, Machu Picchu, sixth session); the default line-up plays it.
 
 Values, in points: a good is worth its weight, less for each one already held (saturation); a
 trail step its weight; a worker or priest/virgin card a base value plus what the offering cards in
