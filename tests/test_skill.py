@@ -126,7 +126,17 @@ def test_sim_skill_writes_its_evidence_and_prints_the_labels(tmp_path, capsys):
     assert main(["skill", "chachapoya", "--rungs", "random,tuned", "--games", "8", "--out", str(out),
                  "--workers", "1", "--no-progress"]) == 0
     pd.testing.assert_frame_equal(verdicts, read_skill(out)[1])
-    _page_runs_headless(out, tmp_path)
+    # a ladder kept beside the evidence: the skill page says which rung beats the one below
+    assert main(["ladder", "chachapoya", "--rungs", "random,balanced", "--games", "8", "--out", str(tmp_path / "ladder"),
+                 "--skill-evidence", str(out), "--workers", "1", "--no-progress"]) in (0, None)
+    from sim.analysis.skill import ladder_evidence_result, read_ladder_evidence
+
+    manifest, table = read_ladder_evidence(out)
+    assert manifest["rungs"] == ["random", "balanced"] and "--skill-evidence" in manifest["command"]
+    assert table[["rung", "below", "games"]].values.tolist() == [["balanced", "random", 8]]
+    assert ladder_evidence_result(out).table["verdict"].iloc[0].startswith("balanced is ")
+    page = _page_runs_headless(out, tmp_path)
+    assert "Does each rung beat the one below?" in page and "alone against 3 copies of random" in page
 
 
 def _page_runs_headless(evidence, tmp_path):
@@ -144,6 +154,7 @@ def _page_runs_headless(evidence, tmp_path):
     page = (tmp_path / "out" / "skill_chachapoya.html").read_text()
     assert "The answers in short" in page and "How the labels are decided" in page
     assert page.count("data:image/png;base64") >= 5
+    return page
 
 
 @pytest.mark.parametrize("argv, message", [

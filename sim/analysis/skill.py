@@ -153,6 +153,53 @@ def skill_summary_text(evidence: str | Path) -> str:
     return "\n".join(lines)
 
 
+LADDER_TABLE = "ladder.parquet"  # in a skill evidence folder: `sim ladder --skill-evidence DIR`'s table
+LADDER_MANIFEST = "ladder.json"
+
+
+def write_ladder_evidence(ladder_dataset: str | Path, evidence: str | Path, command: str) -> Path:
+    """Keep a `sim ladder` result beside a game's skill evidence (the table of each rung head to head
+    with the rung below, and the command), so the skill page says where a rung does not beat the one
+    below without the ladder's dataset."""
+    from sim.analysis.tournament import open_tournament, skill_ladder
+    from sim.core.dataset import write_json_atomic
+
+    t = open_tournament(ladder_dataset)
+    rungs = list(t.ladder or t.bots)
+    table = skill_ladder(t, rungs).table
+    folder = Path(evidence)
+    folder.mkdir(parents=True, exist_ok=True)
+    table.to_parquet(folder / LADDER_TABLE, index=False)
+    write_json_atomic({"command": command, "rungs": rungs, "players": t.n_players,
+                       "games_per_lineup": int(table["games"].min())}, folder / LADDER_MANIFEST)
+    return folder / LADDER_TABLE
+
+
+def read_ladder_evidence(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame] | None:
+    """The ladder kept beside the skill evidence (manifest, table), None when there is none."""
+    import json
+
+    from sim.analysis.io import data_path
+
+    folder = data_path(evidence)
+    if not (folder / LADDER_TABLE).is_file() or not (folder / LADDER_MANIFEST).is_file():
+        return None
+    return json.loads((folder / LADDER_MANIFEST).read_text()), pd.read_parquet(folder / LADDER_TABLE)
+
+
+def ladder_evidence_result(evidence: str | Path) -> Result | None:
+    """The ladder's chart and table for the skill page, with one verdict sentence per rung."""
+    from sim.analysis.tournament import _ladder_figure, ladder_verdicts
+
+    found = read_ladder_evidence(evidence)
+    if found is None:
+        return None
+    manifest, table = found
+    shown = table.copy()
+    shown["verdict"] = ladder_verdicts(table, manifest["players"])
+    return Result(shown, _ladder_figure(table, manifest["players"]))
+
+
 def skill_section(evidence: str | Path, game: str, name: str | None = None):
     """The skill page (notebooks/skill.ipynb) of a committed `sim skill` evidence folder; it
     simulates nothing."""
@@ -164,5 +211,5 @@ def skill_section(evidence: str | Path, game: str, name: str | None = None):
                          {"evidence": str(evidence), "game": game}, data_note=f"skill evidence: {evidence}")
 
 
-__all__ = ["read_skill", "skill_table", "verdict_figure", "label_of", "skill_summary_text", "skill_section",
+__all__ = ["read_skill", "write_ladder_evidence", "read_ladder_evidence", "ladder_evidence_result", "skill_table", "verdict_figure", "label_of", "skill_summary_text", "skill_section",
            "verdict_title", "value_text"]

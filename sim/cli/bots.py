@@ -219,6 +219,11 @@ def cmd_ladder(args) -> None:
 
     print(f"dataset: {out}")
     print(ladder_summary_text(out))
+    if args.skill_evidence:
+        from sim.analysis.skill import write_ladder_evidence
+
+        kept = write_ladder_evidence(out, args.skill_evidence, shlex.join(["sim", *args.argv]))
+        print(f"ladder kept beside the skill evidence: {kept}")
 
 
 def _add_lineup_options(command, default_out: str) -> None:
@@ -248,6 +253,9 @@ def add_ladder_parser(commands) -> None:
     command.add_argument("--rungs", required=True, metavar="A,B,...",
                          help="comma list of two or more distinct bots, weakest first")
     _add_lineup_options(command, "data/<game>-ladder-<rungs>-<P>p-<G>g-s<seed>")
+    command.add_argument("--skill-evidence", metavar="DIR",
+                         help="also keep the ladder's table in this `sim skill` evidence folder (e.g. "
+                              "sim/games/<game>/skill), where the skill page shows it")
     add_execution_options(command, rotate=False)  # a ladder always rotates seats
     command.set_defaults(handler=cmd_ladder)
 
