@@ -121,9 +121,12 @@ def test_default_specs_are_the_main_job():
     everything = default_specs()
     assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == CHACHAPOYA_PAGES
     cuzco_specs = [s for s in everything if report.spec_game(s) == "cuzco"]
-    tournament, ladder, tuning, *specs, balance, robust = cuzco_specs[:len(cuzco_specs) - len(_skill_page("cuzco"))]
-    assert balance.notebook == "balance" and not balance.datasets and balance.parameters["game"] == "cuzco"
-    assert (report.REPO_ROOT / balance.parameters["evidence"] / "manifest.json").is_file()
+    tournament, ladder, tuning, *specs, balance, league_balance, robust = cuzco_specs[
+        :len(cuzco_specs) - len(_skill_page("cuzco"))]
+    for page in (balance, league_balance):  # the answer at the tuned and at the top heuristic rung
+        assert page.notebook == "balance" and not page.datasets and page.parameters["game"] == "cuzco"
+        assert (report.REPO_ROOT / page.parameters["evidence"] / "manifest.json").is_file()
+    assert balance.parameters["evidence"] != league_balance.parameters["evidence"]
     assert robust.notebook == "robust" and robust.datasets["dataset"].games == 4000  # 1 in 50, at most 20,000
     assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
                                       "variant_comparison"]
@@ -535,7 +538,7 @@ OLD_PAGES = [
 
 def test_the_report_hook_gives_the_same_pages_as_before():
     specs = [s for s in default_specs(games=50_000, data_dir="d", seed=7)
-             if report.spec_game(s) == "cuzco" and s.notebook not in ("robust", "balance")]
+             if report.spec_game(s) == "cuzco" and s.notebook not in ("robust", "balance", "skill")]
     assert [(s.name, s.title, s.description) for s in specs] == [
         (name, title, description.replace("40 games", "8 games").replace("2,000", "500"))
         for name, title, description in OLD_PAGES]

@@ -47,6 +47,9 @@ SEARCH_LADDER_SHARE = GamesShare(per=5000, cap=40)
 # turn order written as 0,x,2x,3x, the first player's 4-player win rate to 25% +- 1 point), kept
 # in the repository because the search takes minutes (its manifest holds the command).
 BALANCE_EVIDENCE = "sim/games/cuzco/balance/first-player-start-vp"
+# The same search with the top heuristic rung seated (the league's last generation, the default
+# line-up), so the answer is given at two levels of play (issue 36).
+BALANCE_EVIDENCE_LEAGUE = "sim/games/cuzco/balance/first-player-start-vp-league"
 
 
 def report_sections() -> tuple[ReportSection, ...]:
@@ -80,7 +83,12 @@ def report_sections() -> tuple[ReportSection, ...]:
                                        "and cards, each difference with an interval, on the same seeds."),
         balance_section(BALANCE_EVIDENCE, "balance_cuzco", "Cuzco: what would make the first player fair?",
                         "Which starting VP by turn order brings the first player's 4-player win rate to 25% +- 1 "
-                        "point: every value the balance search played, with its 95% interval and games.", GAME),
+                        "point: every value the balance search played, with its 95% interval and games (the "
+                        "tuned styles seated).", GAME),
+        balance_section(BALANCE_EVIDENCE_LEAGUE, "balance_cuzco_league",
+                        "Cuzco: what would make the first player fair, with stronger play?",
+                        "The same balance search with the league's last generation seated (the default line-up, "
+                        "the top heuristic rung): does the fair starting VP move with the level of play?", GAME),
     )
 
 
