@@ -170,3 +170,16 @@ def test_bad_input_is_one_line_and_exit_2(argv, message, tmp_path, capsys):
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_the_base_pass_sets_no_parameter_when_the_effects_off_value_is_the_games_own():
+    """So a `--no-effect` run's datasets are the base pass of a run with the effect (and the reverse)."""
+    from sim.studies.skill import SkillEffect, effect_overrides
+
+    cuzco = registry.get_game("cuzco")
+    effect = load_skill_spec(cuzco).effect
+    assert effect_overrides(cuzco, effect, False) is None
+    assert effect_overrides(cuzco, effect, True) == {"pututu.enabled": True}
+    assert effect_overrides(cuzco, None, False) is None
+    flipped = SkillEffect("Pututu off", "pututu.enabled", True, False)
+    assert effect_overrides(cuzco, flipped, False) == {"pututu.enabled": True}

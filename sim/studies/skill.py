@@ -441,6 +441,22 @@ def rung_games(spec: SkillSpec, rung: Rung, settings: SkillSettings, n_players: 
     return games
 
 
+def effect_overrides(game: Game, effect: SkillEffect | None, with_effect: bool) -> dict[str, Any] | None:
+    """A pass's parameter overrides: the effect's `on` value, or its `off` value unless that is the
+    game's own (then none), so the base pass is the same run whether or not the effect is played
+    (a `--no-effect` run's datasets are reused by a run with it, and the reverse)."""
+    if effect is None:
+        return None
+    if with_effect:
+        return {effect.param: effect.on}
+    from sim.core.params import strip_provenance
+
+    node: Any = strip_provenance(game.resolve_params(None).resolved)
+    for key in effect.param.split("."):
+        node = node.get(key, effect) if isinstance(node, dict) else effect
+    return None if node is not effect and node == effect.off else {effect.param: effect.off}
+
+
 def run_skill(game: Game, settings: SkillSettings, spec: SkillSpec | None = None) -> Path:
     """Play (or reuse, or finish) every rung's datasets and write the evidence; returns its folder."""
     spec = spec or load_skill_spec(game)
@@ -461,7 +477,7 @@ def run_skill(game: Game, settings: SkillSettings, spec: SkillSpec | None = None
         lineups = rung_lineups(rung, n_players)
         for with_effect in ([False, True] if effect else [False]):
             folder = data / (rung.name + ("-" + _slug(effect.label) if with_effect else ""))
-            overrides = {effect.param: effect.on if with_effect else effect.off} if effect else None
+            overrides = effect_overrides(game, effect, with_effect)
             if settings.progress:
                 print(f"skill {game.name}: rung {i + 1}/{len(rungs)} {rung.name}"
                       + (f" ({effect.label})" if with_effect else "")
