@@ -1,6 +1,8 @@
 """The bots (issue 15): every decision is the bot's, and each heuristic style beats three random bots."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -35,9 +37,10 @@ def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(styl
 
 
 def test_the_default_line_up_is_the_four_chain_seeing_styles_on_the_fast_kind():
-    """Issue 34: the default line-up is the league-tuned chain-seeing styles, played by the fast kind;
-    the fast twins of issue 15's tuned styles keep their weights."""
-    assert GAME.default_bots(4) == [f"{style}-chain-tuned" for style in STYLES]
+    """Issue 34: the default line-up is the chain-seeing styles (issue 36: the `sim league`'s last
+    generation of each, <style>-chain-g<k> or its -chain-tuned start), played by the fast kind; the
+    fast twins of issue 15's tuned styles keep their weights."""
+    assert all(re.fullmatch(f"{style}-chain-(tuned|g[0-9]+)", bot) for style, bot in zip(STYLES, GAME.default_bots(4)))
     assert all(GAME.kind_name(bot) == "fast" for bot in GAME.default_bots(4))
     assert all(GAME.bots()[bot].weights[S.W_LLAMA_OFFER] > 0 for bot in GAME.default_bots(4))
     kinds, weights = GAME.bot_arrays([f"{style}-tuned{fast}" for style in STYLES for fast in ("", "-fast")])

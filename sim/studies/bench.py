@@ -206,9 +206,10 @@ def _key(row: dict) -> tuple[str, str]:
     return row["players"], "default" if lineup.startswith("default (") else lineup
 
 
-def record(output: Path, game_name: str, row: dict, machine: str) -> None:
+def record(output: Path, game_name: str, row: dict, machine: str) -> str:
     """Put `row` in the game's table of `output` (replacing the row of the same line-up and player
-    count), keeping every other game's rows and the notes outside the figures' marks."""
+    count), keeping every other game's rows and the notes outside the figures' marks; returns the
+    row's cost over the floor as the table gives it."""
     text = output.read_text() if output.exists() else INTRO + "\n" + TABLE_START + "\n" + TABLE_END + "\n"
     if TABLE_START not in text or TABLE_END not in text:
         text = text.rstrip("\n") + "\n\n" + TABLE_START + "\n" + TABLE_END + "\n"
@@ -218,6 +219,7 @@ def record(output: Path, game_name: str, row: dict, machine: str) -> None:
     rows = [r for r in tables.get(game_name, []) if _key(r) != _key(row)]
     tables[game_name] = rows + [row]
     output.write_text(before + _format_tables(tables, machine) + after)
+    return floor_ratio(row, tables[game_name])
 
 
 def machine_line() -> str:
@@ -270,7 +272,7 @@ def main(argv: list[str] | None = None) -> int:
     label = named if args.bots is not None else f"default ({', '.join(seats)})"
     row = figures_row(command, label, args.players, end_to_end, engine, nojit)
     output = args.output or benchmarks_file()
-    record(output, args.game, row, machine_line())
+    row["x floor"] = record(output, args.game, row, machine_line())
     for column in COLUMNS:
         print(f"{column}: {row[column]}")
     print(f"recorded in {output} ({args.game}'s table)")
