@@ -197,6 +197,7 @@ def ladder_evidence_result(evidence: str | Path) -> Result | None:
     manifest, table = found
     shown = table.copy()
     shown["verdict"] = ladder_verdicts(table, manifest["players"])
+    shown.attrs["command"] = manifest["command"]
     return Result(shown, _ladder_figure(table, manifest["players"]))
 
 
@@ -211,5 +212,5 @@ def skill_section(evidence: str | Path, game: str, name: str | None = None):
                          {"evidence": str(evidence), "game": game}, data_note=f"skill evidence: {evidence}")
 
 
-__all__ = ["read_skill", "write_ladder_evidence", "read_ladder_evidence", "ladder_evidence_result", "skill_table", "verdict_figure", "label_of", "skill_summary_text", "skill_section",
-           "verdict_title", "value_text"]
+__all__ = ["read_skill", "write_ladder_evidence", "read_ladder_evidence", "ladder_evidence_result", "skill_table",
+           "verdict_figure", "label_of", "skill_summary_text", "skill_section", "verdict_title", "value_text"]

@@ -59,6 +59,10 @@ TUNED_SUFFIX = "-tuned"  # `sim tune` names the bot it writes <bot>-tuned
 GENERATION_NAME = re.compile(r"^(?P<style>.+)-g(?P<k>[0-9]+)$")  # `sim league` names generation k <style>-g<k>
 
 
+def generation_name(style: str, k: int) -> str:
+    return f"{style}-g{k}"
+
+
 def tuned_from(name: str) -> str | None:
     """The bot a tuned bot started from, read off the names `sim tune` and `sim league` give
     (<style>-g<k> from <style>-g<k-1>, <style>-g1 from <style>-tuned, <style>-tuned from <style>);
@@ -66,8 +70,15 @@ def tuned_from(name: str) -> str | None:
     generation = GENERATION_NAME.match(name)
     if generation:
         k = int(generation["k"])
-        return f"{generation['style']}-g{k - 1}" if k > 1 else generation["style"] + TUNED_SUFFIX
+        return generation_name(generation["style"], k - 1) if k > 1 else generation["style"] + TUNED_SUFFIX
     return name.removesuffix(TUNED_SUFFIX) if name.endswith(TUNED_SUFFIX) else None
+
+
+def base_style(name: str) -> str:
+    """The hand-set bot at the start of a tuned bot's lineage (the name itself for an untuned bot)."""
+    while (parent := tuned_from(name)) is not None:
+        name = parent
+    return name
 
 
 def nearest_known(name: str, known: Mapping[str, Any] | set[str]) -> str:

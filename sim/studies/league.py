@@ -34,10 +34,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sim.core.bots_file import GENERATION_NAME, base_style, generation_name
 from sim.core.errors import UserError
 
 Z95 = 1.959963984540054
-GENERATION = re.compile(r"-(tuned|g\d+)$")
 
 
 @dataclass
@@ -66,10 +66,6 @@ class LeagueResult:
     stopped: str = ""
 
 
-def generation_name(style: str, k: int) -> str:
-    return f"{style}-g{k}"
-
-
 def gain_interval(new_wins: int, new_games: int, old_wins: int, old_games: int) -> tuple[float, float, float]:
     """(gain, low, high): the held-out win-rate difference new - old with a normal 95% interval."""
     p1, p2 = new_wins / new_games, old_wins / old_games
@@ -79,7 +75,7 @@ def gain_interval(new_wins: int, new_games: int, old_wins: int, old_games: int) 
 
 def _styles(game, start: list[str], styles: list[str] | None) -> list[str]:
     if styles is None:
-        styles = [GENERATION.sub("", name) for name in start]
+        styles = [base_style(name) for name in start]
     if len(styles) != len(start):
         raise UserError(f"--styles names {len(styles)} bots but --from names {len(start)}")
     known = game.bots()
@@ -123,7 +119,7 @@ def run_league(game, settings: LeagueSettings) -> LeagueResult:
     state_dir = s.state_dir or Path("data") / "league" / game.name
     scratch = state_dir / "candidates.toml"
     current = dict(zip(styles, start))
-    first_k = 1 + max((int(m.group(1)) for name in start if (m := re.search(r"-g(\d+)$", name))), default=0)
+    first_k = 1 + max((int(m["k"]) for name in start if (m := GENERATION_NAME.match(name))), default=0)
     record = LeagueResult()
     tuned_file = game.tuned_bots_path()
     started = time.perf_counter()

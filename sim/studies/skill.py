@@ -450,11 +450,13 @@ def effect_overrides(game: Game, effect: SkillEffect | None, with_effect: bool) 
     if with_effect:
         return {effect.param: effect.on}
     from sim.core.params import strip_provenance
+    from sim.core.paramspec import lookup
 
-    node: Any = strip_provenance(game.resolve_params(None).resolved)
-    for key in effect.param.split("."):
-        node = node.get(key, effect) if isinstance(node, dict) else effect
-    return None if node is not effect and node == effect.off else {effect.param: effect.off}
+    try:
+        own = lookup(strip_provenance(game.resolve_params(None).resolved), effect.param)
+    except (KeyError, TypeError):  # not a key of the game's data: the run's own check names it
+        return {effect.param: effect.off}
+    return None if own == effect.off else {effect.param: effect.off}
 
 
 def run_skill(game: Game, settings: SkillSettings, spec: SkillSpec | None = None) -> Path:
