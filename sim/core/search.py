@@ -90,3 +90,38 @@ def pick_candidate(value, spread, n, n_rollouts, confidence):
             best_bound = bound
             best = c
     return best
+
+
+# ------------------------------------------------------------------ where the search leaves its heuristic
+# Each game keeps, per seat and per decision kind, three counters (a block of STAT_WORDS state words):
+# decisions searched, decisions where the search left the heuristic's first choice, and the sum of
+# the rollout-value gaps of those (the kept candidate's mean less the heuristic's first's, in
+# millionths of the game's rollout value). They become the players-table columns named by
+# search_choice_columns, which `sim search-map` reads: the map of where the heuristics are weakest.
+STAT_SEARCHED = 0
+STAT_LEFT = 1
+STAT_GAP = 2
+STAT_WORDS = 3
+GAP_SCALE = 1_000_000.0  # the gap column's unit: millionths of a rollout value
+
+
+@njit_noalloc
+def record_choice(st, at, value, n_rollouts, best):
+    """Count one searched decision into st[at:at + STAT_WORDS] (see above); `best` is
+    pick_candidate's answer over `value` (the candidates' rollout sums)."""
+    st[at + STAT_SEARCHED] += 1
+    if best != 0:
+        st[at + STAT_LEFT] += 1
+        st[at + STAT_GAP] += np.int64(np.round(GAP_SCALE * (value[best] - value[0]) / n_rollouts))
+
+
+SEARCH_COLUMN = "search_"  # search_<kind>_searched, search_<kind>_left, search_<kind>_gap
+STAT_SUFFIXES = ("searched", "left", "gap")
+
+
+def search_choice_columns(first_field: int, kind_names: tuple[str, ...]) -> list[tuple[str, int, type]]:
+    """Players-table columns (name, field, dtype) of the counters of each decision kind, whose blocks
+    start at seat field `first_field` in kind order."""
+    return [(f"{SEARCH_COLUMN}{kind}_{suffix}", first_field + k * STAT_WORDS + j,
+             np.int64 if suffix == "gap" else np.int32)
+            for k, kind in enumerate(kind_names) for j, suffix in enumerate(STAT_SUFFIXES)]

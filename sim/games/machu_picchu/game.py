@@ -7,6 +7,7 @@ from numba import njit
 
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.parallel import run_blocks
+from sim.core.search import search_choice_columns
 from . import data
 from .rules import new_game_arrays, play_game
 from .search import N_CFG, play_game_search
@@ -15,7 +16,7 @@ from .state import (
     N_GOODS, N_KINDS, N_P, N_PRODUCTION, N_STATE,
     P_ACTIONS, P_CLOCK_STAYING, P_COMPENSATION, P_FREE_WORKERS, P_GOLD, P_GOODS, P_GOODS_VALUE, P_HAND, P_HAND_N,
     P_HELD, P_START_ORDER, P_JUMPS, P_LLAMAS_OFFERED, P_MAIN_OFFERED, P_MOON_KIND, P_MOONS, P_MULTIPLIER, P_PRIESTS, P_RANK, P_SCORE, P_SCORE_PRIESTS,
-    P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, S_ACTIONS, S_DAY,
+    P_SCORE_TRAIL, P_SCORE_WORKERS, P_SCOUT, P_STEPS, P_SUMMITS, P_TRADES, P_WON, P_WORKERS, P_SEARCH_STATS, SEARCH_KIND_NAMES, S_ACTIONS, S_DAY,
     S_DAYS_PLAYED, S_DECK_SIZE, S_END_REASON, S_ERROR, S_MARKET, S_PLAYERS, S_PRIESTS_LEFT, S_WINNER,
 )
 
@@ -141,7 +142,8 @@ def player_columns_of(params: Params) -> list[tuple[str, int, type]]:
     return [*PLAYER_FIELDS,
             *((f"{CARD_HELD}{name}", P_HELD + c, np.int8) for c, name in enumerate(cards)),
             *((f"{CARD_KEPT}{name}", P_HAND + c, np.int8) for c, name in enumerate(cards)),
-            *((f"{MOON_TAKEN}{name}", P_MOON_KIND + t, np.int8) for t, name in enumerate(moons))]
+            *((f"{MOON_TAKEN}{name}", P_MOON_KIND + t, np.int8) for t, name in enumerate(moons)),
+            *search_choice_columns(P_SEARCH_STATS, SEARCH_KIND_NAMES)]
 
 
 def market_prices(params: Params, game_cols: dict[str, np.ndarray]) -> dict[str, np.ndarray]:

@@ -28,13 +28,13 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.jit import njit_noalloc
-from sim.core.search import pick_candidate, record_paired, seed_search_stream, top_candidates
+from sim.core.search import STAT_WORDS, pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
 from .state import (
     DEC_ACTION, ERR_NONE, KIND_HEURISTIC, KIND_SEARCH, MAX_CARDS, MAX_OPTIONS, MAX_PLAYERS, N_STATE, P_HAND,
     P_HAND_N, P_SCORE, P_WON, R_LAST_DAY, S_DAY, S_DECK, S_DECK_HEAD, S_DECK_SIZE, S_ERROR, S_N_CARDS,
-    S_N_PLAYERS, S_START, W_NOISE, seat_at,
+    S_N_PLAYERS, S_START, W_NOISE, P_SEARCH_STATS, SEARCH_KIND_OF_DISTRICT, SEARCH_KIND_STAY, STAY, seat_at,
 )
 
 # A search bot's budget row (bots.toml [search] and its own table; data.SEARCH_BUDGET), float64
@@ -183,7 +183,18 @@ def search_action(P, st, seat, n_options, w_seat, cfg, run_seed, game_index, ctx
             R.carry_out(P, sim, sim_stream, no_log, kinds, w_roll, seat, order[c])
             finish_from_action(P, sim, sim_stream, no_log, kinds, w_roll, seat)
             record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-    return order[pick_candidate(value, spread, n_cand, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])]
+    best = pick_candidate(value, spread, n_cand, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
+    record_choice(st, seat_at(seat) + P_SEARCH_STATS + STAT_WORDS * search_kind(st, order[0]), value,
+                  cfg[CFG_ROLLOUTS], best)
+    return order[best]
+
+
+@njit_noalloc
+def search_kind(st, option):
+    """The decision kind a searched action is counted under: what the listed move `option` does
+    (state.SEARCH_KIND_NAMES), read from the district it enters."""
+    district = R.option_a(st, option)
+    return SEARCH_KIND_STAY if district == STAY else SEARCH_KIND_OF_DISTRICT[district]
 
 
 # ------------------------------------------------------------------ the real game

@@ -19,6 +19,7 @@ Everything is int64, so each compiled function sees one type. The random stream 
 uint64 array (sim.core.rng) and the replay log a separate int64 array (one row when logging is off).
 """
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
+from sim.core.search import STAT_WORDS
 from sim.core.paramspec import Bool, Int, IntList, LengthOf, PerPlayerCount, RulesLayout
 
 # Numba types of the arrays, for the helpers compiled with one declared signature
@@ -341,7 +342,14 @@ P_MOON_KIND = P_START_ORDER + 1  # + tile: times each moon tile was taken
 P_ICONS = P_MOON_KIND + MAX_MOON  # + icon: icons on the cards in hand (kept with the hand; checked mode recounts)
 P_HAND = P_ICONS + N_ICONS  # + card: 1 while the card is in the hand
 P_HELD = P_HAND + MAX_CARDS  # + card: times the card entered the hand
-N_P = P_HELD + MAX_CARDS
+# + kind * STAT_WORDS: the search bot's decisions by what its heuristic chose first, and how often and
+# by how much the search left that choice (sim.core.search.record_choice; columns search_<kind>_*)
+P_SEARCH_STATS = P_HELD + MAX_CARDS
+SEARCH_KIND_NAMES = ("production", "llama_temple", "main_temple", "hire_worker", "buy_card", "central_plaza",
+                     "sun_clock", "moon_tile")
+SEARCH_KIND_OF_DISTRICT = (0, 0, 0, 0, 0, 1, 1, 1, 2, 3, 3, 4, 4, 5, 6)  # by district; staying: moon_tile
+SEARCH_KIND_STAY = 7
+N_P = P_SEARCH_STATS + len(SEARCH_KIND_NAMES) * STAT_WORDS
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
