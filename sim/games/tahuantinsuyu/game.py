@@ -7,6 +7,7 @@ from numba import njit
 
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.parallel import run_blocks
+from sim.core.search import search_choice_columns
 from . import data
 from .rules import new_game_arrays, play_game
 from .search import N_CFG, play_game_search
@@ -14,7 +15,7 @@ from .state import (
     END_REASON_NAMES, ERROR_NAMES, KIND_SEARCH, LOG_CAPACITY, LOG_WIDTH, N_STATE, N_P, N_SUN, N_SUYU, N_TILES, P_BUILT, P_CONQUERED, P_FIRST_CARD, P_LABOUR,
     P_LAB_CARDS, P_LAB_CHIPS, P_LAB_GIVEN, P_LAB_RETURNED, P_LAB_ROW, P_LAB_SHORT, P_LAB_SPENT, P_LAB_TAKEN,
     P_LAB_TERRACES, P_LEAD_ROUNDS, P_N_CHIPS, P_OUTPOSTS, P_PILGRIMAGES, P_RANK, P_ROADS, P_ROADS_BUILT,
-    P_ROADS_LOST, P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY,
+    P_ROADS_LOST, P_SEARCH_STATS, SEARCH_KIND_NAMES, P_SUN_HELD, P_SUN_PLAYED, P_SUN_SUFFERED, P_TERRACES, P_VP, P_VP_CARDS, P_VP_CITY,
     P_VP_CITY_SI, P_VP_CONQUEST, P_VP_GARRISON, P_VP_GARRISON_SI, P_VP_PILGRIM, P_VP_TEMPLE, P_VP_TEMPLE_BONUS,
     P_VP_TEMPLE_SI, P_VP_TERRACE, P_VP_TERRACE_SI, P_WILD_BUILT, P_WON, SUN_NAMES, SUYU_NAMES, S_ACTIONS,
     S_BOX_CHIPS, S_ENDED, S_ERROR, S_LABOUR, S_LEAD_CHANGES, S_N_ROUNDS, S_PEOPLE_PHASES, S_PIZARRO_PHASE,
@@ -80,6 +81,7 @@ PLAYER_FIELDS = (
     *((f"sun_held_{SUN_NAMES[k]}", P_SUN_HELD + k, np.int8) for k in range(N_SUN)),
     *((f"sun_played_{SUN_NAMES[k]}", P_SUN_PLAYED + k, np.int8) for k in range(N_SUN)),
     *((f"sun_suffered_{SUN_NAMES[k]}", P_SUN_SUFFERED + k, np.int8) for k in range(N_SUN)),
+    *search_choice_columns(P_SEARCH_STATS, SEARCH_KIND_NAMES),
 )
 
 

@@ -29,7 +29,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.jit import njit_noalloc
-from sim.core.search import pick_candidate, record_paired, seed_search_stream, top_candidates
+from sim.core.search import STAT_WORDS, pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
 from .state import (
@@ -37,7 +37,7 @@ from .state import (
     MAX_CHIPS, MAX_DECK, MAX_OPTIONS, MAX_PHASES, MAX_PLAYERS, N_STATE, P_BUILD_SITES, P_HAND, P_LABOUR,
     P_N_BUILD_SITES, P_TERRACES, P_VP, P_WON, R_CITY_SI, R_GARRISON_SI, R_TEMPLE_SI, R_TERRACE_SI, SI_LEFT_AT,
     S_BUILDING, S_CHIP, S_DRAW, S_DRAW_N, S_ERROR, S_N_CHIPS, S_N_PLAYERS, S_N_REGIONS, S_OWNER, S_PEOPLE_DONE,
-    S_ACTIONS, S_PIZARRO, S_REVEALED, S_ROUND, W_NOISE, seat_at,
+    S_ACTIONS, S_PIZARRO, S_REVEALED, S_ROUND, W_NOISE, O_A, P_SEARCH_STATS, seat_at,
 )
 
 # A search bot's budget row (bots.toml [search] and its own table; data.SEARCH_BUDGET), float64
@@ -227,7 +227,10 @@ def search_choice(P, st, seat, n_options, w_seat, cfg, stop, run_seed, game_inde
             resume = R.carry_out_choice(P, sim, sim_stream, no_log, kinds, w_roll, seat, order[c], stop)
             end = R.play_from(P, sim, sim_stream, no_log, kinds, w_roll, UNCHECKED, resume, cut_after)
             record_paired(value, spread, c, rollout_value(P, sim, seat, end == R.GAME_OVER, cfg))
-    return order[pick_candidate(value, spread, n_cand, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])]
+    best = pick_candidate(value, spread, n_cand, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
+    kind = R.option(st, order[0], O_A)  # the action the heuristic chose first (state.SEARCH_KIND_NAMES)
+    record_choice(st, seat_at(seat) + P_SEARCH_STATS + STAT_WORDS * kind, value, cfg[CFG_ROLLOUTS], best)
+    return order[best]
 
 
 # ------------------------------------------------------------------ the real game

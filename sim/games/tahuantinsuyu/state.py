@@ -24,6 +24,7 @@ Seat p plays suyu p (SUYU_NAMES order); seats sit round the table in that order,
 between seats g and g + 1 (mod n).
 """
 from sim.core.jit import njit_typed
+from sim.core.search import STAT_WORDS
 from sim.core.paramspec import Bool, Int, RulesLayout
 
 T_PARAMS = "int64[::1]"
@@ -383,7 +384,13 @@ P_LINES_VER = P_LINES + MAX_ROADS * 2  # + 1 whenever P_LINES change
 P_BEST_TURN = P_LINES_VER + 1  # bots.best_road_value: S_TURN when it valued the lines ...
 P_BEST_VER = P_BEST_TURN + 1  # ... P_LINES_VER then ...
 P_BEST_I = P_BEST_VER + 1  # ... and the best line's index (-1: none)
-N_P = P_BEST_I + 1
+# + kind * STAT_WORDS: the search bot's People-phase actions by the action its heuristic chose first
+# (kind = ACT_*), and how often and by how much the search left it (sim.core.search.record_choice;
+# columns search_<kind>_*)
+P_SEARCH_STATS = P_BEST_I + 1
+SEARCH_KIND_NAMES = ("end_turn", "roads", "city", "temple", "garrison", "terrace", "extra_road", "conquer",
+                     "pilgrimage", "key_outpost", "rapid_expansion")
+N_P = P_SEARCH_STATS + len(SEARCH_KIND_NAMES) * STAT_WORDS
 N_STATE = S_PLAYERS + MAX_PLAYERS * N_P
 
 
