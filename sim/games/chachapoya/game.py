@@ -7,6 +7,7 @@ from numba import njit
 
 from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.parallel import run_blocks
+from sim.core.search import search_choice_columns
 from . import data
 from .bots import BOT_SEARCH
 from .rules import play_game
@@ -15,7 +16,7 @@ from .state import (
     ELIMINATION_NAMES, END_REASON_NAMES, S_END_REASON, S_ERROR, S_LEADER_CLASHES, S_N_ADVENTURERS,
     S_N_TREASURES, S_NO_WINNER_ROUNDS, S_PAIR_CANCELS, S_ROUND, S_TDECK_SIZE, S_WINNER, N_K, N_T, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS, P_PAIR_DECLINED,
-    P_RANK, P_SCORE, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
+    P_RANK, P_SCORE, P_SEARCH_STATS, SEARCH_KIND_NAMES, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS, P_VP_HAND,
     P_VP_UNRESOLVED, P_WON, error_name, kind_stat_at, new_log, new_state, reset_state, seat_at, treasure_stat_at,
 )
 
@@ -48,6 +49,7 @@ PLAYER_FIELDS = (
     ("tracker_pair_cancels", P_PAIR_CANCELS, np.int16),
     ("pair_draws_declined", P_PAIR_DECLINED, np.int16),
     ("lost_to_curse", P_LOST_TO_CURSE, np.int16),
+    *search_choice_columns(P_SEARCH_STATS, SEARCH_KIND_NAMES),
 )
 _PSTAT_INDEX = np.array([f for _, f, _ in PLAYER_FIELDS], np.int64)
 KIND_ROWS = ("opening", "played", "end")  # K_* record rows: column prefix per adventurer kind

@@ -37,12 +37,12 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_inline, njit_noalloc
-from sim.core.search import pick_candidate, record_paired, seed_search_stream, top_candidates
+from sim.core.search import STAT_WORDS, pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
 from .cards import hand_size, list_legal_bids
 from .state import (
-    B_KIND, N_B, P_ALIVE, P_SCORE, P_WON, S_ADECK_AT, S_ADECK_SIZE, S_ADHIDDEN_AT, S_ADISCARD_AT,
+    B_KIND, N_B, P_ALIVE, P_SEARCH_STATS, SEARCH_BID, SEARCH_OFFER, SEARCH_TAKE, P_SCORE, P_WON, S_ADECK_AT, S_ADECK_SIZE, S_ADHIDDEN_AT, S_ADISCARD_AT,
     S_BOXED_AT, S_BURIED, S_FACE_UP, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER, S_N_PLAYERS, S_N_TREASURES,
     S_OFFER_AT, S_OPTIONS_LEN, S_START, S_TDECK_SIZE, SCR_UNSEEN, TF_COUNT, AF_COUNT,
     H_ADVENTURERS, H_TREASURES, LOGGING_OFF, af, copy_state, hand_at, new_log, new_state, option_at, rng_of, scratch_at,
@@ -258,10 +258,13 @@ def searching(st, cfg):
 
 
 @njit_noalloc
-def choose_candidate(value, spread, n, cfg):
+def choose_candidate(st, seat, kind, value, spread, n, cfg):
     """sim.core.search.pick_candidate with this bot's budget: the heuristic's first choice (0)
-    unless another's mean beats it by `confidence` standard errors of the paired difference."""
-    return pick_candidate(value, spread, n, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
+    unless another's mean beats it by `confidence` standard errors of the paired difference;
+    counted in the seat's search record under decision kind `kind` (state.SEARCH_KIND_NAMES)."""
+    best = pick_candidate(value, spread, n, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
+    record_choice(st, seat_at(seat) + P_SEARCH_STATS + STAT_WORDS * kind, value, cfg[CFG_ROLLOUTS], best)
+    return best
 
 
 @njit_noalloc
@@ -334,7 +337,7 @@ def search_bid(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
                     chosen[seat, f] = cands[c, f]
                 finish_round_from_bids(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], chosen)
                 record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-        best = choose_candidate(value, spread, n_cand, cfg)
+        best = choose_candidate(st, seat, SEARCH_BID, value, spread, n_cand, cfg)
     return cands[best, 0], cands[best, 1], cands[best, 2], cands[best, 3]
 
 
@@ -363,7 +366,7 @@ def search_offer(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
                 ask_bots(chosen)
                 finish_round_from_bids(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], chosen)
                 record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-        best = choose_candidate(value, spread, n_cand, cfg)
+        best = choose_candidate(st, seat, SEARCH_OFFER, value, spread, n_cand, cfg)
     return bots.offer_choice(order[best])
 
 
@@ -388,7 +391,7 @@ def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ct
             R.close_level(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W], outcome, UNCHECKED)
             finish_game(params, sim, no_log, ctx[CX_KINDS], ctx[CX_W])
             record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
-    return first if choose_candidate(value, spread, TAKE_OPTIONS, cfg) == 0 else 1 - first
+    return first if choose_candidate(st, seat, SEARCH_TAKE, value, spread, TAKE_OPTIONS, cfg) == 0 else 1 - first
 
 
 # ------------------------------------------------------------------ the real game

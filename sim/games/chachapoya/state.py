@@ -28,6 +28,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.jit import njit_noalloc
+from sim.core.search import STAT_WORDS
 
 from sim.core.paramspec import Bool, Const, Int, PerPlayerCount, RulesLayout
 
@@ -231,7 +232,13 @@ P_PAIR_CANCELS = 14
 P_CARDS_DRAWN = 15
 P_PAIR_DECLINED = 16  # tracker-pair draws the player declined (Tracker 2: "can immediately draw three")
 P_BID = 17  # + B_*: the seat's bid on the table
-N_P = P_BID + N_B
+# + kind * STAT_WORDS: the search bot's searched decisions of each kind (SEARCH_KIND_NAMES) and how
+# often and by how much the search left the heuristic's first choice (sim.core.search.record_choice;
+# columns search_<kind>_*)
+P_SEARCH_STATS = P_BID + N_B
+SEARCH_BID, SEARCH_OFFER, SEARCH_TAKE = 0, 1, 2
+SEARCH_KIND_NAMES = ("bid", "offer", "take")
+N_P = P_SEARCH_STATS + len(SEARCH_KIND_NAMES) * STAT_WORDS
 
 ELIM_NONE = np.int64(0)
 ELIM_IN_PLAY = np.int64(1)  # an X reached by bidding
