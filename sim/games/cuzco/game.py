@@ -10,6 +10,7 @@ from sim.core.game import CardGroup, ChunkResult, Params, TomlGame
 from sim.core.jit import njit_inline
 from sim.core.params import ForbidGroup
 from sim.core.parallel import run_blocks
+from sim.core.search import search_choice_columns
 from . import data
 from .rounds import ERROR_NO_TURN, NO_STOP, PHASE_I, PHASE_ONE_DONE, check, play_from, start_round
 from .bots import KIND_SEARCH
@@ -19,7 +20,7 @@ from .state import (
     ABILITY_NAMES, ACTION_NAMES, CARD_NAMES, S_ERROR, S_PUTUTU1, S_PUTUTU2,
     S_PUTUTU_SHORT, S_TEMPLE_MEDALS, S_TURNS, S_WINNER, GOOD_NAMES, N_ABILITIES, N_CARDS, N_DSTAT_PIPS,
     N_STAT, P_CIRCLET, P_FEATHERS, P_FOOD, P_HAND, P_MEDALS, P_MISSIONS_DONE, P_N_TILES, P_OFFERINGS,
-    P_QUIPU_DELIVERED, P_VP, STAT_BLESSINGS, STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED,
+    P_QUIPU_DELIVERED, P_SEARCH_STATS, P_VP, STAT_BLESSINGS, STAT_CARD_GAINED, STAT_CARD_MEDAL, STAT_CARD_PLAYED,
     STAT_DOUBLES, STAT_FINAL_ORDER, STAT_GOOD_BOUGHT, STAT_HEADDRESSES, STAT_MEDALS_GAINED, STAT_MISSION_DONE,
     STAT_MISSION_FAILED, STAT_PEOPLE, STAT_PUTUTU_CHANGED, STAT_PUTUTU_GAINED1, STAT_PUTUTU_GAINED2, STAT_PUTUTU_SPENT1,
     STAT_PUTUTU_SPENT2, STAT_RANK, STAT_START_ORDER, STAT_TRIPLES, STAT_VP, STAT_WON, VP_SOURCE_NAMES, new_side,
@@ -132,7 +133,9 @@ END_FIELDS = (
     ("food_end", P_FOOD),
     ("offerings_end", P_OFFERINGS),
 )
-_PL_INDEX = np.array([f for _, f in END_FIELDS], np.int64)
+# The search bot's phase-I turns by the action of its heuristic's first turn: (column, P_* field, dtype)
+SEARCH_FIELDS = search_choice_columns(P_SEARCH_STATS, ACTION_NAMES)
+_PL_INDEX = np.array([f for _, f in END_FIELDS] + [f for _, f, _ in SEARCH_FIELDS], np.int64)
 
 
 @njit(cache=True, nogil=True)
@@ -224,7 +227,7 @@ class Cuzco(TomlGame):
         n_rows = n_games * n_players
         out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int32)
         out_dice = np.zeros((n_games, len(ACTION_NAMES), N_DSTAT_PIPS), np.int32)
-        out_player = np.zeros((n_rows, len(END_FIELDS)), np.int32)
+        out_player = np.zeros((n_rows, len(_PL_INDEX)), np.int32)
         out_stats = np.zeros((n_rows, N_STAT), np.int32)
         out_extra = np.zeros((n_rows, 3), np.int32)
         errors = np.zeros(n_games, np.int64)
@@ -259,6 +262,8 @@ def player_columns(params: Params, out_player, out_stats, out_extra) -> dict[str
     cols: dict[str, np.ndarray] = {}
     for j, (name, _) in enumerate(END_FIELDS):
         cols[name] = out_player[:, j].astype(np.int16)
+    for j, (name, _, dtype) in enumerate(SEARCH_FIELDS, start=len(END_FIELDS)):
+        cols[name] = out_player[:, j].astype(dtype)
     cols["rank"] = out_stats[:, STAT_RANK].astype(np.int8)
     cols["won"] = out_stats[:, STAT_WON].astype(np.bool_)
     cols["start_order"] = out_stats[:, STAT_START_ORDER].astype(np.int8)

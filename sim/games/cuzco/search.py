@@ -20,14 +20,14 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_inline, njit_noalloc
-from sim.core.search import SEARCH_SALT, pick_candidate, record_paired
+from sim.core.search import SEARCH_SALT, STAT_WORDS, pick_candidate, record_choice, record_paired
 from .bots import KIND_FAST, KIND_HEURISTIC, NO_TOP, choose_turn
-from .rules import N_O, perform_turn
+from .rules import N_O, O_ACTION, perform_turn
 from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_from
 from .state import (
     GOD_PILE_SLOTS, S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
-    P_HAND, P_VP, REC_RANK_TURNS, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
+    P_HAND, P_SEARCH_STATS, P_VP, REC_RANK_TURNS, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
     new_state,
     RNG_WORDS, rng_of, scr_row, seat_at,
 )
@@ -191,6 +191,7 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
             play_from(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn + 1, PHASE_I, NO_STOP)
             record_paired(totals, spread, i, rollout_value(rs, p))
     best = pick_candidate(totals, spread, n_candidates, rollouts, w[W_SEARCH_CONFIDENCE])
+    record_choice(st, seat_at(p) + P_SEARCH_STATS + STAT_WORDS * candidates[0, O_ACTION], totals, rollouts, best)
     for f in range(N_O):
         chosen[f] = candidates[best, f]
     return True

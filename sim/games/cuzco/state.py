@@ -15,6 +15,7 @@ import numpy as np
 from numba import njit
 
 from sim.core.jit import njit_noalloc, njit_typed
+from sim.core.search import STAT_WORDS
 from sim.core.paramspec import Bool, Int, IntList, Ints, LengthOf, PerPlayerCount, RulesLayout
 
 # Numba types of the parameter, state, record and log arrays (below), for functions compiled with
@@ -392,7 +393,11 @@ P_SLID = P_TILE + 12  # + 0..11: 1 if that tile is slid down
 P_DELIVERED = P_SLID + 12  # + village: 1 if this player's quipu is there
 P_DEALT = P_DELIVERED + N_VILLAGES  # + card ability: dealt face down at setup (hidden from the others)
 P_FORBIDDEN = P_DEALT + N_CARDS  # bitmask of card abilities this seat may not take or play (sim value)
-N_P = P_FORBIDDEN + 1
+# + action * STAT_WORDS: the search bot's phase-I turns by the action of its heuristic's first turn
+# (ACTION_NAMES), and how often and by how much the search left that turn (sim.core.search.record_choice;
+# columns search_<action>_*)
+P_SEARCH_STATS = P_FORBIDDEN + 1
+N_P = P_SEARCH_STATS + N_ACTIONS * STAT_WORDS
 
 # ---- the board (state slots after the players' blocks; -1 empty unless said otherwise)
 S_STACK = S_PLAYERS + MAX_PLAYERS * N_P  # + village * 4 + depth: seat of the quipu, bottom first
