@@ -424,8 +424,9 @@ def build_parser() -> OneLineParser:
     bot_commands.add_league_parser(commands)
     from sim.cli.balance import add_balance_parser
     add_balance_parser(commands)
-    from sim.cli.skill import add_skill_parser
+    from sim.cli.skill import add_search_map_parser, add_skill_parser
     add_skill_parser(commands)
+    add_search_map_parser(commands)
     from sim.cli.value import add_value_parser
     add_value_parser(commands)
     return parser

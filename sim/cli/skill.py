@@ -1,4 +1,5 @@
-"""`sim skill GAME`: the headline verdicts at every rung of play (sim/studies/skill.py)."""
+"""`sim skill GAME`: the headline verdicts at every rung of play (sim/studies/skill.py); `sim search-map GAME`:
+where the search bot leaves its heuristic's first choice (sim/studies/search_map.py)."""
 from __future__ import annotations
 
 import os
@@ -59,3 +60,47 @@ def add_skill_parser(commands) -> None:
     command.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
     command.set_defaults(handler=cmd_skill)
+
+
+def cmd_search_map(args) -> None:
+    from sim.studies.search_map import (DEFAULT_GAMES, default_out, default_search_bot, run_search_map,
+                                        search_map_text, write_search_map_evidence)
+
+    game = registry.get_game(args.game)
+    bot = args.bot or default_search_bot(game)
+    n_players = game.default_players if args.players is None else args.players
+    n_games = DEFAULT_GAMES if args.games is None else args.games
+    out = Path(args.out) if args.out else default_out(game.name, bot, n_players, n_games, args.seed)
+    table = run_search_map(game, bot, n_players, n_games, args.seed, out, args.workers, progress=not args.no_progress)
+    print(f"dataset: {out}")
+    print(f"{game.name}: {bot} in every seat, {n_players} players, {n_games} games")
+    print(search_map_text(table, game.search_value))
+    if args.skill_evidence:
+        command = shlex.join(["sim"] + sys.argv[1:])
+        kept = write_search_map_evidence(table, args.skill_evidence, {
+            "command": command, "game": game.name, "bot": bot, "players": n_players, "games": n_games,
+            "seed": args.seed, "value": game.search_value})
+        print(f"map kept beside the skill evidence: {kept}")
+
+
+def add_search_map_parser(commands) -> None:
+    """Register `sim search-map` on the CLI's subparsers object."""
+    from sim.studies.search_map import DEFAULT_GAMES
+
+    command = commands.add_parser(
+        "search-map", help="where the search bot leaves its heuristic's first choice, by decision kind",
+        description="sim search-map GAME: the search bot plays in every seat; each decision it searches is counted "
+                    "by kind (what its heuristic chose first), with how often the search left that choice and the "
+                    "rollout value it gained (biased upwards: compare kinds with each other). The map of where the "
+                    "heuristics are weakest. Resumable: a complete dataset of the same run is reused.")
+    command.add_argument("game", metavar="GAME")
+    command.add_argument("--bot", help="the search bot (default: skill.toml's search rung's)")
+    command.add_argument("--players", type=int, help="seats at the table (default: the game's)")
+    command.add_argument("--games", type=int, help=f"games, a multiple of the player count (default {DEFAULT_GAMES})")
+    command.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
+    command.add_argument("--out", help="dataset folder (default data/<game>-search-map-<bot>-<P>p-<G>g-s<seed>)")
+    command.add_argument("--skill-evidence", metavar="DIR",
+                         help="also keep the map in this skill evidence folder, for the skill page")
+    command.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="threads (default: all cores)")
+    command.add_argument("--no-progress", action="store_true", help="no progress bar")
+    command.set_defaults(handler=cmd_search_map)

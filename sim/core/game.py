@@ -264,6 +264,8 @@ class GameBase:
     own, no robustness tables, the backends' engine slice, and bots without weights (so `sim tune` refuses them)."""
 
     card_groups: tuple[CardGroup, ...] = ()
+    # what a search bot's rollout is worth, in words (`sim search-map` states its gaps in it)
+    search_value: str = "the search bot's rollout value"
 
     def report_sections(self) -> tuple[Any, ...]:
         return ()

@@ -120,6 +120,7 @@ def failure_messages(first_game: int, errors: np.ndarray) -> list[tuple[int, str
 
 class Chachapoya(TomlGame):
     name = "chachapoya"
+    search_value = "1 a win (shared wins split) + the search margin per point over the best other"
     description = "Bluff-and-bid treasure hunt: 95 cards, secret offers, leaders and trackers (2-4 players)."
     default_players = 4
     data = data

@@ -199,6 +199,7 @@ ERROR_NAMES = {
 
 class Cuzco(TomlGame):
     name = "cuzco"
+    search_value = "VP: the margin over the best opponent, +10 for a win"
     description = ("Stefan Feld's dice-placement game of chasquis, temples and missions, 6 rounds "
                    "(2-4 players); variant pututu.enabled = true adds the Pututu module.")
     default_players = 4
@@ -227,7 +228,7 @@ class Cuzco(TomlGame):
         n_rows = n_games * n_players
         out_game = np.zeros((n_games, len(GAME_FIELDS)), np.int32)
         out_dice = np.zeros((n_games, len(ACTION_NAMES), N_DSTAT_PIPS), np.int32)
-        out_player = np.zeros((n_rows, len(_PL_INDEX)), np.int32)
+        out_player = np.zeros((n_rows, len(_PL_INDEX)), np.int64)
         out_stats = np.zeros((n_rows, N_STAT), np.int32)
         out_extra = np.zeros((n_rows, 3), np.int32)
         errors = np.zeros(n_games, np.int64)

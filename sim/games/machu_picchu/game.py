@@ -159,6 +159,7 @@ def market_prices(params: Params, game_cols: dict[str, np.ndarray]) -> dict[str,
 
 class MachuPicchu(TomlGame):
     name = "machu_picchu"
+    search_value = "1 a win (shared wins split) + the search margin per point over the best other"
     description = ("The Princes of Machu Picchu (Mac Gerdts, 2008): princes, workers, priests and the "
                    "Inca Trail to the summit's offering cards, 2-5 players.")
     default_players = 4

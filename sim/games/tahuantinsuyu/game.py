@@ -157,6 +157,7 @@ def search_flag(bot_kinds: np.ndarray, seat_bots: np.ndarray) -> bool | None:
 
 class Tahuantinsuyu(TomlGame):
     name = "tahuantinsuyu"
+    search_value = "1 for the lead + the search margin per point over the best other"
     description = ("Tahuantinsuyu (Alan Ernstein, 2004): roads from Cuzco, conquests, cities, temples, garrisons "
                    "and terraces, Sun cards between neighbours, until Pizarro arrives; 3-4 players.")
     default_players = 4
