@@ -129,14 +129,19 @@ def test_sim_skill_writes_its_evidence_and_prints_the_labels(tmp_path, capsys):
     # a ladder kept beside the evidence: the skill page says which rung beats the one below
     assert main(["ladder", "chachapoya", "--rungs", "random,balanced", "--games", "8", "--out", str(tmp_path / "ladder"),
                  "--skill-evidence", str(out), "--workers", "1", "--no-progress"]) in (0, None)
-    from sim.analysis.skill import ladder_evidence_result, read_ladder_evidence
+    from sim.analysis.skill import ladder_evidence_result, read_ladder_evidence, search_map_result
 
     manifest, table = read_ladder_evidence(out)
     assert manifest["rungs"] == ["random", "balanced"] and "--skill-evidence" in manifest["command"]
     assert table[["rung", "below", "games"]].values.tolist() == [["balanced", "random", 8]]
     assert ladder_evidence_result(out).table["verdict"].iloc[0].startswith("balanced is ")
+    # a search map kept beside the evidence: the page shows where the search leaves its heuristic
+    assert main(["search-map", "chachapoya", "--games", "8", "--out", str(tmp_path / "map"),
+                 "--skill-evidence", str(out), "--workers", "1", "--no-progress"]) in (0, None)
+    assert "search left it" in " ".join(search_map_result(out).table.columns)
     page = _page_runs_headless(out, tmp_path)
     assert "Does each rung beat the one below?" in page and "alone against 3 copies of random" in page
+    assert "Where our bots are weakest" in page and "in every seat, 4 players, 8 games" in page
 
 
 def _page_runs_headless(evidence, tmp_path):
@@ -153,7 +158,7 @@ def _page_runs_headless(evidence, tmp_path):
     assert [o for c in executed.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"] == []
     page = (tmp_path / "out" / "skill_chachapoya.html").read_text()
     assert "The answers in short" in page and "How the labels are decided" in page
-    assert page.count("data:image/png;base64") >= 5
+    assert page.count("data:image/png;base64") >= 6
     return page
 
 

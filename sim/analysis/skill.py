@@ -201,6 +201,71 @@ def ladder_evidence_result(evidence: str | Path) -> Result | None:
     return Result(shown, _ladder_figure(table, manifest["players"]))
 
 
+SEARCH_MAP_TABLE = "search_map.parquet"  # in a skill evidence folder: `sim search-map --skill-evidence DIR`'s table
+SEARCH_MAP_MANIFEST = "search_map.json"
+
+
+def write_search_map_evidence(table: pd.DataFrame, evidence: str | Path, record: dict[str, Any]) -> Path:
+    """Keep a `sim search-map` table beside a game's skill evidence, with its run's record (command, bot,
+    players, games, seed, the rollout value's unit), so the skill page shows it without the dataset."""
+    from sim.core.dataset import write_json_atomic
+
+    folder = Path(evidence)
+    folder.mkdir(parents=True, exist_ok=True)
+    table.to_parquet(folder / SEARCH_MAP_TABLE, index=False)
+    write_json_atomic(record, folder / SEARCH_MAP_MANIFEST)
+    return folder / SEARCH_MAP_TABLE
+
+
+def read_search_map_evidence(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame] | None:
+    """The search map kept beside the skill evidence (record, table), None when there is none."""
+    import json
+
+    from sim.analysis.io import data_path
+
+    folder = data_path(evidence)
+    if not (folder / SEARCH_MAP_TABLE).is_file() or not (folder / SEARCH_MAP_MANIFEST).is_file():
+        return None
+    return json.loads((folder / SEARCH_MAP_MANIFEST).read_text()), pd.read_parquet(folder / SEARCH_MAP_TABLE)
+
+
+def search_map_result(evidence: str | Path) -> Result | None:
+    """The skill page's "where our bots are weakest": per decision kind, how often the search left its
+    heuristic's first choice (bars, 95% intervals) and the kind's share of all the value the search
+    gained (labels); the table in the page's words, its record in attrs. None when no map is kept."""
+    import matplotlib.pyplot as plt
+
+    found = read_search_map_evidence(evidence)
+    if found is None:
+        return None
+    record, table = found
+    shown = pd.DataFrame({
+        "decision (the heuristic's first choice)": table["kind"].str.replace("_", " "),
+        "searched": table["searched"],
+        "search left it": [value_text(r.left_rate, r.left_low, r.left_high, "rate") for r in table.itertuples()],
+        "gain when it left": [f"{r.gap_when_left:+.3f} [{r.gap_when_left_low:+.3f}, {r.gap_when_left_high:+.3f}]"
+                              for r in table.itertuples()],
+        "gain per decision": [f"{r.gap_per_decision:+.3f}" for r in table.itertuples()],
+        "share of all gain": [f"{100 * r.share_of_value:.1f}%" for r in table.itertuples()],
+    })
+    shown.attrs.update(record)
+    order = table.iloc[::-1]
+    fig, ax = plt.subplots(figsize=(7.5, 0.45 * len(order) + 1.4))
+    rate = 100 * order["left_rate"].to_numpy()
+    err = np.vstack([rate - 100 * order["left_low"].fillna(order["left_rate"]).to_numpy(),
+                     100 * order["left_high"].fillna(order["left_rate"]).to_numpy() - rate])
+    ax.barh(order["kind"].str.replace("_", " "), rate, xerr=err, color="tab:orange", capsize=3)
+    for y, r in enumerate(order.itertuples()):
+        ax.annotate(f"{100 * r.share_of_value:.0f}% of the gain", (100 * r.left_high if r.left_high == r.left_high
+                    else 100 * r.left_rate, y), xytext=(4, 0), textcoords="offset points", va="center", fontsize=8)
+    ax.set_xlabel("decisions where the search left the heuristic's first choice (%)")
+    ax.set_xlim(0, 115)
+    ax.set_title(f"{record['game']}: {record['bot']} in every seat, {record['games']:,} games")
+    fig.tight_layout()
+    plt.close(fig)
+    return Result(shown, fig)
+
+
 def skill_section(evidence: str | Path, game: str, name: str | None = None):
     """The skill page (notebooks/skill.ipynb) of a committed `sim skill` evidence folder; it
     simulates nothing."""
@@ -213,4 +278,5 @@ def skill_section(evidence: str | Path, game: str, name: str | None = None):
 
 
 __all__ = ["read_skill", "write_ladder_evidence", "read_ladder_evidence", "ladder_evidence_result", "skill_table",
+           "write_search_map_evidence", "read_search_map_evidence", "search_map_result",
            "verdict_figure", "label_of", "skill_summary_text", "skill_section", "verdict_title", "value_text"]

@@ -1,4 +1,4 @@
-"""Command line: `sim run|sweep|robust|games|bots|replay|summary|compare|report|tune|tournament|ladder|balance`.
+"""Command line: `sim run|sweep|robust|games|bots|replay|summary|compare|report|tune|tournament|ladder|balance|skill|search-map`.
 
 commands.py holds the parser and the data commands, bots.py the bots' commands (tune, tournament,
 ladder), balance.py the balance search, options.py what they share. Command-line code lives here and nowhere else: sim/core and

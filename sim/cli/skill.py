@@ -63,8 +63,8 @@ def add_skill_parser(commands) -> None:
 
 
 def cmd_search_map(args) -> None:
-    from sim.studies.search_map import (DEFAULT_GAMES, default_out, default_search_bot, run_search_map,
-                                        search_map_text, write_search_map_evidence)
+    from sim.analysis.skill import write_search_map_evidence
+    from sim.studies.search_map import DEFAULT_GAMES, default_out, default_search_bot, run_search_map, search_map_text
 
     game = registry.get_game(args.game)
     bot = args.bot or default_search_bot(game)

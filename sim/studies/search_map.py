@@ -15,11 +15,8 @@ the search's confidence at 0 a leave can be noise. Compare kinds with each other
 """
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
-from typing import Any
-
 import numpy as np
 import pandas as pd
 
@@ -28,8 +25,6 @@ from sim.core.game import Game
 from sim.core.search import GAP_SCALE, SEARCH_COLUMN
 
 DEFAULT_GAMES = 200
-MAP_TABLE = "search_map.parquet"  # in a skill evidence folder: `sim search-map --skill-evidence DIR`'s table
-MAP_MANIFEST = "search_map.json"
 Z95 = 1.959963984540054
 
 
@@ -72,6 +67,7 @@ def search_map_table(players: pd.DataFrame) -> pd.DataFrame:
         if searched.sum() == 0:
             continue
         left_rate, left_lo, left_hi = ratio_ci(left, searched)
+        left_lo, left_hi = max(left_lo, 0.0), min(left_hi, 1.0)  # a rate's interval stays within [0, 1]
         gap_left, gap_left_lo, gap_left_hi = ratio_ci(gap, left) if left.sum() else (np.nan,) * 3
         gap_each, gap_each_lo, gap_each_hi = ratio_ci(gap, searched)
         rows.append({
@@ -138,28 +134,6 @@ def read_search_map(dataset: str | Path) -> pd.DataFrame:
                         f"decisions, or by a game without a search bot")
     players = data.players(columns)
     return search_map_table(players)
-
-
-def write_search_map_evidence(table: pd.DataFrame, evidence: str | Path, record: dict[str, Any]) -> Path:
-    """Keep a map beside a game's skill evidence (its table and the run's record: command, bot, size),
-    so the skill page shows it without the dataset."""
-    from sim.core.dataset import write_json_atomic
-
-    folder = Path(evidence)
-    folder.mkdir(parents=True, exist_ok=True)
-    table.to_parquet(folder / MAP_TABLE, index=False)
-    write_json_atomic(record, folder / MAP_MANIFEST)
-    return folder / MAP_TABLE
-
-
-def read_search_map_evidence(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame] | None:
-    """The map kept beside the skill evidence (record, table), None when there is none."""
-    from sim.analysis.io import data_path
-
-    folder = data_path(evidence)
-    if not (folder / MAP_TABLE).is_file() or not (folder / MAP_MANIFEST).is_file():
-        return None
-    return json.loads((folder / MAP_MANIFEST).read_text()), pd.read_parquet(folder / MAP_TABLE)
 
 
 def search_map_text(table: pd.DataFrame, unit: str) -> str:
