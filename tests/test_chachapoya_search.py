@@ -15,6 +15,7 @@ import pytest
 
 from sim.cli import main
 from sim.core import rng as rng_mod
+from sim.core.search import STAT_SEARCHED, STAT_WORDS
 from sim.games.chachapoya import GAME, data
 from sim.games.chachapoya import bots as B
 from sim.games.chachapoya import rules as R
@@ -146,7 +147,11 @@ def test_search_never_reads_the_real_future():
             before = state.copy()
             ctx = _context()
             bid = X.search_bid(ENGINE, state, seat, weights[seat], cfg, np.uint64(11), np.uint64(4), ctx)
-            assert (before == state).all()  # the real game is not touched
+            # the real game is not touched, but for the seat's search record: this bid counted once
+            record = S.seat_at(seat) + S.P_SEARCH_STATS + S.SEARCH_BID * STAT_WORDS
+            changed = np.flatnonzero(before != state)
+            assert set(changed.tolist()) <= set(range(record, record + STAT_WORDS))
+            assert state[record + STAT_SEARCHED] == before[record + STAT_SEARCHED] + 1
             results.append((tuple(int(x) for x in bid), ctx[X.CX_VALUE][:3].copy()))
         assert results[0][0] == results[1][0]
         assert (results[0][1] == results[1][1]).all()

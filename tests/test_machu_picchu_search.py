@@ -11,6 +11,7 @@ import numpy as np
 
 from machu_picchu_helpers import Table
 from sim.core import rng as rng_mod
+from sim.core.search import STAT_SEARCHED, STAT_WORDS
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.games.machu_picchu import GAME, data
 from sim.games.machu_picchu import bots as B
@@ -92,7 +93,11 @@ def test_search_never_reads_the_real_future():
         before = st.copy()
         ctx = X.new_search_context(N, len(S.WEIGHT_NAMES))
         picked = X.search_action(t.P, st, seat, n_options, _weights(), _budget(), np.uint64(11), np.uint64(4), ctx)
-        assert (before == st).all()
+        # the real state is untouched, but for the seat's search record: this action counted once
+        first = S.seat_at(seat) + S.P_SEARCH_STATS
+        changed = np.flatnonzero(before != st)
+        assert changed.size and (changed >= first).all() and (changed < first + S.N_P - S.P_SEARCH_STATS).all()
+        assert st[first:S.seat_at(seat) + S.N_P].reshape(-1, STAT_WORDS)[:, STAT_SEARCHED].sum() == 1
         assert 0 <= picked < n_options
         results.append((picked, ctx[X.CX_VALUE][:3].copy()))
     assert results[0][0] == results[1][0]
