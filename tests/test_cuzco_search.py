@@ -307,3 +307,26 @@ def test_a_cut_rollout_is_valued_by_the_heuristics_margin():
     assert value_after(leader, S.P_VP, 5) == pytest.approx(base - 5 * w[W_VP])
     assert value_after(other, S.P_VP, 5) == base
     assert value_after(other, S.P_MEDALS, 1) == base
+
+
+def test_rollouts_sharing_a_record_each_score_their_own_winner():
+    """End of the Game: most VP wins, ties to the player further ahead in player order. The
+    rollouts of a game reuse one record, and rules.final_scoring ranks only unranked seats: each
+    rollout's winner (and so its win bonus) must still be its own, not an earlier rollout's."""
+    st, side, look, lside, W, turn = decision_state(8, rounds_before=3)
+    w = search_weights(4, 2, 10)
+    rside = S.new_side(N, False)
+    winners = set()
+    for k in range(8):
+        rs = st.copy()
+        rs[S.S_LOOKAHEAD] = 1
+        rng_mod.seed_game_stream(S.rng_words(rs), np.uint64(k), np.uint64(3))
+        value = play_rollout(P, rs, *rside, look, *lside, FAST, W, SEARCHER, w, turn, NO_STOP)
+        pl = S.players(rs)
+        order = [int(rs[S.S_ORDER + i]) for i in range(N)]
+        winner = max(order, key=lambda s: (pl[s, S.P_VP], -order.index(s)))
+        assert rs[S.S_WINNER] == winner
+        margin = pl[SEARCHER, S.P_VP] - max(pl[o, S.P_VP] for o in range(N) if o != SEARCHER)
+        assert value == margin + (WIN_BONUS if winner == SEARCHER else 0.0)
+        winners.add(winner)
+    assert len(winners) > 1  # a stale winner would have been caught

@@ -33,7 +33,7 @@ from .state import (
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
     P_HAND, P_SEARCH_STATS, P_VP, REC_RANK_TURNS, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
     new_state,
-    RNG_WORDS, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at,
+    RNG_WORDS, STAT_RANK, STAT_WON, stats_at, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at,
 )
 from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_CONFIDENCE, W_SEARCH_ROLLOUTS, W_SEARCH_ROUNDS
 
@@ -128,6 +128,17 @@ def rollout_value(st, p):
     return value
 
 
+@njit_noalloc
+def forget_ranks(rec, n):
+    """Clear the ranks and wins of a record the rollouts reuse: rules.final_scoring ranks only the
+    seats not ranked yet, so a record kept from an earlier rollout would keep that rollout's winner
+    (before issue 38 every rollout of a game after its first did so, and the win bonus, the same
+    for every candidate, decided nothing)."""
+    for o in range(n):
+        rec[stats_at(o) + STAT_RANK] = 0
+        rec[stats_at(o) + STAT_WON] = 0
+
+
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1])")
 def cut_rollout_value(P, st, p, w):
     """A rollout cut short: the heuristic's reading of seat p's position (bots.position_value with
@@ -158,6 +169,7 @@ def play_rollout(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, p, w, turn, st
     round started (its dice rolled: the position a bot values at the start of a round) and valued
     by cut_rollout_value. Returns the value to seat p. Compiled once (njit_level): the search kernel
 calls it by its symbol, and the tests play the same code."""
+    forget_ranks(rrec, rs[S_N_PLAYERS])
     play_from(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn, PHASE_I, stop_after)
     if stop_after == NO_STOP or rs[S_ERROR] != 0:
         return rollout_value(rs, p)
