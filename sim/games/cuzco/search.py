@@ -168,7 +168,7 @@ def play_rollout(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, p, w, turn, st
     (stop_after NO_STOP), valued by rollout_value; or cut short after round stop_after, the next
     round started (its dice rolled: the position a bot values at the start of a round) and valued
     by cut_rollout_value. Returns the value to seat p. Compiled once (njit_level): the search kernel
-calls it by its symbol, and the tests play the same code."""
+    calls it by its symbol, and the tests play the same code."""
     forget_ranks(rrec, rs[S_N_PLAYERS])
     play_from(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn, PHASE_I, stop_after)
     if stop_after == NO_STOP or rs[S_ERROR] != 0:
