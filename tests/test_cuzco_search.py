@@ -13,8 +13,10 @@ from sim.games.cuzco import state as S
 from sim.games.cuzco.bots import KIND_FAST, KIND_HEURISTIC, KIND_SEARCH, NO_TOP, choose_turn
 from sim.games.cuzco.rounds import NO_STOP, PHASE_I, PHASE_ONE_DONE, play_from, start_round
 from sim.games.cuzco.rules import N_O, check_components, setup
-from sim.games.cuzco.search import determinise, new_search_buffers, search_turn
-from sim.games.cuzco.weights import N_HEURISTIC_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS
+from sim.games.cuzco.search import (WIN_BONUS, cut_rollout_value, determinise, new_search_buffers, play_rollout,
+                                    rollout_stop, search_turn)
+from sim.games.cuzco.weights import (N_HEURISTIC_WEIGHTS, W_GOOD, W_MEDAL, W_SEARCH_CANDIDATES, W_SEARCH_ROLLOUTS,
+                                     W_SEARCH_ROUNDS, W_VP)
 
 PARAMS = GAME.resolve_params(None)
 P = PARAMS.engine
@@ -23,10 +25,12 @@ SEARCHER = np.int64(1)  # the engine's types (a seat read as int64, int8 kinds),
 HEURISTIC = np.int8(KIND_HEURISTIC)  # here load its compiled functions from the cache
 
 
-def search_weights(candidates, rollouts):
+def search_weights(candidates, rollouts, rounds=None):
     w = GAME.bots()["search"].weights.copy()
     w[W_SEARCH_CANDIDATES] = candidates
     w[W_SEARCH_ROLLOUTS] = rollouts
+    if rounds is not None:
+        w[W_SEARCH_ROUNDS] = rounds
     return w
 
 
@@ -208,6 +212,121 @@ def test_the_search_bot_is_data():
     np.testing.assert_array_equal(search.weights[:N_HEURISTIC_WEIGHTS], bots[policy].weights[:N_HEURISTIC_WEIGHTS])
     assert search.weights[W_SEARCH_ROLLOUTS] >= 1 and search.weights[W_SEARCH_CANDIDATES] >= 2
     assert len(GAME.weight_names("temple")) == N_HEURISTIC_WEIGHTS
-    assert GAME.weight_names("search")[-3:] == ("search_candidates", "search_rollouts", "search_confidence")
+    assert GAME.weight_names("search")[-4:] == ("search_candidates", "search_rollouts", "search_confidence", "search_rounds")
+    budget = GAME.data.load_toml(GAME.data.BOTS_FILE)["search"]
+    assert search.weights[W_SEARCH_ROUNDS] == budget["rounds"]
     pool = default_pool(GAME, "balanced")
     assert "search" not in pool and "random" not in pool and "temple" in pool
+
+
+ROUNDS = P[S.R_ROUNDS]
+FAST = np.full(N, KIND_FAST, np.int8)
+
+
+def rollout_from(st, side, look, lside, W, w, turn):
+    """play_rollout from the decision's phase-I turn on a copy of the state (every seat the fast
+    kind, as in the search): the copy, the stop it used and the value it returned."""
+    rs = st.copy()
+    rs[S.S_LOOKAHEAD] = 1  # as copy_state marks the search's copies
+    rside = S.new_side(N, False)
+    stop = rollout_stop(P, st, w)
+    value = play_rollout(P, rs, *rside, look, *lside, FAST, W, SEARCHER, w, turn, stop)
+    return rs, stop, value
+
+
+@pytest.mark.parametrize("rounds", [0, 1, 2])
+def test_a_cut_rollout_stops_after_its_rounds(rounds):
+    """search_rounds r: a rollout plays the rest of the current round (phase III included) and r
+    more, then the next round is rolled (rulebook, Phase I: every player rolls 3 dice) and no die
+    of it placed, where the heuristic values the position (Gameplay: six rounds)."""
+    st, side, look, lside, W, turn = decision_state(8, rounds_before=1)
+    w = search_weights(4, 2, rounds)
+    rs, stop, value = rollout_from(st, side, look, lside, W, w, turn)
+    assert stop == 1 + rounds
+    assert rs[S.S_ERROR] == 0
+    assert rs[S.S_ROUND] == stop + 1 and rs[S.S_PHASE] == 1
+    assert (rs[S.S_SPACE_N:S.S_SPACE_N + S.MAX_SPACES] == 0).all()  # no die placed yet
+    assert all(S.players(rs)[o, S.P_DICE:S.P_DICE + 3].min() >= 1 for o in range(N))
+    assert value == cut_rollout_value(P, rs, SEARCHER, w)
+
+
+def test_rounds_past_the_last_round_play_rollouts_to_the_end():
+    """From the third round of six, search_rounds 3 or more reaches round 6 (the last): the rollout is
+    played to the End of the Game exactly as before the cut existed (play_from to its end), and
+    valued by its VP margin plus the win bonus; search_rounds 2 still stops a round earlier."""
+    st, side, look, lside, W, turn = decision_state(9, rounds_before=2)
+    assert rollout_stop(P, st, search_weights(4, 2, ROUNDS - 4)) == ROUNDS - 2
+    full = st.copy()
+    full[S.S_LOOKAHEAD] = 1
+    assert play_from(P, full, *S.new_side(N, False), look, *lside, FAST, W, False, turn, PHASE_I, NO_STOP) == PHASE_ONE_DONE
+    for rounds in (ROUNDS - 3, 10):
+        rs, stop, value = rollout_from(st, side, look, lside, W, search_weights(4, 2, rounds), turn)
+        assert stop == NO_STOP
+        np.testing.assert_array_equal(rs, full)
+        pl = S.players(rs)
+        margin = pl[SEARCHER, S.P_VP] - max(pl[o, S.P_VP] for o in range(N) if o != SEARCHER)
+        assert value == margin + (WIN_BONUS if rs[S.S_WINNER] == SEARCHER else 0.0)
+
+
+def test_enough_rounds_searches_as_full_rollouts():
+    """Every search_rounds that reaches the last round gives the same rollouts, so the same totals
+    and the same choice (the search of before the cut)."""
+    st, side, look, lside, W, turn = decision_state(5, rounds_before=1)
+    results = []
+    for rounds in (ROUNDS - 2, 10):
+        buffers = new_search_buffers(N)
+        pick = np.zeros(S.SCR_WIDTH, np.int64)
+        assert search_turn(P, st, *side, look, *lside, SEARCHER, search_weights(3, 2, rounds), turn, buffers,
+                           np.uint64(77), np.uint64(0), pick)
+        results.append((pick[:N_O].copy(), buffers[5].copy()))
+    np.testing.assert_array_equal(results[0][0], results[1][0])
+    np.testing.assert_array_equal(results[0][1], results[1][1])
+
+
+def test_a_cut_rollout_is_valued_by_the_heuristics_margin():
+    """cut_rollout_value: bots.position_value of the searcher with its own weights minus the best
+    opponent's with the same weights; each feature moves it by its weight (VP by `vp`, an Inti
+    medal by `medal`, a good by `good`), and only the best opponent counts."""
+    st, side, look, lside, W, turn = decision_state(10, rounds_before=1)
+    w = search_weights(4, 2, 0)
+    built, _, _ = rollout_from(st, side, look, lside, W, w, turn)
+    leader = (SEARCHER + 1) % N
+    other = (SEARCHER + 2) % N
+    S.players(built)[leader, S.P_VP] += 100  # the best opponent by far
+    S.players(built)[SEARCHER, S.P_MISSION:S.P_MISSION + 3] = -1  # no mission reads the goods or medals
+    base = cut_rollout_value(P, built, SEARCHER, w)
+
+    def value_after(seat, field, amount):
+        changed = built.copy()
+        S.players(changed)[seat, field] += amount
+        return cut_rollout_value(P, changed, SEARCHER, w)
+
+    assert value_after(SEARCHER, S.P_VP, 3) == pytest.approx(base + 3 * w[W_VP])
+    assert value_after(SEARCHER, S.P_MEDALS, 1) == pytest.approx(base + w[W_MEDAL])
+    assert value_after(SEARCHER, S.P_GOODS, 2) == pytest.approx(base + 2 * w[W_GOOD])
+    assert value_after(leader, S.P_VP, 5) == pytest.approx(base - 5 * w[W_VP])
+    assert value_after(other, S.P_VP, 5) == base
+    assert value_after(other, S.P_MEDALS, 1) == base
+
+
+def test_rollouts_sharing_a_record_each_score_their_own_winner():
+    """End of the Game: most VP wins, ties to the player further ahead in player order. The
+    rollouts of a game reuse one record, and rules.final_scoring ranks only unranked seats: each
+    rollout's winner (and so its win bonus) must still be its own, not an earlier rollout's."""
+    st, side, look, lside, W, turn = decision_state(8, rounds_before=3)
+    w = search_weights(4, 2, 10)
+    rside = S.new_side(N, False)
+    winners = set()
+    for k in range(8):
+        rs = st.copy()
+        rs[S.S_LOOKAHEAD] = 1
+        rng_mod.seed_game_stream(S.rng_words(rs), np.uint64(k), np.uint64(3))
+        value = play_rollout(P, rs, *rside, look, *lside, FAST, W, SEARCHER, w, turn, NO_STOP)
+        pl = S.players(rs)
+        order = [int(rs[S.S_ORDER + i]) for i in range(N)]
+        winner = max(order, key=lambda s: (pl[s, S.P_VP], -order.index(s)))
+        assert rs[S.S_WINNER] == winner
+        margin = pl[SEARCHER, S.P_VP] - max(pl[o, S.P_VP] for o in range(N) if o != SEARCHER)
+        assert value == margin + (WIN_BONUS if winner == SEARCHER else 0.0)
+        winners.add(winner)
+    assert len(winners) > 1  # a stale winner would have been caught

@@ -1,7 +1,8 @@
 """The search bot (kind "search"): flat Monte-Carlo over determinisations, for phase-I turns.
 
 At each of its phase-I turns the bot takes its heuristic's best few turns (bots.record_top_turn)
-and plays each of them out to the end of the game `search_rollouts` times. Every rollout starts
+and plays each of them out `search_rollouts` times, through the rest of the round and
+`search_rounds` more (to the end of the game when no more are left). Every rollout starts
 from a determinisation: a copy of the game as the bot may believe it to be, with what it cannot
 see re-dealt - the other players' face-down starting god cards (swapped among them and with the
 god piles, colour by colour, so no card is created or lost), the order of every face-down pile
@@ -10,7 +11,10 @@ stream of its own, never the game's). All candidates of one rollout share its de
 its stream (common random numbers), so they are compared on the same luck. Every seat of a
 rollout is played by the bot's own heuristic weights, as the fast kind (bots.KIND_FAST: fewer
 options valued per decision, so a rollout costs less): it does not know its opponents' styles.
-A rollout is worth the bot's VP margin over the best opponent, plus WIN_BONUS for a win; the
+A rollout that reaches the end is worth the bot's VP margin over the best opponent, plus
+WIN_BONUS for a win; one cut short is valued at the start of the next round (its dice rolled) by
+the heuristic's own reading of the position, bots.position_value with the bot's weights: the bot's
+value minus the best opponent's (cut_rollout_value). The
 bot plays the candidate with the best total, or with `confidence` above 0, leaves the heuristic's
 first turn only for one better by that many standard errors (sim.core.search.pick_candidate).
 Phase II and III choices are the heuristic's.
@@ -19,19 +23,19 @@ import numpy as np
 from numba import njit
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_inline, njit_noalloc
+from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 from sim.core.search import SEARCH_SALT, STAT_WORDS, pick_candidate, record_choice, record_paired
-from .bots import KIND_FAST, KIND_HEURISTIC, NO_TOP, choose_turn
+from .bots import KIND_FAST, KIND_HEURISTIC, NO_TOP, choose_turn, position_value
 from .rules import N_O, O_ACTION, perform_turn
-from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_from
+from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_from, start_round
 from .state import (
-    GOD_PILE_SLOTS, S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
+    GOD_PILE_SLOTS, R_ROUNDS, S_ERROR, S_ROUND, S_FARM_STACK, S_GOD_PILES, S_MISSION_PILE, S_STUDY_STACK, S_FARM_N, S_GOD_PILE_N, S_MISSION_N, S_N_PLAYERS, S_STUDY_N,
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
     P_HAND, P_SEARCH_STATS, P_VP, REC_RANK_TURNS, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
     new_state,
-    RNG_WORDS, rng_of, scr_row, seat_at,
+    RNG_WORDS, STAT_RANK, STAT_WON, stats_at, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at,
 )
-from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_CONFIDENCE, W_SEARCH_ROLLOUTS
+from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_CONFIDENCE, W_SEARCH_ROLLOUTS, W_SEARCH_ROUNDS
 
 WIN_BONUS = 10.0  # VP a rollout's win is worth on top of the margin
 MAX_HIDDEN = 2 * MAX_PLAYERS  # face-down starting cards: two per player
@@ -125,6 +129,55 @@ def rollout_value(st, p):
 
 
 @njit_noalloc
+def forget_ranks(rec, n):
+    """Clear the ranks and wins of a record the rollouts reuse: rules.final_scoring ranks only the
+    seats not ranked yet, so a record kept from an earlier rollout would keep that rollout's winner
+    (before issue 38 every rollout of a game after its first did so, and the win bonus, the same
+    for every candidate, decided nothing)."""
+    for o in range(n):
+        rec[stats_at(o) + STAT_RANK] = 0
+        rec[stats_at(o) + STAT_WON] = 0
+
+
+@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1])")
+def cut_rollout_value(P, st, p, w):
+    """A rollout cut short: the heuristic's reading of seat p's position (bots.position_value with
+    the bot's weights w: VP, status, priests and the medal race, medals, cards and offerings, food,
+    goods, feathers and circlets, quipus, villages, people tiles and mask spaces per round left,
+    missions in progress, pututu tiles, order, the chasqui's place) minus the best opponent's,
+    read with the same weights."""
+    best_other = -1e300
+    for o in range(st[S_N_PLAYERS]):
+        if o != p:
+            best_other = max(best_other, position_value(P, st, o, w))
+    return position_value(P, st, p, w) - best_other
+
+
+@njit_typed(f"int64({T_PARAMS}, {T_STATE}, float64[::1])")
+def rollout_stop(P, st, w):
+    """play_from's stop_after for a rollout from the current round: the round `search_rounds`
+    after it, or NO_STOP (to the end of the game) when that is the last round or later."""
+    last = st[S_ROUND] + np.int64(w[W_SEARCH_ROUNDS])
+    return NO_STOP if last >= P[R_ROUNDS] - 1 else last
+
+
+@njit_level(f"float64({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, {T_STATE}, {T_REC}, {T_LOG}, int8[::1], "
+            "float64[:, ::1], int64, float64[::1], int64, int64)")
+def play_rollout(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, p, w, turn, stop_after):
+    """A rollout after its candidate turn, from phase-I turn `turn`: to the end of the game
+    (stop_after NO_STOP), valued by rollout_value; or cut short after round stop_after, the next
+    round started (its dice rolled: the position a bot values at the start of a round) and valued
+    by cut_rollout_value. Returns the value to seat p. Compiled once (njit_level): the search kernel
+    calls it by its symbol, and the tests play the same code."""
+    forget_ranks(rrec, rs[S_N_PLAYERS])
+    play_from(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn, PHASE_I, stop_after)
+    if stop_after == NO_STOP or rs[S_ERROR] != 0:
+        return rollout_value(rs, p)
+    start_round(P, rs, rrec, rlog, stop_after + 1)
+    return cut_rollout_value(P, rs, p, w)
+
+
+@njit_noalloc
 def rollout_stream(rng, run_seed, game_index, decision, r):
     """The random stream of rollout r of the game's decision-th die placement (not the game's)."""
     salted = np.uint64(run_seed) ^ SEARCH_SALT ^ (np.uint64(decision) << np.uint64(20)) ^ np.uint64(r)
@@ -180,6 +233,7 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
     for i in range(n_candidates):
         totals[i] = 0.0
         spread[i] = 0.0
+    stop_after = rollout_stop(P, st, w)
     for r in range(rollouts):
         rollout_stream(rng, run_seed, game_index, decision, 2 * r)
         determinise(st, root, p, rng, hidden)
@@ -188,8 +242,8 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
             rollout_stream(rng_of(rs), run_seed, game_index, decision, 2 * r + 1)
             perform_turn(P, rs, rrec, rlog, p, w, candidates[i])
             finish_turn(P, rs, rrec, rlog, look, lrec, llog, p, w, heuristic, candidates[i])
-            play_from(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn + 1, PHASE_I, NO_STOP)
-            record_paired(totals, spread, i, rollout_value(rs, p))
+            record_paired(totals, spread, i, play_rollout(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, p, w,
+                                                          turn + 1, stop_after))
     best = pick_candidate(totals, spread, n_candidates, rollouts, w[W_SEARCH_CONFIDENCE])
     record_choice(st, seat_at(p) + P_SEARCH_STATS + STAT_WORDS * candidates[0, O_ACTION], totals, rollouts, best)
     for f in range(N_O):

@@ -49,11 +49,14 @@ N_HEURISTIC_WEIGHTS = W_ABILITY_PREF + N_ABILITIES
 # heuristic bots ignore it and `sim tune` leaves it out.
 SEARCH_BUDGET = (
     Int("candidates", 1, TOP_TURNS, doc="phase-I turns compared by rollouts: the heuristic's best few"),
-    Int("rollouts", 0, 10_000, doc="determinised rollouts to the end of the game per candidate"),
+    Int("rollouts", 0, 10_000, doc="determinised rollouts per candidate"),
     Float("confidence", 0.0, 10.0, doc="standard errors by which a candidate must beat the heuristic's first turn"),
+    Int("rounds", 0, 10, doc="rounds a rollout plays after the current one before the heuristic values it "
+                             "(as many as are left: to the end of the game)"),
 )
 SEARCH_SETTINGS = tuple((f"search_{setting.key}", setting.doc) for setting in SEARCH_BUDGET)
 W_SEARCH_CANDIDATES = N_HEURISTIC_WEIGHTS
 W_SEARCH_ROLLOUTS = N_HEURISTIC_WEIGHTS + 1
 W_SEARCH_CONFIDENCE = N_HEURISTIC_WEIGHTS + 2
+W_SEARCH_ROUNDS = N_HEURISTIC_WEIGHTS + 3
 N_WEIGHTS = N_HEURISTIC_WEIGHTS + len(SEARCH_SETTINGS)
