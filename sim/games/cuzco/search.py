@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from sim.core import rng as rng_mod
-from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
+from sim.core.jit import njit_inline, njit_noalloc
 from sim.core.search import SEARCH_SALT, STAT_WORDS, pick_candidate, record_choice, record_paired
 from .bots import KIND_FAST, KIND_HEURISTIC, NO_TOP, choose_turn, position_value
 from .rules import N_O, O_ACTION, perform_turn
@@ -33,7 +33,7 @@ from .state import (
     S_TURNS, S_WINNER, MAX_PLAYERS, N_CARDS, N_GODS, P_DEALT,
     P_HAND, P_SEARCH_STATS, P_VP, REC_RANK_TURNS, SCR_BEST, SCR_OPTION, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, copy_state, new_side,
     new_state,
-    RNG_WORDS, STAT_RANK, STAT_WON, stats_at, T_LOG, T_PARAMS, T_REC, T_STATE, rng_of, scr_row, seat_at,
+    RNG_WORDS, STAT_RANK, STAT_WON, stats_at, rng_of, scr_row, seat_at,
 )
 from .weights import N_WEIGHTS, W_SEARCH_CANDIDATES, W_SEARCH_CONFIDENCE, W_SEARCH_ROLLOUTS, W_SEARCH_ROUNDS
 
@@ -139,7 +139,7 @@ def forget_ranks(rec, n):
         rec[stats_at(o) + STAT_WON] = 0
 
 
-@njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64, float64[::1])")
+@njit_noalloc
 def cut_rollout_value(P, st, p, w):
     """A rollout cut short: the heuristic's reading of seat p's position (bots.position_value with
     the bot's weights w: VP, status, priests and the medal race, medals, cards and offerings, food,
@@ -153,7 +153,7 @@ def cut_rollout_value(P, st, p, w):
     return position_value(P, st, p, w) - best_other
 
 
-@njit_typed(f"int64({T_PARAMS}, {T_STATE}, float64[::1])")
+@njit_noalloc
 def rollout_stop(P, st, w):
     """play_from's stop_after for a rollout from the current round: the round `search_rounds`
     after it, or NO_STOP (to the end of the game) when that is the last round or later."""
@@ -161,14 +161,13 @@ def rollout_stop(P, st, w):
     return NO_STOP if last >= P[R_ROUNDS] - 1 else last
 
 
-@njit_level(f"float64({T_PARAMS}, {T_STATE}, {T_REC}, {T_LOG}, {T_STATE}, {T_REC}, {T_LOG}, int8[::1], "
-            "float64[:, ::1], int64, float64[::1], int64, int64)")
+@njit_noalloc
 def play_rollout(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, p, w, turn, stop_after):
     """A rollout after its candidate turn, from phase-I turn `turn`: to the end of the game
     (stop_after NO_STOP), valued by rollout_value; or cut short after round stop_after, the next
     round started (its dice rolled: the position a bot values at the start of a round) and valued
-    by cut_rollout_value. Returns the value to seat p. Compiled once (njit_level): the search kernel
-    calls it by its symbol, and the tests play the same code."""
+    by cut_rollout_value. Returns the value to seat p. Compiled lazily, like all of the search: a
+    kernel without a search seat compiles none of it."""
     forget_ranks(rrec, rs[S_N_PLAYERS])
     play_from(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, False, turn, PHASE_I, stop_after)
     if stop_after == NO_STOP or rs[S_ERROR] != 0:
