@@ -199,7 +199,7 @@ ERROR_NAMES = {
 
 class Cuzco(TomlGame):
     name = "cuzco"
-    search_value = "VP: the margin over the best opponent, +10 for a win"
+    search_value = "VP margin over the best opponent, +10 a win (a cut rollout: the heuristic's position margin)"
     description = ("Stefan Feld's dice-placement game of chasquis, temples and missions, 6 rounds "
                    "(2-4 players); variant pututu.enabled = true adds the Pututu module.")
     default_players = 4
