@@ -162,29 +162,43 @@ def write_ladder_evidence(ladder_dataset: str | Path, evidence: str | Path, comm
     with the rung below, and the command), so the skill page says where a rung does not beat the one
     below without the ladder's dataset."""
     from sim.analysis.tournament import open_tournament, skill_ladder
-    from sim.core.dataset import write_json_atomic
 
     t = open_tournament(ladder_dataset)
     rungs = list(t.ladder or t.bots)
     table = skill_ladder(t, rungs).table
+    return _keep_beside(evidence, table, {"command": command, "rungs": rungs, "players": t.n_players,
+                                          "games_per_lineup": int(table["games"].min())},
+                        LADDER_TABLE, LADDER_MANIFEST)
+
+
+def _keep_beside(evidence: str | Path, table: pd.DataFrame, record: dict[str, Any], table_name: str,
+                 record_name: str) -> Path:
+    """Write a study's table and its record into a skill evidence folder; the table's path."""
+    from sim.core.dataset import write_json_atomic
+
     folder = Path(evidence)
     folder.mkdir(parents=True, exist_ok=True)
-    table.to_parquet(folder / LADDER_TABLE, index=False)
-    write_json_atomic({"command": command, "rungs": rungs, "players": t.n_players,
-                       "games_per_lineup": int(table["games"].min())}, folder / LADDER_MANIFEST)
-    return folder / LADDER_TABLE
+    table.to_parquet(folder / table_name, index=False)
+    write_json_atomic(record, folder / record_name)
+    return folder / table_name
 
 
-def read_ladder_evidence(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame] | None:
-    """The ladder kept beside the skill evidence (manifest, table), None when there is none."""
+def _kept_beside(evidence: str | Path, table_name: str,
+                 record_name: str) -> tuple[dict[str, Any], pd.DataFrame] | None:
+    """A study's (record, table) kept in a skill evidence folder, None when it holds none."""
     import json
 
     from sim.analysis.io import data_path
 
     folder = data_path(evidence)
-    if not (folder / LADDER_TABLE).is_file() or not (folder / LADDER_MANIFEST).is_file():
+    if not (folder / table_name).is_file() or not (folder / record_name).is_file():
         return None
-    return json.loads((folder / LADDER_MANIFEST).read_text()), pd.read_parquet(folder / LADDER_TABLE)
+    return json.loads((folder / record_name).read_text()), pd.read_parquet(folder / table_name)
+
+
+def read_ladder_evidence(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame] | None:
+    """The ladder kept beside the skill evidence (manifest, table), None when there is none."""
+    return _kept_beside(evidence, LADDER_TABLE, LADDER_MANIFEST)
 
 
 def ladder_evidence_result(evidence: str | Path) -> Result | None:
@@ -208,25 +222,12 @@ SEARCH_MAP_MANIFEST = "search_map.json"
 def write_search_map_evidence(table: pd.DataFrame, evidence: str | Path, record: dict[str, Any]) -> Path:
     """Keep a `sim search-map` table beside a game's skill evidence, with its run's record (command, bot,
     players, games, seed, the rollout value's unit), so the skill page shows it without the dataset."""
-    from sim.core.dataset import write_json_atomic
-
-    folder = Path(evidence)
-    folder.mkdir(parents=True, exist_ok=True)
-    table.to_parquet(folder / SEARCH_MAP_TABLE, index=False)
-    write_json_atomic(record, folder / SEARCH_MAP_MANIFEST)
-    return folder / SEARCH_MAP_TABLE
+    return _keep_beside(evidence, table, record, SEARCH_MAP_TABLE, SEARCH_MAP_MANIFEST)
 
 
 def read_search_map_evidence(evidence: str | Path) -> tuple[dict[str, Any], pd.DataFrame] | None:
     """The search map kept beside the skill evidence (record, table), None when there is none."""
-    import json
-
-    from sim.analysis.io import data_path
-
-    folder = data_path(evidence)
-    if not (folder / SEARCH_MAP_TABLE).is_file() or not (folder / SEARCH_MAP_MANIFEST).is_file():
-        return None
-    return json.loads((folder / SEARCH_MAP_MANIFEST).read_text()), pd.read_parquet(folder / SEARCH_MAP_TABLE)
+    return _kept_beside(evidence, SEARCH_MAP_TABLE, SEARCH_MAP_MANIFEST)
 
 
 def search_map_result(evidence: str | Path) -> Result | None:
