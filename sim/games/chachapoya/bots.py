@@ -772,16 +772,12 @@ def heuristic_bid(params, st, seat, w):
             win_chances(value, max(cap, cap_j + 1), mu, sigma, chance)
             for n in range(max(1, bid_min), cap + 1):
                 jitter = noise * (rng_mod.uniform(rng) - 0.5)
-                if top_all - n * keep + jitter <= best_u:
-                    continue  # dominated: even a sure win would not beat the best so far
                 u = chance[n] * v_all * gain - n * keep + jitter
                 if u > best_u:
                     best_u, best_kind, best_n, best_joker = u, a, n, NO_CARD
             if joker_kind >= 0:
                 for n in range(max(1, bid_min - 1), cap_j + 1):
                     jitter = noise * (rng_mod.uniform(rng) - 0.5)
-                    if top_one - n * keep - keep_joker + jitter <= best_u:
-                        continue
                     u = chance[n + 1] * v_one * gain - n * keep - keep_joker + jitter
                     if u > best_u:
                         best_u, best_kind, best_n, best_joker = u, a, n, joker_kind
