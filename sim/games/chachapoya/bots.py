@@ -238,7 +238,7 @@ def last_round_worth(params, st, seat, w):
     return v_all / LAST_ROUND_SAMPLES, v_one / LAST_ROUND_SAMPLES
 
 
-@njit_noalloc
+@njit_inline
 def offer_worth(params, st, seat, w):
     """(worth of taking every card, worth of the better single card, face-up card's worth to others)."""
     if st[S_FACE_UP] == 0:
@@ -695,10 +695,11 @@ def choose_token_place(params, st, seat, kind, w):
     return best
 
 
-@njit_level(f"UniTuple(float64, 5)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
-def bid_context(params, st, seat, w):
+@njit_inline
+def seat_bid_context(params, st, seat, w):
     """What every bid of a seat is valued against: the offer's worth (to all, to one, to the
-    others) and the strength expected to win it (mu, sigma)."""
+    others) and the strength expected to win it (mu, sigma). Compiled into heuristic_bid, the
+    decision every seat makes every round (bid_context is the level the others call)."""
     v_all, v_one, public = offer_worth(params, st, seat, w)
     n_opp = 0
     for p in range(st[S_N_PLAYERS]):
@@ -707,6 +708,12 @@ def bid_context(params, st, seat, w):
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
     sigma = max(w[W_SIGMA], 1e-6)
     return v_all, v_one, public, mu, sigma
+
+
+@njit_level(f"UniTuple(float64, 5)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
+def bid_context(params, st, seat, w):
+    """seat_bid_context, compiled once (fast_bid and the search's bid_utilities call it)."""
+    return seat_bid_context(params, st, seat, w)
 
 
 @njit_noalloc
@@ -738,7 +745,7 @@ def heuristic_bid(params, st, seat, w):
             break
     if not any_legal_bid(params, st, hand, joker_kind):
         return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
-    v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
+    v_all, v_one, public, mu, sigma = seat_bid_context(params, st, seat, w)
     left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
     gain = w[W_GAIN]
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
