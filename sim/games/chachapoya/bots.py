@@ -750,12 +750,11 @@ def heuristic_bid(params, st, seat, w):
     gain = w[W_GAIN]
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
     noise = w[W_NOISE]
-    # A number bid's win chance is at most 1 (also in floating point), so its value before the
-    # costs is at most top_all (top_one with a joker): a bid whose bound plus its noise does not
-    # beat the best so far is skipped after its noise draw, which it still takes. Rounding is
-    # monotone, so the bound holds for the computed values too and the choice is unchanged.
-    top_all = max(v_all * gain, 0.0)
-    top_one = max(v_one * gain, 0.0)
+    # Every number bid is valued: its win chance comes from the kind's table (win_chances, where a
+    # count's chance serves both its plain bid and the joker bid one card lower), so a valuation is
+    # two products and a sum. A bid whose sure-win bound plus its noise did not beat the best so
+    # far used to be skipped (never changing the choice); with the table that test cost more than
+    # it saved (issue 38: 891 chances a game computed, against 894 valued bids with the skip).
     chance = fscratch(st, FSCR_CHANCE)
     rng = rng_of(st)
     best_u = -1e300
