@@ -110,8 +110,8 @@ def test_styles_behave_differently():
 
 
 def test_heuristic_bid_is_the_listed_choice():
-    """bots.heuristic_bid values the legal bids in one pass, skips the bids that cannot win after
-    their noise draw, and reads the face-up card's gains from the bidding's table: the bid and the
+    """bots.heuristic_bid values the legal bids in one pass, with each number kind's win chances
+    from one table, and reads the face-up card's gains from the bidding's table: the bid and the
     random stream after it must be those of listing and valuing every bid, for every style and
     for weights drawn at random (large noise, negative weights)."""
     kinds, weights = bots(["balanced-tuned", "cautious", "greedy-tuned", "bluffer"])

@@ -130,8 +130,9 @@ def _rehidden(st, seat, seed):
 
 def test_search_never_reads_the_real_future():
     """Two games alike up to a bidding, but with every hidden card elsewhere and a different real
-    random stream, get the same search values and bid; the real state is left untouched. (This
-    fails if a rollout reused the real stream or the real hidden cards.)"""
+    random stream, get the same search values and bid; the real state is left untouched but for
+    the seat's search-map counters (its searched decisions). (This fails if a rollout reused the
+    real stream or the real hidden cards.)"""
     _, weights = bots(["balanced"] * N)
     cfg = _budget()
     points = [st for st in _bidding_points(3) if st[S.S_FACE_UP] == 1]

@@ -270,7 +270,8 @@ N_SCR = 9
 FSCR_KEEP = np.int64(0)  # a bot's cost of spending each adventurer kind
 FSCR_PUBLIC = np.int64(1)  # what each drawn card is worth to the others
 FSCR_UTILITY = np.int64(2)  # a bot's utility of each legal bid or offer (the search ranks its candidates by it)
-N_FSCR = 3
+FSCR_CHANCE = np.int64(3)  # a bid decision's win chance of each count of one number kind (bots.win_chances)
+N_FSCR = 4
 
 # ---- log[i, :]: events for `sim replay` (only written when logging is on)
 LOG_WIDTH = 7
