@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
 import numpy as np
 import pandas as pd
+from scipy.stats import norm
 
 from sim.core.errors import UserError
 from sim.core.game import Game
 from sim.core.search import GAP_SCALE, SEARCH_COLUMN
 
 DEFAULT_GAMES = 200
-Z95 = 1.959963984540054
+Z95 = float(norm.ppf(0.975))
 
 
 def search_kinds(columns) -> list[str]:
