@@ -15,9 +15,9 @@ from sim.studies.search_map import ratio_ci, search_kinds, search_map_table
 def test_a_decision_is_counted_and_a_leave_adds_the_kept_candidates_mean_gain():
     st = np.zeros(2 + 2 * STAT_WORDS, np.int64)
     value = np.array([4.0, 6.0, 5.0])  # sums over 4 rollouts: means 1.0, 1.5, 1.25
-    record_choice(st, 2, value, 4, 1)
-    record_choice(st, 2, value, 4, 0)
-    record_choice(st, 2 + STAT_WORDS, value, 4, 2)
+    record_choice(st, 2, 0, value, 4, 1)
+    record_choice(st, 2, 0, value, 4, 0)
+    record_choice(st, 2, 1, value, 4, 2)
     assert st[2:].tolist() == [2, 1, int(0.5 * GAP_SCALE), 1, 1, int(0.25 * GAP_SCALE)]
     assert st[:2].tolist() == [0, 0]
 

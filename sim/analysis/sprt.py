@@ -48,9 +48,8 @@ from matplotlib.figure import Figure
 
 from sim.analysis.io import Result
 from sim.core.errors import EngineFailure, UserError
-from sim.core.stats import has_winner, no_winner_note
+from sim.core.stats import Z95, has_winner, no_winner_note
 
-Z95 = 1.959963984540054
 
 ACCEPT_H0, ACCEPT_H1, CONTINUE = "accept H0", "accept H1", "continue"
 VARIANCE_FLOOR = 1e-12

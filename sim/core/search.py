@@ -106,9 +106,11 @@ GAP_SCALE = 1_000_000.0  # the gap column's unit: millionths of a rollout value
 
 
 @njit_noalloc
-def record_choice(st, at, value, n_rollouts, best):
-    """Count one searched decision into st[at:at + STAT_WORDS] (see above); `best` is
-    pick_candidate's answer over `value` (the candidates' rollout sums)."""
+def record_choice(st, first, kind, value, n_rollouts, best):
+    """Count one searched decision of kind `kind` into its block of a seat's counters, which start
+    at st[first] (see above); `best` is pick_candidate's answer over `value` (the candidates'
+    rollout sums)."""
+    at = first + kind * STAT_WORDS
     st[at + STAT_SEARCHED] += 1
     if best != 0:
         st[at + STAT_LEFT] += 1

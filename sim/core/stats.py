@@ -16,6 +16,7 @@ import numpy as np
 from sim.core.errors import UserError
 
 # names a user may give -> statsmodels' proportion_confint method
+Z95 = 1.959963984540054  # the standard normal quantile of a two-sided 95% interval
 INTERVAL_METHODS = {"wilson": "wilson", "beta": "beta", "clopper-pearson": "beta", "clopper_pearson": "beta",
                     "agresti_coull": "agresti_coull", "jeffreys": "jeffreys", "normal": "normal"}
 

@@ -17,9 +17,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from sim.core.dataset import cell_index, cell_manifest, is_sweep, read_manifest, table_dirs
 from sim.core.errors import UserError
-from sim.core.stats import no_winner_note
+from sim.core.stats import Z95, no_winner_note
 
-Z95 = 1.959963984540054
 ORDER_COLUMN = "start_order"  # a game that records the turn order: 0 is the first player
 # (required, optional) columns the summary reads of each table
 PLAYER_COLUMNS = (["game_id", "seat", "bot", "won"], ["score", "eliminated", ORDER_COLUMN])

@@ -95,7 +95,7 @@ import numba
 import numpy as np
 
 from sim.core.errors import EngineFailure, Interrupted, UserError
-from sim.core.stats import rate_ci
+from sim.core.stats import Z95, rate_ci
 
 MAX_SEED = 2**63 - 1
 FORMAT = 1
@@ -588,7 +588,7 @@ class Evidence:
         if ref is not None and ref is not c and ref.games > c.games and c.games > 0:
             found = paired_estimate(c.per_game(), ref.per_game())
             if found is not None and found[1] < variance:
-                value, half = found[0], 1.959963984540054 * math.sqrt(found[1])
+                value, half = found[0], Z95 * math.sqrt(found[1])
                 lo, hi = value - half, value + half
                 if rate:
                     lo, hi = max(lo, 0.0), min(hi, 1.0)

@@ -36,8 +36,8 @@ from typing import Any
 
 from sim.core.bots_file import GENERATION_NAME, base_style, generation_name
 from sim.core.errors import UserError
+from sim.core.stats import Z95
 
-Z95 = 1.959963984540054
 
 
 @dataclass

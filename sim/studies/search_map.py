@@ -20,14 +20,13 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm
 
 from sim.core.errors import UserError
 from sim.core.game import Game
 from sim.core.search import GAP_SCALE, SEARCH_COLUMN
+from sim.core.stats import Z95
 
 DEFAULT_GAMES = 200
-Z95 = float(norm.ppf(0.975))
 
 
 def search_kinds(columns) -> list[str]:

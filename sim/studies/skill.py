@@ -48,10 +48,10 @@ import pandas as pd
 
 from sim.core.errors import UserError
 from sim.core.game import Game
+from sim.core.stats import Z95
 
 SKILL_FILE = "skill.toml"
 EVIDENCE_FORMAT = 1
-Z95 = 1.959963984540054
 BOOTSTRAP = 400  # resamples of games for the seat imbalance's interval
 
 # verdict -> (short name, what it measures, unit, reference: "fair" = 1/P, None = no reference)

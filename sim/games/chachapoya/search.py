@@ -37,7 +37,7 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_inline, njit_noalloc
-from sim.core.search import STAT_WORDS, pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
+from sim.core.search import pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
 from .cards import hand_size, list_legal_bids
@@ -263,7 +263,7 @@ def choose_candidate(st, seat, kind, value, spread, n, cfg):
     unless another's mean beats it by `confidence` standard errors of the paired difference;
     counted in the seat's search record under decision kind `kind` (state.SEARCH_KIND_NAMES)."""
     best = pick_candidate(value, spread, n, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
-    record_choice(st, seat_at(seat) + P_SEARCH_STATS + STAT_WORDS * kind, value, cfg[CFG_ROLLOUTS], best)
+    record_choice(st, seat_at(seat) + P_SEARCH_STATS, kind, value, cfg[CFG_ROLLOUTS], best)
     return best
 
 

@@ -24,7 +24,7 @@ from numba import njit
 
 from sim.core import rng as rng_mod
 from sim.core.jit import njit_inline, njit_noalloc
-from sim.core.search import SEARCH_SALT, STAT_WORDS, pick_candidate, record_choice, record_paired
+from sim.core.search import SEARCH_SALT, pick_candidate, record_choice, record_paired
 from .bots import KIND_FAST, KIND_HEURISTIC, NO_TOP, choose_turn, position_value
 from .rules import N_O, O_ACTION, perform_turn
 from .rounds import NO_STOP, PHASE_I, check, finish_turn, play_from, start_round
@@ -244,7 +244,7 @@ def search_turn(P, st, rec, log, look, lrec, llog, p, w, turn, buffers, run_seed
             record_paired(totals, spread, i, play_rollout(P, rs, rrec, rlog, look, lrec, llog, rkinds, rW, p, w,
                                                           turn + 1, stop_after))
     best = pick_candidate(totals, spread, n_candidates, rollouts, w[W_SEARCH_CONFIDENCE])
-    record_choice(st, seat_at(p) + P_SEARCH_STATS + STAT_WORDS * candidates[0, O_ACTION], totals, rollouts, best)
+    record_choice(st, seat_at(p) + P_SEARCH_STATS, candidates[0, O_ACTION], totals, rollouts, best)
     for f in range(N_O):
         chosen[f] = candidates[best, f]
     return True

@@ -28,7 +28,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.jit import njit_noalloc
-from sim.core.search import STAT_WORDS, pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
+from sim.core.search import pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
 from .state import (
@@ -184,8 +184,7 @@ def search_action(P, st, seat, n_options, w_seat, cfg, run_seed, game_index, ctx
             finish_from_action(P, sim, sim_stream, no_log, kinds, w_roll, seat)
             record_paired(value, spread, c, rollout_value(sim, seat, cfg[CFG_MARGIN]))
     best = pick_candidate(value, spread, n_cand, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
-    record_choice(st, seat_at(seat) + P_SEARCH_STATS + STAT_WORDS * search_kind(st, order[0]), value,
-                  cfg[CFG_ROLLOUTS], best)
+    record_choice(st, seat_at(seat) + P_SEARCH_STATS, search_kind(st, order[0]), value, cfg[CFG_ROLLOUTS], best)
     return order[best]
 
 

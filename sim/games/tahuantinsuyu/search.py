@@ -29,7 +29,7 @@ from numba import njit
 
 from sim.core import rng
 from sim.core.jit import njit_noalloc
-from sim.core.search import STAT_WORDS, pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
+from sim.core.search import pick_candidate, record_choice, record_paired, seed_search_stream, top_candidates
 from . import bots
 from . import rules as R
 from .state import (
@@ -229,7 +229,7 @@ def search_choice(P, st, seat, n_options, w_seat, cfg, stop, run_seed, game_inde
             record_paired(value, spread, c, rollout_value(P, sim, seat, end == R.GAME_OVER, cfg))
     best = pick_candidate(value, spread, n_cand, cfg[CFG_ROLLOUTS], cfg[CFG_CONFIDENCE])
     kind = R.option(st, order[0], O_A)  # the action the heuristic chose first (state.SEARCH_KIND_NAMES)
-    record_choice(st, seat_at(seat) + P_SEARCH_STATS + STAT_WORDS * kind, value, cfg[CFG_ROLLOUTS], best)
+    record_choice(st, seat_at(seat) + P_SEARCH_STATS, kind, value, cfg[CFG_ROLLOUTS], best)
     return order[best]
 
 
