@@ -237,3 +237,17 @@ def test_a_write_failing_on_the_background_thread_is_reported_and_removes_the_ne
     with pytest.raises(UserError, match="cannot write to .*No space left on device; nothing was written"):
         run_fake(game, out, n_games=300, chunk_size=64)
     assert calls[:3] == [0, 1, 2] and not out.exists()  # chunk 3 may be played and written meanwhile
+
+
+def test_win_share_splits_a_shared_win_among_its_winners():
+    """A win shared by two counts a half to each, so a line-up's shares sum to 1; a stalemate counts
+    in neither (game 3), as in the win rate."""
+    from sim.core.summary import _group_stats, player_sums
+
+    players = pd.DataFrame({"game_id": [1, 1, 2, 2, 3, 3], "seat": [0, 1, 0, 1, 0, 1],
+                            "bot": ["a", "b", "a", "b", "a", "b"],
+                            "won": [True, True, True, False, False, False]})
+    stats = _group_stats(player_sums(players).by_bot)
+    assert stats.loc["a", "win_rate"] == 1.0 and stats.loc["b", "win_rate"] == 0.5
+    assert stats.loc["a", "win_share"] == 0.75 and stats.loc["b", "win_share"] == 0.25
+    assert stats["win_share"].sum() == 1.0

@@ -34,7 +34,8 @@ def cmd_tune(args) -> None:
                             optimizer=args.optimizer, validation_games=args.validation_games,
                             state=Path(args.state) if args.state else None, out=Path(args.out) if args.out else None,
                             resume=args.resume, workers=args.workers, progress=not args.no_progress,
-                            command=shlex.join(["sim"] + (args.argv if args.argv is not None else sys.argv[1:])))
+                            command=shlex.join(["sim"] + (args.argv if args.argv is not None else sys.argv[1:])),
+                            name=args.name)
     result = tune(game, variants if len(variants) > 1 else variants[0], settings)
     lo, hi = result.validation.interval()
     base_lo, base_hi = result.base_validation.interval()
@@ -93,6 +94,9 @@ def add_tune_parser(commands) -> None:
     tune_parser.add_argument("--resume", action="store_true", help="continue the tune saved in --state")
     tune_parser.add_argument("--out", metavar="FILE", help="TOML file to write the tuned bot into "
                                                            "(default sim/games/<game>/bots.tuned.toml)")
+    tune_parser.add_argument("--name", metavar="NAME",
+                             help="the tuned bot's name (default <bot>-tuned; e.g. temple-g3 for a style's next "
+                                  "generation tuned against a chosen line-up)")
     tune_parser.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                              help="Numba threads (default: all cores)")
     tune_parser.add_argument("--no-progress", action="store_true", help="no progress bar")

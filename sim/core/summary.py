@@ -4,6 +4,11 @@ Intervals matter more than point estimates for balance work: a 2-point seat adva
 nothing until the interval says it is not noise. Wins are the players table's `won` column; shared
 wins exist, so win rates may sum above 1. A game nobody won (a stalemate) is left out of the win
 rates, and the summary says how many were; mean scores count every game.
+
+Beside the win rate, the win share splits a shared win among its winners (a win shared by two
+counts a half to each), so the shares of a line-up sum to 1 and a fair share is exactly 1/P: the
+measure for "is this line-up even?" in a game with shared wins, where a bot's fair win rate is
+above 1/P.
 """
 from __future__ import annotations
 
@@ -91,6 +96,8 @@ def player_sums(players: pd.DataFrame) -> PlayerSums:
         players["score"] = players["score"].astype(np.float64)  # small int dtypes would overflow sums
         players["score_sq"] = players["score"] ** 2
     players["decided"] = players.groupby("game_id", sort=False)["won"].transform("any")
+    winners_of_game = players.groupby("game_id", sort=False)["won"].transform("sum")
+    players["share"] = players["won"] / winners_of_game.where(winners_of_game > 0, 1)
     winners = players.groupby("game_id", sort=False)["won"].sum()
     by_order = _partial_sums(players, ORDER_COLUMN) if ORDER_COLUMN in players else None
     return PlayerSums(_partial_sums(players, "seat"), _partial_sums(players, "bot"),
@@ -125,8 +132,8 @@ def _partial_sums(players: pd.DataFrame, key: str) -> pd.DataFrame:
     """Win counts over the games someone won (`decided`); score sums over every game."""
     grouped = players.groupby(key, observed=True, sort=False)
     decided = players[players["decided"]].groupby(key, observed=True, sort=False)
-    sums = pd.DataFrame({"n": decided.size(), "wins": decided["won"].sum()}).reindex(
-        grouped.size().index, fill_value=0)
+    sums = pd.DataFrame({"n": decided.size(), "wins": decided["won"].sum(),
+                         "shares": decided["share"].sum()}).reindex(grouped.size().index, fill_value=0)
     if "score" in players:
         sums["score_sum"] = grouped["score"].sum()
         sums["score_sq"] = grouped["score_sq"].sum()
@@ -144,6 +151,7 @@ def _group_stats(sums: pd.DataFrame) -> pd.DataFrame:
     low, high = proportion_confint(stats["wins"].to_numpy(), n, alpha=0.05, method="wilson")
     stats["win_rate"] = stats["wins"] / stats["n"]
     stats["win_low"], stats["win_high"] = low, high
+    stats["win_share"] = stats["shares"] / stats["n"]
     if "score_sum" in stats:
         mean = stats["score_sum"] / n
         variance = (stats["score_sq"] - n * mean**2) / np.maximum(n - 1, 1)
@@ -151,7 +159,7 @@ def _group_stats(sums: pd.DataFrame) -> pd.DataFrame:
         stats["score_mean"], stats["score_low"], stats["score_high"] = mean, mean - half, mean + half
     if "eliminated" in stats:
         stats["elimination_rate"] = stats["eliminated"] / n
-    return stats.drop(columns=[c for c in ("score_sum", "score_sq", "eliminated") if c in stats])
+    return stats.drop(columns=[c for c in ("score_sum", "score_sq", "eliminated", "shares") if c in stats])
 
 
 def summarize(run_dir: str | Path, cell: int | str | dict | None = None, known: ChunkSums | None = None) -> Summary:
@@ -182,7 +190,7 @@ def summarize(run_dir: str | Path, cell: int | str | dict | None = None, known: 
     )
 
 
-def _rows(stats: pd.DataFrame, label: str) -> list[list[str]]:
+def _rows(stats: pd.DataFrame, label: str, shares: bool = False) -> list[list[str]]:
     rows = []
     for key, row in stats.iterrows():
         cells = [f"{label} {key}", f"{int(row['n']):,}", f"{row['win_rate']:.4f}",
@@ -191,6 +199,8 @@ def _rows(stats: pd.DataFrame, label: str) -> list[list[str]]:
             cells += [f"{row['score_mean']:.3f}", f"[{row['score_low']:.3f}, {row['score_high']:.3f}]"]
         if "elimination_rate" in stats:
             cells.append(f"{row['elimination_rate']:.4f}")
+        if shares:
+            cells.append(f"{row['win_share']:.4f}")
         rows.append(cells)
     return rows
 
@@ -230,14 +240,18 @@ def format_summary(summary: Summary) -> str:
         header += ["mean score", "95% CI"]
     if "elimination_rate" in summary.by_seat:
         header.append("eliminated")
+    shares = summary.shared_win_games > 0  # the win share differs from the win rate only then
+    if shares:
+        header.append("win share")
     lines = [f"{config.get('game', '?')} (variant {config.get('variant', '?')}), {config.get('players', '?')} players, "
              f"{summary.n_games:,} games, seed {config.get('seed', '?')}"
              + (", seats rotated" if config.get("rotate_seats") else "")]
     first_line = first_player_line(summary)
     if first_line is not None:
         lines.append(first_line)
-    order_rows = _rows(summary.by_order, "turn order") if summary.by_order is not None else []
-    table = align_columns([header] + order_rows + _rows(summary.by_seat, "seat") + _rows(summary.by_bot, "bot"))
+    order_rows = _rows(summary.by_order, "turn order", shares) if summary.by_order is not None else []
+    table = align_columns([header] + order_rows + _rows(summary.by_seat, "seat", shares)
+                          + _rows(summary.by_bot, "bot", shares))
     n_order_rows, n_seat_rows = len(order_rows), len(summary.by_seat)
     if n_order_rows:
         lines += table[:1 + n_order_rows] + [""]
@@ -250,5 +264,6 @@ def format_summary(summary: Summary) -> str:
     if summary.no_win_games:
         notes.append(no_winner_note(summary.no_win_games))
     lines.append("")
-    lines.append("; ".join(notes) + " (win rates may sum above 1 because of shared wins)")
+    lines.append("; ".join(notes) + " (win rates may sum above 1 because of shared wins"
+                 + ("; the win share splits each shared win among its winners, so shares sum to 1)" if shares else ")"))
     return "\n".join(lines)
