@@ -753,7 +753,8 @@ def figure_html(figure, dpi: int = 100) -> str:
 def dataset_note(ds) -> str:
     """One Markdown line naming a dataset for a notebook: game, variant, players, games, seed, bots."""
     config = ds.config
-    seats = "rotated every game" if config.get("rotate_seats") else "fixed"
+    seats = ("every ordering in turn" if config.get("permute_seats") else
+             "rotated every game" if config.get("rotate_seats") else "fixed")
     bots = ", ".join(config.get("bots", []))
     note = (f"**{ds.game}** ({ds.variant}), {ds.n_players} players, {ds.n_games:,} games, seed "
             f"{config.get('seed')}, bots by seat: {bots} (seats {seats}); `{ds.path}`")

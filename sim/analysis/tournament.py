@@ -46,6 +46,7 @@ from sim.analysis.io import Dataset, Result
 from sim.core.stats import no_winner_note, rate_ci
 from sim.core.dataset import cell_manifest, read_manifest
 from sim.core.errors import UserError
+from sim.core.lineup import seating_words
 from sim.studies.tournament import MANIFEST_KEY, lineup_label
 
 ALPHA = 0.05
@@ -114,13 +115,14 @@ class Tournament:
     @property
     def description(self) -> str:
         config = self.manifest["config"]
+        seats = seating_words(config.get("rotate_seats", True), config.get("permute_seats", False))
         if self.ladder is not None:
             return (f"{config['game']} skill ladder: {' < '.join(self.ladder)}, {self.n_players} players, "
                     f"{len(self.lineups)} line-ups x {self.games_per_lineup:,} games, seed {config['seed']}, "
-                    f"seats rotated")
+                    f"{seats}")
         return (f"{config['game']} tournament: {len(self.bots)} bots ({', '.join(self.bots)}), {self.n_players} "
                 f"players, {len(self.lineups)} line-ups x {self.games_per_lineup:,} games, seed {config['seed']}, "
-                f"seats rotated")
+                f"{seats}")
 
     def require_complete(self, what: str) -> None:
         """A one-line UserError when an analysis needs every line-up and this dataset lacks some."""

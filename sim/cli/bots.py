@@ -201,7 +201,7 @@ def cmd_tournament(args) -> None:
     out = Path(args.out) if args.out else _default_out(game.name, "tournament", bots, n_players, args.games, args.seed)
     run_tournament(game.name, bots, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
                    args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
-                   progress=not args.no_progress)
+                   progress=not args.no_progress, permute=args.permute_seats)
     from sim.analysis.tournament import tournament_summary_text
 
     print(f"dataset: {out}")
@@ -218,7 +218,7 @@ def cmd_ladder(args) -> None:
     out = Path(args.out) if args.out else _default_out(game.name, "ladder", rungs, n_players, args.games, args.seed)
     run_ladder(game.name, rungs, out, n_players, args.games, args.seed, args.workers, _chunk_size(args, out),
                args.variant, overrides, args.checked, args.backend, args.scheduler, args.resume,
-               progress=not args.no_progress)
+               progress=not args.no_progress, permute=args.permute_seats)
     from sim.analysis.tournament import ladder_summary_text
 
     print(f"dataset: {out}")
@@ -236,7 +236,8 @@ def _add_lineup_options(command, default_out: str) -> None:
 
     command.add_argument("--players", type=int, help="seats at every table (default: the game's)")
     command.add_argument("--games", type=int, default=DEFAULT_GAMES,
-                         help=f"games per line-up, a multiple of the player count (default {DEFAULT_GAMES})")
+                         help=f"games per line-up, a multiple of the player count (of P! with --permute-seats) "
+                              f"(default {DEFAULT_GAMES})")
     command.add_argument("--seed", type=int, default=0, help="run seed shared by every line-up (default 0)")
     command.add_argument("--variant", help="variant TOML file of the game")
     command.add_argument("--param", action="append", metavar="NAME=VALUE",
@@ -250,7 +251,8 @@ def add_ladder_parser(commands) -> None:
         "ladder", help="skill ladder: each bot head to head with the one below it (only those line-ups)",
         description="sim ladder GAME --rungs a,b,c: bots weakest first; for each adjacent pair the rung alone "
                     "against P-1 copies of the rung below and the rung below alone against P-1 copies of the "
-                    "rung, G games each from the same seed with seats rotated, into one dataset (a tournament "
+                    "rung, G games each from the same seed with seats rotated (every ordering with "
+                    "--permute-seats), into one dataset (a tournament "
                     "restricted to those line-ups); then each rung's win rates with 95% intervals and a "
                     "verdict. Far cheaper than a full tournament when a rung is slow (a search bot).")
     command.add_argument("game", metavar="GAME")
@@ -260,7 +262,7 @@ def add_ladder_parser(commands) -> None:
     command.add_argument("--skill-evidence", metavar="DIR",
                          help="also keep the ladder's table in this `sim skill` evidence folder (e.g. "
                               "sim/games/<game>/skill), where the skill page shows it")
-    add_execution_options(command, rotate=False)  # a ladder always rotates seats
+    add_execution_options(command, rotate=False)  # a ladder rotates seats, or permutes them
     command.set_defaults(handler=cmd_ladder)
 
 
@@ -269,7 +271,8 @@ def add_tournament_parser(commands) -> None:
     command = commands.add_parser(
         "tournament", help="round-robin of bot line-ups: payoff table, ratings, meta-game equilibrium",
         description="sim tournament GAME --bots a,b,c: every line-up of P bots drawn from the list (with "
-                    "repetition: 1-vs-3, 2-vs-2, ...) plays G games from the same seed with seats rotated, "
+                    "repetition: 1-vs-3, 2-vs-2, ...) plays G games from the same seed with seats rotated (every "
+                    "ordering with --permute-seats), "
                     "into one dataset partitioned by line-up; then the payoff table, openskill ratings, the "
                     "equilibrium of the one-bot-against-a-field game and a dominance verdict.")
     command.add_argument("game", metavar="GAME")
@@ -277,5 +280,5 @@ def add_tournament_parser(commands) -> None:
     _add_lineup_options(command, "data/<game>-tournament-<bots>-<P>p-<G>g-s<seed>")
     command.add_argument("--ladder", metavar="A,B,...",
                          help="also print the skill ladder of these bots, weakest first (each must be in --bots)")
-    add_execution_options(command, rotate=False)  # a tournament always rotates seats
+    add_execution_options(command, rotate=False)  # a tournament rotates seats, or permutes them
     command.set_defaults(handler=cmd_tournament)

@@ -48,7 +48,7 @@ def cmd_run(args) -> None:
     runner.run(game, params, n_players, bot_names, lineup, args.rotate_seats, args.games, args.seed, out,
                args.workers, chunk_size(args, out, resume=args.resume or finished), checked=args.checked, progress=not args.no_progress,
                variant_path=args.variant, resume=args.resume, backend=args.backend, scheduler=args.scheduler,
-               overrides=overrides, on_tables=sums.add, grow=args.resume)
+               overrides=overrides, on_tables=sums.add, grow=args.resume, permute=args.permute_seats)
     if finished:
         print(f"dataset: {out} (already there: this run, the same configuration, finished before; nothing was "
               f"played again; `sim summary {out}` prints this again, another --out plays a new run)")
@@ -69,7 +69,7 @@ def cmd_sweep(args) -> None:
 
     plan = runner.RunPlan(game=game, cells=cells, n_games=args.games, seed=args.seed, rotate=args.rotate_seats,
                           chunk_size=chunk_size(args, out), checked=args.checked, variant_path=args.variant,
-                          grid=grid, bots_spec=args.bots)
+                          grid=grid, bots_spec=args.bots, permute=args.permute_seats)
     if not args.resume:  # another finished run there: one error line, before the banner
         runner.check_same_finished_run(plan, out)
     if not args.no_progress:
@@ -180,7 +180,8 @@ def _replay_from_manifest(args):
         params = resolve_variant_file(game, config["variant_path"])
     if not 0 <= args.game_index < config["games"]:
         raise UserError(f"--game-index must be between 0 and {config['games'] - 1} for {args.from_dir}")
-    return game, params, config["players"], config["bots"], config["seed"], config["rotate_seats"]
+    return (game, params, config["players"], config["bots"], config["seed"], config["rotate_seats"],
+            config.get("permute_seats", False))
 
 
 def _replay_from_args(args):
@@ -192,16 +193,17 @@ def _replay_from_args(args):
     n_players = player_count(game, params, args.players)
     if not 0 <= args.seed <= MAX_SEED:
         raise UserError(f"--seed must be between 0 and 2**63-1 (got {args.seed})")
-    return game, params, n_players, parse_bots(game, args.bots, n_players), args.seed, args.rotate_seats
+    return (game, params, n_players, parse_bots(game, args.bots, n_players), args.seed, args.rotate_seats,
+            args.permute_seats)
 
 
 def cmd_replay(args) -> None:
     if not 0 <= args.game_index <= MAX_SEED:
         raise UserError(f"--game-index must be between 0 and 2**63-1 (got {args.game_index})")
-    game, params, n_players, lineup_names, seed, rotate = (
+    game, params, n_players, lineup_names, seed, rotate, permute = (
         _replay_from_manifest(args) if args.from_dir else _replay_from_args(args))
     bot_names, lineup = lineup_indices(lineup_names)
-    row = seat_bot_matrix(lineup, args.game_index, 1, rotate)[0]
+    row = seat_bot_matrix(lineup, args.game_index, 1, rotate, permute)[0]
     with np.errstate(over="ignore" if numba.config.DISABLE_JIT else "warn"):
         lines = game.replay(params, n_players, bot_names, row, seed, args.game_index)
     for line in lines:
@@ -356,7 +358,7 @@ def build_parser() -> OneLineParser:
     robust.add_argument("--seed", type=int, default=0, help="run seed shared by every table (default 0)")
     robust.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat (seats rotated)")
     robust.add_argument("--out", help="output directory (default data/<game>-robust-<G>g-s<seed>)")
-    add_execution_options(robust, rotate=False)
+    add_execution_options(robust, rotate=False, permute=False)
     robust.set_defaults(handler=cmd_robust)
 
     games = commands.add_parser("games", help="list the games")
@@ -386,7 +388,9 @@ def build_parser() -> OneLineParser:
     replay.add_argument("--players", type=int)
     replay.add_argument("--bots")
     replay.add_argument("--variant")
-    replay.add_argument("--rotate-seats", action="store_true")
+    seating = replay.add_mutually_exclusive_group()
+    seating.add_argument("--rotate-seats", action="store_true", help="the run rotated its seats")
+    seating.add_argument("--permute-seats", action="store_true", help="the run permuted its seats")
     replay.add_argument("--param", action="append", metavar="NAME=VALUE", help="a parameter override of the run")
     replay.set_defaults(handler=cmd_replay)
 

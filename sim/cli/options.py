@@ -19,9 +19,17 @@ class OneLineParser(argparse.ArgumentParser):
         raise UserError(f"{self.prog}: {message}")
 
 
-def add_execution_options(command, rotate: bool = True) -> None:
+PERMUTE_HELP = ("seat {what}: games come in blocks of P (the player count), each block one cyclic order of the "
+                "line-up (its first bot first, the others in itertools.permutations order) rotated one seat a "
+                "game, so every P! consecutive games (24 at 4 players) seat each ordering once and every bot sits "
+                "in every seat, and just before every other bot, equally often{tail}")
+
+
+def add_execution_options(command, rotate: bool = True, permute: bool = True) -> None:
     """How a run executes (none of these change the data), plus --checked, --no-progress and, for
-    commands that offer it, --rotate-seats; shared by run, sweep, tournament and ladder."""
+    commands that offer them, the seating options: --rotate-seats and --permute-seats (one or the
+    other) for run and sweep; --permute-seats alone for tournament and ladder, which rotate
+    otherwise."""
     command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                          help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
     command.add_argument("--chunk-size", type=int, default=None,
@@ -36,8 +44,16 @@ def add_execution_options(command, rotate: bool = True) -> None:
                          help="finish an interrupted run in --out (the same configuration), or start it; "
                               "`sim run` also grows a finished run to a larger --games (the same games as a "
                               "run of that size)")
+    seating = command.add_mutually_exclusive_group() if rotate and permute else command
     if rotate:
-        command.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
+        seating.add_argument("--rotate-seats", action="store_true", help="shift the line-up by one seat each game")
+    if permute and rotate:
+        seating.add_argument("--permute-seats", action="store_true", help=PERMUTE_HELP.format(
+            what="every ordering of the line-up in turn", tail="; it rotates too, so not with --rotate-seats"))
+    elif permute:
+        seating.add_argument("--permute-seats", action="store_true", help=PERMUTE_HELP.format(
+            what="every ordering of each line-up, not only its cyclic rotations",
+            tail="; --games then a multiple of P!"))
     command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
 

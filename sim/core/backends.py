@@ -57,6 +57,7 @@ class ChunkJob:
     out_dir: str
     partition: str = ""
     coords: dict[str, Any] = field(default_factory=dict)
+    permute: bool = False
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ def run_chunk(game: Game, job: ChunkJob, task: ChunkTask, on_games: Callable[[in
     the next chunk meanwhile) or here. The Future of its manifest record, or of its engine failures
     (nothing written). on_tables(files, games, players) sees each chunk's tables once written."""
     started = time.perf_counter()
-    seat_bots = seat_bot_matrix(job.lineup, task.first_game, task.n_games, job.rotate)
+    seat_bots = seat_bot_matrix(job.lineup, task.first_game, task.n_games, job.rotate, job.permute)
     result = simulate_sliced(game, job, seat_bots, task.first_game, task.n_games, on_games)
     if result.failures:
         return _completed({"cell": task.cell, "index": task.index, "first_game": task.first_game,
@@ -167,7 +168,7 @@ def _completed(record: dict[str, Any]) -> Future:
 
 def warm_up(game: Game, job: ChunkJob) -> None:
     """Play one game so Numba compiles (or loads from its cache) before the progress bar starts."""
-    seat_bots = seat_bot_matrix(job.lineup, 0, 1, job.rotate)
+    seat_bots = seat_bot_matrix(job.lineup, 0, 1, job.rotate, job.permute)
     simulate_chunk(game, job.params, job.n_players, job.bot_names, seat_bots, job.seed, 0, 1, job.checked)
 
 

@@ -217,8 +217,8 @@ def read_manifest(run_dir: str | Path) -> dict[str, Any]:
 
 # Types of the config keys readers use; a key that is present must have its type (hand-made
 # manifests may leave keys out: each reader that needs one asks with require_config).
-_CONFIG_TYPES = {"game": str, "games": int, "seed": int, "rotate_seats": bool, "players": int, "bots": list,
-                 "variant": str}
+_CONFIG_TYPES = {"game": str, "games": int, "seed": int, "rotate_seats": bool, "permute_seats": bool,
+                 "players": int, "bots": list, "variant": str}
 
 
 def _not_a_manifest(path: Path, what: str) -> UserError:

@@ -33,13 +33,16 @@ from sim.core.dataset import (MANIFEST, build_tables, cell_params, create_run_di
                               remove_temporary_files, write_json_atomic)
 from sim.core.errors import EngineFailure, Interrupted, UserError
 from sim.core.game import Game, Params
-from sim.core.lineup import lineup_indices
+from sim.core.lineup import check_seating, lineup_indices
 from sim.core.params import strip_provenance
 from sim.core.sweep import LINEUP, PLAYERS, TABLE, Cell, command_value
 
 MAX_SEED = 2**63 - 1
 # Configuration keys that do not change the data: a run may be resumed with other values.
 EXECUTION_KEYS = ("workers", "numba_threads", "backend", "scheduler", "jit")
+# Configuration keys added after datasets were written without them, with the value those datasets
+# were played with (so an older dataset still resumes and grows).
+LATER_KEYS = {"permute_seats": False}
 
 __all__ = ["run", "run_plan", "RunPlan", "chunk_bounds", "run_chunk_in_memory", "simulate_chunk", "BACKENDS"]
 
@@ -61,7 +64,8 @@ def run_chunk_in_memory(game: Game, params: Params, n_players: int, bot_names: l
 
 
 def replay_command(game_name: str, seed: int, game_index: int, n_players: int, lineup_names: list[str],
-                   rotate: bool, variant_path: str | None, overrides: dict[str, Any] | None = None) -> str:
+                   rotate: bool, variant_path: str | None, overrides: dict[str, Any] | None = None,
+                   permute: bool = False) -> str:
     """The `sim replay` command line that reproduces one game of a run (or of a sweep cell)."""
     args = ["sim", "replay", game_name, "--seed", str(seed), "--game-index", str(game_index),
             "--players", str(n_players), "--bots", ",".join(lineup_names)]
@@ -71,6 +75,8 @@ def replay_command(game_name: str, seed: int, game_index: int, n_players: int, l
         args += ["--param", f"{name}={command_value(value)}"]
     if rotate:
         args.append("--rotate-seats")
+    if permute:
+        args.append("--permute-seats")
     return shlex.join(args)
 
 
@@ -94,7 +100,8 @@ class RunPlan:
     """What a run plays: one or more cells of the same game, each n_games games from one seed.
 
     grid is None for a plain run (`sim run`, one cell) and {name: values} for a sweep; overrides
-    are the --param values every cell shares.
+    are the --param values every cell shares. rotate / permute: the seating (sim.core.lineup.
+    seat_bot_matrix; at most one of them).
     """
 
     game: Game
@@ -110,6 +117,7 @@ class RunPlan:
     bots_spec: str | None = None
     # Extra top-level manifest entries of the caller's (a tournament records its bots and line-ups).
     manifest_extra: dict[str, Any] = field(default_factory=dict)
+    permute: bool = False
 
     @property
     def is_sweep(self) -> bool:
@@ -127,7 +135,7 @@ class RunPlan:
             jobs.append(ChunkJob(game_name=self.game.name, cell=index, params=cell.params, n_players=cell.n_players,
                                  bot_names=bot_names, lineup=lineup, rotate=self.rotate, seed=self.seed,
                                  checked=self.checked, out_dir=str(out_dir), partition=cell.partition,
-                                 coords=dict(cell.coords)))
+                                 coords=dict(cell.coords), permute=self.permute))
         return jobs
 
     def config(self, workers: int, backend: str, scheduler: str | None) -> dict[str, Any]:
@@ -139,6 +147,7 @@ class RunPlan:
             "seed": self.seed,
             "bots": None if self.is_sweep else first.lineup_names,
             "rotate_seats": self.rotate,
+            "permute_seats": self.permute,
             "variant": None if self.is_sweep else first.params.variant_name,
             "variant_path": None if self.variant_path is None else str(self.variant_path),
             "workers": workers,
@@ -182,7 +191,8 @@ def _jsonable(value: Any) -> Any:
 
 def identity(manifest: dict[str, Any]) -> dict[str, Any]:
     """The part of a manifest that fixes the data: equal identities give identical datasets."""
-    config = {k: v for k, v in manifest["config"].items() if k not in EXECUTION_KEYS}
+    config = dict(LATER_KEYS)
+    config.update({k: v for k, v in manifest["config"].items() if k not in EXECUTION_KEYS})
     out = {"config": config, "params": strip_provenance(manifest["params"]) if manifest.get("params") else None}
     if manifest.get("cells"):
         out["cells"] = [dict(cell, params=strip_provenance(cell_params(manifest, cell))) for cell in manifest["cells"]]
@@ -214,6 +224,7 @@ def validate_plan(plan: RunPlan, out_dir: Path, workers: int, resume: bool) -> N
         raise UserError(f"--workers must be at least 1 (got {workers})")
     if plan.chunk_size < 1:
         raise UserError(f"--chunk-size must be at least 1 (got {plan.chunk_size})")
+    check_seating(plan.rotate, plan.permute)
     if not plan.cells:
         raise UserError("the run has no cells")
     known = plan.game.bots()
@@ -443,19 +454,21 @@ def run(
     overrides: dict[str, Any] | None = None,
     on_tables: TablesHook | None = None,
     grow: bool = False,
+    permute: bool = False,
 ) -> dict[str, Any]:
     """Simulate games 0 .. n_games-1 in chunks, write the dataset to out_dir, return its manifest.
 
     bot_names: the distinct bots of the run; lineup: index into bot_names for each seat
-    (see sim.core.lineup.lineup_indices). variant_path and overrides (--param values) are recorded
-    in the manifest and in the replay command of an engine failure.
+    (see sim.core.lineup.lineup_indices); rotate or permute: the seating (seat_bot_matrix).
+    variant_path and overrides (--param values) are recorded in the manifest and in the replay
+    command of an engine failure.
     """
     lineup = np.asarray(lineup, dtype=np.int8)
     names = [bot_names[i] for i in lineup if 0 <= i < len(bot_names)]
     cell = Cell(coords={}, params=params, n_players=n_players, lineup_names=names, bot_names=list(bot_names),
                 lineup=lineup)
     plan = RunPlan(game=game, cells=[cell], n_games=n_games, seed=seed, rotate=rotate, chunk_size=chunk_size,
-                   checked=checked, variant_path=variant_path, overrides=dict(overrides or {}))
+                   checked=checked, variant_path=variant_path, overrides=dict(overrides or {}), permute=permute)
     return run_plan(plan, out_dir, workers, backend=backend, scheduler=scheduler, resume=resume, progress=progress,
                     on_tables=on_tables, grow=grow)
 
@@ -475,7 +488,8 @@ def _failure_message(plan: RunPlan, job: ChunkJob, failures: list[tuple[int, str
     overrides.update({k: v for k, v in job.coords.items() if k not in (PLAYERS, LINEUP, TABLE)})
     variant_path = plan.cells[job.cell].variant_path or plan.variant_path
     command = replay_command(plan.game.name, plan.seed, int(game_index), job.n_players,
-                             [job.bot_names[i] for i in job.lineup], plan.rotate, variant_path, overrides)
+                             [job.bot_names[i] for i in job.lineup], plan.rotate, variant_path, overrides,
+                             plan.permute)
     detail = " ".join(str(message).split())
     cell = f" (sweep cell {', '.join(f'{k}={v}' for k, v in job.coords.items())})" if job.coords else ""
     return (f"engine failure in game {game_index} of run seed {plan.seed}{cell}: {detail}{more}; "

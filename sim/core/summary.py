@@ -245,7 +245,8 @@ def format_summary(summary: Summary) -> str:
         header.append("win share")
     lines = [f"{config.get('game', '?')} (variant {config.get('variant', '?')}), {config.get('players', '?')} players, "
              f"{summary.n_games:,} games, seed {config.get('seed', '?')}"
-             + (", seats rotated" if config.get("rotate_seats") else "")]
+             + (", seats permuted" if config.get("permute_seats") else
+                ", seats rotated" if config.get("rotate_seats") else "")]
     first_line = first_player_line(summary)
     if first_line is not None:
         lines.append(first_line)

@@ -19,9 +19,12 @@ and every rating. Cyclic rotations, not all P! orderings: the order of bots arou
 stays the line-up's (a always sits just before b in a+b+c+c). Seat balance is what the payoff
 table needs (a bot's win rate then measures the bot, not its chair), and all orderings would
 demand G be a multiple of 24 at four players for a second-order effect (who plays right after
-whom) that the tournament does not set out to measure. Measured on Chachapoya: the three cyclic
-orders of random+greedy+greedy+balanced (20,000 games each, seats rotated) give every bot the same
-win rate within 0.3 points, inside the noise.
+whom) that the tournament does not set out to measure by default. Measured on Chachapoya: the three
+cyclic orders of random+greedy+greedy+balanced (20,000 games each, seats rotated) give every bot the
+same win rate within 0.3 points, inside the noise. In Machu Picchu the order matters (a bot's win
+rate moved 9 points between two cyclic orders of one line-up), so `--permute-seats` (permute=True)
+seats every ordering instead (sim.core.lineup.seat_orders: each cyclic order rotated in turn), and G
+must then be a multiple of P!.
 
 Skill ladders (`sim ladder GAME --rungs a,b,c`). A ladder orders bots weakest first and asks of
 each rung whether it beats the rung below head to head. It needs only two line-ups per adjacent
@@ -111,8 +114,10 @@ def parse_ladder_rungs(game: Game, spec: str | list[str] | None) -> list[str]:
 def plan_tournament(game: Game, bots: list[str], n_players: int | None, n_games: int, seed: int,
                     chunk_size: int = DEFAULT_CHUNK_SIZE, variant_path: str | None = None,
                     overrides: dict[str, Any] | None = None, checked: bool = False,
-                    lineup_list: Sequence[Sequence[str]] | None = None, ladder: Sequence[str] | None = None):
-    """The RunPlan of a tournament: one cell per line-up, n_games each from `seed`, seats rotated.
+                    lineup_list: Sequence[Sequence[str]] | None = None, ladder: Sequence[str] | None = None,
+                    permute: bool = False):
+    """The RunPlan of a tournament: one cell per line-up, n_games each from `seed`, seats rotated
+    (permute: every ordering of each line-up, sim.core.lineup.seat_orders).
 
     lineup_list: play only these line-ups (each n_players bots of `bots`, in their seating order),
     not every multiset; ladder: the rungs of a skill ladder, recorded in the manifest as "ladder"
@@ -129,6 +134,10 @@ def plan_tournament(game: Game, bots: list[str], n_players: int | None, n_games:
     if n_games < n_players or n_games % n_players:
         raise UserError(f"--games must be a positive multiple of the player count {n_players}, so every bot "
                         f"sits in every seat equally often (got {n_games})")
+    orders = math.factorial(n_players)
+    if permute and n_games % orders:
+        raise UserError(f"--games must be a multiple of {orders} ({n_players}!) with --permute-seats, so every "
+                        f"ordering of a line-up is played equally often (got {n_games})")
     if lineup_list is None:
         lineup_list = lineups(bots, n_players) if ladder is None else ladder_lineups(list(ladder), n_players)
     chosen = _check_lineups(lineup_list, bots, n_players)
@@ -136,13 +145,15 @@ def plan_tournament(game: Game, bots: list[str], n_players: int | None, n_games:
                   lineup_names=list(lineup), partition=f"{LINEUP}={lineup_label(lineup)}")
              for lineup in chosen]
     labels = [cell.coords[LINEUP] for cell in cells]
+    seating = ("every ordering: game i seats lineup[seat_orders(players)[i % players!][seat]]" if permute else
+               "cyclic rotation: game i seats lineup[(seat + i) % players]")
     record = {"bots": list(bots), "players": n_players, "games_per_lineup": n_games, "lineups": labels,
-              "seating": "cyclic rotation: game i seats lineup[(seat + i) % players]"}
+              "seating": seating}
     if ladder is not None:
         record["ladder"] = list(ladder)
-    return RunPlan(game=game, cells=cells, n_games=n_games, seed=seed, rotate=True, chunk_size=chunk_size,
+    return RunPlan(game=game, cells=cells, n_games=n_games, seed=seed, rotate=not permute, chunk_size=chunk_size,
                    checked=checked, variant_path=variant_path, grid={LINEUP: labels}, overrides=overrides,
-                   bots_spec=",".join(bots), manifest_extra={MANIFEST_KEY: record})
+                   bots_spec=",".join(bots), manifest_extra={MANIFEST_KEY: record}, permute=permute)
 
 
 def _check_lineups(lineup_list: Sequence[Sequence[str]], bots: list[str], n_players: int) -> list[tuple[str, ...]]:
@@ -171,20 +182,22 @@ def run_tournament(game_name: str, bots: str | list[str], out_dir: str | Path, n
                    overrides: dict[str, Any] | None = None, checked: bool = False, backend: str = "local",
                    scheduler: str | None = None, resume: bool = False, progress: bool = True,
                    lineup_list: Sequence[Sequence[str]] | None = None,
-                   ladder: Sequence[str] | None = None) -> dict[str, Any]:
+                   ladder: Sequence[str] | None = None, permute: bool = False) -> dict[str, Any]:
     """Play (or, with resume, finish) a tournament into out_dir; returns its manifest.
 
-    lineup_list and ladder as in plan_tournament: only some line-ups, or a skill ladder's."""
+    lineup_list, ladder and permute as in plan_tournament: only some line-ups, or a skill ladder's;
+    every ordering of each line-up rather than its rotations."""
     from sim.core.runner import run_plan
 
     game = registry.get_game(game_name)
     names = parse_tournament_bots(game, bots)
     plan = plan_tournament(game, names, n_players, n_games, seed, chunk_size, variant_path, overrides, checked,
-                           lineup_list, ladder)
+                           lineup_list, ladder, permute)
     if progress:
         what = (f"skill ladder {' < '.join(ladder)}" if ladder is not None else f"tournament: {len(names)} bots")
         print(f"{what}, {len(plan.cells)} line-ups of {plan.cells[0].n_players} x "
-              f"{n_games:,} games, seats rotated, the same seeds in every line-up -> {out_dir}",
+              f"{n_games:,} games, seats {'permuted' if permute else 'rotated'}, the same seeds in every "
+              f"line-up -> {out_dir}",
               file=sys.stderr, flush=True)
     return run_plan(plan, out_dir, workers or os.cpu_count() or 1, backend=backend, scheduler=scheduler,
                     resume=resume, progress=progress)
@@ -194,13 +207,14 @@ def run_ladder(game_name: str, rungs: str | list[str], out_dir: str | Path, n_pl
                n_games: int = DEFAULT_GAMES, seed: int = 0, workers: int | None = None,
                chunk_size: int = DEFAULT_CHUNK_SIZE, variant_path: str | None = None,
                overrides: dict[str, Any] | None = None, checked: bool = False, backend: str = "local",
-               scheduler: str | None = None, resume: bool = False, progress: bool = True) -> dict[str, Any]:
+               scheduler: str | None = None, resume: bool = False, progress: bool = True,
+               permute: bool = False) -> dict[str, Any]:
     """Play (or, with resume, finish) a skill ladder into out_dir: for each adjacent pair of rungs
-    (weakest first) the rung alone against copies of the rung below and the reverse, n_games each;
-    returns its manifest."""
+    (weakest first) the rung alone against copies of the rung below and the reverse, n_games each
+    (permute: every ordering of each line-up); returns its manifest."""
     names = parse_ladder_rungs(registry.get_game(game_name), rungs)
     return run_tournament(game_name, names, out_dir, n_players, n_games, seed, workers, chunk_size, variant_path,
-                          overrides, checked, backend, scheduler, resume, progress, ladder=names)
+                          overrides, checked, backend, scheduler, resume, progress, ladder=names, permute=permute)
 
 
 def lineup_count(n_bots: int, n_players: int) -> int:
