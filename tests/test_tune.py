@@ -402,3 +402,24 @@ def test_a_tune_can_start_from_another_bots_weights(tmp_path, capsys):
     assert "from balanced-tuned's weights" in tomllib.loads(result.out.read_text())["bots"]["balanced-tuned"]["description"]
     with pytest.raises(UserError, match="--start: unknown bot 'nobody'"):
         tune(GAME, PARAMS, _tiny(tmp_path / "x", start="nobody"))
+
+
+def test_permuted_schedule_plays_every_ordering_of_each_line_up():
+    """--permute-seats: each block of P! games is one line-up of the pool in every seating order, so
+    the candidate sits just before each opponent as often as just after it; without it the schedule
+    is the rotations' (unchanged)."""
+    import itertools
+
+    from sim.studies.tune import games_per_evaluation, lineup_schedule, schedule_cycle
+
+    rows = lineup_schedule(2 * 24, 4, 3, permute=True)
+    for block in (rows[:24], rows[24:]):
+        assert {tuple(r) for r in block} == set(itertools.permutations(block[0]))
+        before = sum(int(r[(list(r).index(0) + 1) % 4] == 1) for r in block)
+        after = sum(int(r[(list(r).index(0) - 1) % 4] == 1) for r in block)
+        assert before == after == 8
+    assert set(rows[0]) == {0, 1, 2, 3}
+    assert schedule_cycle(4, 3, permute=True) == 24 and games_per_evaluation(100, 4, 3, permute=True) == 120
+    assert schedule_cycle(4, 2, permute=True) == 48 and schedule_cycle(4, 2) == 8
+    rotated = lineup_schedule(12, 4, 3)
+    assert [list(r) for r in rotated[:4]] == [[0, 1, 2, 3], [1, 2, 3, 0], [2, 3, 0, 1], [3, 0, 1, 2]]

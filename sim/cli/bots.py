@@ -35,7 +35,7 @@ def cmd_tune(args) -> None:
                             state=Path(args.state) if args.state else None, out=Path(args.out) if args.out else None,
                             resume=args.resume, workers=args.workers, progress=not args.no_progress,
                             command=shlex.join(["sim"] + (args.argv if args.argv is not None else sys.argv[1:])),
-                            name=args.name)
+                            name=args.name, permute=args.permute_seats)
     result = tune(game, variants if len(variants) > 1 else variants[0], settings)
     lo, hi = result.validation.interval()
     base_lo, base_hi = result.base_validation.interval()
@@ -94,6 +94,10 @@ def add_tune_parser(commands) -> None:
     tune_parser.add_argument("--resume", action="store_true", help="continue the tune saved in --state")
     tune_parser.add_argument("--out", metavar="FILE", help="TOML file to write the tuned bot into "
                                                            "(default sim/games/<game>/bots.tuned.toml)")
+    tune_parser.add_argument("--permute-seats", action="store_true",
+                             help="play each line-up of the schedule in every seating order (P! games a line-up) "
+                                  "instead of its P rotations, so the candidate meets each opponent on either side "
+                                  "equally often (where who sits before whom matters, e.g. Machu Picchu)")
     tune_parser.add_argument("--name", metavar="NAME",
                              help="the tuned bot's name (default <bot>-tuned; e.g. temple-g3 for a style's next "
                                   "generation tuned against a chosen line-up)")
@@ -118,7 +122,7 @@ def cmd_league(args) -> None:
                               workers=args.workers, state_dir=Path(args.state_dir) if args.state_dir else None,
                               set_default=args.set_default, progress=not args.no_progress,
                               command=shlex.join(["sim"] + sys.argv[1:]), variants=args.variant,
-                              sigma=args.sigma)
+                              sigma=args.sigma, permute=args.permute_seats)
     result = run_league(game, settings)
     for generation in result.generations:
         for e in generation["styles"]:
@@ -160,6 +164,9 @@ def add_league_parser(commands) -> None:
                               "sim tune does (default: the base game)")
     command.add_argument("--set-default", action="store_true",
                          help="make the last generation the default line-up (bots.toml [lineup] default)")
+    command.add_argument("--permute-seats", action="store_true",
+                         help="each tune's line-ups in every seating order, as sim tune --permute-seats (where who "
+                              "sits before whom matters)")
     command.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="Numba threads (default: all cores)")
     command.add_argument("--no-progress", action="store_true", help="no progress bars")
     command.set_defaults(handler=cmd_league)

@@ -57,6 +57,7 @@ class LeagueSettings:
     command: str = ""
     sigma: float = 0.15  # CMA-ES's first step: small, the tunes start from tuned weights
     variants: list[str] | None = None  # variant files to tune for ("base" the base game; default: the base game)
+    permute: bool = False  # each tune's line-ups in every seating order (sim tune --permute-seats)
 
 
 @dataclass
@@ -136,7 +137,7 @@ def run_league(game, settings: LeagueSettings) -> LeagueResult:
                 generations=s.tune_generations, seed=s.seed * 1000 + k * 10 + i,
                 validation_games=s.validation_games, state=state_dir / f"g{k}-{style}.state.pkl",
                 out=scratch, resume=(state_dir / f"g{k}-{style}.state.pkl").exists(), workers=s.workers,
-                progress=s.progress, command=s.command, name=name,
+                progress=s.progress, command=s.command, name=name, permute=s.permute,
                 description=f"{style}, league generation {k}: tuned by CMA-ES from {current[style]}"))
             new, old = result.validation, result.start_validation
             gain, low, high = gain_interval(new.wins, new.games, old.wins, old.games)
@@ -192,6 +193,7 @@ def _write_record(game, record: LeagueResult, s: LeagueSettings, seconds: float)
     history.append({"command": s.command, "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                     "seconds": round(seconds, 1), "games_per_evaluation": s.games,
                     "tune_generations": s.tune_generations, "validation_games": s.validation_games,
+                    "seating": "permuted" if s.permute else "rotated",
                     "seed": s.seed, "generations": record.generations, "final": record.final,
                     "stopped": record.stopped})
     write_json_atomic(history, path)

@@ -3,8 +3,12 @@
 Fitness of a weight vector: the candidate plays `games` games as one of P players against P-1 bots
 of the pool. Line-ups come round-robin from the pool (block b of P games seats pool bots
 b(P-1) .. b(P-1)+P-2, modulo the pool) and each block is played with the line-up rotated through
-every seat, so every candidate meets every pool bot equally often in every seat. The game count is
-rounded up to whole cycles of that schedule. Every candidate of a generation plays the same games
+every seat, so every candidate meets every pool bot equally often in every seat. With --permute-seats
+each block is P! games instead: the block's line-up in every ordering (sim.core.lineup.seat_orders),
+so the candidate also sits just before and just after each opponent equally often; in a game where
+who sits before whom matters (Machu Picchu: a bot moves by up to 9 points between cyclic orders of
+one line-up) a rotated tune optimises against one seating of its opponents, not against them. The
+game count is rounded up to whole cycles of that schedule. Every candidate of a generation plays the same games
 (same run seed and game indices: common random numbers), and the run seed changes from one
 generation to the next, so CMA-ES ranks candidates on equal terms without overfitting one set of deals.
 
@@ -110,24 +114,35 @@ def rounded(weights: np.ndarray, digits: int = 4) -> np.ndarray:
     return np.array([float(f"{w:.{digits}g}") for w in weights], np.float64)
 
 
-def lineup_schedule(n_games: int, n_players: int, pool_size: int) -> np.ndarray:
+def block_games(n_players: int, permute: bool = False) -> int:
+    """Games of one line-up of the schedule: its P rotations, or with permute its P! orderings."""
+    return math.factorial(n_players) if permute else n_players
+
+
+def lineup_schedule(n_games: int, n_players: int, pool_size: int, permute: bool = False) -> np.ndarray:
     """int8 [n_games, P]: 0 is the candidate, j >= 1 is pool entry j-1 (see the module docstring)."""
+    from sim.core.lineup import seat_orders
+
     opponents = n_players - 1
+    per_block = block_games(n_players, permute)
+    orders = seat_orders(n_players)
     rows = np.empty((n_games, n_players), np.int8)
     for i in range(n_games):
-        block = i // n_players
+        block = i // per_block
         lineup = [0] + [1 + (block * opponents + k) % pool_size for k in range(opponents)]
-        rows[i] = [lineup[(s + i) % n_players] for s in range(n_players)]
+        positions = orders[i % per_block] if permute else [(s + i) % n_players for s in range(n_players)]
+        rows[i] = [lineup[position] for position in positions]
     return rows
 
 
-def schedule_cycle(n_players: int, pool_size: int) -> int:
-    """Games after which the schedule repeats: every pool bot met equally often in every seat."""
-    return n_players * pool_size // math.gcd(pool_size, n_players - 1)
+def schedule_cycle(n_players: int, pool_size: int, permute: bool = False) -> int:
+    """Games after which the schedule repeats: every pool bot met equally often in every seat (and
+    with permute, in every ordering)."""
+    return block_games(n_players, permute) * pool_size // math.gcd(pool_size, n_players - 1)
 
 
-def games_per_evaluation(requested: int, n_players: int, pool_size: int) -> int:
-    cycle = schedule_cycle(n_players, pool_size)
+def games_per_evaluation(requested: int, n_players: int, pool_size: int, permute: bool = False) -> int:
+    cycle = schedule_cycle(n_players, pool_size, permute)
     return -(-requested // cycle) * cycle
 
 
@@ -177,14 +192,14 @@ class Evaluator:
     """
 
     def __init__(self, game: Any, params: Params | list[Params], n_players: int, bot: str, pool: list[str],
-                 n_games: int):
+                 n_games: int, permute: bool = False):
         self.params_list = list(params) if isinstance(params, (list, tuple)) else [params]
         self.game, self.params, self.n_players, self.n_games = game, self.params_list[0], n_players, n_games
         self.kind = game.bots()[bot].kind
         self.candidate = f"{bot} (candidate)"
         distinct = list(dict.fromkeys(pool))
         self.bot_names = [self.candidate] + distinct
-        schedule = lineup_schedule(n_games, n_players, len(pool))
+        schedule = lineup_schedule(n_games, n_players, len(pool), permute)
         to_name = np.array([0] + [1 + distinct.index(name) for name in pool], np.int8)
         self.seat_bots = to_name[schedule]
         self.candidate_seat = np.argmax(self.seat_bots == 0, axis=1)
@@ -252,6 +267,7 @@ class TuneSettings:
     progress: bool = True
     command: str | None = None
     name: str | None = None  # the tuned bot's name (default <bot>-tuned; a league names its generations)
+    permute: bool = False  # every ordering of each line-up (--permute-seats), not only its rotations
     description: str | None = None  # its description's opening (default "<bot> tuned by CMA-ES")
 
 
@@ -348,6 +364,7 @@ def _identity(game: Any, variants: list[Params], s: TuneSettings, n_players: int
         "params": (strip_provenance(variants[0].resolved) if len(variants) == 1
                    else [strip_provenance(params.resolved) for params in variants]),
         "search_space": space.describe(), "state_format": STATE_FORMAT,
+        **({"seating": "permuted"} if s.permute else {}),
     }, default=str))
 
 
@@ -414,7 +431,7 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
     start = game.bots()[s.start] if s.start is not None else base
     names = game.weight_names(s.bot)
     space = WeightSpace(start.weights, tuned=len(names))
-    n_games = games_per_evaluation(-(-s.games // len(variants)), n_players, len(pool))
+    n_games = games_per_evaluation(-(-s.games // len(variants)), n_players, len(pool), s.permute)
     popsize = s.popsize or 4 + int(3 * math.log(space.dimension))
     identity = _identity(game, variants, s, n_players, pool, n_games, popsize, space)
     state_path = Path(s.state) if s.state else default_state_path(game.name, s.bot, n_players, s.seed)
@@ -434,10 +451,12 @@ def tune(game: Any, params: Params | list[Params], settings: TuneSettings,
     if n_games * len(variants) != s.games and s.progress:
         shared = f" ({n_games} under each of {variant_label(variants)})" if len(variants) > 1 else ""
         print(f"{n_games * len(variants)} games per evaluation{shared} (rounded up from {s.games}: whole rounds "
-              f"of the {schedule_cycle(n_players, len(pool))}-game line-up schedule)", file=sys.stderr, flush=True)
-    evaluator = Evaluator(game, variants, n_players, s.bot, pool, n_games)
+              f"of the {schedule_cycle(n_players, len(pool), s.permute)}-game line-up schedule)", file=sys.stderr,
+              flush=True)
+    evaluator = Evaluator(game, variants, n_players, s.bot, pool, n_games, s.permute)
     validation = Evaluator(game, variants, n_players, s.bot, pool,
-                           games_per_evaluation(-(-s.validation_games // len(variants)), n_players, len(pool)))
+                           games_per_evaluation(-(-s.validation_games // len(variants)), n_players, len(pool),
+                                                s.permute), s.permute)
     es = state["es"]
     remaining = s.generations - state["generation"]
     total = (remaining * (popsize + 1) + 1) * evaluator.games_played + \
@@ -524,7 +543,8 @@ def _provenance(game, variants, s, n_players, pool, n_games, popsize, space, sta
         "pool": pool, "games_per_evaluation": n_games, "generations": s.generations, "popsize": popsize,
         "sigma0": s.sigma, "seed": s.seed, "optimizer": f"CMA-ES (cma {state.get('cma_version', '?')})",
         "search_space": space.describe(),
-        "fitness": "win rate against the pool, seats rotated, common seeds per generation; ties by score margin",
+        "fitness": (f"win rate against the pool, seats {'permuted' if s.permute else 'rotated'}, common seeds per "
+                    f"generation; ties by score margin"),
         "final_win_rate": final.win_rate, "final_ci95": list(final_ci), "final_games": final.games,
         "final_seed": final_seed,
         "validation_win_rate": checked.win_rate, "validation_ci95": list(valid_ci),
