@@ -188,3 +188,27 @@ def test_the_base_pass_sets_no_parameter_when_the_effects_off_value_is_the_games
     assert effect_overrides(cuzco, None, False) is None
     flipped = SkillEffect("Pututu off", "pututu.enabled", True, False)
     assert effect_overrides(cuzco, flipped, False) == {"pututu.enabled": True}
+
+
+def test_permuted_seating_seats_every_order_of_a_mixed_rung_only(tmp_path):
+    """skill.toml `seating = "permuted"`: a rung with a mixed line-up plays it in every seating
+    order, so its games must be a multiple of P!; a one-bot rung (mirror only) keeps rotation."""
+    from sim.studies.skill import SkillSettings, rung_games
+
+    game = registry.get_game("chachapoya")
+    path = tmp_path / "skill.toml"
+    rungs = '[[rungs]]\nname = "r"\nbots = ["random"]\n[[rungs]]\nname = "t"\nbots = ["balanced", "greedy"]\n'
+    path.write_text('players = 4\ngames = 48\nseating = "permuted"\n' + rungs)
+    spec = load_skill_spec(game, path)
+    assert spec.seating == "permuted" and spec.record()["seating"] == "permuted"
+    assert [spec.permutes(r) for r in spec.rungs] == [False, True]
+    settings = SkillSettings()
+    assert rung_games(spec, spec.rungs[1], settings, 4) == 48
+    path.write_text('players = 4\ngames = 40\nseating = "permuted"\n' + rungs)
+    spec = load_skill_spec(game, path)
+    assert rung_games(spec, spec.rungs[0], settings, 4) == 40
+    with pytest.raises(UserError, match=r"multiple of 24"):
+        rung_games(spec, spec.rungs[1], settings, 4)
+    path.write_text('players = 4\nseating = "shuffled"\n' + rungs)
+    with pytest.raises(UserError, match="seating must be one of rotated, permuted"):
+        load_skill_spec(game, path)

@@ -146,8 +146,9 @@ def skill_summary_text(evidence: str | Path) -> str:
     for _, row in table.iterrows():
         rows.append([row["verdict"], *[row[r] for r in manifest["rungs"]], row["label"]])
     lines += align_columns(rows, left_columns=1)
+    seating = manifest.get("spec", {}).get("seating", "rotated")
     lines.append("(mirror line-ups: the same bot in every seat, pooled over the rung's bots; win shares: the rung's "
-                 "mixed line-up; 95% intervals)")
+                 f"mixed line-up, seats {seating}; 95% intervals)")
     lines.append("labels: holds at every level / grows with skill / shrinks with skill / flips / unclear "
                  "(sim/studies/skill.py says how each is decided)")
     return "\n".join(lines)

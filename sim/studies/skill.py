@@ -5,7 +5,8 @@ every level of play the game has (its skill.toml: random, the untuned styles, th
 each league generation, the search bot) and labelled by how it moves with skill.
 
 Each rung is one tournament dataset (sim/studies/tournament.py: the same seeds in every line-up,
-seats rotated) holding
+seats rotated, or with skill.toml's `seating = "permuted"` every seating order of a rung's mixed
+line-up, for a game where who sits before whom matters) holding
 - a mirror line-up per bot of the rung (the same bot in every seat): the seat verdicts (first
   player, seat imbalance), score spread, winning margin and game length, pooled over the rung's
   bots, so they describe the seats at that level of play, not which bot sat where;
@@ -51,6 +52,7 @@ from sim.core.game import Game
 from sim.core.stats import Z95
 
 SKILL_FILE = "skill.toml"
+SEATINGS = ("rotated", "permuted")
 EVIDENCE_FORMAT = 1
 BOOTSTRAP = 400  # resamples of games for the seat imbalance's interval
 
@@ -100,10 +102,17 @@ class SkillSpec:
     rungs: tuple[Rung, ...]
     effect: SkillEffect | None = None
     source: str = ""
+    seating: str = "rotated"  # or "permuted": a mixed line-up in every seating order (skill.toml `seating`)
 
     def record(self) -> dict[str, Any]:
         return {"players": self.players, "games": self.games, "rungs": [asdict(r) for r in self.rungs],
-                "effect": None if self.effect is None else asdict(self.effect), "source": self.source}
+                "effect": None if self.effect is None else asdict(self.effect), "source": self.source,
+                "seating": self.seating}
+
+    def permutes(self, rung: Rung) -> bool:
+        """Whether the rung's datasets seat every ordering: only a rung with a mixed line-up (a
+        mirror line-up is the same table in every order)."""
+        return self.seating == "permuted" and len(rung.bots) > 1
 
 
 def game_folder(game: Game) -> Path:
@@ -135,7 +144,10 @@ def load_skill_spec(game: Game, path: str | Path | None = None) -> SkillSpec:
             raise UserError(f"{at} must be a whole number of at least {low}, not {value!r}")
         return value
 
-    check_keys(data, {"players", "games", "rungs", "effect"}, where)
+    check_keys(data, {"players", "games", "rungs", "effect", "seating"}, where)
+    seating = data.get("seating", "rotated")
+    if seating not in SEATINGS:
+        raise UserError(f"{where}: seating must be one of {', '.join(SEATINGS)}, not {seating!r}")
     players = whole(data.get("players", game.default_players), f"{where}: players", 2)
     games = whole(data.get("games", 8000), f"{where}: games", players)
     known_bots = game.bots()
@@ -179,7 +191,7 @@ def load_skill_spec(game: Game, path: str | Path | None = None) -> SkillSpec:
             if not isinstance(entry.get(key), str):
                 raise UserError(f"{where}: [effect] {key} must be text")
         effect = SkillEffect(entry["label"], entry["param"], entry.get("off", False), entry.get("on", True))
-    return SkillSpec(game.name, players, games, tuple(rungs), effect, str(path))
+    return SkillSpec(game.name, players, games, tuple(rungs), effect, str(path), seating)
 
 
 def rung_lineups(rung: Rung, n_players: int) -> list[tuple[str, ...]]:
@@ -438,6 +450,9 @@ def rung_games(spec: SkillSpec, rung: Rung, settings: SkillSettings, n_players: 
     if games < n_players or games % n_players:
         raise UserError(f"rung {rung.name}: games per line-up must be a positive multiple of the player count "
                         f"{n_players} (got {games})")
+    if spec.permutes(rung) and games % math.factorial(n_players):
+        raise UserError(f"rung {rung.name}: with seating = \"permuted\" games per line-up must be a multiple of "
+                        f"{math.factorial(n_players)} ({n_players}!, every ordering) (got {games})")
     return games
 
 
@@ -485,7 +500,8 @@ def run_skill(game: Game, settings: SkillSettings, spec: SkillSpec | None = None
                       + (f" ({effect.label})" if with_effect else "")
                       + f", {len(lineups)} line-ups x {sizes[rung.name]:,} games", file=sys.stderr, flush=True)
             t0 = time.perf_counter()
-            _play_rung(game, rung, lineups, folder, n_players, sizes[rung.name], settings, overrides)
+            _play_rung(game, rung, lineups, folder, n_players, sizes[rung.name], settings, overrides,
+                       spec.permutes(rung))
             seconds = _played_seconds(folder, time.perf_counter() - t0)
             found = rung_verdicts(folder, rung, n_players, settings.seed)
             for r in found:
@@ -514,14 +530,14 @@ def run_skill(game: Game, settings: SkillSettings, spec: SkillSpec | None = None
 
 
 def _play_rung(game: Game, rung: Rung, lineups: list[tuple[str, ...]], folder: Path, n_players: int,
-               n_games: int, settings: SkillSettings, overrides: dict | None) -> None:
+               n_games: int, settings: SkillSettings, overrides: dict | None, permute: bool = False) -> None:
     """One rung's line-ups as a tournament dataset (its cells, seating and manifest), played, finished
-    or, when complete with the same configuration, reused."""
+    or, when complete with the same configuration, reused; permute: every seating order."""
     from sim.core.runner import run_plan
     from sim.studies.tournament import plan_tournament
 
     plan = plan_tournament(game, list(rung.bots), n_players, n_games, settings.seed, settings.chunk_size, None,
-                           overrides, lineup_list=lineups)
+                           overrides, lineup_list=lineups, permute=permute)
     run_plan(plan, folder, settings.workers or os.cpu_count() or 1, resume=True, progress=settings.progress)
 
 
