@@ -127,3 +127,17 @@ class FakeGame(GameBase):
 
 
 GAME = FakeGame()
+
+
+def interrupt_at_chunk_one(game, monkeypatch) -> None:
+    """Make the game's simulate raise KeyboardInterrupt (Ctrl-C) on its third call: the warm-up
+    game, chunk 0, then chunk 1, so an interrupted run keeps exactly its first chunk."""
+    calls, real = [], game.simulate
+
+    def interrupted(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(game, "simulate", interrupted)

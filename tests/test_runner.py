@@ -6,6 +6,7 @@ import polars as pl
 import pytest
 
 import fakegame
+from fakegame import interrupt_at_chunk_one
 from sim.core import runner
 from sim.core.errors import EngineFailure, UserError
 from sim.core.lineup import lineup_indices, seat_bot_matrix
@@ -121,16 +122,8 @@ def test_interrupt_keeps_finished_chunks_and_resume_completes_them_identically(t
     reference = tmp_path / "reference"
     run_fake(game, reference, n_games=200, chunk_size=64)
     out = tmp_path / "run"
-    calls = []
     real = game.simulate
-
-    def interrupted(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 3:  # the warm-up game, chunk 0, then Ctrl-C in chunk 1
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(game, "simulate", interrupted)
+    interrupt_at_chunk_one(game, monkeypatch)
     with pytest.raises(KeyboardInterrupt, match="64 of 200 games are kept"):
         run_fake(game, out, n_games=200, chunk_size=64)
     manifest = json.loads((out / "manifest.json").read_text())

@@ -16,6 +16,7 @@ import pandas as pd
 import pyarrow.dataset as pads
 import pytest
 
+from fakegame import interrupt_at_chunk_one
 from sim.cli import main
 from sim.core import runner
 from sim.core.errors import EngineFailure, UserError
@@ -130,15 +131,8 @@ def test_a_dask_run_permutes_seats_as_the_local_backend_does(tmp_path, game, wit
 
 def test_an_interrupted_permuted_run_resumes_to_the_same_data(tmp_path, game, monkeypatch):
     run_dicey(game, tmp_path / "whole")
-    calls, real = [], game.simulate
-
-    def interrupted(*args, **kwargs):
-        calls.append(1)
-        if len(calls) == 3:  # the warm-up game, chunk 0, then Ctrl-C in chunk 1
-            raise KeyboardInterrupt
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(game, "simulate", interrupted)
+    real = game.simulate
+    interrupt_at_chunk_one(game, monkeypatch)
     with pytest.raises(KeyboardInterrupt, match="20 of 96 games are kept"):
         run_dicey(game, tmp_path / "cut")
     monkeypatch.setattr(game, "simulate", real)
