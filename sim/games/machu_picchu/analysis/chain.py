@@ -32,16 +32,18 @@ from sim.games.machu_picchu import GAME
 from sim.games.machu_picchu.state import END_REASON_NAMES
 
 
-def play(bots: list[str], games: int, seed: int, variant: str | None = None) -> tuple[pd.DataFrame, pd.DataFrame]:
+def play(bots: list[str], games: int, seed: int, variant: str | None = None,
+         permute: bool = False) -> tuple[pd.DataFrame, pd.DataFrame]:
     """(games table, players table with a `bot` column) of `games` games of the line-up `bots`
-    (one name a seat), seats rotated, in this process."""
+    (one name a seat), seats rotated (permute: every seating order, sim.core.lineup.seat_orders), in
+    this process."""
     if variant:
         name, overrides = load_variant(repo_file(variant))
         params = GAME.resolve_params(overrides, name)
     else:
         params = GAME.resolve_params(None)
     names, lineup = lineup_indices(bots)
-    seats = seat_bot_matrix(lineup, 0, games, True)
+    seats = seat_bot_matrix(lineup, 0, games, not permute, permute)
     result = GAME.simulate(params, len(bots), names, seats, seed, 0, games)
     game_df = pd.DataFrame(result.game_columns)
     players = pd.DataFrame(result.player_columns)
@@ -133,6 +135,8 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--lineup", default=None, help="instead: play this line-up (comma list, one bot a seat) and "
                     "print what each bot does")
     ap.add_argument("--base-only", action="store_true", help="the base game only, not every robustness table")
+    ap.add_argument("--permute-seats", action="store_true", help="with --lineup: every seating order of the line-up "
+                    "(who sits before whom moves a bot by up to 9 points here), not only its rotations")
     ap.add_argument("--findings", action="store_true", help="instead: the README's findings of the default "
                     "line-up at 2-5 players")
     args = ap.parse_args(argv)
@@ -142,8 +146,9 @@ def main(argv: list[str] | None = None) -> None:
     pd.set_option("display.width", 200)
     for name, variant in tables()[:1] if args.base_only else tables():
         if args.lineup:
-            games, players = play(args.lineup.split(","), args.games, args.seed, variant)
-            print(f"== {name}: {args.lineup} ({len(games)} games, seed {args.seed}, seats rotated)")
+            games, players = play(args.lineup.split(","), args.games, args.seed, variant, args.permute_seats)
+            print(f"== {name}: {args.lineup} ({len(games)} games, seed {args.seed}, seats "
+                  f"{'permuted' if args.permute_seats else 'rotated'})")
         else:
             pool = args.against.split(",") if args.against else GAME.default_bots(4)
             games, players = lone_against(args.lone, pool, args.games, args.seed, variant)
