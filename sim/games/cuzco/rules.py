@@ -543,8 +543,10 @@ def feather_slot_choice(P, st, p, w, colour):
     """The free slot of this colour a player puts a feather in: the one its bot values most
     (slot_value); among equals, the order of feather_slot_for (a pair completed, then a pair
     started, then an activated circlet's slot; the cheapest circlet first). -1 if it cannot be
-    taken."""
-    if feather_room(P, st, p, colour) < 0:
+    taken. The loop finds the free slots of the colour itself, so only feather_room's other
+    limits are checked first (3 of the colour, the supply): feather_room's own walk over the
+    slots (feather_slot_for) is -1 exactly when the loop finds no slot, so the choice is the same."""
+    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
         return -1
     mask = st[seat_at(p) + P_MASK]
     best = -1
