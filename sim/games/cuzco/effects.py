@@ -344,11 +344,12 @@ def place_priest(P, st, journal, p, step, priest_return):
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64[::1], int64, int64)")
 def slide_one_down(P, st, journal, p, kind):
     """The exchange's slide-down (rules.slide_down, one tile): the tile the bot chooses
-    (rules.slide_down_choice) slid down (the caller journals the slid flags); its value."""
+    (rules.slide_down_choice) slid down, its one flag journalled (not the mask's twelve: undo
+    puts back the same state, and a step that slides nothing touches no group); its value."""
     i = slide_down_choice(P, st, p, weights_of(journal), kind)
     if i < 0:
         return 0
-    st[seat_at(p) + P_SLID + i] = 1
+    put(st, journal, seat_at(p) + P_SLID + i, 1, G_SLID)
     return tile_field(P, st[seat_at(p) + P_TILE + i], TF_VALUE)
 
 
@@ -359,12 +360,10 @@ def exchange_step(P, st, journal, p, ex):
     if ex == EX_STATUS:
         if count_unslid(P, st, p, STUDY) == 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
         gain_status(P, st, journal, p, slide_one_down(P, st, journal, p, STUDY))
     elif ex == EX_FOOD:
         if count_unslid(P, st, p, FARM) == 0 or st[S_FOOD_SUPPLY] <= 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
         take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_one_down(P, st, journal, p, FARM))
     elif ex == EX_VP:
         gain_vp(st, journal, p, 1)
