@@ -200,12 +200,19 @@ def popcount(bits):
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def count_tiles(P, st, p, kind, ability):
-    """Tiles of a kind (and ability, -1 any) on the mask board."""
+    """Tiles of a kind (and ability, -1 any) on the mask board. The walk stops once it has seen
+    the seat's P_N_TILES tiles (every rule that puts or takes a tile counts it there): the same
+    count, without the empty spaces after the last tile (tiles go to the first empty space)."""
     n = 0
+    left = st[seat_at(p) + P_N_TILES]
     for i in range(12):
+        if left <= 0:
+            break
         t = st[seat_at(p) + P_TILE + i]
-        if t >= 0 and tile_field(P, t, TF_KIND) == kind and (ability < 0 or tile_field(P, t, TF_ABILITY) == ability):
-            n += 1
+        if t >= 0:
+            left -= 1
+            if tile_field(P, t, TF_KIND) == kind and (ability < 0 or tile_field(P, t, TF_ABILITY) == ability):
+                n += 1
     return n
 
 
