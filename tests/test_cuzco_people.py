@@ -370,3 +370,27 @@ def test_one_study_and_one_farm_ability_per_phase():
     assert legal_uses() == {(S.FARM, ABILITY["vp"]), (S.FARM, ABILITY["food"])}
     run(P, st, side, S.FARM, "food")
     assert legal_uses() == set()
+
+
+def test_the_tile_count_is_the_tiles_on_the_mask():
+    """P_N_TILES counts the people tiles on a mask board (rules.count_tiles stops after that many):
+    after whole games of the default line-up every seat's count is its tiles, and there are some."""
+    from sim.core import registry
+    from sim.core.lineup import lineup_indices
+    from sim.core.params import resolve_variant_file
+    from sim.games.cuzco import game as G
+    game = registry.get_game("cuzco")
+    names, lineup = lineup_indices(list(game.default_bots(4)))
+    kinds, weights_ = game.bot_arrays(names)
+    engine = resolve_variant_file(game, None).engine
+    tiles = 0
+    for i in range(5):
+        arrays = G.new_game_arrays(4, False)
+        G.play_one(engine, arrays, 4, kinds[np.array(lineup)], weights_[np.array(lineup)], np.uint64(3), np.uint64(i),
+                   False, None)
+        pl = S.players(arrays[0])
+        for seat in range(4):
+            on_mask = int((pl[seat, S.P_TILE:S.P_TILE + 12] >= 0).sum())
+            assert pl[seat, S.P_N_TILES] == on_mask
+            tiles += on_mask
+    assert tiles > 20

@@ -18,7 +18,7 @@ import numpy as np
 from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 from .rules import (
     O_ACTION, O_BLESS, O_CARD, O_CARD2, O_CARD3, O_CARD4, card_way, O_DELIVERY, O_DIE, O_DISCARD_POS, O_EX, O_MEDAL, O_PIPS, O_PLENTY,
-    O_PU1, O_PU2, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, count_unslid, feather_colour_choice,
+    O_PU1, O_PU2, O_TARGET, SRC_CARD, SRC_MEDAL, SRC_NONE, feather_colour_choice,
     card_cost, feather_slot_choice, god_pile_choice, plays, slide_down_choice, slide_up_choice, tile_field,
 )
 from .state import (
@@ -344,11 +344,14 @@ def place_priest(P, st, journal, p, step, priest_return):
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64[::1], int64, int64)")
 def slide_one_down(P, st, journal, p, kind):
     """The exchange's slide-down (rules.slide_down, one tile): the tile the bot chooses
-    (rules.slide_down_choice) slid down (the caller journals the slid flags); its value."""
+    (rules.slide_down_choice) slid down, its one flag journalled (not the mask's twelve: undo
+    puts back the same state, and a step that slides nothing touches no group); its value, -1
+    when no unslid tile of the kind is left (slide_down_choice finds none exactly when
+    rules.count_unslid is 0: the step's own test, without a walk over the mask of its own)."""
     i = slide_down_choice(P, st, p, weights_of(journal), kind)
     if i < 0:
-        return 0
-    st[seat_at(p) + P_SLID + i] = 1
+        return -1
+    put(st, journal, seat_at(p) + P_SLID + i, 1, G_SLID)
     return tile_field(P, st[seat_at(p) + P_TILE + i], TF_VALUE)
 
 
@@ -357,15 +360,17 @@ def exchange_step(P, st, journal, p, ex):
     """One exchange of kind ex (rules.do_exchange); False if it can do nothing now (and does
     nothing). The exchanges touch disjoint parts of the position, so their order is immaterial."""
     if ex == EX_STATUS:
-        if count_unslid(P, st, p, STUDY) == 0:
+        value = slide_one_down(P, st, journal, p, STUDY)
+        if value < 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
-        gain_status(P, st, journal, p, slide_one_down(P, st, journal, p, STUDY))
+        gain_status(P, st, journal, p, value)
     elif ex == EX_FOOD:
-        if count_unslid(P, st, p, FARM) == 0 or st[S_FOOD_SUPPLY] <= 0:
+        if st[S_FOOD_SUPPLY] <= 0:
             return False
-        save_range(st, journal, seat_at(p) + P_SLID, 12, G_SLID)
-        take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, slide_one_down(P, st, journal, p, FARM))
+        value = slide_one_down(P, st, journal, p, FARM)
+        if value < 0:
+            return False
+        take_supply(st, journal, p, S_FOOD_SUPPLY, P_FOOD, value)
     elif ex == EX_VP:
         gain_vp(st, journal, p, 1)
     elif ex == EX_OFFERING:

@@ -200,12 +200,19 @@ def popcount(bits):
 
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64, int64)")
 def count_tiles(P, st, p, kind, ability):
-    """Tiles of a kind (and ability, -1 any) on the mask board."""
+    """Tiles of a kind (and ability, -1 any) on the mask board. The walk stops once it has seen
+    the seat's P_N_TILES tiles (every rule that puts or takes a tile counts it there): the same
+    count, without the empty spaces after the last tile (tiles go to the first empty space)."""
     n = 0
+    left = st[seat_at(p) + P_N_TILES]
     for i in range(12):
+        if left <= 0:
+            break
         t = st[seat_at(p) + P_TILE + i]
-        if t >= 0 and tile_field(P, t, TF_KIND) == kind and (ability < 0 or tile_field(P, t, TF_ABILITY) == ability):
-            n += 1
+        if t >= 0:
+            left -= 1
+            if tile_field(P, t, TF_KIND) == kind and (ability < 0 or tile_field(P, t, TF_ABILITY) == ability):
+                n += 1
     return n
 
 
@@ -543,8 +550,10 @@ def feather_slot_choice(P, st, p, w, colour):
     """The free slot of this colour a player puts a feather in: the one its bot values most
     (slot_value); among equals, the order of feather_slot_for (a pair completed, then a pair
     started, then an activated circlet's slot; the cheapest circlet first). -1 if it cannot be
-    taken."""
-    if feather_room(P, st, p, colour) < 0:
+    taken. The loop finds the free slots of the colour itself, so only feather_room's other
+    limits are checked first (3 of the colour, the supply): feather_room's own walk over the
+    slots (feather_slot_for) is -1 exactly when the loop finds no slot, so the choice is the same."""
+    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
         return -1
     mask = st[seat_at(p) + P_MASK]
     best = -1
