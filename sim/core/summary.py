@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 from sim.core.dataset import cell_index, cell_manifest, is_sweep, read_manifest, table_dirs
 from sim.core.errors import UserError
+from sim.core.lineup import seating_words
 from sim.core.stats import Z95, no_winner_note
 
 ORDER_COLUMN = "start_order"  # a game that records the turn order: 0 is the first player
@@ -243,10 +244,10 @@ def format_summary(summary: Summary) -> str:
     shares = summary.shared_win_games > 0  # the win share differs from the win rate only then
     if shares:
         header.append("win share")
+    rotate, permute = bool(config.get("rotate_seats")), bool(config.get("permute_seats"))
     lines = [f"{config.get('game', '?')} (variant {config.get('variant', '?')}), {config.get('players', '?')} players, "
              f"{summary.n_games:,} games, seed {config.get('seed', '?')}"
-             + (", seats permuted" if config.get("permute_seats") else
-                ", seats rotated" if config.get("rotate_seats") else "")]
+             + (f", {seating_words(rotate, permute)}" if rotate or permute else "")]
     first_line = first_player_line(summary)
     if first_line is not None:
         lines.append(first_line)

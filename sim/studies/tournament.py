@@ -50,6 +50,7 @@ from urllib.parse import quote
 from sim.core import registry
 from sim.core.errors import UserError
 from sim.core.game import Game
+from sim.core.lineup import seating_words
 from sim.core.sweep import LINEUP, Cell, resolve_with_overrides
 
 DEFAULT_GAMES = 1200  # per line-up: a multiple of 2, 3 and 4, so every player count rotates evenly
@@ -196,7 +197,7 @@ def run_tournament(game_name: str, bots: str | list[str], out_dir: str | Path, n
     if progress:
         what = (f"skill ladder {' < '.join(ladder)}" if ladder is not None else f"tournament: {len(names)} bots")
         print(f"{what}, {len(plan.cells)} line-ups of {plan.cells[0].n_players} x "
-              f"{n_games:,} games, seats {'permuted' if permute else 'rotated'}, the same seeds in every "
+              f"{n_games:,} games, {seating_words(not permute, permute)}, the same seeds in every "
               f"line-up -> {out_dir}",
               file=sys.stderr, flush=True)
     return run_plan(plan, out_dir, workers or os.cpu_count() or 1, backend=backend, scheduler=scheduler,

@@ -51,6 +51,7 @@ from sim.core.bots_file import TUNED_SUFFIX, tuned_from
 from sim.core.dataset import write_bytes_atomic
 from sim.core.errors import EngineFailure, Interrupted, UserError
 from sim.core.game import Params
+from sim.core.lineup import seating_words
 from sim.core.params import strip_provenance
 from sim.core.stats import has_winner, rate_ci
 
@@ -120,18 +121,18 @@ def block_games(n_players: int, permute: bool = False) -> int:
 
 
 def lineup_schedule(n_games: int, n_players: int, pool_size: int, permute: bool = False) -> np.ndarray:
-    """int8 [n_games, P]: 0 is the candidate, j >= 1 is pool entry j-1 (see the module docstring)."""
-    from sim.core.lineup import seat_orders
+    """int8 [n_games, P]: 0 is the candidate, j >= 1 is pool entry j-1 (see the module docstring);
+    each block's line-up seated as `sim run` seats one (sim.core.lineup.seat_bot_matrix)."""
+    from sim.core.lineup import seat_bot_matrix
 
     opponents = n_players - 1
     per_block = block_games(n_players, permute)
-    orders = seat_orders(n_players)
     rows = np.empty((n_games, n_players), np.int8)
-    for i in range(n_games):
-        block = i // per_block
-        lineup = [0] + [1 + (block * opponents + k) % pool_size for k in range(opponents)]
-        positions = orders[i % per_block] if permute else [(s + i) % n_players for s in range(n_players)]
-        rows[i] = [lineup[position] for position in positions]
+    for first in range(0, n_games, per_block):
+        block = first // per_block
+        lineup = np.array([0] + [1 + (block * opponents + k) % pool_size for k in range(opponents)], np.int8)
+        count = min(per_block, n_games - first)
+        rows[first:first + count] = seat_bot_matrix(lineup, first, count, not permute, permute)
     return rows
 
 
@@ -543,7 +544,7 @@ def _provenance(game, variants, s, n_players, pool, n_games, popsize, space, sta
         "pool": pool, "games_per_evaluation": n_games, "generations": s.generations, "popsize": popsize,
         "sigma0": s.sigma, "seed": s.seed, "optimizer": f"CMA-ES (cma {state.get('cma_version', '?')})",
         "search_space": space.describe(),
-        "fitness": (f"win rate against the pool, seats {'permuted' if s.permute else 'rotated'}, common seeds per "
+        "fitness": (f"win rate against the pool, {seating_words(not s.permute, s.permute)}, common seeds per "
                     f"generation; ties by score margin"),
         "final_win_rate": final.win_rate, "final_ci95": list(final_ci), "final_games": final.games,
         "final_seed": final_seed,

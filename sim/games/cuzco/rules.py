@@ -486,11 +486,18 @@ def feather_slot_for(P, st, p, colour):
     return best
 
 
+@njit_inline
+def feather_colour_open(P, st, p, colour):
+    """The limits on a feather of this colour other than a free slot: fewer than the cap of the
+    colour held, and one left in the supply."""
+    return st[seat_at(p) + P_FEATHERS + colour] < P[R_FEATHER_CAP] and st[S_FEATHER_SUPPLY + colour] > 0
+
+
 @njit_typed(f"int64({T_PARAMS}, {T_STATE}, int64, int64)")
 def feather_room(P, st, p, colour):
     """The slot a feather of this colour would take, -1 if it cannot be taken (3 of the colour
     already, none left in the supply, or no free slot of that colour)."""
-    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
+    if not feather_colour_open(P, st, p, colour):
         return -1
     return feather_slot_for(P, st, p, colour)
 
@@ -551,9 +558,9 @@ def feather_slot_choice(P, st, p, w, colour):
     (slot_value); among equals, the order of feather_slot_for (a pair completed, then a pair
     started, then an activated circlet's slot; the cheapest circlet first). -1 if it cannot be
     taken. The loop finds the free slots of the colour itself, so only feather_room's other
-    limits are checked first (3 of the colour, the supply): feather_room's own walk over the
+    limits are checked first (feather_colour_open): feather_room's own walk over the
     slots (feather_slot_for) is -1 exactly when the loop finds no slot, so the choice is the same."""
-    if st[seat_at(p) + P_FEATHERS + colour] >= P[R_FEATHER_CAP] or st[S_FEATHER_SUPPLY + colour] <= 0:
+    if not feather_colour_open(P, st, p, colour):
         return -1
     mask = st[seat_at(p) + P_MASK]
     best = -1

@@ -25,7 +25,7 @@ import argparse
 import numpy as np
 import pandas as pd
 
-from sim.core.lineup import lineup_indices, seat_bot_matrix
+from sim.core.lineup import lineup_indices, seat_bot_matrix, seating_words
 from sim.core.params import load_variant, repo_file
 from sim.core.stats import rate_ci
 from sim.games.machu_picchu import GAME
@@ -147,8 +147,8 @@ def main(argv: list[str] | None = None) -> None:
     for name, variant in tables()[:1] if args.base_only else tables():
         if args.lineup:
             games, players = play(args.lineup.split(","), args.games, args.seed, variant, args.permute_seats)
-            print(f"== {name}: {args.lineup} ({len(games)} games, seed {args.seed}, seats "
-                  f"{'permuted' if args.permute_seats else 'rotated'})")
+            print(f"== {name}: {args.lineup} ({len(games)} games, seed {args.seed}, "
+                  f"{seating_words(not args.permute_seats, args.permute_seats)})")
         else:
             pool = args.against.split(",") if args.against else GAME.default_bots(4)
             games, players = lone_against(args.lone, pool, args.games, args.seed, variant)
