@@ -3,7 +3,9 @@ the base game and each table on common seeds, the verdicts judged under every ta
 line, the index's headline verdicts and the notes on the report pages; the real games' tables."""
 from __future__ import annotations
 
+import itertools
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -282,6 +284,59 @@ def test_sim_robust_prints_every_verdict_under_every_table(dicey_tables, tmp_pat
     assert capsys.readouterr().out == printed and (out / "manifest.json").read_bytes() == manifest
     code, streams = _sim(capsys, "robust", "dicey", "--games", "90", "--out", str(out))
     assert code == 2 and streams.err.count("\n") == 1 and "already exists" in streams.err
+
+
+def _seatings(out: Path, cell: dict) -> list[tuple[str, ...]]:
+    """The bots of each game's seats 0..P-1, in game order, of one cell."""
+    seated = open_dataset(out, cell=cell).players(["game_id", "seat", "bot"]).sort_values(["game_id", "seat"])
+    return [tuple(map(str, bots)) for _, bots in seated.groupby("game_id")["bot"]]
+
+
+def test_sim_robust_permute_seats_plays_every_seating_order_in_every_table(dicey_tables, tmp_path, capsys):
+    """Two greedy and two random bots: rotation seats 4 of their 6 arrangements (never g,r,g,r), seat
+    permutation all 6, each 4 times in 24 games, the same in every table (common random numbers)."""
+    argv = ["robust", "dicey", "--games", "24", "--seed", "3", "--players", "4", "--bots",
+            "greedy,greedy,random,random", "--workers", "1"]
+    assert main([*argv, "--permute-seats", "--out", str(tmp_path / "p")]) == 0
+    assert "24 games, seats permuted, the same seeds" in capsys.readouterr().err
+    config = json.loads((tmp_path / "p" / "manifest.json").read_text())["config"]
+    assert config["permute_seats"] is True and config["rotate_seats"] is False
+    cells = [{"table": t, "rounds": r} for t in ("base", "sides-4", "sides-12") for r in (5, 8)]
+    permuted = _seatings(tmp_path / "p", cells[0])
+    arrangements = set(itertools.permutations(["greedy", "greedy", "random", "random"]))
+    assert Counter(permuted) == {order: 4 for order in arrangements}
+    assert all(_seatings(tmp_path / "p", cell) == permuted for cell in cells[1:])
+    assert main([*argv, "--out", str(tmp_path / "r"), "--no-progress"]) == 0
+    assert len(set(_seatings(tmp_path / "r", cells[0]))) == 4
+    # the other seating is refused on the finished run, and on --resume, by one line naming it
+    for extra in ([], ["--resume"]):
+        code, streams = _sim(capsys, *argv, "--out", str(tmp_path / "p"), "--no-progress", *extra)
+        assert code == 2 and streams.err.count("\n") == 1 and "permute_seats True (requested False)" in streams.err
+
+
+def test_an_interrupted_robust_run_from_before_permute_seats_still_resumes(dicey_tables, tmp_path, capsys,
+                                                                           monkeypatch):
+    """A manifest written before the key existed (no permute_seats) resumes as a rotated run."""
+    game = registry.get_game("dicey")
+    whole = run_robust(game, tmp_path / "whole", 40, 2, bots="greedy,random,random", workers=1, chunk_size=20,
+                       progress=False, spec=dicey_tables)
+    real = game.simulate
+    fakegame.interrupt_at_chunk_one(game, monkeypatch)
+    with pytest.raises(KeyboardInterrupt):
+        run_robust(game, tmp_path / "cut", 40, 2, bots="greedy,random,random", workers=1, chunk_size=20,
+                   progress=False, spec=dicey_tables)
+    monkeypatch.setattr(game, "simulate", real)
+    manifest = json.loads((tmp_path / "cut" / "manifest.json").read_text())
+    del manifest["config"]["permute_seats"]
+    (tmp_path / "cut" / "manifest.json").write_text(json.dumps(manifest))
+    resumed = run_robust(game, tmp_path / "cut", 40, 2, bots="greedy,random,random", workers=1, chunk_size=20,
+                         resume=True, progress=False, spec=dicey_tables)
+    assert resumed["status"] == whole["status"] == "complete"
+    for cell in ({"table": "base", "rounds": 5}, {"table": "sides-12", "rounds": 8}):
+        read = [open_dataset(out, cell=cell).players(["game_id", "seat", "bot", "score"])
+                for out in (tmp_path / "cut", tmp_path / "whole")]
+        assert read[0].sort_values(["game_id", "seat"]).reset_index(drop=True).equals(
+            read[1].sort_values(["game_id", "seat"]).reset_index(drop=True))
 
 
 @pytest.mark.parametrize("argv, message", [

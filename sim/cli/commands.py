@@ -104,7 +104,7 @@ def cmd_robust(args) -> None:
     out = Path(args.out) if args.out else Path("data") / f"{game.name}-robust-{args.games}g-s{args.seed}"
     run_robust(game, out, args.games, args.seed, args.players, args.bots, args.workers,
                chunk_size(args, out, DEFAULT_CHUNK_SIZE), args.checked, args.backend, args.scheduler, args.resume,
-               not args.no_progress, spec)
+               not args.no_progress, spec, args.permute_seats)
     from sim.analysis.robust import robustness, robustness_text
 
     print(f"dataset: {out}")
@@ -347,8 +347,8 @@ def build_parser() -> OneLineParser:
         "robust", help="do the verdicts hold under every plausible table of the reconstructed numbers?",
         description="sim robust GAME [--games G]: the base game and each alternative table of the game's "
                     "reconstructed numbers (its robust.toml; variant files in variants/robust/), G games each from "
-                    "the same seeds with seats rotated (common random numbers), as one dataset partitioned by "
-                    "table; then each headline verdict (first-player advantage, bot ranking, strongest and "
+                    "the same seeds with seats rotated (or every seating order with --permute-seats; common "
+                    "random numbers), as one dataset partitioned by table; then each headline verdict (first-player advantage, bot ranking, strongest and "
                     "weakest cards, a switch's effect on each measure) under every table, with the intervals "
                     "side by side, and whether it holds under every table.")
     robust.add_argument("game", metavar="GAME")
@@ -356,9 +356,10 @@ def build_parser() -> OneLineParser:
                         help=f"games per table (default {ROBUST_GAMES})")
     robust.add_argument("--players", type=int, help="number of players (default: the game's)")
     robust.add_argument("--seed", type=int, default=0, help="run seed shared by every table (default 0)")
-    robust.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat (seats rotated)")
+    robust.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat (seats rotated, "
+                                       "or permuted with --permute-seats)")
     robust.add_argument("--out", help="output directory (default data/<game>-robust-<G>g-s<seed>)")
-    add_execution_options(robust, rotate=False, permute=False)
+    add_execution_options(robust, rotate=False, permute_tail="")
     robust.set_defaults(handler=cmd_robust)
 
     games = commands.add_parser("games", help="list the games")

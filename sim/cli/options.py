@@ -25,11 +25,21 @@ PERMUTE_HELP = ("seat {what}: games come in blocks of P (the player count), each
                 "in every seat, and just before every other bot, equally often{tail}")
 
 
-def add_execution_options(command, rotate: bool = True, permute: bool = True) -> None:
+FACTORIAL_GAMES = "; --games then a multiple of P!"
+
+
+def add_permute_option(command, tail: str = "") -> None:
+    """--permute-seats for a command that rotates seats otherwise; tail: what it asks of --games."""
+    command.add_argument("--permute-seats", action="store_true", help=PERMUTE_HELP.format(
+        what="every ordering of each line-up, not only its cyclic rotations", tail=tail))
+
+
+def add_execution_options(command, rotate: bool = True, permute: bool = True,
+                          permute_tail: str = FACTORIAL_GAMES) -> None:
     """How a run executes (none of these change the data), plus --checked, --no-progress and, for
     commands that offer them, the seating options: --rotate-seats and --permute-seats (one or the
-    other) for run and sweep; --permute-seats alone for tournament and ladder, which rotate
-    otherwise."""
+    other) for run and sweep; --permute-seats alone for tournament, ladder and robust, which rotate
+    otherwise (permute_tail: what --permute-seats asks of --games)."""
     command.add_argument("--workers", type=int, default=os.cpu_count() or 1,
                          help="threads (local) or worker processes (dask LocalCluster) (default: all cores)")
     command.add_argument("--chunk-size", type=int, default=None,
@@ -51,9 +61,7 @@ def add_execution_options(command, rotate: bool = True, permute: bool = True) ->
         seating.add_argument("--permute-seats", action="store_true", help=PERMUTE_HELP.format(
             what="every ordering of the line-up in turn", tail="; it rotates too, so not with --rotate-seats"))
     elif permute:
-        seating.add_argument("--permute-seats", action="store_true", help=PERMUTE_HELP.format(
-            what="every ordering of each line-up, not only its cyclic rotations",
-            tail="; --games then a multiple of P!"))
+        add_permute_option(seating, permute_tail)
     command.add_argument("--checked", action="store_true", help="verify game invariants after every step (slower)")
     command.add_argument("--no-progress", action="store_true", help="no progress bar")
 
