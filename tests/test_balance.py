@@ -5,8 +5,9 @@ bad input exits 2 with one line and writes nothing."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 import pandas as pd
 import pytest
@@ -120,6 +121,81 @@ def test_budget_stops_and_a_larger_budget_resumes(game, tmp_path):
     assert json.loads((tmp_path / "ev" / "manifest.json").read_text())["status"] == "stopped"
     finished = B.search(game, _settings(game), tmp_path / "ev", resume=True)
     assert finished.status == B.FOUND
+
+
+# ------------------------------------------------------------------------------ seating
+MIXED = ["greedy", "greedy", "random", "random"]  # rotation seats 4 of their 6 arrangements, never g,r,g,r
+
+
+def _seated(game, monkeypatch) -> list[tuple[int, tuple[str, ...]]]:
+    """Records (game index, bots in seats 0..P-1) of every game the fake game plays from now on."""
+    seen, real = [], game.simulate
+
+    def simulate(params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, checked=False):
+        seen.extend((first_game + i, tuple(bot_names[b] for b in row)) for i, row in enumerate(seat_bots))
+        return real(params, n_players, bot_names, seat_bots, run_seed, first_game, n_games, checked)
+
+    monkeypatch.setattr(game, "simulate", simulate)
+    return seen
+
+
+def _four_players(game, **changes) -> B.Settings:
+    values = dict(players=4, bots=MIXED, metric=B.parse_metric("seat_win:1"), batch=24, budget=48, workers=1)
+    return _settings(game, **{**values, **changes})
+
+
+def test_a_permuted_search_seats_every_order_and_refuses_the_other_seating(game, tmp_path, monkeypatch):
+    seated = _seated(game, monkeypatch)
+    stopped = B.search(game, _four_players(game, permute=True), tmp_path / "p")
+    assert stopped.status == B.BUDGET and stopped.games == 48  # both ends, 24 games (4!) each
+    arrangements = set(itertools.permutations(MIXED))
+    for first in (0, 24):  # each end's games 0..23
+        assert Counter(seats for _, seats in seated[first:first + 24]) == {order: 4 for order in arrangements}
+    config = json.loads((tmp_path / "p" / "manifest.json").read_text())["config"]
+    assert config["permute_seats"] is True and config["rotate_seats"] is False
+    with pytest.raises(UserError, match=r"permute_seats True \(requested False\)"):
+        B.search(game, _four_players(game, budget=96), tmp_path / "p", resume=True)
+    seated.clear()
+    B.search(game, _four_players(game), tmp_path / "r")
+    assert len({seats for _, seats in seated[:24]}) == 4
+
+
+def test_only_the_seating_differs_between_a_permuted_and_a_rotated_search(game, tmp_path):
+    """A mirror line-up plays the same games either way; a mixed one other games (seats moved)."""
+    def game_values(out):
+        return pd.read_parquet(out / B.GAMES)["value"].to_numpy()
+
+    for name, bots in (("mirror", ["random"] * 4), ("mixed", MIXED)):
+        for permute in (False, True):
+            B.search(game, _four_players(game, bots=bots, permute=permute), tmp_path / f"{name}-{permute}")
+    assert (game_values(tmp_path / "mirror-True") == game_values(tmp_path / "mirror-False")).all()
+    assert (game_values(tmp_path / "mixed-True") != game_values(tmp_path / "mixed-False")).any()
+
+
+def test_a_search_from_before_permute_seats_still_resumes(game, tmp_path):
+    """Evidence written before the key existed (no permute_seats: seats rotated) resumes as it is."""
+    B.search(game, _four_players(game), tmp_path / "old")
+    manifest = json.loads((tmp_path / "old" / "manifest.json").read_text())
+    del manifest["config"]["permute_seats"]
+    (tmp_path / "old" / "manifest.json").write_text(json.dumps(manifest))
+    resumed = B.search(game, _four_players(game, budget=96), tmp_path / "old", resume=True)
+    whole = B.search(game, _four_players(game, budget=96), tmp_path / "whole")
+    assert resumed.games == whole.games > 48
+    columns = ["x", "first_game", "games", "counted", "total", "metric", "lower", "upper"]
+    pd.testing.assert_frame_equal(B.read_evidence(tmp_path / "old")[1][columns],
+                                  B.read_evidence(tmp_path / "whole")[1][columns])
+
+
+def test_command_permute_seats_prints_and_records_the_seating(sim_main, capsys, tmp_path):
+    out = tmp_path / "ev"
+    argv = ["balance", "dicey", "--param", "seat_bonus", "--rule", "x,0,0,0", "--range=-10,10", "--target",
+            "0.25", "--players", "4", "--bots", ",".join(MIXED), "--batch", "24", "--games", "48", "--workers", "1",
+            "--out", str(out)]
+    status, _, err = sim_main(capsys, [*argv, "--permute-seats"])
+    assert status == 0 and "4 players, seats permuted, seed 0" in err, err
+    assert json.loads((out / "manifest.json").read_text())["config"]["permute_seats"] is True
+    status, _, err = sim_main(capsys, [*argv, "--resume", "--games", "96"])
+    assert status == 2 and len(err.splitlines()) == 1 and "permute_seats True (requested False)" in err, err
 
 
 # ------------------------------------------------------------------------------ rules and metrics

@@ -34,7 +34,7 @@ def _default_out(game: str, names: list[str], metric: str, players: int, seed: i
 def cmd_balance(args) -> None:
     from sim.cli.options import param_overrides, player_count
     from sim.studies.balance import Settings, parse_metric, parse_rules
-    from sim.core.lineup import parse_bots
+    from sim.core.lineup import parse_bots, seating_words
     from sim.core.params import strip_provenance
     from sim.core.sweep import resolve_with_overrides
 
@@ -59,7 +59,7 @@ def cmd_balance(args) -> None:
     settings = Settings(game=game.name, rules=rules, lo=lo, hi=hi, metric=metric, target=args.target,
                         tolerance=args.tolerance, players=n_players, bots=bots, seed=args.seed, batch=args.batch,
                         budget=args.games, time_limit=args.time_limit, workers=args.workers, variant=args.variant,
-                        overrides=overrides, command=shlex.join(["sim"] + list(argv)))
+                        overrides=overrides, command=shlex.join(["sim"] + list(argv)), permute=args.permute_seats)
     from sim.analysis.balance import balance_progress_line, balance_summary_text
     from sim.studies.balance import search
 
@@ -69,8 +69,9 @@ def cmd_balance(args) -> None:
 
     def on_start() -> None:
         print(f"balance search: {', '.join(rule.label for rule in rules)}, x in [{lo:g}, {hi:g}], "
-              f"{metric.describe()} -> {args.target:g} +- {args.tolerance:g}, {n_players} players, seats rotated, "
-              f"seed {args.seed} -> {out}\nloading the engine (compiled on first use, then cached)...",
+              f"{metric.describe()} -> {args.target:g} +- {args.tolerance:g}, {n_players} players, "
+              f"{seating_words(not args.permute_seats, args.permute_seats)}, seed {args.seed} -> {out}\n"
+              f"loading the engine (compiled on first use, then cached)...",
               file=sys.stderr, flush=True)
 
     quiet = args.no_progress
@@ -82,6 +83,7 @@ def cmd_balance(args) -> None:
 
 def add_balance_parser(commands) -> None:
     """Register `sim balance` on the CLI's subparsers object."""
+    from sim.cli.options import add_permute_option
     from sim.studies.balance import DEFAULT_BATCH, DEFAULT_BUDGET, METRIC_HELP
 
     command = commands.add_parser(
@@ -120,7 +122,9 @@ def add_balance_parser(commands) -> None:
                          help="stop once this wall time has passed (batches are cut to fit it; at least one is "
                               "played; resumable with --resume)")
     command.add_argument("--players", type=int, help="number of players (default: the game's)")
-    command.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat (seats rotated)")
+    command.add_argument("--bots", help="comma list, one bot per seat, or one name for every seat (seats rotated, "
+                                        "or permuted with --permute-seats)")
+    add_permute_option(command)
     command.add_argument("--seed", type=int, default=0, help="run seed of every candidate's games (default 0)")
     command.add_argument("--variant", help="variant TOML file the search starts from")
     command.add_argument("--fix", action="append", metavar="NAME=VALUE",

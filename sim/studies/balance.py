@@ -55,8 +55,9 @@ in batches where they are informative:
    target falls between two neighbouring values: none is within tolerance), or when `--games` (the
    budget) or `--time-limit` is spent (the closest candidate is reported).
 
-Every candidate plays games 0, 1, 2, ... of the same run seed, seats rotated (the same deals,
-shuffles and dice: common random numbers), so candidates differ by their parameters only. The
+Every candidate plays games 0, 1, 2, ... of the same run seed, seats rotated or, with
+--permute-seats, in every seating order in turn (the same deals, shuffles, dice and seats: common
+random numbers), so candidates differ by their parameters only. The
 estimates use it: a candidate's metric and interval are paired with the most-played candidate (the
 reference) on their shared games, a control variate (`paired_estimate`): its own mean minus beta
 times how far the reference's mean on those games lies from the reference's mean on all its games.
@@ -471,12 +472,14 @@ class Settings:
     variant: str | None = None
     overrides: dict[str, Any] = field(default_factory=dict)
     command: str | None = None
+    permute: bool = False  # every seating order of the line-up in turn (--permute-seats), not only its rotations
 
     def identity(self) -> dict[str, Any]:
         """What fixes the evidence (bar the budget, time limit and workers)."""
         return json.loads(json.dumps({
             "format": FORMAT, "game": self.game, "players": self.players, "bots": self.bots, "seed": self.seed,
-            "rotate_seats": True, "variant": self.variant, "overrides": self.overrides,
+            "rotate_seats": not self.permute, "permute_seats": self.permute, "variant": self.variant,
+            "overrides": self.overrides,
             "params": [{"name": r.name, "index": r.index, "rule": r.text, "base": r.base, "integer": r.integer}
                        for r in self.rules],
             "range": [self.lo, self.hi], "metric": self.metric.name, "target": self.target,
@@ -801,6 +804,12 @@ class Player:
         self.game, self.s = game, settings
         self.bot_names, self.lineup = lineup_indices(settings.bots)
 
+    def seat_bots(self, first: int, count: int) -> np.ndarray:
+        """The bot in each seat of games first .. first+count-1: rotated, or every order in turn."""
+        from sim.core.lineup import seat_bot_matrix
+
+        return seat_bot_matrix(self.lineup, first, count, not self.s.permute, self.s.permute)
+
     def params(self, values: dict[str, Any]):
         from sim.core.sweep import resolve_with_overrides
 
@@ -814,7 +823,6 @@ class Player:
         unrestricted game (`won`) minus in the game played again with that seat forbidden the card
         (sim/studies/value.py's seat blocks); counts when both games have a winner."""
         from sim.core.backends import simulate_chunk
-        from sim.core.lineup import seat_bot_matrix
         from sim.studies.value import MAX_BLOCK, restricted_runs
 
         group = card_group(self.s.game, self.s.metric.item)
@@ -824,7 +832,7 @@ class Player:
         for seat, start, games in restricted_runs(first, count, p, MAX_BLOCK):
             forbid = dotted(group.forbid(seat, [self.s.metric.item]))
             params = self.params({**values, **forbid})
-            seat_bots = seat_bot_matrix(self.lineup, start, games, True)
+            seat_bots = self.seat_bots(start, games)
             result = simulate_chunk(self.game, params, p, self.bot_names, seat_bots, self.s.seed, start, games, False)
             if result.failures:
                 index, message = min(result.failures)
@@ -842,7 +850,6 @@ class Player:
         """(sums, each game's metric, whether each game counts) of games first_game ..
         first_game+n_games-1 of the candidate."""
         from sim.core.backends import simulate_chunk
-        from sim.core.lineup import seat_bot_matrix
 
         params = self.params(values)
         p = self.s.players
@@ -852,7 +859,7 @@ class Player:
         values_out, counted_out = [], []
         for first in range(first_game, first_game + n_games, slice_size):
             count = min(slice_size, first_game + n_games - first)
-            seat_bots = seat_bot_matrix(self.lineup, first, count, True)
+            seat_bots = self.seat_bots(first, count)
             result = simulate_chunk(self.game, params, p, self.bot_names, seat_bots, self.s.seed, first, count, False)
             if result.failures:
                 index, message = min(result.failures)
@@ -944,6 +951,8 @@ def _save(out: Path, manifest: dict[str, Any], evidence: Evidence) -> None:
 def _load(out: Path, settings: Settings) -> tuple[dict[str, Any], Evidence]:
     import pyarrow.parquet as pq
 
+    from sim.core.runner import LATER_KEYS  # a search from before permute_seats was rotated
+
     try:
         manifest = json.loads((out / MANIFEST).read_text())
     except (OSError, ValueError):
@@ -951,7 +960,7 @@ def _load(out: Path, settings: Settings) -> tuple[dict[str, Any], Evidence]:
                         f"remove it or choose another --out") from None
     if not isinstance(manifest, dict) or manifest.get("kind") != "balance":
         raise UserError(f"{out} holds no balance search to resume; remove it or choose another --out")
-    stored, wanted = manifest.get("config", {}), settings.identity()
+    stored, wanted = {**LATER_KEYS, **manifest.get("config", {})}, settings.identity()
     differences = [f"{key} {stored.get(key)!r} (requested {wanted.get(key)!r})"
                    for key in sorted(set(stored) | set(wanted))
                    if key not in EXECUTION_KEYS and stored.get(key) != wanted.get(key)]
