@@ -13,7 +13,7 @@ from sim.games.cuzco import bots as B
 from sim.games.cuzco import rules as R
 from sim.games.cuzco import state as S
 from sim.games.cuzco import weights as WT
-from sim.studies.value import COLUMNS, restricted_runs, seat_block
+from sim.studies.value import COLUMNS, read_table, restricted_runs, seat_block
 
 CARD_COLUMNS = ("card_gained_", "card_played_", "card_medal_")
 
@@ -154,3 +154,39 @@ def test_sim_value_unknown_game_exit_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["value", "nogame", "--group", "gods"])
     assert exc.value.code == 2
+
+
+# ------------------------------------------------------------------------------ --permute-seats
+@pytest.fixture
+def dicey_group(monkeypatch, with_fake_game):
+    """The fake dice game with one card group: its item `bonus` forbidden costs the seat 3 points."""
+    import fakegame
+    from sim.core.params import ForbidGroup
+
+    group = ForbidGroup("dice", ("bonus",), lambda seat, items: {"seat_bonus": [-3 * (s == seat) for s in range(4)]})
+    monkeypatch.setattr(fakegame.FakeGame, "value_groups", (group,), raising=False)
+
+
+def dicey_value(tmp_path, capsys, bots, *extra):
+    out = tmp_path / f"{bots}{''.join(extra)}.csv"
+    main(["value", "dicey", "--group", "dice", "--players", "4", "--bots", bots, "--games", "48", "--seed", "3",
+          "--workers", "1", "--no-progress", "--out", str(out), *extra])
+    return pd.read_csv(out).drop(columns="seconds"), capsys.readouterr().out
+
+
+def test_sim_value_permute_seats_moves_only_a_mixed_line_ups_seats(dicey_group, tmp_path, capsys):
+    """Permuted seats play other games than rotated ones for a mixed line-up (g,r,g,r is seated too),
+    the same games for a mirror line-up; the table records the seating."""
+    mixed = "greedy,greedy,random,random"
+    rotated, printed = dicey_value(tmp_path, capsys, mixed)
+    assert "seats rotated" in printed and not rotated["permute_seats"].any()
+    permuted, printed = dicey_value(tmp_path, capsys, mixed, "--permute-seats")
+    assert "48 games per item and 48 unrestricted, seats permuted" in printed and permuted["permute_seats"].all()
+    outcome = ["base_wr", "restricted_wr", "changed_games"]
+    assert not permuted[outcome].equals(rotated[outcome])
+    mirror = [dicey_value(tmp_path, capsys, "random", *extra)[0] for extra in ((), ("--permute-seats",))]
+    pd.testing.assert_frame_equal(mirror[0].drop(columns="permute_seats"), mirror[1].drop(columns="permute_seats"))
+    assert mirror[0]["value"].iloc[0] > 0  # the bonus is worth something: the restriction was played
+    older = tmp_path / "older.csv"  # a table from before the column still reads
+    rotated.drop(columns="permute_seats").to_csv(older, index=False)
+    assert "permute_seats" not in read_table(older).columns

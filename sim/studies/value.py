@@ -2,16 +2,17 @@
 
 "Win rate when held" (the card-strength report) is confounded by who takes a card: strong
 positions gain and play more cards. This study asks the causal question instead. For every item
-of a card group, the same games (the same run seed and game indices, seats rotated) are played
-twice: unrestricted, and with one seat forbidden to take or play that item; the item's value is
-the restricted seat's win rate in the unrestricted games minus its win rate in the restricted
-ones, the win-rate cost of losing the card, with the paired interval of the per-game win
-indicator differences (paired t; McNemar's test for the p-value, as `sim compare`).
+of a card group, the same games (the same run seed and game indices, seats rotated, or with
+--permute-seats every seating order in turn) are played twice: unrestricted, and with one seat
+forbidden to take or play that item; the item's value is the restricted seat's win rate in the
+unrestricted games minus its win rate in the restricted ones, the win-rate cost of losing the
+card, with the paired interval of the per-game win indicator differences (paired t; McNemar's
+test for the p-value, as `sim compare`).
 
 The restricted seat goes round the table: game g restricts seat (g // block) % players, in blocks
 of `block` consecutive games (`seat_block`), so every seat is the restricted one in turn and, with
-seats rotated, every bot of the line-up too. The unrestricted games are played once and shared by
-every item.
+seats rotated or permuted, every bot of the line-up too. The unrestricted games are played once
+and shared by every item.
 
 The restriction is data: the game declares its groups as `value_groups`
 (sim.core.params.ForbidGroup): the items and the variant overrides that forbid items to a seat (a
@@ -39,7 +40,7 @@ MAX_BLOCK = 100  # consecutive games restricting one seat
 ENGINE_SLICE = 2_000  # games per engine call (progress and memory; the data do not depend on it)
 COLUMNS = ["group", "item", "rank", "value", "value_lo", "value_hi", "p_value", "test", "games", "base_wr",
            "restricted_wr", "changed_games", "held_wr", "held_lo", "held_hi", "held_games", "restricted_took",
-           "seconds", "game", "variant", "players", "bots", "seed"]
+           "seconds", "game", "variant", "players", "bots", "seed", "permute_seats"]
 
 
 def value_groups(game: Game) -> tuple[ForbidGroup, ...]:
@@ -82,7 +83,8 @@ class Played:
 
 @dataclass
 class ValuePlan:
-    """What a value study plays: the game with its base variant, a line-up (seats rotated), the group."""
+    """What a value study plays: the game with its base variant, a line-up (seats rotated, or with permute
+    every seating order in turn), the group."""
 
     game: Game
     group: ForbidGroup
@@ -94,6 +96,7 @@ class ValuePlan:
     n_games: int
     seed: int
     items: tuple[str, ...] = ()
+    permute: bool = False
 
     def __post_init__(self) -> None:
         self.items = tuple(self.items) or tuple(self.group.items)
@@ -122,12 +125,12 @@ class ValuePlan:
         return [p + item for p in (self.group.held, *self.group.played) if p]
 
     def play(self, params: Params, first: int, count: int) -> Played:
-        """Games first .. first+count-1 (seats rotated) under these parameters."""
+        """Games first .. first+count-1 (seats rotated or permuted) under these parameters."""
         from sim.core.backends import simulate_chunk
         from sim.core.lineup import seat_bot_matrix
 
         n = self.n_players
-        seat_bots = seat_bot_matrix(self.lineup, first, count, True)
+        seat_bots = seat_bot_matrix(self.lineup, first, count, not self.permute, self.permute)
         result = simulate_chunk(self.game, params, n, self.bot_names, seat_bots, self.seed, first, count, False)
         if result.failures:
             index, message = min(result.failures)
@@ -204,7 +207,8 @@ def item_row(plan: ValuePlan, item: str, base: Played, restricted: Played, secon
             "changed_games": int(np.count_nonzero(won_base != won_restricted)),
             "held_wr": held_wr, "held_lo": float(lo), "held_hi": float(hi), "held_games": held_games,
             "restricted_took": took, "seconds": round(seconds, 2), "game": plan.game.name,
-            "variant": plan.variant_name, "players": plan.n_players, "bots": plan.lineup_text, "seed": plan.seed}
+            "variant": plan.variant_name, "players": plan.n_players, "bots": plan.lineup_text, "seed": plan.seed,
+            "permute_seats": plan.permute}
 
 
 def run_value(plan: ValuePlan, workers: int = 1, progress: bool = True) -> pd.DataFrame:
