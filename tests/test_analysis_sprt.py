@@ -3,6 +3,7 @@ rates near alpha and beta over many seeded runs, and a real sequential run of Ch
 import math
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from sim.analysis.sprt import GSPRT, per_game_metric, run_sprt
@@ -131,3 +132,23 @@ def test_summary_gives_the_interval_and_the_one_sided_reading():
             f"{100 * (-0.01 + half):+.2f} points] over 1,601 paired games") in text
     assert "looks in one direction: it asks whether B - A is at least +2.00 points" in text
     assert "a difference the other way gives too" in text
+
+
+def test_sprt_permute_seats_moves_only_a_mixed_line_ups_seats(with_fake_game, tmp_path, capsys):
+    """--permute-seats: a mixed line-up's trace changes (g,r,g,r is seated too), a mirror's does not."""
+    bonus = {"name": "bonus", "seat_bonus": [2, 0, 0, 0]}
+
+    def trace(bots, permute):
+        res = run_sprt("dicey", None, bonus, "first_player_win", margin=0.5, batch=48, max_games=48, seed=3,
+                       players=4, bots=bots, permute=permute)
+        assert res.table.attrs["permute_seats"] is permute and res.table.attrs["games"] == 48
+        return res.table
+
+    mixed = "greedy,greedy,random,random"
+    assert not trace(mixed, True)["mean_diff"].equals(trace(mixed, False)["mean_diff"])
+    pd.testing.assert_frame_equal(trace("random", True), trace("random", False))
+    (tmp_path / "v.toml").write_text('name = "bonus"\nseat_bonus = [2, 0, 0, 0]\n')
+    assert main(["compare", "--sprt", "--game", "dicey", "--variant-b", str(tmp_path / "v.toml"), "--metric",
+                 "first_player_win", "--margin", "0.5", "--batch", "24", "--max-games", "48", "--players", "4",
+                 "--bots", mixed, "--permute-seats"]) == 0
+    assert "sequential test, seats permuted" in capsys.readouterr().err

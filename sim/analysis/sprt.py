@@ -181,14 +181,15 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
              beta: float = 0.05, batch: int = 2000, max_games: int = 200_000, seed: int = 0,
              players: int | None = None, bots: str | list[str] | None = None, margin0: float = 0.0,
              rotate: bool = True, progress: Callable[[dict], None] | None = None,
-             on_start: Callable[[], None] | None = None) -> Result:
+             on_start: Callable[[], None] | None = None, permute: bool = False) -> Result:
     """Play A and B from the same seeds in batches until the GSPRT decides, or max_games.
 
     variant_a / variant_b: a variant TOML path, a variant dict, or None for the base game.
     metric: "first_player_win", "score" or "bot_win:NAME"; margin: the difference B - A under H1
     (a proportion for win metrics, e.g. 0.02 = 2 points; VP for score); margin0: under H0.
     bots: one name per seat (list or comma string; default the game's line-up), rotated every game
-    unless rotate=False. progress(row) is called after every batch with the trace row, on_start()
+    unless rotate=False, or with permute=True seated in every ordering in turn (sim.core.lineup.
+    seat_orders; it rotates too, so rotate is then ignored). progress(row) is called after every batch with the trace row, on_start()
     once the options are checked, before the first game.
 
     Returns Result(table, figure): table is the LLR trace, one row per batch (games played, mean
@@ -224,7 +225,7 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
         on_start()
     while played < max_games and test.status() == CONTINUE:
         count = min(batch, max_games - played)
-        seat_bots = seat_bot_matrix(lineup, played, count, rotate)
+        seat_bots = seat_bot_matrix(lineup, played, count, rotate and not permute, permute)
         m_a, won_a = _chunk_metric(g, params_a, n_players, bot_names, seat_bots, seed, played, count, metric)
         m_b, won_b = _chunk_metric(g, params_b, n_players, bot_names, seat_bots, seed, played, count, metric)
         keep = np.ones(count, dtype=bool) if kind == "score" else won_a & won_b
@@ -242,7 +243,7 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
                         "margin0": margin0, "margin": margin, "alpha": alpha, "beta": beta, "seed": seed,
                         "players": n_players, "bots": [bot_names[i] for i in lineup],
                         "variant_a": params_a.variant_name, "variant_b": params_b.variant_name,
-                        "no_winner_games": left_out})
+                        "no_winner_games": left_out, "permute_seats": permute})
     return Result(table, llr_plot(table))
 
 

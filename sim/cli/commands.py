@@ -15,11 +15,11 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from sim.cli.options import (MAX_SEED, OneLineParser, add_execution_options, chunk_size, param_overrides,
-                             player_count)
+from sim.cli.options import (MAX_SEED, OneLineParser, add_execution_options, add_permute_option, chunk_size,
+                             param_overrides, player_count)
 from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
-from sim.core.lineup import lineup_indices, parse_bots, seat_bot_matrix
+from sim.core.lineup import lineup_indices, parse_bots, seat_bot_matrix, seating_words
 from sim.core.params import resolve_variant_file, strip_provenance
 from sim.core.sweep import build_cells, parse_params, resolve_with_overrides
 
@@ -264,9 +264,10 @@ def _compare_sprt(args) -> None:
 
     result = run_sprt(args.game, args.variant_a, args.variant_b, args.metric, args.margin, alpha=args.alpha,
                       beta=args.beta, batch=args.batch, max_games=args.max_games, seed=args.seed,
-                      players=args.players, bots=args.bots, margin0=args.margin0,
+                      players=args.players, bots=args.bots, margin0=args.margin0, permute=args.permute_seats,
                       progress=lambda row: print(sprt_progress_line(row), file=sys.stderr, flush=True),
-                      on_start=lambda: print("loading the engine (compiled on first use, then cached)...",
+                      on_start=lambda: print(f"sequential test, {seating_words(True, args.permute_seats)}: loading "
+                                             f"the engine (compiled on first use, then cached)...",
                                              file=sys.stderr, flush=True))
     print(sprt_summary_text(result))
     if args.figure:
@@ -303,7 +304,9 @@ def _add_compare_parser(commands) -> None:
     compare.add_argument("--max-games", type=int, default=200_000, help="--sprt: stop here (default 200000)")
     compare.add_argument("--seed", type=int, default=0, help="--sprt: run seed of both variants (default 0)")
     compare.add_argument("--players", type=int, help="--sprt: player count (default: the game's)")
-    compare.add_argument("--bots", help="--sprt: comma list, one bot per seat (rotated every game)")
+    compare.add_argument("--bots", help="--sprt: comma list, one bot per seat (rotated every game, or permuted with "
+                                        "--permute-seats)")
+    add_permute_option(compare, " (--sprt)")
     compare.set_defaults(handler=cmd_compare)
 
 
