@@ -189,8 +189,8 @@ def run_sprt(game: str, variant_a: Any, variant_b: Any, metric: str, margin: flo
     (a proportion for win metrics, e.g. 0.02 = 2 points; VP for score); margin0: under H0.
     bots: one name per seat (list or comma string; default the game's line-up), rotated every game
     unless rotate=False, or with permute=True seated in every ordering in turn (sim.core.lineup.
-    seat_orders; it rotates too, so rotate is then ignored). progress(row) is called after every batch with the trace row, on_start()
-    once the options are checked, before the first game.
+    seat_orders; it rotates too, so rotate is then ignored). progress(row) is called after every
+    batch with the trace row, on_start() once the options are checked, before the first game.
 
     Returns Result(table, figure): table is the LLR trace, one row per batch (games played, mean
     and sd of the per-game differences, LLR, bounds, status); table.attrs holds "decision" (the
