@@ -112,7 +112,7 @@ def test_sim_skill_writes_its_evidence_and_prints_the_labels(tmp_path, capsys):
     from sim.cli import main
 
     out = tmp_path / "skill"
-    assert main(["skill", "chachapoya", "--rungs", "random,tuned", "--games", "8", "--out", str(out),
+    assert main(["skill", "chachapoya", "--rungs", "random,tuned", "--games", "24", "--out", str(out),
                  "--workers", "1", "--no-progress"]) == 0
     printed = capsys.readouterr().out
     assert "first player" in printed and "random < tuned" in printed
@@ -123,7 +123,7 @@ def test_sim_skill_writes_its_evidence_and_prints_the_labels(tmp_path, capsys):
     assert labels["label"].isin(["holds at every level", "grows with skill", "shrinks with skill", "flips",
                                  "unclear"]).all()
     # the same command again reuses the datasets and gives the same verdicts
-    assert main(["skill", "chachapoya", "--rungs", "random,tuned", "--games", "8", "--out", str(out),
+    assert main(["skill", "chachapoya", "--rungs", "random,tuned", "--games", "24", "--out", str(out),
                  "--workers", "1", "--no-progress"]) == 0
     pd.testing.assert_frame_equal(verdicts, read_skill(out)[1])
     # a ladder kept beside the evidence: the skill page says which rung beats the one below
