@@ -121,12 +121,12 @@ def test_default_specs_are_the_main_job():
     everything = default_specs()
     assert [s.name for s in everything if report.spec_game(s) == "chachapoya"] == CHACHAPOYA_PAGES
     cuzco_specs = [s for s in everything if report.spec_game(s) == "cuzco"]
-    tournament, ladder, tuning, *specs, balance, league_balance, robust = cuzco_specs[
+    tournament, ladder, tuning, *specs, balance, league_balance, default_balance, robust = cuzco_specs[
         :len(cuzco_specs) - len(_skill_page("cuzco"))]
-    for page in (balance, league_balance):  # the answer at the tuned and at the top heuristic rung
+    for page in (balance, league_balance, default_balance):  # the answer at three rungs: tuned, league, default
         assert page.notebook == "balance" and not page.datasets and page.parameters["game"] == "cuzco"
         assert (report.REPO_ROOT / page.parameters["evidence"] / "manifest.json").is_file()
-    assert balance.parameters["evidence"] != league_balance.parameters["evidence"]
+    assert len({p.parameters["evidence"] for p in (balance, league_balance, default_balance)}) == 3
     assert robust.notebook == "robust" and robust.datasets["dataset"].games == 4000  # 1 in 50, at most 20,000
     assert [s.name for s in specs] == ["overview_cuzco", "win_rates", "dice_odds", "card_strength",
                                       "variant_comparison"]

@@ -47,9 +47,11 @@ SEARCH_LADDER_SHARE = GamesShare(per=5000, cap=40)
 # turn order written as 0,x,2x,3x, the first player's 4-player win rate to 25% +- 1 point), kept
 # in the repository because the search takes minutes (its manifest holds the command).
 BALANCE_EVIDENCE = "sim/games/cuzco/balance/first-player-start-vp"
-# The same search with the top heuristic rung seated (the league's last generation, the default
-# line-up), so the answer is given at two levels of play (issue 36).
+# The same search with stronger line-ups seated, so the answer is given at three levels of play
+# (issue 36): the league's last generation, and the top heuristic rung, the default line-up (the
+# league's balanced-g2 with the best responses temple-g4, runner-g3 and market-g3; seats permuted).
 BALANCE_EVIDENCE_LEAGUE = "sim/games/cuzco/balance/first-player-start-vp-league"
+BALANCE_EVIDENCE_DEFAULT = "sim/games/cuzco/balance/first-player-start-vp-default"
 
 
 def report_sections() -> tuple[ReportSection, ...]:
@@ -87,8 +89,13 @@ def report_sections() -> tuple[ReportSection, ...]:
                         "tuned styles seated).", GAME),
         balance_section(BALANCE_EVIDENCE_LEAGUE, "balance_cuzco_league",
                         "Cuzco: what would make the first player fair, with stronger play?",
-                        "The same balance search with the league's last generation seated (the default line-up, "
-                        "the top heuristic rung): does the fair starting VP move with the level of play?", GAME),
+                        "The same balance search with the league's last generation seated: does the fair "
+                        "starting VP move with the level of play?", GAME),
+        balance_section(BALANCE_EVIDENCE_DEFAULT, "balance_cuzco_default",
+                        "Cuzco: what would make the first player fair, at the top heuristic rung?",
+                        "The same balance search with the default line-up seated (the league's balanced-g2 and "
+                        "the best responses temple-g4, runner-g3 and market-g3, played by the fast kind; seats "
+                        "permuted): the answer beside the tuned styles' and the league's.", GAME),
     )
 
 
