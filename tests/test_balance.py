@@ -8,6 +8,7 @@ import argparse
 import itertools
 import json
 from collections import Counter, defaultdict
+from pathlib import Path
 
 import pandas as pd
 import pytest
@@ -249,6 +250,9 @@ def test_evidence_reads_as_summary_chart_and_report_section(game, tmp_path):
     assert len(figure.axes) >= 2
     text = balance_summary_text(tmp_path / "ev")
     assert text.startswith("Found: seat_bonus = [-3, 0, 0, 0]") and "seat_bonus=[-10,0,0,0]" in text
+    assert text.endswith("seats rotated")  # the seating the search used (--permute-seats: seats permuted)
+    assert balance_summary_text(
+        Path(__file__).resolve().parents[1] / "sim/games/cuzco/balance/first-player-start-vp-default").endswith("seats permuted")
     section = balance_section(tmp_path / "ev", "balance_dicey", "Dicey balance", game="dicey")
     assert isinstance(section, ReportSection) and section.notebook == "balance"
     spec = section.spec()

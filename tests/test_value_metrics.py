@@ -81,3 +81,7 @@ def test_card_strength_shows_the_causal_value_when_a_table_fits(tmp_path):
     assert value_evidence(ds, table.assign(bots="random,random,random,random")) is None
     lineup = ",".join(ds.config["bots"])
     assert value_evidence(ds, table.assign(bots=lineup))["value"].tolist() == [0.03, -0.01]
+    # a mixed line-up's seating must match too: this run rotated its seats
+    assert len(set(ds.config["bots"])) > 1 and not ds.config.get("permute_seats", False)
+    assert value_evidence(ds, table.assign(bots=lineup, permute_seats=True)) is None
+    assert value_evidence(ds, table.assign(bots=lineup, permute_seats=False))["value"].tolist() == [0.03, -0.01]

@@ -258,7 +258,8 @@ def balance_summary_text(evidence: str | Path) -> str:
         lines.append("(metric and interval paired with the most-played candidate on their common games where that "
                      "is narrower)")
     lines.append("")
-    lines.append(f"wall time {manifest.get('wall_seconds', 0):.0f} s; status {manifest.get('status')}")
+    seating = "seats permuted" if manifest["config"].get("permute_seats") else "seats rotated"
+    lines.append(f"wall time {manifest.get('wall_seconds', 0):.0f} s; status {manifest.get('status')}; {seating}")
     return "\n".join(lines)
 
 

@@ -269,7 +269,9 @@ def value_evidence(ds: Dataset, value: "str | Path | pd.DataFrame | None" = "aut
     """The causal values (sim value) that fit the dataset, one row per (card-strength group, item),
     or None. `value`: a table or its file, "auto" to look for one (value_tables), None for none.
     A table fits when its game, players, variant and line-up (when it records one) are the
-    dataset's; of several rows for an item, the one with the most games."""
+    dataset's, and, for a mixed line-up, its seating too (a table without `permute_seats`, like a
+    dataset without it in its manifest, rotated its seats): who sits before whom moves a mixed
+    line-up's results. Of several rows for an item, the one with the most games."""
     from sim.studies.value import read_table
 
     if value is None:
@@ -286,13 +288,18 @@ def value_evidence(ds: Dataset, value: "str | Path | pd.DataFrame | None" = "aut
             except UserError:
                 continue
     rows = []
+    bots = ds.config.get("bots") or []
+    lineup = ",".join(bots)
+    permuted = bool(ds.config.get("permute_seats", False))
     for t in tables:
         keep = pd.Series(True, index=t.index)
-        lineup = ",".join(ds.config.get("bots") or [])
         for column, wanted in (("game", ds.game), ("players", ds.n_players), ("variant", ds.variant),
                                ("bots", lineup)):
             if column in t.columns and (column != "bots" or lineup):
                 keep &= t[column].astype(str) == str(wanted)
+        if len(set(bots)) > 1:
+            seating = t["permute_seats"].astype(bool) if "permute_seats" in t.columns else False
+            keep &= seating == permuted
         rows.append(t[keep])
     if not rows or all(r.empty for r in rows):
         return None
