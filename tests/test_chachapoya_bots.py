@@ -12,7 +12,10 @@ import pytest
 from sim.games.chachapoya import GAME, bots as B
 from sim.games.chachapoya import state as S
 
-from chachapoya_helpers import ENGINE, T, bots, collect, hand, listed_bid, make_state, mid_game_states, set_offer
+from chachapoya_helpers import (
+    A, ADVENTURER, ENGINE, T, bots, collect, hand, listed_bid, make_state, mid_game_states, set_offer,
+)
+from sim.games.chachapoya.cards import list_legal_bids
 
 HEURISTICS = ["balanced", "cautious", "greedy", "bluffer"]
 
@@ -157,3 +160,66 @@ def test_up_card_table_is_gain_of():
                 assert B.up_card_gain(ENGINE, st, seat, up, w_e, w_d) == B.gain_of(ENGINE, st, seat, up, -1, -1, w_e, w_d)
                 checked += 1
     assert checked > 100
+
+
+def _utilities(st, seat, w):
+    """bid_utilities of every legal bid of a seat, with the listed bids' kinds."""
+    n = list_legal_bids(ENGINE, st, seat)
+    utility = np.zeros(n)
+    B.bid_utilities(ENGINE, st, seat, w, n, utility)
+    return utility, S.options(st)[:n].copy()
+
+
+def test_deny_values_what_winning_keeps_from_the_others():
+    """Bidding: the winner takes the offer, so nobody else does. With the deny weight d, a bid
+    that can win the offer is worth its win chance times d times what the face-up card is worth
+    to the others (bid_context's public: a third gold is 3 more points to seat 2); a tracker
+    pair (which cancels the offer) and the Spy (which never wins) are not moved."""
+    st = _prepared_round("gold", "grim_warriors", knower=0)
+    st[S.S_BURIED] = T["green_idol"]
+    hand(st, 1, number_3=2, number_9=2, number_11=1, number_17=1, tracker=2, mafia=1, spy=1)
+    _, weights = bots(["greedy-g3"] * 4)
+    plain = weights[1].copy()
+    denying = plain.copy()
+    denying[B.W_DENY] = 2.0
+    _, _, public, mu, sigma = B.bid_context(ENGINE, st, 1, plain)
+    assert public == pytest.approx(5 / 3)  # the gold's worth to seats 0, 2 and 3: 1, 3 (a third gold: 3 -> 6), 1
+    before, options = _utilities(st, 1, plain)
+    after, _ = _utilities(st, 1, denying)
+    kinds = {i: name for name, i in A.items()}
+    checked = 0
+    for i, (kind, n, joker, _) in enumerate(options[:, [S.B_KIND, S.B_N, S.B_JOKER, S.B_JOKER_KIND]]):
+        name = kinds[int(kind)]
+        if name.startswith("number"):
+            value = ADVENTURER[kind, S.AF_VALUE]
+            chance = B.win_chance((n + joker) * value, mu, sigma)
+            assert after[i] - before[i] == pytest.approx(chance * 2.0 * public)
+            assert after[i] > before[i]
+            checked += 1
+        elif name == "mafia":
+            assert after[i] - before[i] == pytest.approx(plain[B.W_LEADER_SUCCESS] * 2.0 * public)
+        else:
+            assert name in ("tracker", "spy") and after[i] == before[i]
+    assert checked > 5
+
+
+def test_mu_hand_asks_more_strength_against_a_fuller_hand():
+    """Setup (eight cards each) and Bidding (up to five cards of one hand): a fuller hand can bid
+    stronger, and hand sizes are public. With mu_hand m the strength expected to win rises by m
+    per card the fullest other hand holds beyond the starting eight, so every number bid's win
+    chance, and its worth, falls; at m = 0 the hands are not read."""
+    st = _prepared_round("gold", "blue_idol", knower=1)
+    hand(st, 2, number_3=5, number_5=5, number_7=2)  # twelve cards: four beyond the starting eight
+    _, weights = bots(["greedy-g3"] * 4)
+    plain = weights[1].copy()
+    wary = plain.copy()
+    wary[B.W_MU_HAND] = 1.5
+    mu_plain = B.bid_context(ENGINE, st, 1, plain)[3]
+    mu_wary = B.bid_context(ENGINE, st, 1, wary)[3]
+    assert B.fullest_other_hand(ENGINE, st, 1) == 12
+    assert mu_wary - mu_plain == pytest.approx(1.5 * (12 - ENGINE[S.R_HAND_SIZE]))
+    before, options = _utilities(st, 1, plain)
+    after, _ = _utilities(st, 1, wary)
+    numbers = [i for i, kind in enumerate(options[:, S.B_KIND]) if ADVENTURER[kind, S.AF_ROLE] == S.ROLE_NUMBER]
+    assert len(numbers) > 5
+    assert all(after[i] < before[i] for i in numbers)
