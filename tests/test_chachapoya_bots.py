@@ -170,11 +170,12 @@ def _utilities(st, seat, w):
     return utility, S.options(st)[:n].copy()
 
 
-def test_deny_values_what_winning_keeps_from_the_others():
-    """Bidding: the winner takes the offer, so nobody else does. With the deny weight d, a bid
-    that can win the offer is worth its win chance times d times what the face-up card is worth
-    to the others (bid_context's public: a third gold is 3 more points to seat 2); a tracker
-    pair (which cancels the offer) and the Spy (which never wins) are not moved."""
+def test_deny_values_what_taking_the_offer_keeps_from_the_leader():
+    """Bidding: the winner takes the offer, so nobody else does; Tracker 2: a lone pair cancels
+    it. With the deny weight d a bid that can win is worth its win chance times d times what the
+    face-up card is worth to the leading other player (seat 2, 3 points for two gold, to whom a
+    third gold adds 3; seats 0 and 3 hold nothing), and the pair d times that in full; the Spy
+    (which never wins) is not moved."""
     st = _prepared_round("gold", "grim_warriors", knower=0)
     st[S.S_BURIED] = T["green_idol"]
     hand(st, 1, number_3=2, number_9=2, number_11=1, number_17=1, tracker=2, mafia=1, spy=1)
@@ -182,25 +183,27 @@ def test_deny_values_what_winning_keeps_from_the_others():
     plain = weights[1].copy()
     denying = plain.copy()
     denying[B.W_DENY] = 2.0
-    _, _, public, mu, sigma = B.bid_context(ENGINE, st, 1, plain)
-    assert public == pytest.approx(5 / 3)  # the gold's worth to seats 0, 2 and 3: 1, 3 (a third gold: 3 -> 6), 1
+    assert B.leader_gain(ENGINE, st, 1, plain) == 3.0
+    _, _, _, mu, sigma = B.bid_context(ENGINE, st, 1, plain)
     before, options = _utilities(st, 1, plain)
     after, _ = _utilities(st, 1, denying)
     kinds = {i: name for name, i in A.items()}
-    checked = 0
-    for i, (kind, n, joker, _) in enumerate(options[:, [S.B_KIND, S.B_N, S.B_JOKER, S.B_JOKER_KIND]]):
+    moved = {"number": 0, "tracker": 0, "mafia": 0, "spy": 0}
+    for i, (kind, n, joker) in enumerate(options[:, [S.B_KIND, S.B_N, S.B_JOKER]]):
         name = kinds[int(kind)]
         if name.startswith("number"):
-            value = ADVENTURER[kind, S.AF_VALUE]
-            chance = B.win_chance((n + joker) * value, mu, sigma)
-            assert after[i] - before[i] == pytest.approx(chance * 2.0 * public)
+            chance = B.win_chance((n + joker) * ADVENTURER[kind, S.AF_VALUE], mu, sigma)
+            assert after[i] - before[i] == pytest.approx(chance * 2.0 * 3.0)
             assert after[i] > before[i]
-            checked += 1
+            name = "number"
+        elif name == "tracker":
+            assert after[i] - before[i] == pytest.approx(2.0 * 3.0)
         elif name == "mafia":
-            assert after[i] - before[i] == pytest.approx(plain[B.W_LEADER_SUCCESS] * 2.0 * public)
+            assert after[i] - before[i] == pytest.approx(plain[B.W_LEADER_SUCCESS] * 2.0 * 3.0)
         else:
-            assert name in ("tracker", "spy") and after[i] == before[i]
-    assert checked > 5
+            assert name == "spy" and after[i] == before[i]
+        moved[name] += 1
+    assert moved["number"] > 5 and min(moved.values()) >= 1
 
 
 def test_mu_hand_asks_more_strength_against_a_fuller_hand():

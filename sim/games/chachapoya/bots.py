@@ -59,7 +59,7 @@ WEIGHT_NAMES = (
     "self_offer",       # start player: weight on the offer's worth to myself
     "token_keep",       # keeping the token: value per point it would add at scoring to my treasures as they stand
     "token_base",       # keeping the token: its least worth early on (the sequences still to come), fading with the game left
-    "deny",             # worth of winning, per point the face-up card is worth to the others (what my win keeps from them)
+    "deny",             # worth of winning or cancelling, per point the face-up card is worth to the leading other player
     "mu_hand",          # extra strength needed per card the fullest other hand holds beyond the starting hand
 )
 (W_GAIN, W_ELIMINATION, W_DRAW_CARD, W_KEEP_POINT, W_KEEP_CARD, W_KEEP_TRACKER, W_KEEP_LEADER,
@@ -447,7 +447,7 @@ def bid_utilities(params, st, seat, w, n_opts, utility):
     """
     v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
     pair = pair_worth(params, st, seat, w, v_all, public)
-    deny = denied_worth(public, w)
+    deny = denied_worth(params, st, seat, w)
     keep = fscratch(st, FSCR_KEEP)
     keep_costs(params, st, seat, st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
@@ -464,7 +464,7 @@ def bid_utilities(params, st, seat, w, n_opts, utility):
                 chance = win_chance(n * af(params, a, AF_VALUE), mu, sigma)
                 u = chance * v_all * gain + chance * deny - n * keep[a]
         elif role == ROLE_TRACKER:
-            u = pair - 2 * keep[a]
+            u = pair + deny - 2 * keep[a]
         elif role == ROLE_MAFIA:
             u = w[W_LEADER_SUCCESS] * v_all * gain + w[W_LEADER_SUCCESS] * deny - keep[a]
         elif role == ROLE_DICTATOR:
@@ -731,12 +731,39 @@ def fullest_other_hand(params, st, seat):
     return most
 
 
-@njit_inline
-def denied_worth(public, w):
-    """What winning the offer keeps from the others (the deny weight per point the face-up card
-    is worth to them, bid_context's public; nothing in the last round, where no card is shown):
-    added, times the win chance, to every bid that can win the offer."""
-    return w[W_DENY] * max(public, 0.0)
+@njit_noalloc
+def leader_gain(params, st, seat, w):
+    """What the face-up card is worth to the other seat in play with the most points (the one this
+    seat must beat; of several tied, the most it is worth to any), 0 in the last round."""
+    if st[S_FACE_UP] == 0:
+        return 0.0
+    w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
+    up = st[st[S_OFFER_AT]]
+    top = np.int64(-1)
+    worth = 0.0
+    for p in range(st[S_N_PLAYERS]):
+        if p == seat or st[seat_at(p) + P_ALIVE] == 0:
+            continue
+        points = seat_points(params, st, p)
+        if st[S_UP_GAINS_READY] == 1:
+            g = up_card_gain(params, st, p, up, w_e, w_d)
+        else:
+            g = gain_of(params, st, p, up, NO_CARD, NO_CARD, w_e, w_d)
+        if top < 0 or points > top:
+            top, worth = points, g
+        elif points == top:
+            worth = max(worth, g)
+    return worth
+
+
+@njit_noalloc
+def denied_worth(params, st, seat, w):
+    """What taking the offer away keeps from the leading other player (leader_gain, the deny
+    weight per point; never below 0). Added, times the win chance, to every bid that can win the
+    offer, and in full to a tracker pair, which cancels it. With the weight 0 nothing is read."""
+    if w[W_DENY] == 0.0:
+        return 0.0
+    return w[W_DENY] * max(leader_gain(params, st, seat, w), 0.0)
 
 
 @njit_level(f"UniTuple(float64, 5)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
@@ -775,7 +802,7 @@ def heuristic_bid(params, st, seat, w):
     if not any_legal_bid(params, st, hand, joker_kind):
         return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
     v_all, v_one, public, mu, sigma = seat_bid_context(params, st, seat, w)
-    deny = denied_worth(public, w)
+    deny = denied_worth(params, st, seat, w)
     left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
     gain = w[W_GAIN]
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
@@ -797,7 +824,7 @@ def heuristic_bid(params, st, seat, w):
         role = af(params, a, AF_ROLE)
         if role == ROLE_TRACKER:
             if held >= 2 and bid_min <= 2:
-                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
+                u = pair_worth(params, st, seat, w, v_all, public) + deny - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
                 if u > best_u:
                     best_u, best_kind, best_n, best_joker = u, a, TRACKER_PAIR, NO_CARD
             continue
@@ -854,7 +881,7 @@ def fast_bid(params, st, seat, w):
     if not any_legal_bid(params, st, hand, joker_kind):
         return -1, 0, 0, -1
     v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
-    deny = denied_worth(public, w)
+    deny = denied_worth(params, st, seat, w)
     left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
     gain = w[W_GAIN]
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
@@ -873,7 +900,7 @@ def fast_bid(params, st, seat, w):
         role = af(params, a, AF_ROLE)
         if role == ROLE_TRACKER:
             if held >= 2 and bid_min <= 2:
-                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep
+                u = pair_worth(params, st, seat, w, v_all, public) + deny - 2 * keep
                 if u + reach > best_u:
                     u += noise * (rng_mod.uniform(rng) - 0.5)
                     if u > best_u:
