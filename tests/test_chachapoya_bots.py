@@ -174,8 +174,8 @@ def test_deny_values_what_taking_the_offer_keeps_from_the_leader():
     """Bidding: the winner takes the offer, so nobody else does; Tracker 2: a lone pair cancels
     it. With the deny weight d a bid that can win is worth its win chance times d times what the
     face-up card is worth to the leading other player (seat 2, 3 points for two gold, to whom a
-    third gold adds 3; seats 0 and 3 hold nothing), in points won (times the gain weight), and
-    the pair that in full; the Spy (which never wins) is not moved."""
+    third gold adds 3; seats 0 and 3 hold nothing), and the pair d times that in full; the Spy
+    (which never wins) is not moved."""
     st = _prepared_round("gold", "grim_warriors", knower=0)
     st[S.S_BURIED] = T["green_idol"]
     hand(st, 1, number_3=2, number_9=2, number_11=1, number_17=1, tracker=2, mafia=1, spy=1)
@@ -184,7 +184,6 @@ def test_deny_values_what_taking_the_offer_keeps_from_the_leader():
     denying = plain.copy()
     denying[B.W_DENY] = 2.0
     assert B.leader_gain(ENGINE, st, 1, plain) == 3.0
-    denied = plain[B.W_GAIN] * 2.0 * 3.0
     _, _, _, mu, sigma = B.bid_context(ENGINE, st, 1, plain)
     before, options = _utilities(st, 1, plain)
     after, _ = _utilities(st, 1, denying)
@@ -194,13 +193,13 @@ def test_deny_values_what_taking_the_offer_keeps_from_the_leader():
         name = kinds[int(kind)]
         if name.startswith("number"):
             chance = B.win_chance((n + joker) * ADVENTURER[kind, S.AF_VALUE], mu, sigma)
-            assert after[i] - before[i] == pytest.approx(chance * denied)
+            assert after[i] - before[i] == pytest.approx(chance * 2.0 * 3.0)
             assert after[i] > before[i]
             name = "number"
         elif name == "tracker":
-            assert after[i] - before[i] == pytest.approx(denied)
+            assert after[i] - before[i] == pytest.approx(2.0 * 3.0)
         elif name == "mafia":
-            assert after[i] - before[i] == pytest.approx(plain[B.W_LEADER_SUCCESS] * denied)
+            assert after[i] - before[i] == pytest.approx(plain[B.W_LEADER_SUCCESS] * 2.0 * 3.0)
         else:
             assert name == "spy" and after[i] == before[i]
         moved[name] += 1

@@ -59,7 +59,7 @@ WEIGHT_NAMES = (
     "self_offer",       # start player: weight on the offer's worth to myself
     "token_keep",       # keeping the token: value per point it would add at scoring to my treasures as they stand
     "token_base",       # keeping the token: its least worth early on (the sequences still to come), fading with the game left
-    "deny",             # a point kept from the leading other player (by winning or cancelling), in points won (times gain)
+    "deny",             # worth of winning or cancelling, per point the face-up card is worth to the leading other player
     "mu_hand",          # extra strength needed per card the fullest other hand holds beyond the starting hand
 )
 (W_GAIN, W_ELIMINATION, W_DRAW_CARD, W_KEEP_POINT, W_KEEP_CARD, W_KEEP_TRACKER, W_KEEP_LEADER,
@@ -758,15 +758,12 @@ def leader_gain(params, st, seat, w):
 
 @njit_noalloc
 def denied_worth(params, st, seat, w):
-    """What taking the offer away keeps from the leading other player (leader_gain, never below 0),
-    a point kept from it valued at deny points won (so times gain, as a bid's points are: a
-    tracker pair's own point terms are not, which left a style with a large gain valuing a point
-    denied by a pair at a small fraction of a point won). Added, times the win chance, to every
-    bid that can win the offer, and in full to a tracker pair, which cancels it. With the weight
-    0 nothing is read."""
+    """What taking the offer away keeps from the leading other player (leader_gain, the deny
+    weight per point; never below 0). Added, times the win chance, to every bid that can win the
+    offer, and in full to a tracker pair, which cancels it. With the weight 0 nothing is read."""
     if w[W_DENY] == 0.0:
         return 0.0
-    return w[W_GAIN] * w[W_DENY] * max(leader_gain(params, st, seat, w), 0.0)
+    return w[W_DENY] * max(leader_gain(params, st, seat, w), 0.0)
 
 
 @njit_level(f"UniTuple(float64, 5)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
