@@ -12,7 +12,10 @@ import pytest
 from sim.games.chachapoya import GAME, bots as B
 from sim.games.chachapoya import state as S
 
-from chachapoya_helpers import ENGINE, T, bots, collect, hand, listed_bid, make_state, mid_game_states, set_offer
+from chachapoya_helpers import (
+    A, ADVENTURER, ENGINE, T, bots, collect, hand, listed_bid, make_state, mid_game_states, set_offer,
+)
+from sim.games.chachapoya.cards import list_legal_bids
 
 HEURISTICS = ["balanced", "cautious", "greedy", "bluffer"]
 
@@ -157,3 +160,69 @@ def test_up_card_table_is_gain_of():
                 assert B.up_card_gain(ENGINE, st, seat, up, w_e, w_d) == B.gain_of(ENGINE, st, seat, up, -1, -1, w_e, w_d)
                 checked += 1
     assert checked > 100
+
+
+def _utilities(st, seat, w):
+    """bid_utilities of every legal bid of a seat, with the listed bids' kinds."""
+    n = list_legal_bids(ENGINE, st, seat)
+    utility = np.zeros(n)
+    B.bid_utilities(ENGINE, st, seat, w, n, utility)
+    return utility, S.options(st)[:n].copy()
+
+
+def test_deny_values_what_taking_the_offer_keeps_from_the_leader():
+    """Bidding: the winner takes the offer, so nobody else does; Tracker 2: a lone pair cancels
+    it. With the deny weight d a bid that can win is worth its win chance times d times what the
+    face-up card is worth to the leading other player (seat 2, 3 points for two gold, to whom a
+    third gold adds 3; seats 0 and 3 hold nothing), and the pair d times that in full; the Spy
+    (which never wins) is not moved."""
+    st = _prepared_round("gold", "grim_warriors", knower=0)
+    st[S.S_BURIED] = T["green_idol"]
+    hand(st, 1, number_3=2, number_9=2, number_11=1, number_17=1, tracker=2, mafia=1, spy=1)
+    _, weights = bots(["greedy-g3"] * 4)
+    plain = weights[1].copy()
+    denying = plain.copy()
+    denying[B.W_DENY] = 2.0
+    assert B.leader_gain(ENGINE, st, 1, plain) == 3.0
+    _, _, _, mu, sigma = B.bid_context(ENGINE, st, 1, plain)
+    before, options = _utilities(st, 1, plain)
+    after, _ = _utilities(st, 1, denying)
+    kinds = {i: name for name, i in A.items()}
+    moved = {"number": 0, "tracker": 0, "mafia": 0, "spy": 0}
+    for i, (kind, n, joker) in enumerate(options[:, [S.B_KIND, S.B_N, S.B_JOKER]]):
+        name = kinds[int(kind)]
+        if name.startswith("number"):
+            chance = B.win_chance((n + joker) * ADVENTURER[kind, S.AF_VALUE], mu, sigma)
+            assert after[i] - before[i] == pytest.approx(chance * 2.0 * 3.0)
+            assert after[i] > before[i]
+            name = "number"
+        elif name == "tracker":
+            assert after[i] - before[i] == pytest.approx(2.0 * 3.0)
+        elif name == "mafia":
+            assert after[i] - before[i] == pytest.approx(plain[B.W_LEADER_SUCCESS] * 2.0 * 3.0)
+        else:
+            assert name == "spy" and after[i] == before[i]
+        moved[name] += 1
+    assert moved["number"] > 5 and min(moved.values()) >= 1
+
+
+def test_mu_hand_asks_more_strength_against_a_fuller_hand():
+    """Setup (eight cards each) and Bidding (up to five cards of one hand): a fuller hand can bid
+    stronger, and hand sizes are public. With mu_hand m the strength expected to win rises by m
+    per card the fullest other hand holds beyond the starting eight, so every number bid's win
+    chance, and its worth, falls; at m = 0 the hands are not read."""
+    st = _prepared_round("gold", "blue_idol", knower=1)
+    hand(st, 2, number_3=5, number_5=5, number_7=2)  # twelve cards: four beyond the starting eight
+    _, weights = bots(["greedy-g3"] * 4)
+    plain = weights[1].copy()
+    wary = plain.copy()
+    wary[B.W_MU_HAND] = 1.5
+    mu_plain = B.bid_context(ENGINE, st, 1, plain)[3]
+    mu_wary = B.bid_context(ENGINE, st, 1, wary)[3]
+    assert B.fullest_other_hand(ENGINE, st, 1) == 12
+    assert mu_wary - mu_plain == pytest.approx(1.5 * (12 - ENGINE[S.R_HAND_SIZE]))
+    before, options = _utilities(st, 1, plain)
+    after, _ = _utilities(st, 1, wary)
+    numbers = [i for i, kind in enumerate(options[:, S.B_KIND]) if ADVENTURER[kind, S.AF_ROLE] == S.ROLE_NUMBER]
+    assert len(numbers) > 5
+    assert all(after[i] < before[i] for i in numbers)

@@ -20,7 +20,7 @@ from .cards import TRACKER_PAIR, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE, S_BURIED, S_FACE_UP, S_GONE_AT, S_INITIAL_TDECK, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER,
-    S_N_PLAYERS, S_N_TREASURES, S_OFFER_AT, S_TDECK_SIZE, S_UP_GAINS_READY, P_ALIVE, R_BID_MAX, R_BID_MIN, R_PAIR_DRAW,
+    S_N_PLAYERS, S_N_TREASURES, S_OFFER_AT, S_TDECK_SIZE, S_UP_GAINS_READY, P_ALIVE, R_BID_MAX, R_BID_MIN, R_HAND_SIZE, R_PAIR_DRAW,
     R_TOKEN_REFILL_TO, ROLE_DICTATOR, ROLE_MAFIA, S_ADHIDDEN_AT, S_ADISCARD_AT, S_LAST_ROUND, AF_COUNT,
     ROLE_NUMBER, ROLE_TRACKER, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
     FSCR_CHANCE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN, SCR_UP_GAIN,
@@ -59,11 +59,13 @@ WEIGHT_NAMES = (
     "self_offer",       # start player: weight on the offer's worth to myself
     "token_keep",       # keeping the token: value per point it would add at scoring to my treasures as they stand
     "token_base",       # keeping the token: its least worth early on (the sequences still to come), fading with the game left
+    "deny",             # worth of winning or cancelling, per point the face-up card is worth to the leading other player
+    "mu_hand",          # extra strength needed per card the fullest other hand holds beyond the starting hand
 )
 (W_GAIN, W_ELIMINATION, W_DRAW_CARD, W_KEEP_POINT, W_KEEP_CARD, W_KEEP_TRACKER, W_KEEP_LEADER,
  W_MU_BASE, W_MU_PUBLIC, W_MU_OPPONENT, W_SIGMA, W_LEADER_SUCCESS, W_SPY_SAFE, W_PAIR_DENY,
  W_PAIR_SAFE, W_SUSPICION, W_RISK, W_BAIT, W_REFILL_CARD, W_NOISE, W_SELF_OFFER, W_TOKEN_KEEP,
- W_TOKEN_BASE) = range(23)
+ W_TOKEN_BASE, W_DENY, W_MU_HAND) = range(25)
 N_WEIGHTS = len(WEIGHT_NAMES)
 
 LAST_ROUND_SAMPLES = 8
@@ -445,6 +447,7 @@ def bid_utilities(params, st, seat, w, n_opts, utility):
     """
     v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
     pair = pair_worth(params, st, seat, w, v_all, public)
+    deny = denied_worth(params, st, seat, w)
     keep = fscratch(st, FSCR_KEEP)
     keep_costs(params, st, seat, st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1), w, keep)
     gain = w[W_GAIN]
@@ -455,16 +458,17 @@ def bid_utilities(params, st, seat, w, n_opts, utility):
         if role == ROLE_NUMBER:
             n = st[at + B_N]
             if st[at + B_JOKER] == 1:
-                u = (win_chance((n + 1) * af(params, a, AF_VALUE), mu, sigma) * v_one * gain
-                     - n * keep[a] - keep[st[at + B_JOKER_KIND]])
+                chance = win_chance((n + 1) * af(params, a, AF_VALUE), mu, sigma)
+                u = chance * v_one * gain + chance * deny - n * keep[a] - keep[st[at + B_JOKER_KIND]]
             else:
-                u = win_chance(n * af(params, a, AF_VALUE), mu, sigma) * v_all * gain - n * keep[a]
+                chance = win_chance(n * af(params, a, AF_VALUE), mu, sigma)
+                u = chance * v_all * gain + chance * deny - n * keep[a]
         elif role == ROLE_TRACKER:
-            u = pair - 2 * keep[a]
+            u = pair + deny - 2 * keep[a]
         elif role == ROLE_MAFIA:
-            u = w[W_LEADER_SUCCESS] * v_all * gain - keep[a]
+            u = w[W_LEADER_SUCCESS] * v_all * gain + w[W_LEADER_SUCCESS] * deny - keep[a]
         elif role == ROLE_DICTATOR:
-            u = w[W_LEADER_SUCCESS] * v_one * gain - keep[a]
+            u = w[W_LEADER_SUCCESS] * v_one * gain + w[W_LEADER_SUCCESS] * deny - keep[a]
         else:
             u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep[a]
         utility[i] = u
@@ -706,8 +710,60 @@ def seat_bid_context(params, st, seat, w):
         if p != seat and st[seat_at(p) + P_ALIVE] == 1:
             n_opp += 1
     mu = w[W_MU_BASE] + w[W_MU_PUBLIC] * max(public, 0.0) + w[W_MU_OPPONENT] * max(n_opp - 1, 0)
+    if w[W_MU_HAND] != 0.0:  # only then: the hands are counted for no other use
+        mu += w[W_MU_HAND] * (fullest_other_hand(params, st, seat) - params[R_HAND_SIZE])
     sigma = max(w[W_SIGMA], 1e-6)
     return v_all, v_one, public, mu, sigma
+
+
+@njit_noalloc
+def fullest_other_hand(params, st, seat):
+    """The most adventurer cards any other seat in play holds (hand sizes are public; Bidding: a
+    bid is up to five cards of one hand, so a fuller hand can bid stronger)."""
+    most = 0
+    for p in range(st[S_N_PLAYERS]):
+        if p != seat and st[seat_at(p) + P_ALIVE] == 1:
+            hand = hand_at(st, p)
+            held = 0
+            for a in range(st[S_N_ADVENTURERS]):
+                held += st[hand + a]
+            most = max(most, held)
+    return most
+
+
+@njit_noalloc
+def leader_gain(params, st, seat, w):
+    """What the face-up card is worth to the other seat in play with the most points (the one this
+    seat must beat; of several tied, the most it is worth to any), 0 in the last round."""
+    if st[S_FACE_UP] == 0:
+        return 0.0
+    w_e, w_d = w[W_ELIMINATION], w[W_DRAW_CARD]
+    up = st[st[S_OFFER_AT]]
+    top = np.int64(-1)
+    worth = 0.0
+    for p in range(st[S_N_PLAYERS]):
+        if p == seat or st[seat_at(p) + P_ALIVE] == 0:
+            continue
+        points = seat_points(params, st, p)
+        if st[S_UP_GAINS_READY] == 1:
+            g = up_card_gain(params, st, p, up, w_e, w_d)
+        else:
+            g = gain_of(params, st, p, up, NO_CARD, NO_CARD, w_e, w_d)
+        if top < 0 or points > top:
+            top, worth = points, g
+        elif points == top:
+            worth = max(worth, g)
+    return worth
+
+
+@njit_noalloc
+def denied_worth(params, st, seat, w):
+    """What taking the offer away keeps from the leading other player (leader_gain, the deny
+    weight per point; never below 0). Added, times the win chance, to every bid that can win the
+    offer, and in full to a tracker pair, which cancels it. With the weight 0 nothing is read."""
+    if w[W_DENY] == 0.0:
+        return 0.0
+    return w[W_DENY] * max(leader_gain(params, st, seat, w), 0.0)
 
 
 @njit_level(f"UniTuple(float64, 5)({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
@@ -746,6 +802,7 @@ def heuristic_bid(params, st, seat, w):
     if not any_legal_bid(params, st, hand, joker_kind):
         return -1, 0, 0, -1  # as list_legal_bids finding none: no value computed, no draw
     v_all, v_one, public, mu, sigma = seat_bid_context(params, st, seat, w)
+    deny = denied_worth(params, st, seat, w)
     left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
     gain = w[W_GAIN]
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
@@ -767,7 +824,7 @@ def heuristic_bid(params, st, seat, w):
         role = af(params, a, AF_ROLE)
         if role == ROLE_TRACKER:
             if held >= 2 and bid_min <= 2:
-                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
+                u = pair_worth(params, st, seat, w, v_all, public) + deny - 2 * keep + noise * (rng_mod.uniform(rng) - 0.5)
                 if u > best_u:
                     best_u, best_kind, best_n, best_joker = u, a, TRACKER_PAIR, NO_CARD
             continue
@@ -778,20 +835,20 @@ def heuristic_bid(params, st, seat, w):
             win_chances(value, max(cap, cap_j + 1), mu, sigma, chance)
             for n in range(max(1, bid_min), cap + 1):
                 jitter = noise * (rng_mod.uniform(rng) - 0.5)
-                u = chance[n] * v_all * gain - n * keep + jitter
+                u = chance[n] * v_all * gain + chance[n] * deny - n * keep + jitter
                 if u > best_u:
                     best_u, best_kind, best_n, best_joker = u, a, n, NO_CARD
             if joker_kind >= 0:
                 for n in range(max(1, bid_min - 1), cap_j + 1):
                     jitter = noise * (rng_mod.uniform(rng) - 0.5)
-                    u = chance[n + 1] * v_one * gain - n * keep - keep_joker + jitter
+                    u = chance[n + 1] * v_one * gain + chance[n + 1] * deny - n * keep - keep_joker + jitter
                     if u > best_u:
                         best_u, best_kind, best_n, best_joker = u, a, n, joker_kind
             continue
         if role == ROLE_MAFIA:
-            u = w[W_LEADER_SUCCESS] * v_all * gain - keep
+            u = w[W_LEADER_SUCCESS] * v_all * gain + w[W_LEADER_SUCCESS] * deny - keep
         elif role == ROLE_DICTATOR:
-            u = w[W_LEADER_SUCCESS] * v_one * gain - keep
+            u = w[W_LEADER_SUCCESS] * v_one * gain + w[W_LEADER_SUCCESS] * deny - keep
         else:
             u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep
         for n in range(max(1, bid_min), cap + 1):  # a leader's list entries share one utility
@@ -824,13 +881,14 @@ def fast_bid(params, st, seat, w):
     if not any_legal_bid(params, st, hand, joker_kind):
         return -1, 0, 0, -1
     v_all, v_one, public, mu, sigma = bid_context(params, st, seat, w)
+    deny = denied_worth(params, st, seat, w)
     left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
     gain = w[W_GAIN]
     keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
     noise = w[W_NOISE]
     reach = 0.5 * abs(noise)  # the most a noise draw can add
-    top_all = max(v_all * gain, 0.0) + reach
-    top_one = max(v_one * gain, 0.0) + reach
+    top_all = max(v_all * gain + deny, 0.0) + reach
+    top_one = max(v_one * gain + deny, 0.0) + reach
     rng = rng_of(st)
     best_u = -1e300
     best_kind, best_n, best_joker = np.int64(-1), np.int64(0), NO_CARD
@@ -842,7 +900,7 @@ def fast_bid(params, st, seat, w):
         role = af(params, a, AF_ROLE)
         if role == ROLE_TRACKER:
             if held >= 2 and bid_min <= 2:
-                u = pair_worth(params, st, seat, w, v_all, public) - 2 * keep
+                u = pair_worth(params, st, seat, w, v_all, public) + deny - 2 * keep
                 if u + reach > best_u:
                     u += noise * (rng_mod.uniform(rng) - 0.5)
                     if u > best_u:
@@ -854,7 +912,8 @@ def fast_bid(params, st, seat, w):
             for n in range(max(1, bid_min), cap + 1):
                 if top_all - n * keep <= best_u:
                     continue  # even a sure win with the best noise would not beat the best so far
-                u = win_chance(n * value, mu, sigma) * v_all * gain - n * keep
+                chance = win_chance(n * value, mu, sigma)
+                u = chance * v_all * gain + chance * deny - n * keep
                 if u + reach <= best_u:
                     continue
                 u += noise * (rng_mod.uniform(rng) - 0.5)
@@ -865,7 +924,8 @@ def fast_bid(params, st, seat, w):
                 for n in range(max(1, bid_min - 1), cap_j + 1):
                     if top_one - n * keep - keep_joker <= best_u:
                         continue
-                    u = win_chance((n + 1) * value, mu, sigma) * v_one * gain - n * keep - keep_joker
+                    chance = win_chance((n + 1) * value, mu, sigma)
+                    u = chance * v_one * gain + chance * deny - n * keep - keep_joker
                     if u + reach <= best_u:
                         continue
                     u += noise * (rng_mod.uniform(rng) - 0.5)
@@ -873,9 +933,9 @@ def fast_bid(params, st, seat, w):
                         best_u, best_kind, best_n, best_joker = u, a, n, joker_kind
             continue
         if role == ROLE_MAFIA:
-            u = w[W_LEADER_SUCCESS] * v_all * gain - keep
+            u = w[W_LEADER_SUCCESS] * v_all * gain + w[W_LEADER_SUCCESS] * deny - keep
         elif role == ROLE_DICTATOR:
-            u = w[W_LEADER_SUCCESS] * v_one * gain - keep
+            u = w[W_LEADER_SUCCESS] * v_one * gain + w[W_LEADER_SUCCESS] * deny - keep
         else:
             u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep
         if u + reach <= best_u:
