@@ -30,6 +30,7 @@ from .state import (
     S_OPTIONS, S_OWNER, S_ROUND, W_FUTURE, W_LABOUR, W_LABOUR_INCOME, W_NOISE, W_PILGRIM,
     W_REACH_BUILDING, W_REACH_PILGRIM, W_REACH_REGION, W_REACH_SITE, W_RIVAL_SHARE, W_ROAD, W_ROAD_LOSS, W_SUN,
     W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_UNREST_RISK, W_VP, chip_field, site_field, sun_field,
+    W_CONQUEST_SITE, W_CONQUEST_SITE_REACHED, H_N_SITES,
     MAX_RL, RF_REGION_A, RF_ROYAL, RG_N_LINES, RL_AT, region_field, R_UNREST_ANY_OWNER, S_ROAD_OWNER, road_field,
 )
 
@@ -157,13 +158,31 @@ def best_road_value(P, st, w, p, left):
 
 
 @njit_inline
+def sites_opened(P, st, w, p, r):
+    """What conquering region r opens to building (Miscellaneous: "Garrisons and cities may only be
+    built in already-conquered regions"): each empty city or garrison site of r, and more for one
+    the seat's network already reaches (built on at its next building action). Nothing read when
+    both weights are 0."""
+    if w[W_CONQUEST_SITE] == 0.0 and w[W_CONQUEST_SITE_REACHED] == 0.0:
+        return 0.0
+    value = 0.0
+    for s in range(P[H_N_SITES]):
+        if site_field(P, s, SF_REGION) != r or st[S_BUILDING + s] != 0:
+            continue
+        kind = site_field(P, s, SF_KIND)
+        if kind == SK_CITY or kind == SK_SIGNIFICANT or kind == SK_GARRISON:
+            value += w[W_CONQUEST_SITE] + (w[W_CONQUEST_SITE_REACHED] if reaches(st, p, s) else 0.0)
+    return value
+
+
+@njit_inline
 def conquest_value(P, st, w, p, r, extra, w_income_left):
     """A region: its chip's VP, its labour a round for the rounds left (w_income_left: the weight
-    times them), the territory, less the resistance paid."""
+    times them), the territory and the sites it opens to building, less the resistance paid."""
     c = st[S_CHIP + r]
     return (w[W_VP] * chip_field(P, c, CH_VP) + w_income_left * chip_field(P, c, CH_LABOUR)
             + w[W_TERRITORY] - w[W_LABOUR] * conquest_cost(P, st, p, r, extra)
-            + w[W_UNREST_RISK] * roads_secured(P, st, p, r))
+            + w[W_UNREST_RISK] * roads_secured(P, st, p, r) + sites_opened(P, st, w, p, r))
 
 
 @njit_noalloc

@@ -467,7 +467,10 @@ WEIGHT_NAMES = (
     "noise",
     *(f"sun_{name}" for name in SUN_NAMES),  # each Sun card kind's benefit to a player beside it
     "unrest_risk",  # the share of a road's value Rural Unrest puts at risk (an end in unconquered land); per road
-)                   # a conquest makes safe, points added to it
+                    # a conquest makes safe, points added to it
+    "conquest_site",  # an empty city or garrison site in a region conquered (buildable from then on)
+    "conquest_site_reached",  # more for such a site the network already reaches (buildable at the next action)
+)
 W_LABOUR = 0
 W_VP = 1
 W_FUTURE = 2
@@ -486,6 +489,8 @@ W_PILGRIM = 14
 W_NOISE = 15
 W_SUN = 16  # + kind
 W_UNREST_RISK = W_SUN + N_SUN
+W_CONQUEST_SITE = W_UNREST_RISK + 1
+W_CONQUEST_SITE_REACHED = W_UNREST_RISK + 2
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
