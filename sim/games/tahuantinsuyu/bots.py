@@ -30,7 +30,7 @@ from .state import (
     S_OPTIONS, S_OWNER, S_ROUND, W_FUTURE, W_LABOUR, W_LABOUR_INCOME, W_NOISE, W_PILGRIM,
     W_REACH_BUILDING, W_REACH_PILGRIM, W_REACH_REGION, W_REACH_SITE, W_RIVAL_SHARE, W_ROAD, W_ROAD_LOSS, W_SUN,
     W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_UNREST_RISK, W_VP, chip_field, site_field, sun_field,
-    W_CONQUEST_SITE, W_CONQUEST_SITE_REACHED, H_N_SITES,
+    W_TERRITORY_FADE, W_RIVAL_NEAR, SF_N_INC, incident_end,
     MAX_RL, RF_REGION_A, RF_ROYAL, RG_N_LINES, RL_AT, region_field, R_UNREST_ANY_OWNER, S_ROAD_OWNER, road_field,
 )
 
@@ -49,13 +49,32 @@ def rounds_left(P, st):
 
 
 @njit_inline
-def building_value(st, w, p, s, sapa_inca_vp, now_vp, cost, w_future_left, w_rival_left):
+def rivals_near(P, st, p, s):
+    """Rivals one road from site s: their network does not reach s but reaches a site a dashed line
+    joins to it (Building a Road: one road joins them to s and its Sapa Inca VP)."""
+    n = 0
+    for q in range(st[S_N_PLAYERS]):
+        if q == p or reaches(st, q, s):
+            continue
+        for i in range(site_field(P, s, SF_N_INC)):
+            if reaches(st, q, incident_end(P, s, i)):
+                n += 1
+                break
+    return n
+
+
+@njit_inline
+def building_value(P, st, w, p, s, sapa_inca_vp, now_vp, cost, w_future_left, w_rival_left, w_near_left):
     """A building on site s: VP now, its Sapa Inca VP to the builder at the phases left, less what
-    it gives the rivals already joined to it, less the labour (w_future_left, w_rival_left: the
-    weights times the Sapa Inca phases left, once a decision)."""
+    it gives the rivals already joined to it, plus `rival_near` for each rival one road from it,
+    less the labour (w_future_left, w_rival_left, w_near_left: the weights times the Sapa Inca
+    phases left, once a decision; rivals_near is not read when w_near_left is 0)."""
     others = connected_players(st, s) - (1 if reaches(st, p, s) else 0)
-    return (w[W_VP] * now_vp + w_future_left * sapa_inca_vp
-            - w_rival_left * sapa_inca_vp * others - w[W_LABOUR] * cost)
+    value = (w[W_VP] * now_vp + w_future_left * sapa_inca_vp
+             - w_rival_left * sapa_inca_vp * others - w[W_LABOUR] * cost)
+    if w_near_left != 0.0:
+        value += w_near_left * sapa_inca_vp * rivals_near(P, st, p, s)
+    return value
 
 
 @njit_noalloc
@@ -158,31 +177,22 @@ def best_road_value(P, st, w, p, left):
 
 
 @njit_inline
-def sites_opened(P, st, w, p, r):
-    """What conquering region r opens to building (Miscellaneous: "Garrisons and cities may only be
-    built in already-conquered regions"): each empty city or garrison site of r, and more for one
-    the seat's network already reaches (built on at its next building action). Nothing read when
-    both weights are 0."""
-    if w[W_CONQUEST_SITE] == 0.0 and w[W_CONQUEST_SITE_REACHED] == 0.0:
-        return 0.0
-    value = 0.0
-    for s in range(P[H_N_SITES]):
-        if site_field(P, s, SF_REGION) != r or st[S_BUILDING + s] != 0:
-            continue
-        kind = site_field(P, s, SF_KIND)
-        if kind == SK_CITY or kind == SK_SIGNIFICANT or kind == SK_GARRISON:
-            value += w[W_CONQUEST_SITE] + (w[W_CONQUEST_SITE_REACHED] if reaches(st, p, s) else 0.0)
-    return value
+def territory_left(P, st, w):
+    """The share of a region's worth as territory still to use: roads and buildings on it pay at the
+    Sapa Inca phases to come (How Do I Win?: the game ends with Pizarro), so with `territory_fade`
+    it falls by that share from the first round to the last (1 when the weight is 0)."""
+    return 1.0 - w[W_TERRITORY_FADE] * st[S_ROUND] / (P[H_N_ROUNDS] - 1)
 
 
 @njit_inline
 def conquest_value(P, st, w, p, r, extra, w_income_left):
     """A region: its chip's VP, its labour a round for the rounds left (w_income_left: the weight
-    times them), the territory and the sites it opens to building, less the resistance paid."""
+    times them), the territory (less the share `territory_fade` takes by the last round), less the
+    resistance paid."""
     c = st[S_CHIP + r]
     return (w[W_VP] * chip_field(P, c, CH_VP) + w_income_left * chip_field(P, c, CH_LABOUR)
-            + w[W_TERRITORY] - w[W_LABOUR] * conquest_cost(P, st, p, r, extra)
-            + w[W_UNREST_RISK] * roads_secured(P, st, p, r) + sites_opened(P, st, w, p, r))
+            + w[W_TERRITORY] * territory_left(P, st, w) - w[W_LABOUR] * conquest_cost(P, st, p, r, extra)
+            + w[W_UNREST_RISK] * roads_secured(P, st, p, r))
 
 
 @njit_noalloc
@@ -211,14 +221,14 @@ def turn_terms(P, st, w, p):
     times the Sapa Inca phases and rounds left, a city's VP now and its cost."""
     left = sapa_incas_left(P, st)
     return (left, best_road_value(P, st, w, p, left), w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left,
-            w[W_LABOUR_INCOME] * rounds_left(P, st), P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE),
-            city_cost(P, st, p))
+            w[W_RIVAL_NEAR] * left, w[W_LABOUR_INCOME] * rounds_left(P, st),
+            P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE), city_cost(P, st, p))
 
 
 @njit_inline
 def turn_value(P, st, w, p, i, terms):
     """DEC_TURN option i by its direct effects (terms: turn_terms)."""
-    left, best_road, w_future_left, w_rival_left, w_income_left, city_now, cost_city = terms
+    left, best_road, w_future_left, w_rival_left, w_near_left, w_income_left, city_now, cost_city = terms
     act = opt(st, i, O_A)
     target = opt(st, i, O_B)
     value = 0.0
@@ -228,15 +238,16 @@ def turn_value(P, st, w, p, i, terms):
         n = 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON, SU_VALUE)
         value = best_road * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
     elif act == ACT_CITY:
-        value = building_value(st, w, p, target, P[R_CITY_SI], city_now, cost_city, w_future_left, w_rival_left)
+        value = building_value(P, st, w, p, target, P[R_CITY_SI], city_now, cost_city, w_future_left, w_rival_left,
+                               w_near_left)
     elif act == ACT_TEMPLE:
         bonus = site_field(P, target, SF_BONUS) if has(st, target, B_CITY) else 0
         pilgrim = w[W_REACH_PILGRIM] if site_field(P, target, SF_PILGRIM) != 0 else 0.0
-        value = building_value(st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus, temple_cost(P, st, p),
-                               w_future_left, w_rival_left) + pilgrim
+        value = building_value(P, st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus, temple_cost(P, st, p),
+                               w_future_left, w_rival_left, w_near_left) + pilgrim
     elif act == ACT_GARRISON:
-        value = building_value(st, w, p, target, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
-                               w_future_left, w_rival_left)
+        value = building_value(P, st, w, p, target, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
+                               w_future_left, w_rival_left, w_near_left)
     elif act == ACT_TERRACE:
         value = terrace_value(P, st, w, left)
     elif act == ACT_CONQUER:
@@ -245,8 +256,8 @@ def turn_value(P, st, w, p, i, terms):
         value = conquest_value(P, st, w, p, target, sun_field(P, C_RAPID, SU_VALUE), w_income_left)
     elif act == ACT_KEY_OUTPOST:
         cost = sun_field(P, C_KEY_OUTPOST, SU_VALUE) + cost_city - P[R_CITY_COST]
-        value = building_value(st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost, w_future_left,
-                               w_rival_left)
+        value = building_value(P, st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost, w_future_left,
+                               w_rival_left, w_near_left)
     elif act == ACT_PILGRIMAGE:
         vp = sun_field(P, pilgrim_card(site_field(P, target, SF_PILGRIM)), SU_VALUE)
         value = w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road if opt(st, i, O_C) == 0 else 0.0)
@@ -336,8 +347,8 @@ def other_value(P, st, w, p, decision, i, counts):
         return 0.0
     left = sapa_incas_left(P, st)
     if decision == DEC_MORE_GARRISON:
-        return building_value(st, w, p, a, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
-                              w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left)
+        return building_value(P, st, w, p, a, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
+                              w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left, w[W_RIVAL_NEAR] * left)
     return terrace_value(P, st, w, left)
 
 

@@ -468,8 +468,8 @@ WEIGHT_NAMES = (
     *(f"sun_{name}" for name in SUN_NAMES),  # each Sun card kind's benefit to a player beside it
     "unrest_risk",  # the share of a road's value Rural Unrest puts at risk (an end in unconquered land); per road
                     # a conquest makes safe, points added to it
-    "conquest_site",  # an empty city or garrison site in a region conquered (buildable from then on)
-    "conquest_site_reached",  # more for such a site the network already reaches (buildable at the next action)
+    "territory_fade",  # the share of the territory weight gone by the last round (a share of it a round played)
+    "rival_near",  # a building a rival's network is one road from: points per its Sapa Inca VP and phase left, a rival
 )
 W_LABOUR = 0
 W_VP = 1
@@ -489,8 +489,8 @@ W_PILGRIM = 14
 W_NOISE = 15
 W_SUN = 16  # + kind
 W_UNREST_RISK = W_SUN + N_SUN
-W_CONQUEST_SITE = W_UNREST_RISK + 1
-W_CONQUEST_SITE_REACHED = W_UNREST_RISK + 2
+W_TERRITORY_FADE = W_UNREST_RISK + 1
+W_RIVAL_NEAR = W_UNREST_RISK + 2
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
