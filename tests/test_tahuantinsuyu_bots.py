@@ -182,3 +182,39 @@ def test_territory_fade_takes_a_share_of_a_conquest_s_territory_each_round_playe
         t.st[S.S_ROUND] = rnd
         loss = B.conquest_value(t.P, t.st, w, 0, r, 0, 0.0) - B.conquest_value(t.P, t.st, faded, 0, r, 0, 0.0)
         assert loss == pytest.approx(share * w[S.W_TERRITORY])
+
+
+def _temple_joined(t, p, site):
+    """Seat p's network joins a temple on the site (its region conquered by p, a city and temple built)."""
+    from tahuantinsuyu_helpers import PARAMS
+    region = PARAMS.resolved["site"][site]["region"]
+    if t.owner(region) != p and not PARAMS.resolved["region"][region]["start"]:
+        t.conquer(p, region)
+    connect(t, p, site)
+    t.st[S.S_BUILDING + SITE[site]] |= S.B_CITY | S.B_TEMPLE
+
+
+def test_pilgrim_ready_values_a_pilgrimage_card_by_its_vp_beside_a_player_who_could_go_now():
+    """Local Pilgrimage: "If your road network connects to a temple in Machu Picchu or Huanuco Pampa,
+    you may go on a pilgrimage ... worth 5 VP"; Sun Phase: a card affects the players beside it. With
+    pilgrim_ready (bots.toml, 0 in [defaults]) a pilgrimage card in a gap gains the weight times its VP
+    for each player beside it whose network joins a temple of its cities: for the seat (times
+    sun_self), against a rival (times sun_rival)."""
+    t = Table(4)
+    _temple_joined(t, 0, "machu_picchu")
+    local = S.SUN_NAMES.index("local_pilgrimage")
+    w = GAME.bots()["pilgrim-tuned"].weights.astype(np.float64).copy()
+    assert w[S.W_PILGRIM_READY] == 0.0 and B.pilgrim_grounds(t.P, t.st, w) == 0
+    ready = w.copy()
+    ready[S.W_PILGRIM_READY] = 0.5
+    grounds = B.pilgrim_grounds(t.P, t.st, ready)
+    assert grounds == 1 << S.PG_LOCAL  # seat 0, the Local group; no other seat
+    gain = {g: B.sun_value(t.P, t.st, ready, 0, local, g, 0, grounds) - B.sun_value(t.P, t.st, w, 0, local, g, 0, 0)
+            for g in range(4)}
+    assert gain[0] == pytest.approx(0.5 * 5 * w[S.W_SUN_SELF]) and gain[3] == pytest.approx(gain[0])
+    assert gain[1] == 0.0 and gain[2] == 0.0  # gaps not beside seat 0
+    # seen from seat 1, seat 0 is a rival beside gap 0 or 3: the card there loses value
+    rival = B.sun_value(t.P, t.st, ready, 1, local, 0, 0, grounds) - B.sun_value(t.P, t.st, w, 1, local, 0, 0, 0)
+    assert rival == pytest.approx(-0.5 * 5 * w[S.W_SUN_RIVAL])
+    great = S.SUN_NAMES.index("great_pilgrimage")  # no temple of its cities joined: unchanged
+    assert B.sun_value(t.P, t.st, ready, 0, great, 0, 0, grounds) == B.sun_value(t.P, t.st, w, 0, great, 0, 0, 0)

@@ -14,7 +14,8 @@ from sim.core import rng
 from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .board import (
-    active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
+    active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, n_reached, pilgrim_card,
+    reached_site, reaches,
     line_of, line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
@@ -30,7 +31,8 @@ from .state import (
     S_OPTIONS, S_OWNER, S_ROUND, W_FUTURE, W_LABOUR, W_LABOUR_INCOME, W_NOISE, W_PILGRIM,
     W_REACH_BUILDING, W_REACH_PILGRIM, W_REACH_REGION, W_REACH_SITE, W_RIVAL_SHARE, W_ROAD, W_ROAD_LOSS, W_SUN,
     W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_UNREST_RISK, W_VP, chip_field, site_field, sun_field,
-    W_TERRITORY_FADE, W_RIVAL_NEAR, SF_N_INC, incident_end,
+    W_TERRITORY_FADE, W_RIVAL_NEAR, W_PILGRIM_READY, SF_N_INC, incident_end,
+    C_GREAT, C_ANNUAL, C_LOCAL, PG_GREAT, PG_ANNUAL, PG_LOCAL,
     MAX_RL, RF_REGION_A, RF_ROYAL, RG_N_LINES, RL_AT, region_field, R_UNREST_ANY_OWNER, S_ROAD_OWNER, road_field,
 )
 
@@ -321,11 +323,42 @@ def seat_counts(P, st, p):
 
 
 @njit_noalloc
-def sun_value(P, st, w, p, kind, g, counts):
+def pilgrim_group(kind):
+    """The significant cities' group a pilgrimage card opens (0: not a pilgrimage card)."""
+    if kind == C_GREAT:
+        return PG_GREAT
+    if kind == C_ANNUAL:
+        return PG_ANNUAL
+    if kind == C_LOCAL:
+        return PG_LOCAL
+    return 0
+
+
+@njit_noalloc
+def pilgrim_grounds(P, st, w):
+    """For the Sun card decision, the pilgrimage groups each seat could go on now, a bit per group
+    (4 bits a seat): its network joins a temple in one of the group's significant cities (Great,
+    Annual, Local Pilgrimage). 0 when the weight pilgrim_ready is 0."""
+    if w[W_PILGRIM_READY] == 0.0:
+        return 0
+    packed = 0
+    for q in range(st[S_N_PLAYERS]):
+        for i in range(n_reached(st, q)):
+            s = reached_site(st, q, i)
+            group = site_field(P, s, SF_PILGRIM)
+            if group != 0 and st[S_BUILDING + s] & B_TEMPLE:
+                packed |= 1 << (4 * q + group)
+    return packed
+
+
+@njit_noalloc
+def sun_value(P, st, w, p, kind, g, counts, grounds):
     """A Sun card in gap g: its benefit to each player beside it, counted for the player and against
-    a rival; Rural Unrest and Popular Support by what they do now (counts: seat_counts)."""
+    a rival; Rural Unrest and Popular Support by what they do now (counts: seat_counts), a pilgrimage
+    card more by its VP for a player who could go now (grounds: pilgrim_grounds)."""
     n = st[S_N_PLAYERS]
     total = 0.0
+    group = pilgrim_group(kind) if grounds != 0 else 0
     for side in range(2):
         q = (g + side) % n
         benefit = w[W_SUN + kind]
@@ -333,16 +366,18 @@ def sun_value(P, st, w, p, kind, g, counts):
             benefit = -w[W_ROAD_LOSS] * ((counts >> (16 * q)) & 255)
         elif kind == C_POPULAR:
             benefit = w[W_LABOUR] * ((counts >> (16 * q + 8)) & 255) * sun_field(P, C_POPULAR, SU_VALUE)
+        elif group != 0 and (grounds >> (4 * q + group)) & 1:
+            benefit += w[W_PILGRIM_READY] * sun_field(P, kind, SU_VALUE)
         total += benefit * (w[W_SUN_SELF] if q == p else -w[W_SUN_RIVAL])
     return total
 
 
 @njit_noalloc
-def other_value(P, st, w, p, decision, i, counts):
+def other_value(P, st, w, p, decision, i, counts, grounds):
     """The value of option i of a Sun card, Building Project or Expert Surveyors decision."""
     a = opt(st, i, O_A)
     if decision == DEC_SUN_CARD:
-        return sun_value(P, st, w, p, a, opt(st, i, O_B), counts)
+        return sun_value(P, st, w, p, a, opt(st, i, O_B), counts, grounds)
     if a < 0:
         return 0.0
     left = sapa_incas_left(P, st)
@@ -364,9 +399,10 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     if decision == DEC_ROAD:
         return choose_road(P, st, stream, weights, p, n_options)
     counts = seat_counts(P, st, p) if decision == DEC_SUN_CARD else 0
+    grounds = pilgrim_grounds(P, st, weights) if decision == DEC_SUN_CARD else 0
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        value = noisy(stream, weights, other_value(P, st, weights, p, decision, i, counts))
+        value = noisy(stream, weights, other_value(P, st, weights, p, decision, i, counts, grounds))
         if value > best:
             best, best_i = value, i
     return best_i
