@@ -6,9 +6,11 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
 - The random-legal bot (kind `random`) takes any listed option with equal chance.
 - The heuristic (kind `heuristic`) values each option by its direct effects (delta features on
   the graph: the sites and regions a road adds to the network, the VP a building scores now and at
-  the Sapa Inca phases left, less what it gives rivals joined to it, a chip's VP and labour, the
-  labour paid), never by playing a copy of the state forward, through its weight vector
-  (WEIGHT_NAMES); the best is taken. Styles are weight vectors in bots.toml.
+  the Sapa Inca phases left, less what it gives rivals joined to it, more for rivals one road from
+  it (rival_near), a chip's VP and labour, the territory fading by the round (territory_fade), a
+  pilgrimage card by who beside it could go now (pilgrim_ready), the labour paid), never by playing
+  a copy of the state forward, through its weight vector (WEIGHT_NAMES); the best is taken. Styles
+  are weight vectors in bots.toml.
 """
 from sim.core import rng
 from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
