@@ -138,3 +138,83 @@ def test_the_heuristic_prices_rural_unrest_s_risk_to_a_road_and_the_roads_a_conq
         assert picks[weight] == opts[int(np.argmax(values))]
     assert any(B.unrest_risk(u.P, u.st, 0, a) > 0 for a, _, _ in opts if a >= 0)
     assert B.unrest_risk(u.P, u.st, 0, picks[1.0][0]) == 0.0
+
+
+def test_rival_near_values_a_building_by_each_rival_one_road_from_its_site():
+    """Building a Road: one road along a dashed line joins a network to the next point; Sapa Inca Phase:
+    every player whose network connects to a city scores its 3 VP. The weight rival_near (bots.toml,
+    0 in [defaults]) adds, to a building on a site a rival's network is one road from, its Sapa Inca VP
+    times the phases left for each such rival; a rival already joined to it is not counted again."""
+    t = Table(4)
+    connect(t, 0, "C00b")
+    connect(t, 3, "C01a")  # one dashed line, C01a-C00b, from the city site
+    assert t.reaches(0, "C00b") and not t.reaches(3, "C00b") and t.reaches(3, "C01a")
+    s = SITE["C00b"]
+    assert B.rivals_near(t.P, t.st, 0, s) == 1 and B.rivals_near(t.P, t.st, 3, s) == 0
+    w = GAME.bots()["builder-tuned"].weights.astype(np.float64).copy()
+    assert w[S.W_RIVAL_NEAR] == 0.0
+    t.set(0, S.P_ROAD_DONE, 1)
+    t.set_labour(0, 6)
+    n = R.list_turn(t.P, t.st, 0)
+    city = [i for i, (a, b, _) in enumerate(t.options(n)) if (a, b) == (S.ACT_CITY, s)][0]
+    before = B.turn_value(t.P, t.st, w, 0, city, B.turn_terms(t.P, t.st, w, 0))
+    w[S.W_RIVAL_NEAR] = 0.4
+    after = B.turn_value(t.P, t.st, w, 0, city, B.turn_terms(t.P, t.st, w, 0))
+    left = B.sapa_incas_left(t.P, t.st)
+    assert left > 0 and after - before == pytest.approx(0.4 * left * t.P[S.R_CITY_SI])
+    t.road(3, "C01a", "C00b")  # joined now: the rival's share is rival_share's, not rival_near's
+    assert B.rivals_near(t.P, t.st, 0, s) == 0
+
+
+def test_territory_fade_takes_a_share_of_a_conquest_s_territory_each_round_played():
+    """How Do I Win?: the game ends after the Sapa Inca Phase that follows Pizarro's arrival, so land
+    conquered late carries fewer roads and buildings to score. With territory_fade f (bots.toml, 0 in
+    [defaults]) a conquest's territory weight is worth 1 - f * round / (last round): all of it in the
+    first round, 1 - f in the last."""
+    t = Table(4)
+    r = REGION["C03"]
+    w = GAME.bots()["conqueror-tuned"].weights.astype(np.float64).copy()
+    assert w[S.W_TERRITORY_FADE] == 0.0 and w[S.W_TERRITORY] > 0
+    faded = w.copy()
+    faded[S.W_TERRITORY_FADE] = 0.5
+    last = t.P[S.H_N_ROUNDS] - 1
+    for rnd, share in ((0, 0.0), (last // 2, 0.5 * (last // 2) / last), (last, 0.5)):
+        t.st[S.S_ROUND] = rnd
+        loss = B.conquest_value(t.P, t.st, w, 0, r, 0, 0.0) - B.conquest_value(t.P, t.st, faded, 0, r, 0, 0.0)
+        assert loss == pytest.approx(share * w[S.W_TERRITORY])
+
+
+def _temple_joined(t, p, site):
+    """Seat p's network joins a temple on the site (its region conquered by p, a city and temple built)."""
+    from tahuantinsuyu_helpers import PARAMS
+    region = PARAMS.resolved["site"][site]["region"]
+    if t.owner(region) != p and not PARAMS.resolved["region"][region]["start"]:
+        t.conquer(p, region)
+    connect(t, p, site)
+    t.st[S.S_BUILDING + SITE[site]] |= S.B_CITY | S.B_TEMPLE
+
+
+def test_pilgrim_ready_values_a_pilgrimage_card_by_its_vp_beside_a_player_who_could_go_now():
+    """Local Pilgrimage: "If your road network connects to a temple in Machu Picchu or Huanuco Pampa,
+    you may go on a pilgrimage ... worth 5 VP"; Sun Phase: a card affects the players beside it. With
+    pilgrim_ready (bots.toml, 0 in [defaults]) a pilgrimage card in a gap gains the weight times its VP
+    for each player beside it whose network joins a temple of its cities: for the seat (times
+    sun_self), against a rival (times sun_rival)."""
+    t = Table(4)
+    _temple_joined(t, 0, "machu_picchu")
+    local = S.SUN_NAMES.index("local_pilgrimage")
+    w = GAME.bots()["pilgrim-tuned"].weights.astype(np.float64).copy()
+    assert w[S.W_PILGRIM_READY] == 0.0 and B.pilgrim_grounds(t.P, t.st, w) == 0
+    ready = w.copy()
+    ready[S.W_PILGRIM_READY] = 0.5
+    grounds = B.pilgrim_grounds(t.P, t.st, ready)
+    assert grounds == 1 << S.PG_LOCAL  # seat 0, the Local group; no other seat
+    gain = {g: B.sun_value(t.P, t.st, ready, 0, local, g, 0, grounds) - B.sun_value(t.P, t.st, w, 0, local, g, 0, 0)
+            for g in range(4)}
+    assert gain[0] == pytest.approx(0.5 * 5 * w[S.W_SUN_SELF]) and gain[3] == pytest.approx(gain[0])
+    assert gain[1] == 0.0 and gain[2] == 0.0  # gaps not beside seat 0
+    # seen from seat 1, seat 0 is a rival beside gap 0 or 3: the card there loses value
+    rival = B.sun_value(t.P, t.st, ready, 1, local, 0, 0, grounds) - B.sun_value(t.P, t.st, w, 1, local, 0, 0, 0)
+    assert rival == pytest.approx(-0.5 * 5 * w[S.W_SUN_RIVAL])
+    great = S.SUN_NAMES.index("great_pilgrimage")  # no temple of its cities joined: unchanged
+    assert B.sun_value(t.P, t.st, ready, 0, great, 0, 0, grounds) == B.sun_value(t.P, t.st, w, 0, great, 0, 0, 0)

@@ -6,15 +6,18 @@ decision code in state.py DEC_*) and call `choose`, which returns the index of t
 - The random-legal bot (kind `random`) takes any listed option with equal chance.
 - The heuristic (kind `heuristic`) values each option by its direct effects (delta features on
   the graph: the sites and regions a road adds to the network, the VP a building scores now and at
-  the Sapa Inca phases left, less what it gives rivals joined to it, a chip's VP and labour, the
-  labour paid), never by playing a copy of the state forward, through its weight vector
-  (WEIGHT_NAMES); the best is taken. Styles are weight vectors in bots.toml.
+  the Sapa Inca phases left, less what it gives rivals joined to it, more for rivals one road from
+  it (rival_near), a chip's VP and labour, the territory fading by the round (territory_fade), a
+  pilgrimage card by who beside it could go now (pilgrim_ready), the labour paid), never by playing
+  a copy of the state forward, through its weight vector (WEIGHT_NAMES); the best is taken. Styles
+  are weight vectors in bots.toml.
 """
 from sim.core import rng
 from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .board import (
-    active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, pilgrim_card, reaches,
+    active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, n_reached, pilgrim_card,
+    reached_site, reaches,
     line_of, line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
 from .state import (
@@ -30,6 +33,8 @@ from .state import (
     S_OPTIONS, S_OWNER, S_ROUND, W_FUTURE, W_LABOUR, W_LABOUR_INCOME, W_NOISE, W_PILGRIM,
     W_REACH_BUILDING, W_REACH_PILGRIM, W_REACH_REGION, W_REACH_SITE, W_RIVAL_SHARE, W_ROAD, W_ROAD_LOSS, W_SUN,
     W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_UNREST_RISK, W_VP, chip_field, site_field, sun_field,
+    W_TERRITORY_FADE, W_RIVAL_NEAR, W_PILGRIM_READY, SF_N_INC, incident_end,
+    C_GREAT, C_ANNUAL, C_LOCAL, PG_GREAT, PG_ANNUAL, PG_LOCAL,
     MAX_RL, RF_REGION_A, RF_ROYAL, RG_N_LINES, RL_AT, region_field, R_UNREST_ANY_OWNER, S_ROAD_OWNER, road_field,
 )
 
@@ -48,13 +53,32 @@ def rounds_left(P, st):
 
 
 @njit_inline
-def building_value(st, w, p, s, sapa_inca_vp, now_vp, cost, w_future_left, w_rival_left):
+def rivals_near(P, st, p, s):
+    """Rivals one road from site s: their network does not reach s but reaches a site a dashed line
+    joins to it (Building a Road: one road joins them to s and its Sapa Inca VP)."""
+    n = 0
+    for q in range(st[S_N_PLAYERS]):
+        if q == p or reaches(st, q, s):
+            continue
+        for i in range(site_field(P, s, SF_N_INC)):
+            if reaches(st, q, incident_end(P, s, i)):
+                n += 1
+                break
+    return n
+
+
+@njit_inline
+def building_value(P, st, w, p, s, sapa_inca_vp, now_vp, cost, w_future_left, w_rival_left, w_near_left):
     """A building on site s: VP now, its Sapa Inca VP to the builder at the phases left, less what
-    it gives the rivals already joined to it, less the labour (w_future_left, w_rival_left: the
-    weights times the Sapa Inca phases left, once a decision)."""
+    it gives the rivals already joined to it, plus `rival_near` for each rival one road from it,
+    less the labour (w_future_left, w_rival_left, w_near_left: the weights times the Sapa Inca
+    phases left, once a decision; rivals_near is not read when w_near_left is 0)."""
     others = connected_players(st, s) - (1 if reaches(st, p, s) else 0)
-    return (w[W_VP] * now_vp + w_future_left * sapa_inca_vp
-            - w_rival_left * sapa_inca_vp * others - w[W_LABOUR] * cost)
+    value = (w[W_VP] * now_vp + w_future_left * sapa_inca_vp
+             - w_rival_left * sapa_inca_vp * others - w[W_LABOUR] * cost)
+    if w_near_left != 0.0:
+        value += w_near_left * sapa_inca_vp * rivals_near(P, st, p, s)
+    return value
 
 
 @njit_noalloc
@@ -157,12 +181,21 @@ def best_road_value(P, st, w, p, left):
 
 
 @njit_inline
+def territory_left(P, st, w):
+    """The share of a region's worth as territory still to use: roads and buildings on it pay at the
+    Sapa Inca phases to come (How Do I Win?: the game ends with Pizarro), so with `territory_fade`
+    it falls by that share from the first round to the last (1 when the weight is 0)."""
+    return 1.0 - w[W_TERRITORY_FADE] * st[S_ROUND] / (P[H_N_ROUNDS] - 1)
+
+
+@njit_inline
 def conquest_value(P, st, w, p, r, extra, w_income_left):
     """A region: its chip's VP, its labour a round for the rounds left (w_income_left: the weight
-    times them), the territory, less the resistance paid."""
+    times them), the territory (less the share `territory_fade` takes by the last round), less the
+    resistance paid."""
     c = st[S_CHIP + r]
     return (w[W_VP] * chip_field(P, c, CH_VP) + w_income_left * chip_field(P, c, CH_LABOUR)
-            + w[W_TERRITORY] - w[W_LABOUR] * conquest_cost(P, st, p, r, extra)
+            + w[W_TERRITORY] * territory_left(P, st, w) - w[W_LABOUR] * conquest_cost(P, st, p, r, extra)
             + w[W_UNREST_RISK] * roads_secured(P, st, p, r))
 
 
@@ -192,14 +225,14 @@ def turn_terms(P, st, w, p):
     times the Sapa Inca phases and rounds left, a city's VP now and its cost."""
     left = sapa_incas_left(P, st)
     return (left, best_road_value(P, st, w, p, left), w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left,
-            w[W_LABOUR_INCOME] * rounds_left(P, st), P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE),
-            city_cost(P, st, p))
+            w[W_RIVAL_NEAR] * left, w[W_LABOUR_INCOME] * rounds_left(P, st),
+            P[R_CITY_VP] + active(st, p, C_URBAN) * sun_field(P, C_URBAN, SU_VALUE), city_cost(P, st, p))
 
 
 @njit_inline
 def turn_value(P, st, w, p, i, terms):
     """DEC_TURN option i by its direct effects (terms: turn_terms)."""
-    left, best_road, w_future_left, w_rival_left, w_income_left, city_now, cost_city = terms
+    left, best_road, w_future_left, w_rival_left, w_near_left, w_income_left, city_now, cost_city = terms
     act = opt(st, i, O_A)
     target = opt(st, i, O_B)
     value = 0.0
@@ -209,15 +242,16 @@ def turn_value(P, st, w, p, i, terms):
         n = 1 + active(st, p, C_PRESS_ON) * sun_field(P, C_PRESS_ON, SU_VALUE)
         value = best_road * n - w[W_LABOUR] * P[R_EXTRA_ROAD_COST]
     elif act == ACT_CITY:
-        value = building_value(st, w, p, target, P[R_CITY_SI], city_now, cost_city, w_future_left, w_rival_left)
+        value = building_value(P, st, w, p, target, P[R_CITY_SI], city_now, cost_city, w_future_left, w_rival_left,
+                               w_near_left)
     elif act == ACT_TEMPLE:
         bonus = site_field(P, target, SF_BONUS) if has(st, target, B_CITY) else 0
         pilgrim = w[W_REACH_PILGRIM] if site_field(P, target, SF_PILGRIM) != 0 else 0.0
-        value = building_value(st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus, temple_cost(P, st, p),
-                               w_future_left, w_rival_left) + pilgrim
+        value = building_value(P, st, w, p, target, P[R_TEMPLE_SI], P[R_TEMPLE_VP] + bonus, temple_cost(P, st, p),
+                               w_future_left, w_rival_left, w_near_left) + pilgrim
     elif act == ACT_GARRISON:
-        value = building_value(st, w, p, target, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
-                               w_future_left, w_rival_left)
+        value = building_value(P, st, w, p, target, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
+                               w_future_left, w_rival_left, w_near_left)
     elif act == ACT_TERRACE:
         value = terrace_value(P, st, w, left)
     elif act == ACT_CONQUER:
@@ -226,8 +260,8 @@ def turn_value(P, st, w, p, i, terms):
         value = conquest_value(P, st, w, p, target, sun_field(P, C_RAPID, SU_VALUE), w_income_left)
     elif act == ACT_KEY_OUTPOST:
         cost = sun_field(P, C_KEY_OUTPOST, SU_VALUE) + cost_city - P[R_CITY_COST]
-        value = building_value(st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost, w_future_left,
-                               w_rival_left)
+        value = building_value(P, st, w, p, target, P[R_CITY_SI] - P[R_GARRISON_SI], city_now, cost, w_future_left,
+                               w_rival_left, w_near_left)
     elif act == ACT_PILGRIMAGE:
         vp = sun_field(P, pilgrim_card(site_field(P, target, SF_PILGRIM)), SU_VALUE)
         value = w[W_VP] * vp - w[W_PILGRIM] - (0.5 * best_road if opt(st, i, O_C) == 0 else 0.0)
@@ -291,11 +325,42 @@ def seat_counts(P, st, p):
 
 
 @njit_noalloc
-def sun_value(P, st, w, p, kind, g, counts):
+def pilgrim_group(kind):
+    """The significant cities' group a pilgrimage card opens (0: not a pilgrimage card)."""
+    if kind == C_GREAT:
+        return PG_GREAT
+    if kind == C_ANNUAL:
+        return PG_ANNUAL
+    if kind == C_LOCAL:
+        return PG_LOCAL
+    return 0
+
+
+@njit_noalloc
+def pilgrim_grounds(P, st, w):
+    """For the Sun card decision, the pilgrimage groups each seat could go on now, a bit per group
+    (4 bits a seat): its network joins a temple in one of the group's significant cities (Great,
+    Annual, Local Pilgrimage). 0 when the weight pilgrim_ready is 0."""
+    if w[W_PILGRIM_READY] == 0.0:
+        return 0
+    packed = 0
+    for q in range(st[S_N_PLAYERS]):
+        for i in range(n_reached(st, q)):
+            s = reached_site(st, q, i)
+            group = site_field(P, s, SF_PILGRIM)
+            if group != 0 and st[S_BUILDING + s] & B_TEMPLE:
+                packed |= 1 << (4 * q + group)
+    return packed
+
+
+@njit_noalloc
+def sun_value(P, st, w, p, kind, g, counts, grounds):
     """A Sun card in gap g: its benefit to each player beside it, counted for the player and against
-    a rival; Rural Unrest and Popular Support by what they do now (counts: seat_counts)."""
+    a rival; Rural Unrest and Popular Support by what they do now (counts: seat_counts), a pilgrimage
+    card more by its VP for a player who could go now (grounds: pilgrim_grounds)."""
     n = st[S_N_PLAYERS]
     total = 0.0
+    group = pilgrim_group(kind) if grounds != 0 else 0
     for side in range(2):
         q = (g + side) % n
         benefit = w[W_SUN + kind]
@@ -303,22 +368,24 @@ def sun_value(P, st, w, p, kind, g, counts):
             benefit = -w[W_ROAD_LOSS] * ((counts >> (16 * q)) & 255)
         elif kind == C_POPULAR:
             benefit = w[W_LABOUR] * ((counts >> (16 * q + 8)) & 255) * sun_field(P, C_POPULAR, SU_VALUE)
+        elif group != 0 and (grounds >> (4 * q + group)) & 1:
+            benefit += w[W_PILGRIM_READY] * sun_field(P, kind, SU_VALUE)
         total += benefit * (w[W_SUN_SELF] if q == p else -w[W_SUN_RIVAL])
     return total
 
 
 @njit_noalloc
-def other_value(P, st, w, p, decision, i, counts):
+def other_value(P, st, w, p, decision, i, counts, grounds):
     """The value of option i of a Sun card, Building Project or Expert Surveyors decision."""
     a = opt(st, i, O_A)
     if decision == DEC_SUN_CARD:
-        return sun_value(P, st, w, p, a, opt(st, i, O_B), counts)
+        return sun_value(P, st, w, p, a, opt(st, i, O_B), counts, grounds)
     if a < 0:
         return 0.0
     left = sapa_incas_left(P, st)
     if decision == DEC_MORE_GARRISON:
-        return building_value(st, w, p, a, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
-                              w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left)
+        return building_value(P, st, w, p, a, P[R_GARRISON_SI], garrison_now(P, st, p), garrison_cost(P, st, p),
+                              w[W_FUTURE] * left, w[W_RIVAL_SHARE] * left, w[W_RIVAL_NEAR] * left)
     return terrace_value(P, st, w, left)
 
 
@@ -334,9 +401,10 @@ def choose(P, st, stream, kind, weights, p, decision, n_options):
     if decision == DEC_ROAD:
         return choose_road(P, st, stream, weights, p, n_options)
     counts = seat_counts(P, st, p) if decision == DEC_SUN_CARD else 0
+    grounds = pilgrim_grounds(P, st, weights) if decision == DEC_SUN_CARD else 0
     best, best_i = NO_VALUE, 0
     for i in range(n_options):
-        value = noisy(stream, weights, other_value(P, st, weights, p, decision, i, counts))
+        value = noisy(stream, weights, other_value(P, st, weights, p, decision, i, counts, grounds))
         if value > best:
             best, best_i = value, i
     return best_i

@@ -467,7 +467,11 @@ WEIGHT_NAMES = (
     "noise",
     *(f"sun_{name}" for name in SUN_NAMES),  # each Sun card kind's benefit to a player beside it
     "unrest_risk",  # the share of a road's value Rural Unrest puts at risk (an end in unconquered land); per road
-)                   # a conquest makes safe, points added to it
+                    # a conquest makes safe, points added to it
+    "territory_fade",  # the share of the territory weight gone by the last round (a share of it a round played)
+    "rival_near",  # a building a rival's network is one road from: points per its Sapa Inca VP and phase left, a rival
+    "pilgrim_ready",  # a pilgrimage card beside a player whose network joins a temple of its cities: points per VP
+)
 W_LABOUR = 0
 W_VP = 1
 W_FUTURE = 2
@@ -486,6 +490,9 @@ W_PILGRIM = 14
 W_NOISE = 15
 W_SUN = 16  # + kind
 W_UNREST_RISK = W_SUN + N_SUN
+W_TERRITORY_FADE = W_UNREST_RISK + 1
+W_RIVAL_NEAR = W_UNREST_RISK + 2
+W_PILGRIM_READY = W_UNREST_RISK + 3
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
