@@ -101,7 +101,8 @@ def known_points(params, st, seat):
 @njit_noalloc
 def known_hand_size(st, seat):
     """The cards in a seat's hand, counted once: kept in its P_HAND_CARDS field, which the rules
-    keep up to date once counted (draws, bids laid, elimination)."""
+    keep up to date once counted (draws, bids laid, elimination). The bids read the other seats'
+    hands (fullest_other_hand) and the Three Cards Rule each seat's at every round's end."""
     at = seat_at(seat) + P_HAND_CARDS
     if st[at] == UNCOUNTED:
         st[at] = hand_size(st, seat)
