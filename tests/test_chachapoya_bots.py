@@ -226,3 +226,25 @@ def test_mu_hand_asks_more_strength_against_a_fuller_hand():
     numbers = [i for i, kind in enumerate(options[:, S.B_KIND]) if ADVENTURER[kind, S.AF_ROLE] == S.ROLE_NUMBER]
     assert len(numbers) > 5
     assert all(after[i] < before[i] for i in numbers)
+
+
+def test_counted_hand_sizes_and_points_follow_the_rules():
+    """Setup, Bidding, Tracker 2, Three Cards Rule and Checking change hands; only a bidding's
+    winner's collection changes (Bidding, Curse, Checking). The hand sizes and points the bids read
+    (known_hand_size, known_points), counted once and then kept by the rules, are at every bidding
+    of the default line-up's games what counting the hand and summing the collection give."""
+    kinds, weights = bots(["balanced-g4", "cautious-g5", "greedy-g7", "bluffer-g6"])
+    counted_hands = counted_points = 0
+    for st in mid_game_states(30, kinds, weights):
+        for seat in range(4):
+            if not S.players(st)[seat, S.P_ALIVE]:
+                continue
+            held = S.players(st)[seat, S.P_HAND_CARDS]
+            if held != S.UNCOUNTED:
+                counted_hands += 1
+                assert held == S.hands(st)[seat].sum()
+            points = S.players(st)[seat, S.P_POINTS]
+            if points != S.UNCOUNTED:
+                counted_points += 1
+                assert points == B.seat_points(ENGINE, st, seat)
+    assert counted_hands > 40 and counted_points > 20

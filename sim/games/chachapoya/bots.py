@@ -16,7 +16,7 @@ import numpy as np
 from sim.core.jit import njit_inline, njit_level, njit_noalloc
 
 from sim.core import rng as rng_mod
-from .cards import TRACKER_PAIR, list_legal_bids, overflowed_type, scale_points
+from .cards import TRACKER_PAIR, hand_size, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE, S_BURIED, S_FACE_UP, S_GONE_AT, S_INITIAL_TDECK, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER,
@@ -25,7 +25,7 @@ from .state import (
     ROLE_NUMBER, ROLE_TRACKER, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
     FSCR_CHANCE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN, SCR_UP_GAIN,
     af, collection_at, fscratch, hand_at, option_at, rng_of, scratch_at, seat_at, tf,
-    TYPE_KINDS, TYPE_PARAMS, TYPE_SEAT_WEIGHTS, TYPE_STATE,
+    TYPE_KINDS, TYPE_PARAMS, TYPE_SEAT_WEIGHTS, TYPE_STATE, P_HAND_CARDS, P_POINTS, UNCOUNTED,
 )
 
 BOT_RANDOM = 0
@@ -85,6 +85,28 @@ def seat_points(params, st, seat):
     for t in range(st[S_N_TREASURES]):
         total += scale_points(params, t, st[collection + t])
     return total
+
+
+@njit_noalloc
+def known_points(params, st, seat):
+    """seat_points of a seat's collection as it stands, summed once between changes: kept in its
+    P_POINTS field, which rules.acquire marks UNCOUNTED (collections change only when a bidding
+    is carried out), so the bids of a round do not sum the others' collections again."""
+    at = seat_at(seat) + P_POINTS
+    if st[at] == UNCOUNTED:
+        st[at] = seat_points(params, st, seat)
+    return st[at]
+
+
+@njit_noalloc
+def known_hand_size(st, seat):
+    """The cards in a seat's hand, counted once: kept in its P_HAND_CARDS field, which the rules
+    keep up to date once counted (draws, bids laid, elimination). The bids read the other seats'
+    hands (fullest_other_hand) and the Three Cards Rule each seat's at every round's end."""
+    at = seat_at(seat) + P_HAND_CARDS
+    if st[at] == UNCOUNTED:
+        st[at] = hand_size(st, seat)
+    return st[at]
 
 
 @njit_inline
@@ -299,7 +321,7 @@ def up_card_gains(params, st, bot_kind):
         after = scale_points(params, up, held + 1)
         if after == SCALE_X:
             st[row + n + p] = GAIN_ELIMINATES
-            st[row + 2 * n + p] = seat_points(params, st, p)
+            st[row + 2 * n + p] = known_points(params, st, p)
             continue
         delta = after - scale_points(params, up, held)
         if effect == EFFECT_NONE:
@@ -723,11 +745,7 @@ def fullest_other_hand(params, st, seat):
     most = 0
     for p in range(st[S_N_PLAYERS]):
         if p != seat and st[seat_at(p) + P_ALIVE] == 1:
-            hand = hand_at(st, p)
-            held = 0
-            for a in range(st[S_N_ADVENTURERS]):
-                held += st[hand + a]
-            most = max(most, held)
+            most = max(most, known_hand_size(st, p))
     return most
 
 
@@ -744,7 +762,7 @@ def leader_gain(params, st, seat, w):
     for p in range(st[S_N_PLAYERS]):
         if p == seat or st[seat_at(p) + P_ALIVE] == 0:
             continue
-        points = seat_points(params, st, p)
+        points = known_points(params, st, p)
         if st[S_UP_GAINS_READY] == 1:
             g = up_card_gain(params, st, p, up, w_e, w_d)
         else:

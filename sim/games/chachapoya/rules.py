@@ -22,6 +22,7 @@ from .state import (
     S_NO_WINNER_ROUNDS, S_OFFER_AT, S_OFFER_LEN, S_PAIR_CANCELS, S_UP_GAINS_READY, S_REBID, S_ROUND, S_START,
     S_TDECK_AT, S_TDECK_HEAD, S_TDECK_LEN, S_TDECK_SIZE, S_WINNER, K_END, K_OPENING, K_PLAYED, P_ALIVE,
     P_BIDS_WON, P_CARDS_DRAWN, P_ELIM_ROUND, P_ELIMINATION, P_LOST_TO_CURSE, P_PAIR_CANCELS, P_PAIR_DECLINED,
+    P_HAND_CARDS, P_POINTS, UNCOUNTED,
     P_RANK, P_SCORE, P_TOKEN, P_TOKEN_REFILL, P_TOKEN_SCORED_ON, P_UNRESOLVED_LEADERS,
     P_VP_HAND, P_VP_UNRESOLVED, P_WON, R_CLASH_REBID, R_DISCARD_BASE, R_HAND_SIZE,
     R_LAST_ROUND_DECK, R_MIN_HAND, R_OFFER_DRAW, R_PAIR_DRAW, R_ROUND_DRAW, R_ROUND_LIMIT,
@@ -34,7 +35,7 @@ from .state import (
 )
 from . import bots
 from .cards import (
-    bid_strength, hand_size, is_legal_bid, overflowed_type, points_of,
+    bid_strength, is_legal_bid, overflowed_type, points_of,
 )
 
 # ---- replay log events: log[i] = (event, a, b, c, d, e, f); np.int64 like the codes of state.py,
@@ -135,6 +136,8 @@ def draw_adventurers(st, log, seat, n, reason):
         st[top] = -1
         drawn += 1
     st[seat_at(seat) + P_CARDS_DRAWN] += drawn
+    if st[seat_at(seat) + P_HAND_CARDS] != UNCOUNTED:
+        st[seat_at(seat) + P_HAND_CARDS] += drawn
     if drawn > 0:
         log_event(st, log, EV_DRAW, seat, drawn, reason, UNUSED, UNUSED, UNUSED)
     return drawn
@@ -257,6 +260,8 @@ def place_bid(params, st, log, seat, kind, n, joker, joker_kind):
     if joker == 1:
         st[hand + joker_kind] -= 1
         st[played + joker_kind] += 1
+    if st[seat_at(seat) + P_HAND_CARDS] != UNCOUNTED:
+        st[seat_at(seat) + P_HAND_CARDS] -= n + joker
     log_event(st, log, EV_BID, seat, kind, n, joker, bid_strength(params, kind, n, joker), UNUSED)
 
 
@@ -466,6 +471,8 @@ def eliminate(st, log, seat, stage, reason_type):
         st[gone + t] += st[collection + t]
         st[collection + t] = 0
     at = seat_at(seat)
+    st[at + P_HAND_CARDS] = 0
+    st[at + P_POINTS] = 0
     st[at + P_ALIVE] = 0
     st[at + P_ELIMINATION] = stage
     st[at + P_ELIM_ROUND] = st[S_ROUND]
@@ -502,6 +509,7 @@ def acquire(params, st, log, seat, cards, n_cards):
     """The winner takes the cards (st[cards + i]): Checking (X), then each Curse, then each
     Grim Warriors draw."""
     collection = collection_at(st, seat)
+    st[seat_at(seat) + P_POINTS] = UNCOUNTED  # the points change; a bot that reads them sums them again
     earlier = scratch_at(st, SCR_EARLIER)
     for t in range(st[S_N_TREASURES]):
         st[earlier + t] = st[collection + t]
@@ -624,8 +632,8 @@ def end_of_round_draws(params, st, log, bot_kind, bot_w):
         at = seat_at(seat)
         if st[at + P_ALIVE] == 0:
             continue
-        # the hand's size, counted once: each draw adds the cards it drew
-        held = hand_size(st, seat) + draw_adventurers(st, log, seat, np.int64(params[R_ROUND_DRAW]), DRAW_ROUND)
+        # the hand's size, as the rules keep it (bots.known_hand_size): each draw adds the cards it drew
+        held = bots.known_hand_size(st, seat) + draw_adventurers(st, log, seat, np.int64(params[R_ROUND_DRAW]), DRAW_ROUND)
         if held < params[R_MIN_HAND]:
             held += draw_adventurers(st, log, seat, params[R_MIN_HAND] - held, DRAW_FILL)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).

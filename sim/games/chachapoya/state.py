@@ -231,7 +231,9 @@ P_LOST_TO_CURSE = 13
 P_PAIR_CANCELS = 14
 P_CARDS_DRAWN = 15
 P_PAIR_DECLINED = 16  # tracker-pair draws the player declined (Tracker 2: "can immediately draw three")
-P_BID = 17  # + B_*: the seat's bid on the table
+P_HAND_CARDS = 17  # cards in hand, UNCOUNTED until first counted (bots.known_hand_size); the rules keep it up to date
+P_POINTS = 18  # the collection's points, UNCOUNTED until a bot sums them (bots.known_points) and again when the collection changes
+P_BID = 19  # + B_*: the seat's bid on the table
 # + kind * STAT_WORDS: the search bot's searched decisions of each kind (SEARCH_KIND_NAMES) and how
 # often and by how much the search left the heuristic's first choice (sim.core.search.record_choice;
 # columns search_<kind>_*)
@@ -239,6 +241,10 @@ P_SEARCH_STATS = P_BID + N_B
 SEARCH_BID, SEARCH_OFFER, SEARCH_TAKE = 0, 1, 2
 SEARCH_KIND_NAMES = ("bid", "offer", "take")
 N_P = P_SEARCH_STATS + len(SEARCH_KIND_NAMES) * STAT_WORDS
+
+# P_HAND_CARDS and P_POINTS before a bot has counted them (a fresh state, or a collection changed
+# since): the bids of a round read the other seats' hand sizes and points without summing them again
+UNCOUNTED = np.int64(-(1 << 62))
 
 ELIM_NONE = np.int64(0)
 ELIM_IN_PLAY = np.int64(1)  # an X reached by bidding
@@ -319,6 +325,8 @@ def new_state(params, n_players):
     for p in range(n_players):
         for f in range(N_B):
             st[seat_at(p) + P_BID + f] = -1
+        st[seat_at(p) + P_HAND_CARDS] = UNCOUNTED
+        st[seat_at(p) + P_POINTS] = UNCOUNTED
     st[st[S_TDECK_AT]:st[S_TDECK_AT] + tdeck_len] = -1
     st[st[S_ADECK_AT]:st[S_ADISCARD_AT]] = -1
     st[st[S_OFFER_AT]:st[S_OFFER_AT] + offer_len] = -1
