@@ -62,6 +62,7 @@ from .weights import (
     EXTRA_COPY, N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
     W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_NOISE,
     W_OFFERING, W_ORDER, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID, W_BLOCK,
+    W_RIVAL_PRIEST, W_TIE_LEAD, W_HEIGHT,
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
@@ -114,29 +115,49 @@ def tile_terms(P, st, p, w):
 
 @njit_inline
 def add_priests(P, st, p, w, v):
-    """Priests: the VP still to come per priest on the steps, and the medal race."""
+    """Priests: the VP still to come per priest on the steps (the bot's own, and the others'
+    subtracted), how high its priests stand (pushes they survive), and the medal race (Phase III 2:
+    most priests, a tie to the highest priest)."""
     n = st[S_N_PLAYERS]
     per_priest = 0
     for r in range(st[S_ROUND], P[R_ROUNDS]):
         per_priest += P[R_PRIEST_VP + r]
     mine = 0
+    others = 0
+    my_top = -1
+    height = 0
     for s in range(N_TEMPLE):
         if st[S_TEMPLE + s] == p:
             mine += 1
+            my_top = s
+            height += s
+        elif st[S_TEMPLE + s] >= 0:
+            others += 1
     v += w[W_PRIEST] * mine * per_priest
+    if w[W_RIVAL_PRIEST] != 0.0:
+        v -= w[W_RIVAL_PRIEST] * others * per_priest
+    if w[W_HEIGHT] != 0.0:
+        v += w[W_HEIGHT] * height
     if mine > 0 and st[S_TEMPLE_MEDALS] > 0:
         lead = True
+        tie_won = True
         for q in range(n):
             if q == p:
                 continue
             k = 0
+            q_top = -1
             for s in range(N_TEMPLE):
                 if st[S_TEMPLE + s] == q:
                     k += 1
+                    q_top = s
             if k >= mine:
                 lead = False
+            if k > mine or (k == mine and q_top > my_top):
+                tie_won = False
         if lead:
             v += w[W_MAJORITY]
+        elif tie_won:
+            v += w[W_TIE_LEAD]
     return v
 
 

@@ -36,10 +36,16 @@ SCALAR_WEIGHTS = (
             "Cuzco from there): + the dearest arm that fits, - the cheapest"),
     ("block", "Mama Quilia 06's destination: per die still to be placed this round that the moved die keeps "
               "off its new space, another player's (+) or the bot's own (-)"),
+    ("rival_priest", "per VP the other players' priests on the steps should still earn, subtracted "
+                     "(a push out of the temple denies them)"),
+    ("tie_lead", "winning the medal race by the tie rule (tied for most priests, the highest priest) "
+                 "while Inti medals are left"),
+    ("height", "per step above the lowest of each of its priests on the steps (pushes it survives)"),
 )
 W_VP, W_STATUS, W_PRIEST, W_MAJORITY, W_MEDAL, W_OFFERING, W_CARD, W_FOOD, W_GOOD, W_FEATHER, \
     W_PAIR, W_CIRCLET, W_QUIPU, W_VILLAGE, W_TILE, W_UNSLID, W_EMPTY, W_MISSION_READY, \
-    W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN, W_ARM, W_BLOCK = range(len(SCALAR_WEIGHTS))
+    W_MISSION_GAP, W_PUTUTU, W_ORDER, W_CUZCO, W_NOISE, W_EXTRA_TURN, W_ARM, W_BLOCK, W_RIVAL_PRIEST, \
+    W_TIE_LEAD, W_HEIGHT = range(len(SCALAR_WEIGHTS))
 EXTRA_COPY = 0.3  # a further copy of a god card held counts this fraction of its preference
 W_CARD_PREF = len(SCALAR_WEIGHTS)  # + card ability: how much the bot likes holding that card
 W_ABILITY_PREF = W_CARD_PREF + N_CARDS  # + people ability: value per round left of holding it
