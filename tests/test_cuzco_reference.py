@@ -23,9 +23,12 @@ import pytest
 from sim.core import registry, runner
 from sim.core.lineup import lineup_indices, seat_bot_matrix
 from sim.core.params import load_variant
+from sim.games.cuzco.weights import W_HEIGHT, W_RIVAL_PRIEST
 
 REFERENCE = Path(__file__).resolve().parent / "reference"
 VARIANTS = Path(__file__).resolve().parents[1] / "variants"
+TEMPLE_TERMS = W_HEIGHT + 1 - W_RIVAL_PRIEST
+RECORDED_LENGTH = 56  # the recorded vectors: 53 heuristic weights and 3 search settings, before the temple terms
 RUNS = sorted(p.name for p in REFERENCE.iterdir() if (p / "config.json").is_file())
 
 
@@ -49,11 +52,20 @@ def as_recorded(game, weights: dict):
             kinds, vectors = super().bot_arrays(bot_names)
             for i, name in enumerate(bot_names):
                 if name in weights:
-                    vectors[i, :len(weights[name])] = weights[name]
+                    recorded = in_todays_layout(weights[name])
+                    vectors[i, :len(recorded)] = recorded
             return kinds, vectors
     twin = copy.copy(game)
     twin.__class__ = Recorded
     return twin
+
+
+def in_todays_layout(recorded: list) -> list:
+    """A recorded vector in today's layout: the scalar weights added since (issue 36's temple terms,
+    rival_priest, tie_lead and height, after block) are 0 in every recorded bot, as in [defaults]."""
+    if len(recorded) == RECORDED_LENGTH:
+        return recorded[:W_RIVAL_PRIEST] + [0.0] * TEMPLE_TERMS + recorded[W_RIVAL_PRIEST:]
+    return recorded
 
 
 def same_values(before: pd.DataFrame, after: pd.DataFrame) -> list[str]:
