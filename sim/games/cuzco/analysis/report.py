@@ -49,7 +49,7 @@ SEARCH_LADDER_SHARE = GamesShare(per=5000, cap=40)
 BALANCE_EVIDENCE = "sim/games/cuzco/balance/first-player-start-vp"
 # The same search with stronger line-ups seated, so the answer is given at three levels of play
 # (issue 36): the league's last generation, and the top heuristic rung, the default line-up (the
-# league's balanced-g2 with the best responses temple-g4, runner-g3 and market-g3; seats permuted).
+# league's balanced-g2 with the best responses temple-g5, runner-g3 and market-g3; seats permuted).
 BALANCE_EVIDENCE_LEAGUE = "sim/games/cuzco/balance/first-player-start-vp-league"
 BALANCE_EVIDENCE_DEFAULT = "sim/games/cuzco/balance/first-player-start-vp-default"
 
@@ -94,7 +94,7 @@ def report_sections() -> tuple[ReportSection, ...]:
         balance_section(BALANCE_EVIDENCE_DEFAULT, "balance_cuzco_default",
                         "Cuzco: what would make the first player fair, at the top heuristic rung?",
                         "The same balance search with the default line-up seated (the league's balanced-g2 and "
-                        "the best responses temple-g4, runner-g3 and market-g3, played by the fast kind; seats "
+                        "the best responses temple-g5, runner-g3 and market-g3, played by the fast kind; seats "
                         "permuted): the answer beside the tuned styles' and the league's.", GAME),
     )
 
