@@ -16,7 +16,7 @@ import numpy as np
 from sim.core.jit import njit_inline, njit_level, njit_noalloc
 
 from sim.core import rng as rng_mod
-from .cards import TRACKER_PAIR, hand_size, list_legal_bids, overflowed_type, scale_points
+from .cards import TRACKER_PAIR, known_hand_size, list_legal_bids, overflowed_type, scale_points
 from .state import (
     AF_MAX, AF_PENALTY, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, EFFECT_CURSE, EFFECT_DRAW,
     EFFECT_NONE, S_BURIED, S_FACE_UP, S_GONE_AT, S_INITIAL_TDECK, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER,
@@ -25,7 +25,7 @@ from .state import (
     ROLE_NUMBER, ROLE_TRACKER, SCALE_X, TF_COUNT, TF_EFFECT, TF_EFFECT_AMOUNT, TF_TOKEN_OK, TF_VALUE,
     FSCR_CHANCE, FSCR_KEEP, FSCR_PUBLIC, FSCR_UTILITY, NO_CARD, SCR_DRAWN, SCR_POOL, SCR_UNSEEN, SCR_UP_GAIN,
     af, collection_at, fscratch, hand_at, option_at, rng_of, scratch_at, seat_at, tf,
-    TYPE_KINDS, TYPE_PARAMS, TYPE_SEAT_WEIGHTS, TYPE_STATE, P_HAND_CARDS, P_POINTS, UNCOUNTED,
+    TYPE_KINDS, TYPE_PARAMS, TYPE_SEAT_WEIGHTS, TYPE_STATE, P_POINTS, UNCOUNTED,
 )
 
 BOT_RANDOM = 0
@@ -95,17 +95,6 @@ def known_points(params, st, seat):
     at = seat_at(seat) + P_POINTS
     if st[at] == UNCOUNTED:
         st[at] = seat_points(params, st, seat)
-    return st[at]
-
-
-@njit_noalloc
-def known_hand_size(st, seat):
-    """The cards in a seat's hand, counted once: kept in its P_HAND_CARDS field, which the rules
-    keep up to date once counted (draws, bids laid, elimination). The bids read the other seats'
-    hands (fullest_other_hand) and the Three Cards Rule each seat's at every round's end."""
-    at = seat_at(seat) + P_HAND_CARDS
-    if st[at] == UNCOUNTED:
-        st[at] = hand_size(st, seat)
     return st[at]
 
 

@@ -11,7 +11,7 @@ from sim.core.jit import njit_noalloc
 from .state import (
     AF_MAX, AF_ROLE, AF_VALUE, B_JOKER, B_JOKER_KIND, B_KIND, B_N, R_BID_MAX, R_BID_MIN, ROLE_NUMBER,
     ROLE_TRACKER, SCALE_X, S_N_ADVENTURERS, S_N_TREASURES, NO_CARD,
-    H_SCALE_AT, H_SCALE_WIDTH, af, hand_at, option_at,
+    H_SCALE_AT, H_SCALE_WIDTH, P_HAND_CARDS, UNCOUNTED, af, hand_at, option_at, seat_at,
 )
 
 
@@ -120,3 +120,14 @@ def hand_size(st, seat):
     for a in range(st[S_N_ADVENTURERS]):
         n += st[at + a]
     return n
+
+
+@njit_noalloc
+def known_hand_size(st, seat):
+    """The cards in a seat's hand, counted once: kept in its P_HAND_CARDS field, which the rules
+    keep up to date once counted (draws, bids laid, elimination). The bids read the other seats'
+    hands (bots.fullest_other_hand) and the Three Cards Rule each seat's at every round's end."""
+    at = seat_at(seat) + P_HAND_CARDS
+    if st[at] == UNCOUNTED:
+        st[at] = hand_size(st, seat)
+    return st[at]

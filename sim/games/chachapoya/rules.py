@@ -35,7 +35,7 @@ from .state import (
 )
 from . import bots
 from .cards import (
-    bid_strength, is_legal_bid, overflowed_type, points_of,
+    bid_strength, is_legal_bid, known_hand_size, overflowed_type, points_of,
 )
 
 # ---- replay log events: log[i] = (event, a, b, c, d, e, f); np.int64 like the codes of state.py,
@@ -632,8 +632,8 @@ def end_of_round_draws(params, st, log, bot_kind, bot_w):
         at = seat_at(seat)
         if st[at + P_ALIVE] == 0:
             continue
-        # the hand's size, as the rules keep it (bots.known_hand_size): each draw adds the cards it drew
-        held = bots.known_hand_size(st, seat) + draw_adventurers(st, log, seat, np.int64(params[R_ROUND_DRAW]), DRAW_ROUND)
+        # the hand's size, as the rules keep it (cards.known_hand_size): each draw adds the cards it drew
+        held = known_hand_size(st, seat) + draw_adventurers(st, log, seat, np.int64(params[R_ROUND_DRAW]), DRAW_ROUND)
         if held < params[R_MIN_HAND]:
             held += draw_adventurers(st, log, seat, params[R_MIN_HAND] - held, DRAW_FILL)
         # Hidden Treasure A: "except the last round" (draws follow a 2-player clash there too).

@@ -231,7 +231,7 @@ P_LOST_TO_CURSE = 13
 P_PAIR_CANCELS = 14
 P_CARDS_DRAWN = 15
 P_PAIR_DECLINED = 16  # tracker-pair draws the player declined (Tracker 2: "can immediately draw three")
-P_HAND_CARDS = 17  # cards in hand, UNCOUNTED until first counted (bots.known_hand_size); the rules keep it up to date
+P_HAND_CARDS = 17  # cards in hand, UNCOUNTED until first counted (cards.known_hand_size); the rules keep it up to date
 P_POINTS = 18  # the collection's points, UNCOUNTED until a bot sums them (bots.known_points) and again when the collection changes
 P_BID = 19  # + B_*: the seat's bid on the table
 # + kind * STAT_WORDS: the search bot's searched decisions of each kind (SEARCH_KIND_NAMES) and how

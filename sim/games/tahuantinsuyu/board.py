@@ -5,7 +5,7 @@ from sim.core.jit import njit_inline, njit_noalloc, njit_typed
 
 from .state import (
     T_PARAMS, T_STATE, S_FREE_LINES, P_LINES, P_LINES_OK, P_LINES_VER, P_N_LINES, incident, incident_end, SI_LEFT_AT, P_N_REACHED, P_REACHED, SF_N_INC, C_EL_NINO, C_ECLIPSE, C_EPIDEMIC, C_HARSH, C_MILITARY, C_RESISTANCE, C_ROADCREW,
-    C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
+    C_ANNUAL, C_GREAT, C_LOCAL, PG_ANNUAL, PG_GREAT, PG_LOCAL, CH_RES, MAX_PHASES, P_ACTIVE, P_BUILT_ROAD, P_BUILT_TEMPLE,
     P_REACH, P_REGION_NEAR, RF_A, RF_B, RF_ROYAL, R_ANY_TERRITORY, R_CITY_COST, R_FREE_ROADS, R_GARRISON_COST,
     R_TEMPLE_COST, SF_REGION, S_BUILDING, S_CHIP, S_N_PLAYERS, S_OWNER, S_PHASE, S_REVEALED, S_ROAD_OWNER, S_ROUND,
     SU_VALUE, chip_field, road_field, seat_at, site_field, sun_field,
@@ -151,6 +151,16 @@ def pilgrim_card(group):
     if group == PG_ANNUAL:
         return C_ANNUAL
     return C_LOCAL
+
+
+@njit_noalloc
+def pilgrim_group(kind):
+    """The group of significant cities whose pilgrimage the Sun card `kind` opens (pilgrim_card's
+    inverse; 0: not a pilgrimage card)."""
+    for group in range(PG_GREAT, PG_LOCAL + 1):
+        if pilgrim_card(group) == kind:
+            return group
+    return 0
 
 
 @njit_noalloc

@@ -16,7 +16,7 @@ from sim.core import rng
 from sim.core.jit import njit_inline, njit_level, njit_noalloc, njit_typed
 
 from .board import (
-    active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, n_reached, pilgrim_card,
+    active, city_cost, connected_players, conquest_cost, free_roads, garrison_cost, has, n_reached, pilgrim_card, pilgrim_group,
     reached_site, reaches,
     line_of, line_reach, n_lines, sapa_incas_left, temple_cost, touches,
 )
@@ -34,7 +34,6 @@ from .state import (
     W_REACH_BUILDING, W_REACH_PILGRIM, W_REACH_REGION, W_REACH_SITE, W_RIVAL_SHARE, W_ROAD, W_ROAD_LOSS, W_SUN,
     W_SUN_RIVAL, W_SUN_SELF, W_TERRITORY, W_UNREST_RISK, W_VP, chip_field, site_field, sun_field,
     W_TERRITORY_FADE, W_RIVAL_NEAR, W_PILGRIM_READY, SF_N_INC, incident_end,
-    C_GREAT, C_ANNUAL, C_LOCAL, PG_GREAT, PG_ANNUAL, PG_LOCAL,
     MAX_RL, RF_REGION_A, RF_ROYAL, RG_N_LINES, RL_AT, region_field, R_UNREST_ANY_OWNER, S_ROAD_OWNER, road_field,
 )
 
@@ -322,18 +321,6 @@ def seat_counts(P, st, p):
         packed += (min(st[seat_at(q) + P_UNREST_ROADS], 255) << (16 * q)
                    | min(st[seat_at(q) + P_RES1_CHIPS], 255) << (16 * q + 8))
     return packed
-
-
-@njit_noalloc
-def pilgrim_group(kind):
-    """The significant cities' group a pilgrimage card opens (0: not a pilgrimage card)."""
-    if kind == C_GREAT:
-        return PG_GREAT
-    if kind == C_ANNUAL:
-        return PG_ANNUAL
-    if kind == C_LOCAL:
-        return PG_LOCAL
-    return 0
 
 
 @njit_noalloc
