@@ -14,8 +14,8 @@ import fakegame
 from sim.analysis import report
 from sim.analysis.io import open_dataset
 from sim.analysis.robust import (CHANGES, HOLDS, UNCLEAR, Measurement, Robustness, Verdict, dependence_note,
-                                 outcome, robustness, robustness_text, table_alpha, verdict_line, verdict_state,
-                                 verdict_table)
+                                 outcome, robust_label, robustness, robustness_text, table_alpha, verdict_line,
+                                 verdict_state, verdict_table)
 from sim.cli import main
 from sim.core import registry
 from sim.core.errors import EngineFailure, UserError
@@ -308,6 +308,9 @@ def test_sim_robust_permute_seats_plays_every_seating_order_in_every_table(dicey
     assert all(_seatings(tmp_path / "p", cell) == permuted for cell in cells[1:])
     assert main([*argv, "--out", str(tmp_path / "r"), "--no-progress"]) == 0
     assert len(set(_seatings(tmp_path / "r", cells[0]))) == 4
+    # the notebook's data line names the seating its figures were played with
+    assert robust_label(tmp_path / "p").endswith("seed 3, seats permuted")
+    assert robust_label(tmp_path / "r").endswith("seed 3, seats rotated")
     # the other seating is refused on the finished run, and on --resume, by one line naming it
     for extra in ([], ["--resume"]):
         code, streams = _sim(capsys, *argv, "--out", str(tmp_path / "p"), "--no-progress", *extra)

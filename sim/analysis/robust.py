@@ -1,14 +1,14 @@
 """Do the headline verdicts hold under every plausible table of the reconstructed numbers?
 
 A robustness dataset (`sim robust GAME`, sim/studies/robust.py) plays the base game and each
-alternative table of the game's reconstructed numbers from the same seeds, seats rotated, and,
+alternative table of the game's reconstructed numbers from the same seeds and seating, and,
 when the game declares an effect (Cuzco: the Pututu module, `pututu.enabled`), each table with the
 switch off and on. This module reads it and judges every headline verdict under every table:
 
 - **first player** (`position`): the first player's win rate (Cuzco's turn order `start_order`,
   else seat 0) against the fair 1/N: "favoured" when its 95% Wilson interval lies above 1/N,
   "disfavoured" below, "fair" when it holds 1/N;
-- **bot ranking** (`ranking`): the bots ordered by win rate over every seat (seats rotated); the
+- **bot ranking** (`ranking`): the bots ordered by win rate over every seat (seats rotated or permuted); the
   verdict is the order of the pairs whose headline intervals are separate (bots the headline cannot
   tell apart may swap under a table without changing it);
 - **strongest / weakest card** of each card group the game declares (`strongest`, `weakest`): the
@@ -52,6 +52,7 @@ from matplotlib.figure import Figure
 from sim.analysis.io import Dataset, Result, open_dataset
 from sim.core.dataset import read_manifest
 from sim.core.errors import UserError
+from sim.core.lineup import seating_words
 from sim.core.robust import BASE_TABLE, MANIFEST_KEY
 from sim.core.sweep import TABLE
 
@@ -687,9 +688,10 @@ def dependence_note(rob: Robustness, link: str = "") -> str:
 
 
 def robust_label(path: str | Path) -> str:
-    """A robustness dataset in a line: game, tables, effect, games per cell, seed."""
+    """A robustness dataset in a line: game, tables, effect, games per cell, seed, seating."""
     record = robust_record(path)
     config = read_manifest(path)["config"]
     effect = f" x {record['effect']['param']} off/on" if record.get("effect") else ""
+    permute = bool(config.get("permute_seats", False))
     return (f"{record['game']} robustness: {len(record['tables'])} tables{effect}, {config['games']:,} games each, "
-            f"seed {config['seed']}")
+            f"seed {config['seed']}, {seating_words(not permute, permute)}")
