@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from sim.cli import main
 from sim.core.errors import UserError
+from sim.core.registry import get_game
 
 SIM = [sys.executable, "-m", "sim"]
 RUN = ["run", "chachapoya", "--games", "6000", "--chunk-size", "75", "--seed", "5", "--rotate-seats",
@@ -128,6 +129,31 @@ def test_resume_refuses_a_different_configuration_and_leaves_the_run_untouched(t
         assert "holds a different run" in err and named in err, err
     assert (out / "manifest.json").read_text() == before
     main(argv + ["--resume", "--workers", "1"])  # execution settings may change
+    assert len(pd.read_parquet(out / "games")) == 3000
+
+
+def test_resume_refuses_a_bot_redefined_under_the_same_name(tmp_path, monkeypatch, capsys):
+    """A bot re-tuned (or given another search budget) under its old name would mix two players'
+    games in one dataset, or let `sim skill` reuse a rung the old bot played: a run's identity holds
+    each bot's kind and non-zero weights (`bot_definitions`); a run written before it still resumes."""
+    out = tmp_path / "run"
+    argv = ["run", "chachapoya", "--games", "3000", "--chunk-size", "1000", "--out", str(out), "--no-progress"]
+    _interrupted_run(tmp_path, monkeypatch, argv)
+    capsys.readouterr()
+    manifest = json.loads((out / "manifest.json").read_text())
+    played = manifest["config"]["bot_definitions"]
+    assert set(played) == set(get_game("chachapoya").default_bots(4))
+    assert all(d["kind"] == "heuristic" and 0.0 not in d["weights"].values() for d in played.values())
+    bot = sorted(played)[0]
+    played[bot]["weights"]["gain"] += 1.0  # as if re-tuned since
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv + ["--resume"])
+    err = capsys.readouterr().err.strip()
+    assert exit_info.value.code == 2 and "\n" not in err and f"(kind or weights) of bot {bot} changed" in err
+    del manifest["config"]["bot_definitions"]
+    (out / "manifest.json").write_text(json.dumps(manifest))
+    main(argv + ["--resume"])
     assert len(pd.read_parquet(out / "games")) == 3000
 
 

@@ -43,9 +43,10 @@ def add_skill_parser(commands) -> None:
         description="sim skill GAME: every rung of the game's skill.toml (weakest first: random, untuned, tuned, "
                     "league generations, search) plays a mirror line-up per bot (first player, seat imbalance, "
                     "score spread, winning margin, game length) and its mixed line-up (each style's win share), "
-                    "the same seeds everywhere, seats rotated; each verdict is labelled holds at every level / "
-                    "grows with skill / shrinks with skill / flips / unclear. Resumable: datasets already "
-                    "complete are reused.")
+                    "the same seeds everywhere, seated as the skill.toml's `seating` says (rotated or every "
+                    "ordering); each verdict is labelled holds at every level / grows with skill / shrinks with "
+                    "skill / flips / unclear. Resumable: datasets already complete are reused (one played by a "
+                    "bot redefined since, under the same name, is refused, naming the bot: remove it).")
     command.add_argument("game", metavar="GAME")
     command.add_argument("--players", type=int, help="seats at every table (default: the skill.toml's)")
     command.add_argument("--games", type=int,

@@ -43,6 +43,9 @@ EXECUTION_KEYS = ("workers", "numba_threads", "backend", "scheduler", "jit")
 # Configuration keys added after datasets were written without them, with the value those datasets
 # were played with (so an older dataset still resumes and grows).
 LATER_KEYS = {"permute_seats": False}
+# The configuration key of the bots' definitions (bot_definitions); a dataset written before it
+# existed does not record them, so its bots are taken as the same ones.
+BOT_DEFINITIONS = "bot_definitions"
 
 __all__ = ["run", "run_plan", "RunPlan", "chunk_bounds", "run_chunk_in_memory", "simulate_chunk", "BACKENDS"]
 
@@ -163,6 +166,8 @@ class RunPlan:
         if self.is_sweep:
             config["bots_spec"] = self.bots_spec
             config["grid"] = self.grid
+        config[BOT_DEFINITIONS] = bot_definitions(self.game, [name for cell in self.cells
+                                                              for name in cell_bots(cell)[0]])
         return config
 
     def cells_manifest(self) -> list[dict[str, Any]]:
@@ -177,6 +182,34 @@ class RunPlan:
                 entry["params"] = cell.params.resolved
             entries.append(entry)
         return entries
+
+
+def bot_definitions(game: Game, names: list[str]) -> dict[str, Any]:
+    """Each named bot as the engine plays it: its kind and its non-zero weights by name.
+
+    Part of a run's identity: a bot edited under the same name (re-tuned weights, another search
+    budget) makes another run, so --resume never mixes its games with the old ones and `sim skill`
+    never reuses a rung played by the old bot. Zero weights are left out, so a weight added later at
+    0 (which changes no game) leaves the identity of runs written before it unchanged."""
+    specs = game.bots()
+    definitions: dict[str, Any] = {}
+    for name in sorted(set(names)):
+        spec = specs.get(name)
+        if spec is None:
+            continue  # validate_plan names the unknown bot
+        values = np.asarray(spec.weights, dtype=np.float64).ravel()
+        labels = list(game.weight_names(name))
+        labels += [str(i) for i in range(len(labels), len(values))]
+        definitions[name] = {"kind": game.kind_name(name),
+                             "weights": {label: float(v) for label, v in zip(labels, values) if v != 0.0}}
+    return definitions
+
+
+def _changed_bots(stored: Any, wanted: Any) -> list[str]:
+    """The bots whose definitions differ; none when the stored run predates bot_definitions."""
+    if not isinstance(stored, dict) or not isinstance(wanted, dict):
+        return []
+    return sorted(name for name in set(stored) | set(wanted) if stored.get(name) != wanted.get(name))
 
 
 def cell_bots(cell: Cell) -> tuple[list[str], np.ndarray]:
@@ -201,9 +234,12 @@ def identity(manifest: dict[str, Any]) -> dict[str, Any]:
 
 def _differences(stored: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
     names = []
-    for key in sorted(set(stored["config"]) | set(wanted["config"])):
+    for key in sorted((set(stored["config"]) | set(wanted["config"])) - {BOT_DEFINITIONS}):
         if stored["config"].get(key) != wanted["config"].get(key):
             names.append(f"{key} {stored['config'].get(key)!r} (requested {wanted['config'].get(key)!r})")
+    changed = _changed_bots(stored["config"].get(BOT_DEFINITIONS), wanted["config"].get(BOT_DEFINITIONS))
+    if changed:
+        names.append(f"the definition (kind or weights) of bot {', '.join(changed)} changed since it was played")
     if stored.get("params") != wanted.get("params") or stored.get("cells") != wanted.get("cells"):
         names.append("the game parameters")
     return names
