@@ -70,7 +70,7 @@ def test_determinisation_conserves_every_component_and_my_view():
                     continue
                 det = st.copy()
                 X.seed_search_stream(S.rng_words(det), np.uint64(5), np.uint64(0), n_checked, 0)
-                X.determinise(det, seat, np.zeros(200, np.int64), True)
+                X.determinise(det, seat, np.zeros(400, np.int64), True, _context()[X.CX_MEMORY], np.bool_(False))
                 n_checked += 1
                 assert (count_adventurers(det) == count_adventurers(st)).all()
                 assert (count_treasures(det) == count_treasures(st)).all()
