@@ -16,8 +16,13 @@ Hidden information (rulebook: Setup, Gameplay, Bidding, Last Round, Elimination)
 - the treasure deck, the treasures boxed unseen at Setup and, in the last round, the face-down
   cards nobody has seen are pooled and dealt again. During a bidding the card the start player
   buried this round stays at the bottom; a seat that is not the start player knows only that it
-  and the face-down card are the two it saw drawn, so they are swapped with probability 1/2.
-  Older cards put back under the deck are forgotten (pooled): losing knowledge, never gaining it;
+  and the face-down card are the two it saw drawn, so they are swapped with probability 1/2;
+- with `memory = 1` (the table's memory, noted by remember_* from what every seat sees) the cards
+  seen going under a deck stay out of the pool: a rebuilt adventurer deck is dealt from the cards
+  seen on the discard pile it was rebuilt from, and the cards put back under the treasure deck
+  keep their places (shuffled within their round for every seat but its start player); only
+  Setup's treasure cards still at the top are pooled with the box. With `memory = 0` they are
+  pooled: losing knowledge, never gaining it;
 - the copy's random stream is reseeded from (run seed, game index, decision number, rollout), so
   no rollout reads the real game's future, and a game's result depends only on (configuration,
   seed, game index).
