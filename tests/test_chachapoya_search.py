@@ -70,7 +70,7 @@ def test_determinisation_conserves_every_component_and_my_view():
                     continue
                 det = st.copy()
                 X.seed_search_stream(S.rng_words(det), np.uint64(5), np.uint64(0), n_checked, 0)
-                X.determinise(det, seat, np.zeros(200, np.int64), True)
+                X.determinise(det, seat, np.zeros(400, np.int64), True, _context()[X.CX_MEMORY], np.bool_(False))
                 n_checked += 1
                 assert (count_adventurers(det) == count_adventurers(st)).all()
                 assert (count_treasures(det) == count_treasures(st)).all()
@@ -147,6 +147,9 @@ def test_search_never_reads_the_real_future():
         for state in (st, other):
             before = state.copy()
             ctx = _context()
+            # the table's memory (memory = 1): every card of the deck but this round's buried one
+            # unseen since Setup, as _rehidden deals them again
+            ctx[X.CX_MEMORY][X.MEM_SETUP_LEFT] = state[S.S_TDECK_SIZE] - 1
             bid = X.search_bid(ENGINE, state, seat, weights[seat], cfg, np.uint64(11), np.uint64(4), ctx)
             # the real game is not touched, but for the seat's search record: this bid counted once
             record = S.seat_at(seat) + S.P_SEARCH_STATS + S.SEARCH_BID * STAT_WORDS

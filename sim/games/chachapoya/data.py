@@ -62,6 +62,7 @@ SEARCH_BUDGET = (
     (search_mod.CFG_CONFIDENCE, Float("confidence", 0.0, 10.0)),
     (search_mod.CFG_HORIZON, Int("horizon", 0, 1000)),
     (search_mod.CFG_ROLLOUT_NOISE, Float("rollout_noise", 0.0, 100.0)),
+    (search_mod.CFG_MEMORY, Int("memory", 0, 1)),
 )
 BOTS = BotsSchema(kinds=bots_mod.BOT_KIND_NAMES, weights=bots_mod.WEIGHT_NAMES,
                   budget=tuple(param for _, param in SEARCH_BUDGET))

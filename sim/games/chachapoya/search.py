@@ -16,8 +16,13 @@ Hidden information (rulebook: Setup, Gameplay, Bidding, Last Round, Elimination)
 - the treasure deck, the treasures boxed unseen at Setup and, in the last round, the face-down
   cards nobody has seen are pooled and dealt again. During a bidding the card the start player
   buried this round stays at the bottom; a seat that is not the start player knows only that it
-  and the face-down card are the two it saw drawn, so they are swapped with probability 1/2.
-  Older cards put back under the deck are forgotten (pooled): losing knowledge, never gaining it;
+  and the face-down card are the two it saw drawn, so they are swapped with probability 1/2;
+- with `memory = 1` (the table's memory, noted by remember_* from what every seat sees) the cards
+  seen going under a deck stay out of the pool: a rebuilt adventurer deck is dealt from the cards
+  seen on the discard pile it was rebuilt from, and the cards put back under the treasure deck
+  keep their places (shuffled within their round for every seat but its start player); only
+  Setup's treasure cards still at the top are pooled with the box. With `memory = 0` they are
+  pooled: losing knowledge, never gaining it;
 - the copy's random stream is reseeded from (run seed, game index, decision number, rollout), so
   no rollout reads the real game's future, and a game's result depends only on (configuration,
   seed, game index).
@@ -44,7 +49,7 @@ from .cards import hand_size, list_legal_bids
 from .state import (
     B_KIND, N_B, P_ALIVE, P_SEARCH_STATS, SEARCH_BID, SEARCH_OFFER, SEARCH_TAKE, P_SCORE, P_WON, S_ADECK_AT, S_ADECK_SIZE, S_ADHIDDEN_AT, S_ADISCARD_AT,
     S_BOXED_AT, S_BURIED, S_FACE_UP, S_KNOWER, S_N_ADVENTURERS, S_N_OFFER, S_N_PLAYERS, S_N_TREASURES,
-    S_OFFER_AT, S_OPTIONS_LEN, S_START, S_TDECK_SIZE, SCR_UNSEEN, TF_COUNT, AF_COUNT,
+    S_OFFER_AT, S_OPTIONS_LEN, S_START, S_TDECK_AT, S_TDECK_LEN, S_TDECK_SIZE, SCR_UNSEEN, TF_COUNT, AF_COUNT,
     H_ADVENTURERS, H_TREASURES, LOGGING_OFF, af, copy_state, hand_at, new_log, new_state, option_at, rng_of, scratch_at,
     seat_at, tdeck_slot, tf,
 )
@@ -56,19 +61,32 @@ CFG_MARGIN = 2  # rollout value per point of score margin over the best other pl
 CFG_CONFIDENCE = 3  # z: leave the heuristic's first choice only if an option beats it by z standard errors
 CFG_HORIZON = 4  # search only once the treasure deck holds at most this many cards (public count)
 CFG_ROLLOUT_NOISE = 5  # the heuristic's noise weight inside rollouts (every seat)
-N_CFG = 6
+CFG_MEMORY = 6  # 1: determinisations keep what the table has seen go under the decks (remember_* below)
+N_CFG = 7
 
 # Flags and counts passed to compiled functions are np.int64 / np.bool_ values, never literals:
 # Numba compiles a function again for each literal argument (see state.py).
 UNCHECKED = np.bool_(False)  # rollouts run without the checked mode's invariant checks
 DURING_BIDDING = np.bool_(True)  # determinise: this round's buried card stays at the bottom
 BEFORE_BIDDING = np.bool_(False)
+AFTER_REVEAL = np.bool_(True)  # remember_pile: note the discard pile
+AFTER_ROUND = np.bool_(False)  # remember_pile: was it shuffled into the deck?
 TAKE_OPTIONS = np.int64(2)  # a winner who takes one card chooses between the two offered
 CANDIDATE_STREAM = np.int64(1 << 30)  # the rollout index of the stream the candidates are ranked with
 
 # the search context (new_search_context), by position
 CX_DET, CX_SIM, CX_NO_LOG, CX_POOL, CX_UTILITY, CX_VALUE, CX_SPREAD, CX_ORDER, CX_CANDS, CX_CHOSEN, \
-    CX_ROLL_CHOSEN, CX_KINDS, CX_W, CX_COUNTER = range(14)
+    CX_ROLL_CHOSEN, CX_KINDS, CX_W, CX_COUNTER, CX_MEMORY = range(15)
+
+# The table's memory (CX_MEMORY, one int64 array a game; every seat saw the same): by position,
+# whether the adventurer deck has been rebuilt from the discard pile; the pile's size after this
+# round's reveal; the treasure deck's cards from Setup still at its top (never seen); of the last
+# round's face-down cards, how many were such; the treasure deck's size after this round's draw;
+# this round's start player; the rounds played. Then (memory_at): per adventurer kind, the deck's
+# cards when it was rebuilt, and the pile after this round's reveal; per treasure deck position,
+# the round in which its card went back under, and that round's start player.
+MEM_REBUILT, MEM_PILE_SIZE, MEM_SETUP_LEFT, MEM_UNSEEN_OFFER, MEM_DRAWN_SIZE, MEM_START, MEM_ROUND, MEM_FIXED = range(8)
+MEM_REBUILT_AT, MEM_PILE_AT, MEM_GROUP_AT, MEM_KNOWER_AT = range(4)
 
 
 @njit(cache=True)
@@ -76,9 +94,10 @@ def new_search_context(params, n_players, n_weights):
     """Work space of one game's searches, allocated once per game (the rollouts allocate nothing).
 
     Two scratch states (the determinisation and the rollout played from it), their log (logging
-    off: a rollout never writes into the game's replay log), a card pool, the
-    options' utilities, the candidates' values, order and bids, the chosen-bids arrays, the rollout line-up (every
-    seat heuristic) and the decision counter that keys each search's random streams.
+    off: a rollout never writes into the game's replay log), a card pool (room for two lists of
+    every card), the options' utilities, the candidates' values, order and bids, the chosen-bids
+    arrays, the rollout line-up (every seat heuristic), the decision counter that keys each
+    search's random streams, and the table's memory.
     """
     n_cards = 0
     for t in range(np.int64(params[H_TREASURES])):
@@ -88,30 +107,39 @@ def new_search_context(params, n_players, n_weights):
     det = new_state(params, n_players)
     sim = new_state(params, n_players)
     n_options = det[S_OPTIONS_LEN]
-    return (det, sim, new_log(LOGGING_OFF), np.zeros(n_cards + 1, np.int64), np.zeros(n_options, np.float64),
+    memory = np.zeros(MEM_FIXED + 2 * det[S_N_ADVENTURERS] + 2 * det[S_TDECK_LEN], np.int64)
+    return (det, sim, new_log(LOGGING_OFF), np.zeros(2 * n_cards + 2, np.int64), np.zeros(n_options, np.float64),
             np.zeros(n_options, np.float64), np.zeros(n_options, np.float64), np.zeros(n_options, np.int64),
             np.zeros((n_options, N_B), np.int64),
             np.full((n_players, N_B), R.ASK_BOT, np.int64), np.full((n_players, N_B), R.ASK_BOT, np.int64),
             np.full(n_players, bots.BOT_HEURISTIC, np.int8), np.zeros((n_players, n_weights), np.float64),
-            np.zeros(1, np.int64))
+            np.zeros(1, np.int64), memory)
 
 
 # ------------------------------------------------------------------ determinisation
 @njit_noalloc
-def determinise(st, seat, pool, keep_bottom):
+def determinise(st, seat, pool, keep_bottom, memory, remember):
     """Deal again, in place, everything `seat` cannot see (see the module docstring).
 
     Counts stay: every other hand keeps its size, the deck and the unseen discards theirs, the
     box and the offer theirs; no card is created or lost. `keep_bottom` (during a bidding) keeps
-    this round's buried card at the bottom of the treasure deck. Uses the state's own stream.
+    this round's buried card at the bottom of the treasure deck. With `remember`, the table's
+    `memory` (remember_* below) says which cards were seen going under the decks: those are dealt
+    as seen. Uses the state's own stream.
     """
-    deal_adventurers(st, seat, pool)
-    deal_treasures(st, seat, pool, keep_bottom)
+    deal_adventurers(st, seat, pool, memory, remember)
+    deal_treasures(st, seat, pool, keep_bottom, memory, remember)
 
 
 @njit_noalloc
-def deal_adventurers(st, seat, pool):
-    """The others' hands, the adventurer deck and the unseen discards, pooled and dealt again."""
+def deal_adventurers(st, seat, pool, memory, remember):
+    """The others' hands, the adventurer deck and the unseen discards, pooled and dealt again.
+
+    With `remember`, once the deck has been rebuilt from the discard pile (rules.reshuffle_adventurers)
+    every card it holds was seen on that pile: the deck is dealt first from those cards still
+    unseen (a random draw of them), the hands and the unseen discards from the rest. A card nobody
+    has played since the rebuild (a leader kept in hand) is then never dealt into the deck.
+    """
     n_a = st[S_N_ADVENTURERS]
     deck, discard, hidden = st[S_ADECK_AT], st[S_ADISCARD_AT], st[S_ADHIDDEN_AT]
     n_players = st[S_N_PLAYERS]
@@ -128,6 +156,21 @@ def deal_adventurers(st, seat, pool):
         n_hidden += st[hidden + a]
         st[discard + a] -= st[hidden + a]
         st[hidden + a] = 0
+    n_deck = st[S_ADECK_SIZE]
+    from_pile = 0
+    seen = pool[pool.shape[0] // 2:]
+    if remember and memory[MEM_REBUILT] == 1:
+        k = 0
+        rebuilt = memory_at(st, MEM_REBUILT_AT)
+        for a in range(n_a):
+            for _ in range(min(memory[rebuilt + a], st[counts + a])):
+                seen[k] = a
+                k += 1
+        from_pile = min(k, n_deck)
+        for i in range(from_pile):  # a random from_pile of them: a partial Fisher-Yates shuffle
+            j = i + rng_mod.randint(rng_of(st), k - i)
+            seen[i], seen[j] = seen[j], seen[i]
+            st[counts + seen[i]] -= 1
     k = lay_out_pool(st, counts, n_a, pool)
     rng_mod.shuffle(rng_of(st), pool, k)
     k = 0
@@ -145,9 +188,13 @@ def deal_adventurers(st, seat, pool):
         st[discard + pool[k]] += 1
         st[hidden + pool[k]] += 1
         k += 1
-    for i in range(st[S_ADECK_SIZE]):
+    for i in range(from_pile):
+        st[deck + i] = seen[i]
+    for i in range(from_pile, n_deck):
         st[deck + i] = pool[k]
         k += 1
+    if 0 < from_pile < n_deck:
+        rng_mod.shuffle(rng_of(st), st[deck:deck + n_deck], n_deck)
 
 
 @njit_noalloc
@@ -166,14 +213,23 @@ def lay_out_pool(st, counts, n_kinds, pool):
 
 
 @njit_noalloc
-def deal_treasures(st, seat, pool, keep_bottom):
-    """The treasure deck, the boxed treasures and unseen face-down offers, pooled and dealt again."""
+def deal_treasures(st, seat, pool, keep_bottom, memory, remember):
+    """The treasure deck, the boxed treasures and unseen face-down offers, pooled and dealt again.
+
+    With `remember`, only the cards nobody has seen are pooled: the box, the deck's cards from
+    Setup still at its top, and of the last round's face-down cards those drawn from them. Every
+    card put back under the deck was seen drawn (Gameplay: the three drawn cards are shown) and
+    what went back in a round is public (the cards taken are laid face up), so those keep their
+    places; their order within their round is known only to its start player (shuffled for the others).
+    """
     n_t = st[S_N_TREASURES]
     boxed, offer = st[S_BOXED_AT], st[S_OFFER_AT]
     n_deck = st[S_TDECK_SIZE]
     fixed_bottom = keep_bottom and st[S_FACE_UP] == 1 and st[S_BURIED] >= 0 and n_deck > 0
-    n_free = n_deck - 1 if fixed_bottom else n_deck
+    n_under = n_deck - 1 if fixed_bottom else n_deck  # the deck above this round's buried card
+    n_free = min(memory[MEM_SETUP_LEFT], n_under) if remember else n_under
     unseen_offer = st[S_FACE_UP] == 0  # the last round's cards, face down for everyone
+    n_unseen_offer = min(memory[MEM_UNSEEN_OFFER], st[S_N_OFFER]) if remember else st[S_N_OFFER]
     counts = scratch_at(st, SCR_UNSEEN)
     n_box = 0
     for t in range(n_t):
@@ -183,7 +239,7 @@ def deal_treasures(st, seat, pool, keep_bottom):
     for i in range(n_free):
         st[counts + st[tdeck_slot(st, i)]] += 1
     if unseen_offer:
-        for i in range(st[S_N_OFFER]):
+        for i in range(n_unseen_offer):
             st[counts + st[offer + i]] += 1
     k = lay_out_pool(st, counts, n_t, pool)
     rng = rng_of(st)
@@ -196,9 +252,11 @@ def deal_treasures(st, seat, pool, keep_bottom):
         st[boxed + pool[k]] += 1
         k += 1
     if unseen_offer:
-        for i in range(st[S_N_OFFER]):
+        for i in range(n_unseen_offer):
             st[offer + i] = pool[k]
             k += 1
+    if remember:
+        shuffle_returns(st, seat, n_free, n_under, memory, pool)
     if fixed_bottom and st[S_KNOWER] != seat and st[S_N_OFFER] >= 2:
         # the two cards this seat saw drawn and not shown: which is offered is a coin toss
         bottom = tdeck_slot(st, n_deck - 1)
@@ -207,6 +265,91 @@ def deal_treasures(st, seat, pool, keep_bottom):
         st[offer + 1] = high if flip else low
         st[bottom] = low if flip else high
         st[S_BURIED] = st[bottom]
+
+
+# ------------------------------------------------------------------ the table's memory
+@njit_noalloc
+def memory_at(st, part):
+    """Where a per-kind or per-position part (MEM_*_AT) of the table's memory starts."""
+    n_a, n_slots = st[S_N_ADVENTURERS], st[S_TDECK_LEN]
+    if part == MEM_REBUILT_AT:
+        return MEM_FIXED
+    if part == MEM_PILE_AT:
+        return MEM_FIXED + n_a
+    if part == MEM_GROUP_AT:
+        return MEM_FIXED + 2 * n_a
+    return MEM_FIXED + 2 * n_a + n_slots
+
+
+@njit_noalloc
+def remember_setup(st, memory):
+    """At Setup every card of the treasure deck is unseen."""
+    memory[MEM_SETUP_LEFT] = st[S_TDECK_SIZE]
+
+
+@njit_noalloc
+def remember_draw(st, memory, size_before):
+    """After a round's draw (or a two-player rebid's no draw): cards come off the top, so Setup's
+    unseen cards go first; in the last round those among the face-down cards stay unseen."""
+    drawn = size_before - st[S_TDECK_SIZE]
+    from_setup = min(memory[MEM_SETUP_LEFT], drawn)
+    memory[MEM_SETUP_LEFT] -= from_setup
+    memory[MEM_UNSEEN_OFFER] = from_setup if st[S_FACE_UP] == 0 else 0
+    memory[MEM_DRAWN_SIZE] = st[S_TDECK_SIZE]
+    memory[MEM_START] = st[S_START]
+    memory[MEM_ROUND] += 1
+
+
+@njit_noalloc
+def remember_pile(st, memory, after_reveal):
+    """After the reveal (every bid is on the pile, and no draw has come yet): note the discard
+    pile. After the round: a pile that shrank was shuffled into the adventurer deck (nothing else
+    takes cards off it), so the deck's cards are the pile's as noted (its seen part)."""
+    n_a = st[S_N_ADVENTURERS]
+    discard, hidden = st[S_ADISCARD_AT], st[S_ADHIDDEN_AT]
+    pile, rebuilt = memory_at(st, MEM_PILE_AT), memory_at(st, MEM_REBUILT_AT)
+    size = 0
+    for a in range(n_a):
+        size += st[discard + a]
+    if after_reveal:
+        memory[MEM_PILE_SIZE] = size
+        for a in range(n_a):
+            memory[pile + a] = st[discard + a] - st[hidden + a]
+    elif size < memory[MEM_PILE_SIZE]:
+        memory[MEM_REBUILT] = 1
+        for a in range(n_a):
+            memory[rebuilt + a] = memory[pile + a]
+
+
+@njit_noalloc
+def remember_returns(st, memory):
+    """After the round: the cards it put under the treasure deck (below where its draw left the
+    deck) are marked with the round and its start player (who alone knows which was buried)."""
+    group, knower = memory_at(st, MEM_GROUP_AT), memory_at(st, MEM_KNOWER_AT)
+    for i in range(memory[MEM_DRAWN_SIZE], st[S_TDECK_SIZE]):
+        at = tdeck_slot(st, i) - st[S_TDECK_AT]
+        memory[group + at] = memory[MEM_ROUND]
+        memory[knower + at] = memory[MEM_START]
+
+
+@njit_noalloc
+def shuffle_returns(st, seat, lo, hi, memory, pool):
+    """The cards each round put under the deck (deck places lo..hi-1, round after round) shuffled
+    among themselves, unless `seat` was that round's start player."""
+    group, knower, base = memory_at(st, MEM_GROUP_AT), memory_at(st, MEM_KNOWER_AT), st[S_TDECK_AT]
+    i = lo
+    while i < hi:
+        round_of = memory[group + tdeck_slot(st, i) - base]
+        j = i
+        while j < hi and memory[group + tdeck_slot(st, j) - base] == round_of:
+            j += 1
+        if memory[knower + tdeck_slot(st, i) - base] != seat and j - i > 1:
+            for m in range(i, j):
+                pool[m - i] = st[tdeck_slot(st, m)]
+            rng_mod.shuffle(rng_of(st), pool, j - i)
+            for m in range(i, j):
+                st[tdeck_slot(st, m)] = pool[m - i]
+        i = j
 
 
 # ------------------------------------------------------------------ rollouts
@@ -285,12 +428,12 @@ def prepare_rollouts(st, ctx, w_seat, cfg, run_seed, game_index):
 
 
 @njit_noalloc
-def determinisation(st, ctx, seat, run_seed, game_index, decision, rollout, keep_bottom):
+def determinisation(st, ctx, seat, cfg, run_seed, game_index, decision, rollout, keep_bottom):
     """Rollout `rollout`'s determinisation, into ctx's determinisation state."""
     det = ctx[CX_DET]
     copy_state(st, det)
     seed_search_stream(rng_of(det), run_seed, game_index, decision, rollout)
-    determinise(det, seat, ctx[CX_POOL], keep_bottom)
+    determinise(det, seat, ctx[CX_POOL], keep_bottom, ctx[CX_MEMORY], cfg[CFG_MEMORY] == 1)
 
 
 @njit_noalloc
@@ -329,7 +472,7 @@ def search_bid(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
             value[c] = 0.0
             spread[c] = 0.0
         for r in range(int(cfg[CFG_ROLLOUTS])):
-            determinisation(st, ctx, seat, run_seed, game_index, decision, r, DURING_BIDDING)
+            determinisation(st, ctx, seat, cfg, run_seed, game_index, decision, r, DURING_BIDDING)
             for c in range(n_cand):
                 copy_state(det, sim)
                 ask_bots(chosen)
@@ -358,7 +501,7 @@ def search_offer(params, st, seat, w_seat, cfg, run_seed, game_index, ctx):
             value[c] = 0.0
             spread[c] = 0.0
         for r in range(int(cfg[CFG_ROLLOUTS])):
-            determinisation(st, ctx, seat, run_seed, game_index, decision, r, BEFORE_BIDDING)
+            determinisation(st, ctx, seat, cfg, run_seed, game_index, decision, r, BEFORE_BIDDING)
             for c in range(n_cand):
                 copy_state(det, sim)
                 bottom, up = bots.offer_choice(order[c])
@@ -384,7 +527,7 @@ def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ct
         value[c] = 0.0
         spread[c] = 0.0
     for r in range(int(cfg[CFG_ROLLOUTS])):
-        determinisation(st, ctx, seat, run_seed, game_index, decision, r, DURING_BIDDING)
+        determinisation(st, ctx, seat, cfg, run_seed, game_index, decision, r, DURING_BIDDING)
         for c in range(TAKE_OPTIONS):
             copy_state(det, sim)
             R.carry_out_bidding(params, sim, no_log, outcome, seat, first if c == 0 else 1 - first)
@@ -399,14 +542,20 @@ def search_take(params, st, seat, w_seat, cfg, run_seed, game_index, outcome, ct
 def play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx, checked):
     """rules.play_round with the search seats' bids, offers and takes decided by search."""
     n_players = st[S_N_PLAYERS]
+    memory = ctx[CX_MEMORY]
+    size_before = st[S_TDECK_SIZE]
     if R.open_round(st, log):
-        if R.draw_offer(params, st, log):
+        offered = R.draw_offer(params, st, log)
+        remember_draw(st, memory, size_before)
+        if offered:
             start = st[S_START]
             if kinds[start] == bots.BOT_SEARCH:
                 bottom, up = search_offer(params, st, start, w[start], cfg[start], run_seed, game_index, ctx)
             else:
                 bottom, up = bots.choose_offer(params, st, start, kinds[start], w[start])
             R.arrange_offer(st, log, bottom, up)
+    else:
+        remember_draw(st, memory, size_before)  # a two-player rebid: the same offer, nothing drawn
     chosen = ctx[CX_CHOSEN]
     for i in range(n_players):
         seat = (st[S_START] + i) % n_players
@@ -420,12 +569,15 @@ def play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx,
             chosen[seat, 3] = joker_kind
     R.collect_bids_chosen(params, st, log, kinds, w, chosen)
     outcome, winner = R.reveal_level(params, st, log, checked)
+    remember_pile(st, memory, AFTER_REVEAL)
     if outcome == R.OUT_WIN_ONE and kinds[winner] == bots.BOT_SEARCH:
         pick = search_take(params, st, winner, w[winner], cfg[winner], run_seed, game_index, outcome, ctx)
         R.carry_out_bidding(params, st, log, outcome, winner, pick)
     else:
         R.settle_bidding(params, st, log, kinds, w, outcome, winner)
     R.close_level(params, st, log, kinds, w, outcome, checked)
+    remember_pile(st, memory, AFTER_ROUND)
+    remember_returns(st, memory)
 
 
 @njit(cache=True)
@@ -433,6 +585,7 @@ def play_game_search(params, st, log, kinds, w, cfg, run_seed, game_index, check
     """rules.play_game for a line-up with search seats (cfg: their budgets, one row per seat)."""
     ctx = new_search_context(params, st[S_N_PLAYERS], w.shape[1])
     R.start_game(params, st, log, run_seed, game_index, checked)
+    remember_setup(st, ctx[CX_MEMORY])
     while R.game_goes_on(st):
         play_round_search(params, st, log, kinds, w, cfg, run_seed, game_index, ctx, checked)
     R.end_game(params, st, log, kinds, w, checked)
