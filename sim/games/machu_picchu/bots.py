@@ -38,7 +38,7 @@ from .state import (
     S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_PULL, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, SK_OWN, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
-    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_YIELD_STEPS, W_KEEP, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
+    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_YIELD_STEPS, W_KEEP, W_DENY, W_GIFT, NOWHERE, P_PRINCE, S_N_PLAYERS, adjacent, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
     trade_allowed, trade_price,
 )
@@ -689,9 +689,79 @@ def stay_value(P, st, w, p):
     return value
 
 
+@njit_noalloc
+def lying_worth(P, st, w, d):
+    """What the first entry of production district or temple d takes for its entrant alone (Production
+    Areas, Temples: "its player takes all the goods / temple stones"): the goods or stones lying
+    there at the weights' worth, whoever takes them (no holdings read); 0 once entered today."""
+    if st[S_VISITED + d]:
+        return 0.0
+    if d < N_PRODUCTION:
+        return w[W_GOODS + d] * st[S_DISTRICT + d]
+    return w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d]
+
+
+@njit_noalloc
+def reaches_free(P, st, q, d):
+    """Seat q's prince may enter district d on its next action without a llama (Game Flow)."""
+    here = st[seat_at(q) + P_PRINCE]
+    return here == NOWHERE or (here != d and adjacent(P, here, d) != 0)
+
+
+@njit_noalloc
+def denial_value(P, st, w, p, d):
+    """Taking district d's goods or stones first, as the next player in turn order sees it: their best
+    first entry reachable free, less their best once d's is gone (Game Flow: players act clockwise,
+    so the player before another takes what the next one wanted). 0 when d is not their best."""
+    if d > D_MAIN_TEMPLE or lying_worth(P, st, w, d) == 0.0:
+        return 0.0
+    q = (p + 1) % st[S_N_PLAYERS]
+    if not reaches_free(P, st, q, d):
+        return 0.0
+    best, best_other = 0.0, 0.0
+    for e in range(D_MAIN_TEMPLE + 1):
+        if reaches_free(P, st, q, e):
+            worth = lying_worth(P, st, w, e)
+            best = max(best, worth)
+            if e != d:
+                best_other = max(best_other, worth)
+    return best - best_other
+
+
+@njit_noalloc
+def gift_value(P, st, w, p, d):
+    """What seat p's first entry of d lets every other player do there, at p's weights: their workers'
+    production (Production Areas: "every worker in that area may also produce") or their offerings
+    (Temples: "players take turns making offerings", the first time only); 0 once entered today."""
+    if d > D_MAIN_TEMPLE or st[S_VISITED + d]:
+        return 0.0
+    n = st[S_N_PLAYERS]
+    total = 0.0
+    for i in range(1, n):
+        at = seat_at((p + i) % n)
+        if d < N_PRODUCTION:
+            workers = st[at + P_WORKERS + d]
+            if d == CORN:
+                total += workers * P[R_CORN_YIELD] * w[W_GOODS + CORN]
+            else:
+                paid = min(workers, st[at + P_GOODS + CORN] // max(1, P[R_PRODUCTION_COST]))
+                total += paid * max(0.0, w[W_GOODS + d] - P[R_PRODUCTION_COST] * w[W_GOODS + CORN])
+        elif d == D_MAIN_TEMPLE:
+            for g in range(N_GOODS):
+                if st[at + P_GOODS + g] >= unit_of(P, g):
+                    total += max(0.0, w[W_STEP] * P[R_MAIN_STEPS] - w[W_GOODS + g] * unit_of(P, g))
+        else:
+            k = d - FIRST_TEMPLE
+            offered = min(st[at + P_PRIESTS + k], st[at + P_GOODS + LLAMA])
+            total += offered * max(0.0, w[W_STEP] * smallest_uncovered(P, k, st[S_TAKEN + k]) - w[W_GOODS + LLAMA])
+    return total
+
+
 @njit_inline
 def action_value(P, st, w, p, i):
     """Option i of an action decision: its district's value, less the llama of a jump; or staying.
+    With `deny`, a first entry is also worth what it takes from the next player (denial_value); with
+    `gift`, it costs what it lets the others produce or offer (gift_value).
     Copied into option_value, so into choose: an action's options (a third of the decisions, most of
     the options) are valued in choose's loop with no call level between."""
     a = st[S_OPTIONS + i * N_OPT + O_A]
@@ -700,7 +770,12 @@ def action_value(P, st, w, p, i):
     jump = 0.0
     if st[S_OPTIONS + i * N_OPT + O_B]:
         jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
-    return district_value(P, st, w, p, a) + jump
+    value = district_value(P, st, w, p, a) + jump
+    if w[W_DENY] != 0.0:
+        value += w[W_DENY] * denial_value(P, st, w, p, a)
+    if w[W_GIFT] != 0.0:
+        value -= w[W_GIFT] * gift_value(P, st, w, p, a)
+    return value
 
 
 @njit_inline

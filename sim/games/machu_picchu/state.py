@@ -484,6 +484,8 @@ WEIGHT_NAMES = (
     "pull",  # a good a worthwhile purchase needs: this times the purchase's net value per good it still lacks
     "yield_steps",  # a worker's daily good: at least this times the steps it buys at the Main Temple (less its corn)
     "keep",  # a good of a purchase the player can pay now: at least this times the purchase's net value per good of its cost
+    "deny",  # a first entry: this times what taking its goods or stones first costs the next player (their best first entry left)
+    "gift",  # a first entry: this times what it lets the other players produce or offer there (a cost)
 )
 W_GOODS = 0  # + good
 W_SATURATION = 5
@@ -510,6 +512,8 @@ W_LLAMA_OFFER = 25
 W_PULL = 26
 W_YIELD_STEPS = 27
 W_KEEP = 28
+W_DENY = 29
+W_GIFT = 30
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
