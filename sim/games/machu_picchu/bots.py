@@ -38,7 +38,8 @@ from .state import (
     S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_PULL, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, SK_OWN, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
-    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_YIELD_STEPS, W_KEEP, W_DENY, W_GIFT, NOWHERE, P_PRINCE, S_N_PLAYERS, adjacent, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
+    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_YIELD_STEPS, W_KEEP, W_DENY, W_GIFT, W_TRAIL_END, W_MOON_BEST, S_MOON_HOLDER, S_N_MOON, P_SCOUT, R_SUMMIT, R_GRANARY, R_STABLE, R_GRANARY_POINTS, R_GRANARY_GOLD,
+    R_STABLE_POINTS, R_STABLE_GOLD, NOWHERE, P_PRINCE, S_N_PLAYERS, adjacent, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
     trade_allowed, trade_price,
 )
@@ -98,6 +99,58 @@ def unit_of(P, g):
 @njit_noalloc
 def days_left(P, st):
     return max(0, P[R_LAST_DAY] - st[S_DAY])
+
+
+@njit_noalloc
+def trail_end_bonus(P, w, space):
+    """Scoring and Gold: a scout on the Granary's spaces (7-12) scores its point and gold, on the
+    Llama Stable's (13-19) the Stable's, at the offering cards' weights per point and per gold."""
+    if space >= P[R_STABLE]:
+        return w[W_CARD_ICON] * P[R_STABLE_POINTS] + w[W_CARD_GOLD] * P[R_STABLE_GOLD]
+    if space >= P[R_GRANARY]:
+        return w[W_CARD_ICON] * P[R_GRANARY_POINTS] + w[W_CARD_GOLD] * P[R_GRANARY_GOLD]
+    return 0.0
+
+
+@njit_noalloc
+def summit_gold(P):
+    """The gold a summit's draw brings, expected: the most gold among R_SUMMIT_DRAW cards drawn from
+    the whole deck (P(most <= g) = C(cards with <= g, k) / C(cards, k))."""
+    n = P[H_N_CARDS]
+    k = P[R_SUMMIT_DRAW]
+    top = 0
+    for c in range(n):
+        top = max(top, card_field(P, c, CF_GOLD))
+    expected = 0.0
+    below = 0.0
+    for g in range(top + 1):
+        at_most = 0
+        for c in range(n):
+            if card_field(P, c, CF_GOLD) <= g:
+                at_most += 1
+        share = 1.0
+        for i in range(k):
+            share *= max(0, at_most - i) / max(1, n - i)
+        expected += g * (share - below)
+        below = share
+    return expected
+
+
+@njit_noalloc
+def end_steps(P, st, w, p, steps):
+    """On the last day (Final Day: no day follows) steps also change where the scout ends: `trail_end`
+    times the Granary or Stable bonus they reach, or lose by passing the summit (Inca Trail: the scout
+    goes on from space 0; Scoring, Gold) for the gold of the summit's cards (summit_gold), beside the
+    steps' own worth. 0 on the other days."""
+    if w[W_TRAIL_END] == 0.0 or steps <= 0 or days_left(P, st) > 0:
+        return 0.0
+    space = st[seat_at(p) + P_SCOUT]
+    to = space + steps
+    worth = -trail_end_bonus(P, w, space)
+    if to >= P[R_SUMMIT]:
+        to = min(to - P[R_SUMMIT], P[R_SUMMIT] - 1)
+        worth += w[W_CARD_GOLD] * summit_gold(P)
+    return w[W_TRAIL_END] * (worth + trail_end_bonus(P, w, to))
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64)")
@@ -498,7 +551,7 @@ def card_value(P, st, w, p, c):
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def moon_use_value(P, st, w, p, t, use):
     if use == MOON_STEPS:
-        return w[W_STEP] * moon_field(P, t, MF_STEPS)
+        return w[W_STEP] * moon_field(P, t, MF_STEPS) + end_steps(P, st, w, p, moon_field(P, t, MF_STEPS))
     if use == MOON_GOOD:
         return (gain_value(P, st, w, p, moon_field(P, t, MF_GOOD), 1)
                 + gain_value(P, st, w, p, CORN, -P[R_MOON_GOOD_COST]))
@@ -518,19 +571,25 @@ def best_moon_use(P, st, w, p, t):
 def offer_mask_value(P, st, w, p, mask):
     """Main Temple: the steps of the kinds offered against the goods given."""
     total = 0.0
+    kinds = 0
     for g in range(N_GOODS):
         if mask & (1 << g):
             total += w[W_STEP] * P[R_MAIN_STEPS] + gain_value(P, st, w, p, g, -unit_of(P, g))
-    return total
+            kinds += 1
+    return total + end_steps(P, st, w, p, kinds * P[R_MAIN_STEPS])
 
 
 @njit_noalloc
 def best_main_offering(P, st, w, p):
     total = 0.0
+    kinds = 0
     for g in range(N_GOODS):
         if held(st, p, g) >= unit_of(P, g):
-            total += max(0.0, offer_mask_value(P, st, w, p, 1 << g))
-    return total
+            one = offer_mask_value(P, st, w, p, 1 << g) - end_steps(P, st, w, p, P[R_MAIN_STEPS])
+            if one > 0.0:
+                total += one
+                kinds += 1
+    return total + end_steps(P, st, w, p, kinds * P[R_MAIN_STEPS])
 
 
 @njit_noalloc
@@ -564,7 +623,7 @@ def best_clock_reward(P, st, w, p):
         if best_g >= 0:
             used |= 1 << best_g
             total += best
-    total += w[W_STEP] * P[R_CLOCK_STEPS]
+    total += w[W_STEP] * P[R_CLOCK_STEPS] + end_steps(P, st, w, p, P[R_CLOCK_STEPS])
     put_real(st, S_CLOCK_REWARD, total)
     st[S_VALUE_SET] |= 1 << N_TARGETS
     return total
@@ -609,7 +668,8 @@ def production_value(P, st, w, p, d):
 @njit_noalloc
 def temple_value(P, st, w, p, d):
     """First entry of temple d: the stones' steps and the own offering."""
-    value = w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d]
+    stone_steps = P[R_STONE_STEPS] * st[S_DISTRICT + d]
+    value = w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d] + end_steps(P, st, w, p, stone_steps)
     if d == D_MAIN_TEMPLE:
         return value + best_main_offering(P, st, w, p)
     k = d - FIRST_TEMPLE
@@ -618,6 +678,9 @@ def temple_value(P, st, w, p, d):
         step = smallest_uncovered(P, k, st[S_TAKEN + k])
         per_llama = w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -1)
         value += max(0.0, per_llama) * min(cards, held(st, p, LLAMA))
+        if per_llama > 0.0:
+            offered = step * min(cards, held(st, p, LLAMA))
+            value += end_steps(P, st, w, p, stone_steps + offered) - end_steps(P, st, w, p, stone_steps)
     return value
 
 
@@ -682,10 +745,18 @@ def clock_value(P, st, w, p, d):
 
 @njit_noalloc
 def stay_value(P, st, w, p):
-    """Staying: a moon tile (used at once on the last day), the sun tile if it is the day's last."""
+    """Staying: a moon tile (used at once on the last day), the sun tile if it is the day's last. With
+    `moon_best`, that share of the tile's flat worth is instead the best use of the best tile still
+    beside the moon (End of a Day: the player takes 1 moon tile, their pick; Night Phase: Moon Tiles)."""
     value = w[W_MOON]
     if st[S_MOONS_TAKEN] == P[R_MOONS_TO_END_DAY] - 1:
         value += w[W_SUN]
+    if w[W_MOON_BEST] != 0.0:
+        best = 0.0
+        for t in range(st[S_N_MOON]):
+            if st[S_MOON_HOLDER + t] == -1:
+                best = max(best, best_moon_use(P, st, w, p, t))
+        value += w[W_MOON_BEST] * (best - w[W_MOON])
     return value
 
 
@@ -819,7 +890,7 @@ def option_value(P, st, w, p, decision, i):
     if decision == DEC_LLAMA_OFFERING:
         k = b - FIRST_TEMPLE
         step = smallest_uncovered(P, k, st[S_TAKEN + k])
-        return a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a)
+        return a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a) + end_steps(P, st, w, p, a * step)
     if decision == DEC_MAIN_OFFERING:
         return offer_mask_value(P, st, w, p, a)
     if decision == DEC_WATCHMAN or decision == DEC_PALACE:
