@@ -89,7 +89,7 @@ def test_gift_counts_the_offerings_a_first_temple_entry_lets_the_others_make():
     steps = S.smallest_uncovered(t.P, KIND["sun"], int(t.st[S.S_TAKEN + KIND["sun"]]))
     lost = 2 * (w[S.W_STEP] * steps - w[S.W_GOODS + S.LLAMA])
     assert lost > 0
-    assert choice == puma and values[puma] - values[sun] == np.float64(lost).item()
+    assert choice == puma and abs(values[puma] - values[sun] - lost) < 1e-9
 
 
 def test_trail_end_keeps_the_stable_on_the_last_day_rather_than_pass_the_summit():

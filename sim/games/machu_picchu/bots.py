@@ -551,7 +551,9 @@ def card_value(P, st, w, p, c):
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def moon_use_value(P, st, w, p, t, use):
     if use == MOON_STEPS:
-        return w[W_STEP] * moon_field(P, t, MF_STEPS) + end_steps(P, st, w, p, moon_field(P, t, MF_STEPS))
+        if w[W_TRAIL_END] != 0.0:
+            return w[W_STEP] * moon_field(P, t, MF_STEPS) + end_steps(P, st, w, p, moon_field(P, t, MF_STEPS))
+        return w[W_STEP] * moon_field(P, t, MF_STEPS)
     if use == MOON_GOOD:
         return (gain_value(P, st, w, p, moon_field(P, t, MF_GOOD), 1)
                 + gain_value(P, st, w, p, CORN, -P[R_MOON_GOOD_COST]))
@@ -576,11 +578,21 @@ def offer_mask_value(P, st, w, p, mask):
         if mask & (1 << g):
             total += w[W_STEP] * P[R_MAIN_STEPS] + gain_value(P, st, w, p, g, -unit_of(P, g))
             kinds += 1
-    return total + end_steps(P, st, w, p, kinds * P[R_MAIN_STEPS])
+    if w[W_TRAIL_END] != 0.0:
+        total += end_steps(P, st, w, p, kinds * P[R_MAIN_STEPS])
+    return total
 
 
 @njit_noalloc
 def best_main_offering(P, st, w, p):
+    """The Main Temple's offering: each kind worth offering on its own (with trail_end, the last
+    day's end_steps of the whole offering counted once)."""
+    if w[W_TRAIL_END] == 0.0:
+        total = 0.0
+        for g in range(N_GOODS):
+            if held(st, p, g) >= unit_of(P, g):
+                total += max(0.0, offer_mask_value(P, st, w, p, 1 << g))
+        return total
     total = 0.0
     kinds = 0
     for g in range(N_GOODS):
@@ -623,7 +635,10 @@ def best_clock_reward(P, st, w, p):
         if best_g >= 0:
             used |= 1 << best_g
             total += best
-    total += w[W_STEP] * P[R_CLOCK_STEPS] + end_steps(P, st, w, p, P[R_CLOCK_STEPS])
+    if w[W_TRAIL_END] != 0.0:
+        total += w[W_STEP] * P[R_CLOCK_STEPS] + end_steps(P, st, w, p, P[R_CLOCK_STEPS])
+    else:
+        total += w[W_STEP] * P[R_CLOCK_STEPS]
     put_real(st, S_CLOCK_REWARD, total)
     st[S_VALUE_SET] |= 1 << N_TARGETS
     return total
@@ -668,8 +683,10 @@ def production_value(P, st, w, p, d):
 @njit_noalloc
 def temple_value(P, st, w, p, d):
     """First entry of temple d: the stones' steps and the own offering."""
+    value = w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d]
     stone_steps = P[R_STONE_STEPS] * st[S_DISTRICT + d]
-    value = w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d] + end_steps(P, st, w, p, stone_steps)
+    if w[W_TRAIL_END] != 0.0:
+        value += end_steps(P, st, w, p, stone_steps)
     if d == D_MAIN_TEMPLE:
         return value + best_main_offering(P, st, w, p)
     k = d - FIRST_TEMPLE
@@ -678,7 +695,7 @@ def temple_value(P, st, w, p, d):
         step = smallest_uncovered(P, k, st[S_TAKEN + k])
         per_llama = w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -1)
         value += max(0.0, per_llama) * min(cards, held(st, p, LLAMA))
-        if per_llama > 0.0:
+        if per_llama > 0.0 and w[W_TRAIL_END] != 0.0:
             offered = step * min(cards, held(st, p, LLAMA))
             value += end_steps(P, st, w, p, stone_steps + offered) - end_steps(P, st, w, p, stone_steps)
     return value
@@ -890,7 +907,10 @@ def option_value(P, st, w, p, decision, i):
     if decision == DEC_LLAMA_OFFERING:
         k = b - FIRST_TEMPLE
         step = smallest_uncovered(P, k, st[S_TAKEN + k])
-        return a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a) + end_steps(P, st, w, p, a * step)
+        value = a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a)
+        if w[W_TRAIL_END] != 0.0:
+            value += end_steps(P, st, w, p, a * step)
+        return value
     if decision == DEC_MAIN_OFFERING:
         return offer_mask_value(P, st, w, p, a)
     if decision == DEC_WATCHMAN or decision == DEC_PALACE:
