@@ -14,6 +14,7 @@ from sim.games.machu_picchu import rules as R
 from sim.games.machu_picchu import state as S
 
 STYLES = ["trail-runner", "temple-priest", "worker-economy", "gold-hoarder"]
+NEWEST = ["trail-runner-chain-g7", "temple-priest-chain-g9", "worker-economy-chain-g7", "gold-hoarder-chain-g7"]
 
 
 # The hand-set worker-economy on the heuristic kind (a tuning start, in no line-up) wins 88.7% [87.5,
@@ -24,10 +25,11 @@ RANDOM_FLOOR = {"worker-economy": 0.85}
 
 
 @pytest.mark.parametrize("style", [f"{style}{tuned}{fast}" for fast in ("", "-fast") for tuned in ("", "-tuned")
-                                   for style in STYLES] + [f"{style}-chain-tuned" for style in STYLES])
+                                   for style in STYLES] + [f"{style}-chain-tuned" for style in STYLES] + NEWEST)
 def test_each_style_beats_three_random_bots_in_90_percent_of_4_player_games(style):
-    """Issue 15: each heuristic, hand-set and tuned, on the heuristic kind and the fast kind, and each
-    chain-seeing style of issue 34, wins at least 90% of 4-player games against three random bots."""
+    """Issue 15: each heuristic, hand-set and tuned, on the heuristic kind and the fast kind, each
+    chain-seeing style of issue 34 and each style's newest bot with issue 36's terms, wins at least
+    90% of 4-player games against three random bots."""
     names, idx = lineup_indices([style, "random", "random", "random"])
     seats = seat_bot_matrix(idx, 0, 300, True)
     res = GAME.simulate(GAME.resolve_params(None), 4, names, seats, 7, 0, 300, True)

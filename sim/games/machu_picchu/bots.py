@@ -38,7 +38,8 @@ from .state import (
     S_CLOCK_GOOD, S_CLOCK_REWARD, S_GOOD_BASE, S_PULL, S_GAIN, S_GAIN_SET, S_PLAN_BEST, S_PLAN_GOODS, S_PLAN_MISS, S_PLAN_N_NEED, S_PLAN_NEEDER, S_PLAN_N_LOSE, S_PLAN_LOSER, S_PLAN_WITHOUT, S_PLAN_REACH, S_SEAT_NET,
     S_ICON_HIT, S_ICON_SET, S_TARGET_COST, S_TAKEN, S_VALUE_SET, S_KEEP_OWNER, S_KEEP_HOLD, S_KEEP_PLAN, S_SEAT_KEY, N_SEAT_KEY, SK_VALID, SK_PRINT, SK_DAY, SK_TAKEN, SK_VISITED, SK_ICONS, SK_OWN, S_SEAT_VALUE_SET, S_SEAT_VALUE, N_POWERS, S_SEAT_POWERS, S_WEIGHTS_PRINT, N_ICONS, P_ICONS, MEMO_CHANGE, N_CHANGES, S_VISITED, T_PARAMS, T_STATE, T_STREAM, WCOST_AT, W_CARD_GOLD, W_CARD_ICON, W_CLOCK,
     W_FUTURE, W_GOODS, W_JUMP, W_LAPS, W_MOON, W_NOISE, W_OFFER_USES, W_PLAN, W_PLAZA, W_PRIEST, W_PRIEST_ICON,
-    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_YIELD_STEPS, W_KEEP, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
+    W_GOODS_END, W_LLAMA_OFFER, W_PULL, W_YIELD_STEPS, W_KEEP, W_DENY, W_GIFT, W_TRAIL_END, W_MOON_BEST, S_MOON_HOLDER, S_N_MOON, P_SCOUT, R_SUMMIT, R_GRANARY, R_STABLE, R_GRANARY_POINTS, R_GRANARY_GOLD,
+    R_STABLE_POINTS, R_STABLE_GOLD, NOWHERE, P_PRINCE, S_N_PLAYERS, adjacent, W_PURSUIT, W_SATURATION, W_STEP, W_SUN, W_WORKER, W_WORKER_ICON, H_N_CARDS, N_TARGETS, card_field, cards_showing,
     icons_held, moon_field, priest_field, seat_at, smallest_uncovered,
     trade_allowed, trade_price,
 )
@@ -98,6 +99,58 @@ def unit_of(P, g):
 @njit_noalloc
 def days_left(P, st):
     return max(0, P[R_LAST_DAY] - st[S_DAY])
+
+
+@njit_noalloc
+def trail_end_bonus(P, w, space):
+    """Scoring and Gold: a scout on the Granary's spaces (7-12) scores its point and gold, on the
+    Llama Stable's (13-19) the Stable's, at the offering cards' weights per point and per gold."""
+    if space >= P[R_STABLE]:
+        return w[W_CARD_ICON] * P[R_STABLE_POINTS] + w[W_CARD_GOLD] * P[R_STABLE_GOLD]
+    if space >= P[R_GRANARY]:
+        return w[W_CARD_ICON] * P[R_GRANARY_POINTS] + w[W_CARD_GOLD] * P[R_GRANARY_GOLD]
+    return 0.0
+
+
+@njit_noalloc
+def summit_gold(P):
+    """The gold a summit's draw brings, expected: the most gold among R_SUMMIT_DRAW cards drawn from
+    the whole deck (P(most <= g) = C(cards with <= g, k) / C(cards, k))."""
+    n = P[H_N_CARDS]
+    k = P[R_SUMMIT_DRAW]
+    top = 0
+    for c in range(n):
+        top = max(top, card_field(P, c, CF_GOLD))
+    expected = 0.0
+    below = 0.0
+    for g in range(top + 1):
+        at_most = 0
+        for c in range(n):
+            if card_field(P, c, CF_GOLD) <= g:
+                at_most += 1
+        share = 1.0
+        for i in range(k):
+            share *= max(0, at_most - i) / max(1, n - i)
+        expected += g * (share - below)
+        below = share
+    return expected
+
+
+@njit_noalloc
+def end_steps(P, st, w, p, steps):
+    """On the last day (Final Day: no day follows) steps also change where the scout ends: `trail_end`
+    times the Granary or Stable bonus they reach, or lose by passing the summit (Inca Trail: the scout
+    goes on from space 0; Scoring, Gold) for the gold of the summit's cards (summit_gold), beside the
+    steps' own worth. 0 on the other days."""
+    if w[W_TRAIL_END] == 0.0 or steps <= 0 or days_left(P, st) > 0:
+        return 0.0
+    space = st[seat_at(p) + P_SCOUT]
+    to = space + steps
+    worth = -trail_end_bonus(P, w, space)
+    if to >= P[R_SUMMIT]:
+        to = min(to - P[R_SUMMIT], P[R_SUMMIT] - 1)
+        worth += w[W_CARD_GOLD] * summit_gold(P)
+    return w[W_TRAIL_END] * (worth + trail_end_bonus(P, w, to))
 
 
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, int64)")
@@ -498,6 +551,8 @@ def card_value(P, st, w, p, c):
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def moon_use_value(P, st, w, p, t, use):
     if use == MOON_STEPS:
+        if w[W_TRAIL_END] != 0.0:
+            return w[W_STEP] * moon_field(P, t, MF_STEPS) + end_steps(P, st, w, p, moon_field(P, t, MF_STEPS))
         return w[W_STEP] * moon_field(P, t, MF_STEPS)
     if use == MOON_GOOD:
         return (gain_value(P, st, w, p, moon_field(P, t, MF_GOOD), 1)
@@ -518,19 +573,35 @@ def best_moon_use(P, st, w, p, t):
 def offer_mask_value(P, st, w, p, mask):
     """Main Temple: the steps of the kinds offered against the goods given."""
     total = 0.0
+    kinds = 0
     for g in range(N_GOODS):
         if mask & (1 << g):
             total += w[W_STEP] * P[R_MAIN_STEPS] + gain_value(P, st, w, p, g, -unit_of(P, g))
+            kinds += 1
+    if w[W_TRAIL_END] != 0.0:
+        total += end_steps(P, st, w, p, kinds * P[R_MAIN_STEPS])
     return total
 
 
 @njit_noalloc
 def best_main_offering(P, st, w, p):
+    """The Main Temple's offering: each kind worth offering on its own (with trail_end, the last
+    day's end_steps of the whole offering counted once)."""
+    if w[W_TRAIL_END] == 0.0:
+        total = 0.0
+        for g in range(N_GOODS):
+            if held(st, p, g) >= unit_of(P, g):
+                total += max(0.0, offer_mask_value(P, st, w, p, 1 << g))
+        return total
     total = 0.0
+    kinds = 0
     for g in range(N_GOODS):
         if held(st, p, g) >= unit_of(P, g):
-            total += max(0.0, offer_mask_value(P, st, w, p, 1 << g))
-    return total
+            one = offer_mask_value(P, st, w, p, 1 << g) - end_steps(P, st, w, p, P[R_MAIN_STEPS])
+            if one > 0.0:
+                total += one
+                kinds += 1
+    return total + end_steps(P, st, w, p, kinds * P[R_MAIN_STEPS])
 
 
 @njit_noalloc
@@ -564,7 +635,10 @@ def best_clock_reward(P, st, w, p):
         if best_g >= 0:
             used |= 1 << best_g
             total += best
-    total += w[W_STEP] * P[R_CLOCK_STEPS]
+    if w[W_TRAIL_END] != 0.0:
+        total += w[W_STEP] * P[R_CLOCK_STEPS] + end_steps(P, st, w, p, P[R_CLOCK_STEPS])
+    else:
+        total += w[W_STEP] * P[R_CLOCK_STEPS]
     put_real(st, S_CLOCK_REWARD, total)
     st[S_VALUE_SET] |= 1 << N_TARGETS
     return total
@@ -610,6 +684,9 @@ def production_value(P, st, w, p, d):
 def temple_value(P, st, w, p, d):
     """First entry of temple d: the stones' steps and the own offering."""
     value = w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d]
+    stone_steps = P[R_STONE_STEPS] * st[S_DISTRICT + d]
+    if w[W_TRAIL_END] != 0.0:
+        value += end_steps(P, st, w, p, stone_steps)
     if d == D_MAIN_TEMPLE:
         return value + best_main_offering(P, st, w, p)
     k = d - FIRST_TEMPLE
@@ -618,6 +695,9 @@ def temple_value(P, st, w, p, d):
         step = smallest_uncovered(P, k, st[S_TAKEN + k])
         per_llama = w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -1)
         value += max(0.0, per_llama) * min(cards, held(st, p, LLAMA))
+        if per_llama > 0.0 and w[W_TRAIL_END] != 0.0:
+            offered = step * min(cards, held(st, p, LLAMA))
+            value += end_steps(P, st, w, p, stone_steps + offered) - end_steps(P, st, w, p, stone_steps)
     return value
 
 
@@ -682,16 +762,94 @@ def clock_value(P, st, w, p, d):
 
 @njit_noalloc
 def stay_value(P, st, w, p):
-    """Staying: a moon tile (used at once on the last day), the sun tile if it is the day's last."""
+    """Staying: a moon tile (used at once on the last day), the sun tile if it is the day's last. With
+    `moon_best`, that share of the tile's flat worth is instead the best use of the best tile still
+    beside the moon (End of a Day: the player takes 1 moon tile, their pick; Night Phase: Moon Tiles)."""
     value = w[W_MOON]
     if st[S_MOONS_TAKEN] == P[R_MOONS_TO_END_DAY] - 1:
         value += w[W_SUN]
+    if w[W_MOON_BEST] != 0.0:
+        best = 0.0
+        for t in range(st[S_N_MOON]):
+            if st[S_MOON_HOLDER + t] == -1:
+                best = max(best, best_moon_use(P, st, w, p, t))
+        value += w[W_MOON_BEST] * (best - w[W_MOON])
     return value
+
+
+@njit_noalloc
+def lying_worth(P, st, w, d):
+    """What the first entry of production district or temple d takes for its entrant alone (Production
+    Areas, Temples: "its player takes all the goods / temple stones"): the goods or stones lying
+    there at the weights' worth, whoever takes them (no holdings read); 0 once entered today."""
+    if st[S_VISITED + d]:
+        return 0.0
+    if d < N_PRODUCTION:
+        return w[W_GOODS + d] * st[S_DISTRICT + d]
+    return w[W_STEP] * P[R_STONE_STEPS] * st[S_DISTRICT + d]
+
+
+@njit_noalloc
+def reaches_free(P, st, q, d):
+    """Seat q's prince may enter district d on its next action without a llama (Game Flow)."""
+    here = st[seat_at(q) + P_PRINCE]
+    return here == NOWHERE or (here != d and adjacent(P, here, d) != 0)
+
+
+@njit_noalloc
+def denial_value(P, st, w, p, d):
+    """Taking district d's goods or stones first, as the next player in turn order sees it: their best
+    first entry reachable free, less their best once d's is gone (Game Flow: players act clockwise,
+    so the player before another takes what the next one wanted). 0 when d is not their best."""
+    if d > D_MAIN_TEMPLE or lying_worth(P, st, w, d) == 0.0:
+        return 0.0
+    q = (p + 1) % st[S_N_PLAYERS]
+    if not reaches_free(P, st, q, d):
+        return 0.0
+    best, best_other = 0.0, 0.0
+    for e in range(D_MAIN_TEMPLE + 1):
+        if reaches_free(P, st, q, e):
+            worth = lying_worth(P, st, w, e)
+            best = max(best, worth)
+            if e != d:
+                best_other = max(best_other, worth)
+    return best - best_other
+
+
+@njit_noalloc
+def gift_value(P, st, w, p, d):
+    """What seat p's first entry of d lets every other player do there, at p's weights: their workers'
+    production (Production Areas: "every worker in that area may also produce") or their offerings
+    (Temples: "players take turns making offerings", the first time only); 0 once entered today."""
+    if d > D_MAIN_TEMPLE or st[S_VISITED + d]:
+        return 0.0
+    n = st[S_N_PLAYERS]
+    total = 0.0
+    for i in range(1, n):
+        at = seat_at((p + i) % n)
+        if d < N_PRODUCTION:
+            workers = st[at + P_WORKERS + d]
+            if d == CORN:
+                total += workers * P[R_CORN_YIELD] * w[W_GOODS + CORN]
+            else:
+                paid = min(workers, st[at + P_GOODS + CORN] // max(1, P[R_PRODUCTION_COST]))
+                total += paid * max(0.0, w[W_GOODS + d] - P[R_PRODUCTION_COST] * w[W_GOODS + CORN])
+        elif d == D_MAIN_TEMPLE:
+            for g in range(N_GOODS):
+                if st[at + P_GOODS + g] >= unit_of(P, g):
+                    total += max(0.0, w[W_STEP] * P[R_MAIN_STEPS] - w[W_GOODS + g] * unit_of(P, g))
+        else:
+            k = d - FIRST_TEMPLE
+            offered = min(st[at + P_PRIESTS + k], st[at + P_GOODS + LLAMA])
+            total += offered * max(0.0, w[W_STEP] * smallest_uncovered(P, k, st[S_TAKEN + k]) - w[W_GOODS + LLAMA])
+    return total
 
 
 @njit_inline
 def action_value(P, st, w, p, i):
     """Option i of an action decision: its district's value, less the llama of a jump; or staying.
+    With `deny`, a first entry is also worth what it takes from the next player (denial_value); with
+    `gift`, it costs what it lets the others produce or offer (gift_value).
     Copied into option_value, so into choose: an action's options (a third of the decisions, most of
     the options) are valued in choose's loop with no call level between."""
     a = st[S_OPTIONS + i * N_OPT + O_A]
@@ -700,7 +858,12 @@ def action_value(P, st, w, p, i):
     jump = 0.0
     if st[S_OPTIONS + i * N_OPT + O_B]:
         jump = gain_value(P, st, w, p, LLAMA, -1) - w[W_JUMP]
-    return district_value(P, st, w, p, a) + jump
+    value = district_value(P, st, w, p, a) + jump
+    if w[W_DENY] != 0.0:
+        value += w[W_DENY] * denial_value(P, st, w, p, a)
+    if w[W_GIFT] != 0.0:
+        value -= w[W_GIFT] * gift_value(P, st, w, p, a)
+    return value
 
 
 @njit_inline
@@ -744,7 +907,10 @@ def option_value(P, st, w, p, decision, i):
     if decision == DEC_LLAMA_OFFERING:
         k = b - FIRST_TEMPLE
         step = smallest_uncovered(P, k, st[S_TAKEN + k])
-        return a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a)
+        value = a * w[W_STEP] * step + gain_value(P, st, w, p, LLAMA, -a)
+        if w[W_TRAIL_END] != 0.0:
+            value += end_steps(P, st, w, p, a * step)
+        return value
     if decision == DEC_MAIN_OFFERING:
         return offer_mask_value(P, st, w, p, a)
     if decision == DEC_WATCHMAN or decision == DEC_PALACE:

@@ -484,6 +484,10 @@ WEIGHT_NAMES = (
     "pull",  # a good a worthwhile purchase needs: this times the purchase's net value per good it still lacks
     "yield_steps",  # a worker's daily good: at least this times the steps it buys at the Main Temple (less its corn)
     "keep",  # a good of a purchase the player can pay now: at least this times the purchase's net value per good of its cost
+    "deny",  # a first entry: this times what taking its goods or stones first costs the next player (their best first entry left)
+    "gift",  # a first entry: this times what it lets the other players produce or offer there (a cost)
+    "trail_end",  # last day: steps are also worth this times the Granary/Stable bonus they gain or lose
+    "moon_best",  # staying: this share of the moon weight is instead the best use of the best tile beside the moon
 )
 W_GOODS = 0  # + good
 W_SATURATION = 5
@@ -510,6 +514,10 @@ W_LLAMA_OFFER = 25
 W_PULL = 26
 W_YIELD_STEPS = 27
 W_KEEP = 28
+W_DENY = 29
+W_GIFT = 30
+W_TRAIL_END = 31
+W_MOON_BEST = 32
 
 # ---- the replay log: rows (event, a, b, c, d, e, f)
 LOG_WIDTH = 7
