@@ -80,3 +80,15 @@ def shuffle(state, arr, n):
         tmp = arr[i]
         arr[i] = arr[j]
         arr[j] = tmp
+
+
+@njit_typed(["void(uint64[::1], int32[::1], int64, int64)", "void(uint64[::1], int64[::1], int64, int64)"])
+def draw_to_front(state, arr, m, n):
+    """Make arr[:m] a uniform random draw of m of arr[:n]'s items, without replacement, in place
+    (the first m steps of a Fisher-Yates shuffle run from the front; the rest of arr[:n] keeps
+    the others): a sample of a pool without shuffling all of it."""
+    for i in range(m):
+        j = i + randint(state, n - i)
+        tmp = arr[i]
+        arr[i] = arr[j]
+        arr[j] = tmp

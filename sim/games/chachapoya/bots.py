@@ -239,11 +239,7 @@ def last_round_worth(params, st, seat, w):
     v_all = 0.0
     v_one = 0.0
     for _ in range(LAST_ROUND_SAMPLES):
-        for i in range(n_offer):
-            j = i + rng_mod.randint(rng, n_unseen - i)
-            tmp = st[pool + i]
-            st[pool + i] = st[pool + j]
-            st[pool + j] = tmp
+        rng_mod.draw_to_front(rng, st[pool:pool + n_unseen], n_offer, n_unseen)
         c1 = st[pool + 1] if n_offer > 1 else NO_CARD
         c2 = st[pool + 2] if n_offer > 2 else NO_CARD
         v_all += gain_of(params, st, seat, st[pool], c1, c2, w[W_ELIMINATION], w[W_DRAW_CARD])

@@ -167,9 +167,8 @@ def deal_adventurers(st, seat, pool, memory, remember):
                 seen[k] = a
                 k += 1
         from_pile = min(k, n_deck)
-        for i in range(from_pile):  # a random from_pile of them: a partial Fisher-Yates shuffle
-            j = i + rng_mod.randint(rng_of(st), k - i)
-            seen[i], seen[j] = seen[j], seen[i]
+        rng_mod.draw_to_front(rng_of(st), seen, from_pile, k)  # a random from_pile of them
+        for i in range(from_pile):
             st[counts + seen[i]] -= 1
     k = lay_out_pool(st, counts, n_a, pool)
     rng_mod.shuffle(rng_of(st), pool, k)

@@ -551,9 +551,10 @@ def card_value(P, st, w, p, c):
 @njit_typed(f"float64({T_PARAMS}, {T_STATE}, float64[::1], int64, int64, int64)")
 def moon_use_value(P, st, w, p, t, use):
     if use == MOON_STEPS:
+        value = w[W_STEP] * moon_field(P, t, MF_STEPS)
         if w[W_TRAIL_END] != 0.0:
-            return w[W_STEP] * moon_field(P, t, MF_STEPS) + end_steps(P, st, w, p, moon_field(P, t, MF_STEPS))
-        return w[W_STEP] * moon_field(P, t, MF_STEPS)
+            value += end_steps(P, st, w, p, moon_field(P, t, MF_STEPS))
+        return value
     if use == MOON_GOOD:
         return (gain_value(P, st, w, p, moon_field(P, t, MF_GOOD), 1)
                 + gain_value(P, st, w, p, CORN, -P[R_MOON_GOOD_COST]))
@@ -635,10 +636,10 @@ def best_clock_reward(P, st, w, p):
         if best_g >= 0:
             used |= 1 << best_g
             total += best
+    steps = w[W_STEP] * P[R_CLOCK_STEPS]
     if w[W_TRAIL_END] != 0.0:
-        total += w[W_STEP] * P[R_CLOCK_STEPS] + end_steps(P, st, w, p, P[R_CLOCK_STEPS])
-    else:
-        total += w[W_STEP] * P[R_CLOCK_STEPS]
+        steps += end_steps(P, st, w, p, P[R_CLOCK_STEPS])
+    total += steps
     put_real(st, S_CLOCK_REWARD, total)
     st[S_VALUE_SET] |= 1 << N_TARGETS
     return total
