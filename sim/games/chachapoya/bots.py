@@ -172,8 +172,8 @@ def gain_of_general(params, st, seat, c0, c1, c2, w_elimination, w_draw):
         if after == SCALE_X:
             eliminated = True
         delta += after - scale_points(params, t, st[collection + t])
-    if eliminated:
-        return -seat_points(params, st, seat) - w_elimination
+    if eliminated:  # every point held is lost: summed once between changes (known_points)
+        return -known_points(params, st, seat) - w_elimination
     if has_curse:
         best = NO_CARD
         for u in range(st[S_N_TREASURES]):
@@ -660,7 +660,7 @@ def token_worth(params, st, seat, w):
         if held > 0 and tf(params, t, TF_TOKEN_OK) == 1:
             after = scale_points(params, t, held + 1)
             if after == SCALE_X:
-                worth = -seat_points(params, st, seat) - w[W_ELIMINATION]
+                worth = -known_points(params, st, seat) - w[W_ELIMINATION]
             else:
                 worth = float(after - scale_points(params, t, held))
             if not found or worth > best:
