@@ -114,13 +114,14 @@ def gain_of(params, st, seat, c0, c1, c2, w_elimination, w_draw):
         held = st[collection + c0]
         if c1 < 0:
             after = scale_points(params, c0, held + 1)
-            if after != SCALE_X:
-                if e0 == EFFECT_NONE:
-                    return float(after - scale_points(params, c0, held))
-                if e0 == EFFECT_DRAW:
-                    delta = 0.0
-                    delta += after - scale_points(params, c0, held)
-                    return delta + np.int64(tf(params, c0, TF_EFFECT_AMOUNT)) * w_draw
+            if after == SCALE_X:  # as gain_of_general: every point held, and the elimination weight
+                return -known_points(params, st, seat) - w_elimination
+            if e0 == EFFECT_NONE:
+                return float(after - scale_points(params, c0, held))
+            if e0 == EFFECT_DRAW:
+                delta = 0.0
+                delta += after - scale_points(params, c0, held)
+                return delta + np.int64(tf(params, c0, TF_EFFECT_AMOUNT)) * w_draw
         else:
             e1 = tf(params, c1, TF_EFFECT)
             if (e0 == EFFECT_NONE or e0 == EFFECT_DRAW) and (e1 == EFFECT_NONE or e1 == EFFECT_DRAW):
