@@ -923,12 +923,15 @@ def start_candidates(rec, w):
 @njit_inline
 def keep_turn_if_better(opt, best, v, best_v, rec):
     """keep_if_better for phase-I turns, also ranking the best few when the search bot asks
-    (rec[REC_RANK_TURNS]: its root decision, not its rollouts nor any other bot). Inlined into
-    the enumeration: most options improve on nothing and need no call."""
+    (rec[REC_RANK_TURNS]: its root decision, not its rollouts nor any other bot), and the pruned
+    kind's candidates in its first stage (note_candidate). Inlined into the enumeration: most
+    options improve on nothing and need no call."""
     if rec[REC_RANK_TURNS] != 0:
         record_top_turn(opt, v, rec)
-    if scr_row(rec, SCR_LIST2)[CAND_ON] != 0:
-        note_candidate(opt, v, rec)
+    cand = scr_row(rec, SCR_LIST2)
+    if cand[CAND_ON] != 0 and (cand[CAND_N] < cand[CAND_K] or
+                               v > cand[CAND_VALUES:CAND_VALUES + CAND_ROOM].view(np.float64)[cand[CAND_N] - 1]):
+        note_candidate(opt, v, rec)  # a turn below a full list's last changes nothing (its key's value is higher)
     if v > best_v:
         for i in range(opt.shape[0]):
             best[i] = opt[i]
