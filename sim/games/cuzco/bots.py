@@ -1522,9 +1522,10 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
 @njit_inline
 def stage_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, extra, stage, payable, cache):
     """choose_turn's enumeration, in loops (die, pips reached with pututu tiles, space, action, first
-    card, second card, target), each turn valued by action_turns; its one call site. Stage 1 (the
-    pruned kind's second) walks only the candidates' (die, pips, space, action), and of those only
-    the turns with a card its first stage did not value."""
+    card, second card, target), each turn valued by action_turns; its one call site. Stage 0 of the
+    pruned kind values one move of Mama Quilia 06 per (die, pips, space, action), the first; stage
+    1 (its second) walks only the candidates' (die, pips, space, action), and of those only the
+    turns its first stage did not value."""
     n = st[S_N_PLAYERS]
     for d in range(3):
         rolled = st[seat_at(p) + P_DICE + d]
@@ -1573,14 +1574,22 @@ def stage_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, extra, s
                         opt[O_ACTION] = action
                         if not is_candidate(lrec, opt):
                             continue
+                    moved = False
                     for first in range(firsts):
                         if not first_card(P, st, p, opt, action, pips, extra, fits, payable, first):
                             continue
-                        for second in range(second_card_choices(opt, payable)):
+                        # the pruned kind's first stage: one move of Mama Quilia 06 stands for the
+                        # others (they differ only by where the die goes, move_destination_value)
+                        other_move = opt[O_CARD] == C_MOVE_DIE and moved
+                        moved = moved or opt[O_CARD] == C_MOVE_DIE
+                        seconds = second_card_choices(opt, payable)
+                        if kind == KIND_PRUNED and stage == 0 and other_move:
+                            seconds = 0
+                        for second in range(seconds):
                             if not second_card(P, st, p, opt, action, pips, extra, payable, second):
                                 continue
-                            plain = not (plays(opt, C_JUMP) or plays(opt, C_PRIEST_RETURN) or plays(opt, C_SLIDE_UP)
-                                         or plays(opt, C_SEARCH_DISCARD))
+                            plain = not (other_move or plays(opt, C_JUMP) or plays(opt, C_PRIEST_RETURN) or
+                                         plays(opt, C_SLIDE_UP) or plays(opt, C_SEARCH_DISCARD))
                             if plays(opt, C_SEARCH_DISCARD):
                                 opt[O_DISCARD_POS] = decision_discard_tile(P, st, p, w, cache)
                             best_v = action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
