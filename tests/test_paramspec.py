@@ -344,12 +344,15 @@ def test_a_malformed_bots_file_is_one_line_naming_the_bot_and_key(tmp_path, chan
 
 
 def test_cuzco_bots_end_with_their_search_budget():
-    """Cuzco's vectors: heuristic weights, then the budget ([search], or the search bot's own)."""
+    """Cuzco's vectors: heuristic weights, then the budget ([search], or the bot's own for the kinds
+    that own one: the search bot, and the pruned kind's `candidates`)."""
     bots = CUZCO.bots()
     raw = cuzco_data.load_toml(cuzco_data.BOTS_FILE)
     budget = raw["search"]
+    owners = cuzco_data.bots_schema().budget_kinds
+    assert owners == ("search", "pruned")
     for name, spec in bots.items():
-        own = raw["bots"].get(name, {}) if cuzco_data.bot_kind_names()[spec.kind] == "search" else {}
+        own = raw["bots"].get(name, {}) if cuzco_data.bot_kind_names()[spec.kind] in owners else {}
         assert spec.weights[W_SEARCH_CANDIDATES] == own.get("candidates", budget["candidates"]), name
         assert spec.weights[W_SEARCH_ROLLOUTS] == own.get("rollouts", budget["rollouts"]), name
     assert len(CUZCO.weight_names("balanced")) == N_HEURISTIC_WEIGHTS

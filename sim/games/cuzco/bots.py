@@ -47,7 +47,7 @@ from .state import (
     P_PRIESTS_HOME, P_PUTUTU1, P_PUTUTU2, P_QUIPU_DELIVERED, P_SLID, P_STATUS, P_TILE,
     P_USED_FARM, P_USED_STUDY, USED_UP, P_VP, R_EXCHANGE, 
     R_PRIEST_VP, R_ROUNDS, R_STATUS_VP, STUDY, TF_ABILITY, TF_KIND, TF_VALUE, VF_VP,
-    SCR_LIST, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
+    SCR_LIST, SCR_LIST2, SCR_TOP, SCR_TOP_VALUE, TOP_TURNS, WAY_BRIDGE, WAY_TRAIL, copy_state,
     good_field, joint_amount, space_actions, tile_field, village_field,
     T_LOG, T_PARAMS, T_REC, T_STATE, SCR_BASE, REC_RANK_TURNS, MASK_FIELDS, EX_GOD_CARD, EX_OFFERING, EX_QUIPU, EX_STATUS, P_QUIPU_MASK, S_OFFERING_SUPPLY, MEMO_SLOTS, MEMO_USED, RNG_WORDS, S_RNG, memo_of, MF_KIND1, MF_KIND2, mission_field, REC_COUNTS, COUNT_DECISIONS, COUNT_OPTIONS, COUNT_PLAYS, COUNT_MODELLED, COUNT_EXCHANGE_STEPS, COUNT_CARD_TURNS, COUNT_BY_ACTION, rng_of, scr_row, seat_at, journal_of,
 )
@@ -62,27 +62,38 @@ from .weights import (
     EXTRA_COPY, N_WEIGHTS, SCALAR_WEIGHTS, SEARCH_SETTINGS, W_ABILITY_PREF, W_CARD, W_CARD_PREF, W_CIRCLET, W_CUZCO, W_EMPTY, W_EXTRA_TURN,
     W_FEATHER, W_FOOD, W_GOOD, W_MAJORITY, W_MEDAL, W_NOISE,
     W_OFFERING, W_ORDER, W_PRIEST, W_PUTUTU, W_QUIPU, W_STATUS, W_TILE, W_UNSLID, W_BLOCK,
-    W_RIVAL_PRIEST, W_TIE_LEAD, W_HEIGHT,
+    W_RIVAL_PRIEST, W_TIE_LEAD, W_HEIGHT, W_SEARCH_CANDIDATES,
     W_VILLAGE, W_VP,
 )
 from .state import ABILITY_NAMES, CARD_NAMES
 from .rules import first_plan_of_its_kind, one_short_slots
 
-BOT_KIND_NAMES = ("random", "heuristic", "search", "lookahead", "fast")
+BOT_KIND_NAMES = ("random", "heuristic", "search", "lookahead", "fast", "pruned")
 KIND_RANDOM = 0
 KIND_HEURISTIC = 1  # phase-I turns valued from their modelled direct effects (effects.py)
 KIND_SEARCH = 2  # search.py: phase-I turns by rollouts; everything else as KIND_HEURISTIC
 KIND_LOOKAHEAD = 3  # the same weights, each phase-I turn played by the rules on a copy (slower)
 KIND_FAST = 4  # the heuristic valuing fewer phase-I options (cheaper_payments, plan_exchange_modelled)
+KIND_PRUNED = 5  # the fast kind playing cards only on its best few plain turns (choose_turn's two stages)
 WEIGHT_NAMES = tuple([name for name, _ in SCALAR_WEIGHTS] + [f"card_{c}" for c in CARD_NAMES]
                      + [f"ability_{a}" for a in ABILITY_NAMES] + [name for name, _ in SEARCH_SETTINGS])
 assert len(WEIGHT_NAMES) == N_WEIGHTS
 NO_VALUE = -1e300
 NO_TOP = -(2 ** 62)  # an empty rank of the top-turns list
 BLESSING_SLOT = 60  # look-ahead scratch: the turn's preferred fire blessing (exchange plans below)
+BLESSING_KNOWN = 61  # 1 once BLESSING_SLOT holds it (the pruned kind chooses it when a turn first needs it)
 REACH_SLOT = 64  # + 7 * (2 * way + jump) + strength: the places a move reaches (reachable_places)
 DISCARD_SLOT = REACH_SLOT + 7 * 4  # Viracocha 09's discard tile + 2 (0: not chosen yet; decision_discard_tile)
 PLAIN_CARDS = (C_IGNORE_LOWER, C_MOVE_DIE, C_VIRTUAL_SIX)
+# The pruned kind's candidates (scratch row SCR_LIST2 of the look-ahead record, choose_turn): the
+# best few (die, pips, space, action) of its plain turns, on whose turns alone it plays cards.
+CAND_ON = 0  # 1 while the first stage notes its turns (keep_turn_if_better)
+CAND_N = 1  # candidates kept
+CAND_K = 2  # candidates to keep (the bot's `candidates` setting, at most CAND_ROOM)
+CAND_EVERY = 3  # 1: every (die, pips, space, action) is a candidate (`candidates` above CAND_ROOM)
+CAND_KEYS = 4  # + i: candidate i's key (candidate_key), best first
+CAND_ROOM = 40
+CAND_VALUES = CAND_KEYS + CAND_ROOM  # + i: float64, its best plain turn's value
 
 
 # ------------------------------------------------------------------------------ valuing a position
@@ -580,7 +591,7 @@ def count_modelled_turn(lrec, opt):
 @njit_inline
 def modelled_value_by_kind(P, st, lrec, p, opt, kind):
     """modelled_value; the fast kind values a turn's plain cards apart (strip_plain_cards)."""
-    if kind == KIND_FAST:
+    if kind == KIND_FAST or kind == KIND_PRUNED:
         c1, m1, c2, m2 = opt[O_CARD], opt[O_MEDAL], opt[O_CARD2], opt[O_MEDAL2]
         c3, m3, c4, m4 = opt[O_CARD3], opt[O_MEDAL3], opt[O_CARD4], opt[O_MEDAL4]
         pips = opt[O_PIPS]
@@ -849,13 +860,78 @@ def record_top_turn(opt, v, rec):
         row[k] = opt[k]
 
 
+@njit_noalloc
+def candidate_key(opt):
+    """The (die, pips, space, action) of a phase-I turn, packed: what the pruned kind's second stage
+    walks again with the cards of effects of their own (the die -1 of Mama Quilia 05's turn counts
+    as 0)."""
+    return (((opt[O_DIE] + 1) * 8 + opt[O_PIPS]) * MAX_SPACES + opt[O_SPACE]) * N_ACTIONS + opt[O_ACTION]
+
+
+@njit_noalloc
+def note_candidate(opt, v, rec):
+    """Keep the turn's (die, pips, space, action) among the pruned kind's best CAND_K, best first,
+    each at the value of its best turn seen (a key already kept is raised, not added twice)."""
+    row = scr_row(rec, SCR_LIST2)
+    values = row[CAND_VALUES:CAND_VALUES + CAND_ROOM].view(np.float64)
+    key = candidate_key(opt)
+    n = row[CAND_N]
+    i = 0
+    while i < n and row[CAND_KEYS + i] != key:
+        i += 1
+    if i == n:
+        if n < row[CAND_K]:
+            row[CAND_N] = n + 1
+        elif n == 0 or v <= values[n - 1]:
+            return
+        else:
+            i = n - 1
+    elif v <= values[i]:
+        return
+    while i > 0 and values[i - 1] < v:
+        row[CAND_KEYS + i] = row[CAND_KEYS + i - 1]
+        values[i] = values[i - 1]
+        i -= 1
+    row[CAND_KEYS + i] = key
+    values[i] = v
+
+
+@njit_noalloc
+def is_candidate(rec, opt):
+    """Whether the pruned kind's second stage plays cards on this (die, pips, space, action)."""
+    row = scr_row(rec, SCR_LIST2)
+    if row[CAND_EVERY] != 0:
+        return True
+    key = candidate_key(opt)
+    for i in range(row[CAND_N]):
+        if row[CAND_KEYS + i] == key:
+            return True
+    return False
+
+
+@njit_noalloc
+def start_candidates(rec, w):
+    """The pruned kind's first stage starts: no candidate yet, `candidates` (the bot's setting) to keep."""
+    row = scr_row(rec, SCR_LIST2)
+    k = np.int64(w[W_SEARCH_CANDIDATES])
+    row[CAND_ON] = 1
+    row[CAND_N] = 0
+    row[CAND_K] = min(max(k, 1), CAND_ROOM)
+    row[CAND_EVERY] = 1 if k > CAND_ROOM else 0
+
+
 @njit_inline
 def keep_turn_if_better(opt, best, v, best_v, rec):
     """keep_if_better for phase-I turns, also ranking the best few when the search bot asks
-    (rec[REC_RANK_TURNS]: its root decision, not its rollouts nor any other bot). Inlined into
-    the enumeration: most options improve on nothing and need no call."""
+    (rec[REC_RANK_TURNS]: its root decision, not its rollouts nor any other bot), and the pruned
+    kind's candidates in its first stage (note_candidate). Inlined into the enumeration: most
+    options improve on nothing and need no call."""
     if rec[REC_RANK_TURNS] != 0:
         record_top_turn(opt, v, rec)
+    cand = scr_row(rec, SCR_LIST2)
+    if cand[CAND_ON] != 0 and (cand[CAND_N] < cand[CAND_K] or
+                               v > cand[CAND_VALUES:CAND_VALUES + CAND_ROOM].view(np.float64)[cand[CAND_N] - 1]):
+        note_candidate(opt, v, rec)  # a turn below a full list's last changes nothing (its key's value is higher)
     if v > best_v:
         for i in range(opt.shape[0]):
             best[i] = opt[i]
@@ -904,7 +980,7 @@ def plan_exchange_modelled(P, st, lrec, p, kind, opt, pips):
     current = value_of_outcome(st, lrec, kind, opt[O_CARD], current_pv)
     k0 = effect_key(opt)
     budget = pips
-    lazy = kind == KIND_FAST
+    lazy = kind == KIND_FAST or kind == KIND_PRUNED
     gains = scr_row(lrec, SCR_BASE)[BASE_GAINS:BASE_GAINS + N_EXCHANGES].view(np.float64)
     for ex in range(N_EXCHANGES):
         gains[ex] = np.inf
@@ -1061,6 +1137,20 @@ def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
 
 
 @njit_noalloc
+def preferred_modelled_blessing(P, st, lrec, p, w):
+    """preferred_blessing for the modelled kinds, chosen by the pruned kind only when a turn ending
+    in a fire blessing first needs it (most of its decisions have none)."""
+    best_b = 0
+    best_v = NO_VALUE
+    for b in range(4):
+        v = with_noise(modelled_blessing_value(P, st, lrec, p, b), w, rng_of(st))
+        if v > best_v:
+            best_v = v
+            best_b = b
+    return best_b
+
+
+@njit_noalloc
 def vp_space_of(P, st):
     """The victory-point action space, -1 if the board has none."""
     for s in range(MAX_SPACES):
@@ -1077,6 +1167,8 @@ PAY_IGNORE_LOWER = N_CARD_CHOICES  # Inti 07
 PAY_MOVE_DIE = N_CARD_CHOICES + 2  # + way: Mama Quilia 06
 PAY_BLESSING_PLENTY = N_CARD_CHOICES + 4  # + way: Viracocha 08
 PAY_DELIVERY_VP = N_CARD_CHOICES + 6  # + way: Pacha Mama 10
+# the pruned kind's first stage: no card, or the cards the fast kind prices apart (PLAIN_CARDS: 13, 07, 06)
+PLAIN_PAYABLE = 1 | (3 << 1) | (3 << PAY_IGNORE_LOWER) | (3 << PAY_MOVE_DIE)
 
 
 @njit_noalloc
@@ -1330,17 +1422,20 @@ def reachable_places(P, st, p, way, strength, jump):
 
 
 @njit_inline
-def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump, payable):
+def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action, strength, jump, payable, first_way):
     """Every target of one action at one strength (opt holds die, space and cards), each valued
     (turn_value, its one call site in the phase-I enumeration). A target may be taken a second
     way: a turn ending in a fire blessing with the blessing the bot prefers this turn (the four
     choices are compared again for the turn finally chosen, see choose_turn), then with Viracocha
     08 when the player can use it; a delivery to a village, then with Inti 10 on it. Exchanges
     are planned (plan_exchange), once per strength and turn when no card changes them. payable:
-    payable_cards."""
+    payable_cards. first_way 1: only the targets' ways with a card (08, 10; the pruned kind's second
+    stage, which valued the rest in its first)."""
     opt[O_ACTION] = action
     cache = scr_row(lrec, SCR_LIST)
     if action == A_EXCHANGE:
+        if first_way > 0:
+            return best_v
         slot = strength * 8
         if not plays(opt, C_SLIDE_UP) and cache[slot + 7] == 1:
             for ex in range(N_EXCHANGES):
@@ -1387,12 +1482,15 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
                 continue
             opt[O_TARGET] = t
         blessing = ends_in_blessing(opt)
-        for way in range(3):
+        for way in range(first_way, 3):
             # 0: no card; 1: the card from the hand and an offering; 2: an Inti medal on the
             # face-up card (both are options wherever both can pay, issue 35)
             src = SRC_CARD if way == 1 else SRC_MEDAL
             if way == 0:
                 if blessing:
+                    if cache[BLESSING_KNOWN] == 0:
+                        cache[BLESSING_SLOT] = preferred_modelled_blessing(P, st, lrec, p, w)
+                        cache[BLESSING_KNOWN] = 1
                     opt[O_BLESS] = cache[BLESSING_SLOT]
             elif blessing:
                 if (payable >> (PAY_BLESSING_PLENTY + way - 1)) & 1 == 0:
@@ -1421,32 +1519,14 @@ def action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
     return best_v
 
 
-@njit_level(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], boolean)")
-def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
-    """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
-    turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
-    card, second card, target): one compiled function over the valuation (outcome_value), since
-    each compiled level re-optimises and re-emits everything under it (issue 13). What the
-    decision cannot change is read once (payable_cards, reachable_places, room_by_moving), so a
-    choice no rule allows is skipped without a look."""
+@njit_inline
+def stage_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, extra, stage, payable, cache):
+    """choose_turn's enumeration, in loops (die, pips reached with pututu tiles, space, action, first
+    card, second card, target), each turn valued by action_turns; its one call site. Stage 0 of the
+    pruned kind values one move of Mama Quilia 06 per (die, pips, space, action), the first; stage
+    1 (its second) walks only the candidates' (die, pips, space, action), and of those only the
+    turns its first stage did not value."""
     n = st[S_N_PLAYERS]
-    best_v = NO_VALUE
-    clear_option(best)
-    cache = scr_row(lrec, SCR_LIST)
-    for i in range(cache.shape[0]):
-        cache[i] = 0
-    clear_top_turns(lrec)
-    lrec[REC_COUNTS + COUNT_DECISIONS] += 1
-    if kind != KIND_RANDOM:  # the random bot values nothing (value_of_outcome draws)
-        remember_weights(journal_of(lrec), w)
-        clear_exchange_memo(lrec)
-        remember_decision_base(P, st, p, w, lrec)
-        open_choice_memo(lrec)
-    cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
-    payable = payable_cards(st, p)
-    if kind == KIND_FAST:
-        forget_card_prices(lrec)
-        payable = cheaper_payments(P, st, lrec, p, payable)
     for d in range(3):
         rolled = st[seat_at(p) + P_DICE + d]
         if extra:
@@ -1490,16 +1570,31 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                 for action in range(N_ACTIONS):
                     if (actions >> action) & 1 == 0:
                         continue
+                    if stage == 1:
+                        opt[O_ACTION] = action
+                        if not is_candidate(lrec, opt):
+                            continue
+                    moved = False
                     for first in range(firsts):
                         if not first_card(P, st, p, opt, action, pips, extra, fits, payable, first):
                             continue
-                        for second in range(second_card_choices(opt, payable)):
+                        # the pruned kind's first stage: one move of Mama Quilia 06 stands for the
+                        # others (they differ only by where the die goes, move_destination_value)
+                        other_move = opt[O_CARD] == C_MOVE_DIE and moved
+                        moved = moved or opt[O_CARD] == C_MOVE_DIE
+                        seconds = second_card_choices(opt, payable)
+                        if kind == KIND_PRUNED and stage == 0 and other_move:
+                            seconds = 0
+                        for second in range(seconds):
                             if not second_card(P, st, p, opt, action, pips, extra, payable, second):
                                 continue
+                            plain = not (other_move or plays(opt, C_JUMP) or plays(opt, C_PRIEST_RETURN) or
+                                         plays(opt, C_SLIDE_UP) or plays(opt, C_SEARCH_DISCARD))
                             if plays(opt, C_SEARCH_DISCARD):
                                 opt[O_DISCARD_POS] = decision_discard_tile(P, st, p, w, cache)
                             best_v = action_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, action,
-                                                  6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP), payable)
+                                                  6 if plays(opt, C_VIRTUAL_SIX) else pips, plays(opt, C_JUMP), payable,
+                                                  1 if stage == 1 and plain else 0)
                             opt[O_DISCARD_POS] = 0
                             opt[O_CARD2] = -1
                             opt[O_MEDAL2] = 0
@@ -1510,6 +1605,52 @@ def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
                         opt[O_MOVE_INDEX] = 0
                     opt[O_CARD] = -1
                     opt[O_MEDAL] = 0
+    return best_v
+
+
+@njit_level(f"boolean({T_PARAMS}, {T_STATE}, {T_STATE}, {T_REC}, {T_LOG}, int64, float64[::1], int64, int64[::1], int64[::1], boolean)")
+def choose_turn(P, st, look, lrec, llog, p, w, kind, opt, best, extra):
+    """Fill `best` with the bot's phase-I turn (extra: the 1-pip turn of Mama Quilia 05). Every
+    turn is enumerated here, in loops (die, pips reached with pututu tiles, space, action, first
+    card, second card, target): one compiled function over the valuation (outcome_value), since
+    each compiled level re-optimises and re-emits everything under it (issue 13). What the
+    decision cannot change is read once (payable_cards, reachable_places, room_by_moving), so a
+    choice no rule allows is skipped without a look."""
+    n = st[S_N_PLAYERS]
+    best_v = NO_VALUE
+    clear_option(best)
+    cache = scr_row(lrec, SCR_LIST)
+    for i in range(cache.shape[0]):
+        cache[i] = 0
+    clear_top_turns(lrec)
+    lrec[REC_COUNTS + COUNT_DECISIONS] += 1
+    if kind != KIND_RANDOM:  # the random bot values nothing (value_of_outcome draws)
+        remember_weights(journal_of(lrec), w)
+        clear_exchange_memo(lrec)
+        remember_decision_base(P, st, p, w, lrec)
+        open_choice_memo(lrec)
+    if kind != KIND_PRUNED:
+        cache[BLESSING_SLOT] = preferred_blessing(P, st, look, lrec, llog, p, w, kind)
+        cache[BLESSING_KNOWN] = 1
+    payable = payable_cards(st, p)
+    if kind == KIND_FAST or kind == KIND_PRUNED:
+        forget_card_prices(lrec)
+        payable = cheaper_payments(P, st, lrec, p, payable)
+    # The pruned kind walks the turns twice: first its plain turns (no card, or only those the fast
+    # kind prices apart: 13, 07, 06), noting the best few (die, pips, space, action); then only
+    # those again, with every card the decision can pay (the turns already valued skipped).
+    stages = 2 if kind == KIND_PRUNED else 1
+    if kind == KIND_PRUNED:
+        start_candidates(lrec, w)
+    else:
+        scr_row(lrec, SCR_LIST2)[CAND_ON] = 0
+    for stage in range(stages):
+        stage_payable = payable
+        if stages == 2 and stage == 0:
+            stage_payable = payable & PLAIN_PAYABLE
+        elif stages == 2:
+            scr_row(lrec, SCR_LIST2)[CAND_ON] = 0
+        best_v = stage_turns(P, st, look, lrec, llog, p, w, kind, opt, best, best_v, extra, stage, stage_payable, cache)
     # the turn chosen, again (one call site of the inlined valuation for all three, compile
     # time): its fire blessing's four choices; Mama Quilia 05 on top of it, as its first card or
     # after its action cards (the rulebook limits neither; issue 35); and a card the turn's own

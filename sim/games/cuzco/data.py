@@ -258,7 +258,8 @@ def bots_schema() -> BotsSchema:
     from .bots import BOT_KIND_NAMES
     from .weights import SEARCH_BUDGET
     return BotsSchema(kinds=tuple(BOT_KIND_NAMES), weights=weight_names("heuristic"),
-                      groups={"card_preference": "card_", "ability_preference": "ability_"}, budget=SEARCH_BUDGET)
+                      groups={"card_preference": "card_", "ability_preference": "ability_"}, budget=SEARCH_BUDGET,
+                      budget_kinds=("search", "pruned"))
 
 
 def load_bots() -> dict[str, tuple[str, int, np.ndarray]]:
