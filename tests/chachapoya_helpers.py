@@ -203,3 +203,19 @@ def mid_game_states(n_games, kinds, weights):
             if R.open_round(st, NO_LOG):
                 R.prepare_offer(ENGINE, st, NO_LOG, kinds, weights)
             yield st
+
+
+def chosen_bid(st, seat, w, kind):
+    """The bid (kind, count, joker) a bot of `kind` with weights w makes for seat on a copy of st."""
+    return tuple(int(x) for x in bots_mod.choose_bid(ENGINE, st.copy(), seat, kind, w))
+
+
+def weight_sets(weights, seed):
+    """Every line-up bot's weights and six drawn at random (large noise, negative weights)."""
+    picker = np.random.default_rng(seed)
+    sets = [weights[s] for s in range(4)]
+    for _ in range(6):
+        w = weights[0] * picker.uniform(-1.0, 3.0, weights.shape[1])
+        w[bots_mod.W_SIGMA] = abs(w[bots_mod.W_SIGMA]) + 0.5
+        sets.append(w)
+    return sets

@@ -16,25 +16,10 @@ from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
 from sim.games.chachapoya.cards import list_legal_bids
 
-from chachapoya_helpers import ENGINE, NO_LOG, bots, listed_bid, mid_game_states
+from chachapoya_helpers import ENGINE, NO_LOG, bots, chosen_bid, listed_bid, mid_game_states, weight_sets
 
 FAST = np.int8(B.BOT_FAST)
 HEURISTIC = np.int8(B.BOT_HEURISTIC)
-
-
-def _bid(st, seat, w, kind):
-    return tuple(int(x) for x in B.choose_bid(ENGINE, st.copy(), seat, kind, w))
-
-
-def _weight_sets(weights):
-    """Every line-up bot's weights and six drawn at random (large noise, negative weights)."""
-    picker = np.random.default_rng(11)
-    sets = [weights[s] for s in range(4)]
-    for _ in range(6):
-        w = weights[0] * picker.uniform(-1.0, 3.0, weights.shape[1])
-        w[B.W_SIGMA] = abs(w[B.W_SIGMA]) + 0.5
-        sets.append(w)
-    return sets
 
 
 def test_fast_bid_without_noise_is_the_heuristic_bid():
@@ -45,10 +30,10 @@ def test_fast_bid_without_noise_is_the_heuristic_bid():
         for seat in range(4):
             if S.players(st)[seat, S.P_ALIVE] == 0:
                 continue
-            for w in _weight_sets(weights):
+            for w in weight_sets(weights, 11):
                 w = w.copy()
                 w[B.W_NOISE] = 0.0
-                assert _bid(st, seat, w, FAST) == _bid(st, seat, w, HEURISTIC)
+                assert chosen_bid(st, seat, w, FAST) == chosen_bid(st, seat, w, HEURISTIC)
                 checked += 1
     assert checked > 300
 
@@ -62,8 +47,8 @@ def test_fast_bid_is_always_a_bid_the_heuristic_could_choose():
         for seat in range(4):
             if S.players(st)[seat, S.P_ALIVE] == 0:
                 continue
-            for w in _weight_sets(weights):
-                got = _bid(st, seat, w, FAST)
+            for w in weight_sets(weights, 11):
+                got = chosen_bid(st, seat, w, FAST)
                 listed = st.copy()
                 n = list_legal_bids(ENGINE, listed, seat)
                 if n == 0:
@@ -115,7 +100,7 @@ def test_fast_offer_without_noise_is_the_heuristic_offer():
             continue
         R.draw_offer(ENGINE, st, NO_LOG)
         start = int(st[S.S_START])
-        for w in _weight_sets(weights):
+        for w in weight_sets(weights, 11):
             w = w.copy()
             w[B.W_NOISE] = 0.0
             got = B.choose_offer(ENGINE, st.copy(), start, np.int8(B.BOT_FAST), w)

@@ -16,27 +16,13 @@ from sim.games.chachapoya import rules as R
 from sim.games.chachapoya import state as S
 from sim.games.chachapoya.cards import list_legal_bids
 
-from chachapoya_helpers import ADVENTURER, ENGINE, NO_LOG, TREASURE, bots, count_adventurers, count_treasures, mid_game_states
+from chachapoya_helpers import (ADVENTURER, ENGINE, NO_LOG, TREASURE, bots, chosen_bid, count_adventurers, count_treasures,
+                                mid_game_states, weight_sets)
 
 PRUNED = np.int8(B.BOT_PRUNED)
 HEURISTIC = np.int8(B.BOT_HEURISTIC)
 LINEUP = ["balanced-g4", "cautious-g5", "greedy-g7", "bluffer-g6"]
 PRUNED_LINEUP = [f"{name}-pruned" for name in LINEUP]
-
-
-def _bid(st, seat, w, kind):
-    return tuple(int(x) for x in B.choose_bid(ENGINE, st.copy(), seat, kind, w))
-
-
-def _weight_sets(weights):
-    """Every line-up bot's weights and six drawn at random (large noise, negative weights)."""
-    picker = np.random.default_rng(13)
-    sets = [weights[s] for s in range(4)]
-    for _ in range(6):
-        w = weights[0] * picker.uniform(-1.0, 3.0, weights.shape[1])
-        w[B.W_SIGMA] = abs(w[B.W_SIGMA]) + 0.5
-        sets.append(w)
-    return sets
 
 
 def _listed(st, seat, w):
@@ -60,10 +46,10 @@ def test_pruned_bid_without_noise_is_the_heuristic_bid():
     checked = 0
     for st in mid_game_states(40, kinds, weights):
         for seat in _seats_in_play(st):
-            for w in _weight_sets(weights):
+            for w in weight_sets(weights, 13):
                 w = w.copy()
                 w[B.W_NOISE] = 0.0
-                assert _bid(st, seat, w, PRUNED) == _bid(st, seat, w, HEURISTIC)
+                assert chosen_bid(st, seat, w, PRUNED) == chosen_bid(st, seat, w, HEURISTIC)
                 checked += 1
     assert checked > 300
 
@@ -75,7 +61,7 @@ def test_pruned_first_candidate_is_the_best_legal_bid():
     checked = 0
     for st in mid_game_states(40, kinds, weights):
         for seat in _seats_in_play(st):
-            for w in _weight_sets(weights):
+            for w in weight_sets(weights, 13):
                 options, utility = _listed(st, seat, w)
                 k1, n1, j1, u1, k2, n2, j2, u2, _ = B.pruned_candidates(ENGINE, st.copy(), seat, w)
                 if not options:
@@ -99,8 +85,8 @@ def test_pruned_bid_is_always_legal_and_near_the_best():
     checked = 0
     for st in mid_game_states(40, kinds, weights):
         for seat in _seats_in_play(st):
-            for w in _weight_sets(weights):
-                got = _bid(st, seat, w, PRUNED)
+            for w in weight_sets(weights, 13):
+                got = chosen_bid(st, seat, w, PRUNED)
                 options, utility = _listed(st, seat, w)
                 if not options:
                     assert got == (-1, 0, 0, -1)
@@ -155,7 +141,7 @@ def test_pruned_offer_without_noise_is_the_heuristic_offer():
             continue
         R.draw_offer(ENGINE, st, NO_LOG)
         start = int(st[S.S_START])
-        for w in _weight_sets(weights):
+        for w in weight_sets(weights, 13):
             quiet = w.copy()
             quiet[B.W_NOISE] = 0.0
             got = B.choose_offer(ENGINE, st.copy(), start, PRUNED, quiet)
