@@ -32,8 +32,7 @@ BOT_RANDOM = 0
 BOT_HEURISTIC = 1
 BOT_SEARCH = 2  # search.py; here (and in its rollouts) it plays as the heuristic
 BOT_FAST = 3  # the heuristic's choices in law; bids and offers that cannot win draw no noise (fast_bid)
-BOT_PRUNED = 4  # the heuristic's valuation of the bids that can make its best two, one draw a decision (pruned_bid)
-BOT_KIND_NAMES = ("random", "heuristic", "search", "fast", "pruned")
+BOT_KIND_NAMES = ("random", "heuristic", "search", "fast")
 
 # Weight vector layout; bots.toml names every entry.
 WEIGHT_NAMES = (
@@ -394,8 +393,6 @@ def win_chances(value, top, mu, sigma, chance):
 @njit_inline
 def choose_bid(params, st, seat, kind, w):
     """Bidding: returns (kind, n, joker, joker_kind); kind -1 if the hand holds no legal bid."""
-    if kind == BOT_PRUNED:
-        return pruned_bid(params, st, seat, w)
     if kind == BOT_FAST:
         return fast_bid(params, st, seat, w)
     if kind != BOT_RANDOM:
@@ -509,34 +506,6 @@ def offer_utilities(params, st, seat, w, utility):
             utility[2 * bottom + j] = w[W_SELF_OFFER] * mine + w[W_BAIT] * (public[up] - public[down])
 
 
-@njit_inline
-def second_wins(draw, u1, u2, noise):
-    """Whether the second best of two candidates (u1 >= u2) wins, from one uniform draw, with the
-    law the heuristic's two independent draws of noise * (U - 0.5) give it: the second wins when
-    noise * (U2 - U1) > u1 - u2, which has probability (1 - t)^2 / 2, t = (u1 - u2) / |noise| < 1
-    (U2 - U1 has a triangular law)."""
-    spread = abs(noise)
-    if spread == 0.0 or not u1 - u2 < spread:
-        return False
-    t = 1.0 - (u1 - u2) / spread
-    return draw < 0.5 * t * t
-
-
-@njit_noalloc
-def pruned_offer(st, w, utility):
-    """choose_offer of the pruned kind: of the six arrangements' utilities, the two best settled by
-    one draw (second_wins)."""
-    b1, b2 = np.int64(0), np.int64(-1)
-    for i in range(1, ARRANGEMENTS):
-        if utility[i] > utility[b1]:
-            b2, b1 = b1, np.int64(i)
-        elif b2 < 0 or utility[i] > utility[b2]:
-            b2 = np.int64(i)
-    if second_wins(rng_mod.uniform(rng_of(st)), utility[b1], utility[b2], w[W_NOISE]):
-        return b2
-    return b1
-
-
 @njit_level(f"UniTuple(int64, 2)({TYPE_PARAMS}, {TYPE_STATE}, int64, int8, {TYPE_SEAT_WEIGHTS})")
 def choose_offer(params, st, seat, kind, w):
     """Start player: which of the three drawn cards (scratch row SCR_DRAWN) goes to the bottom,
@@ -549,8 +518,6 @@ def choose_offer(params, st, seat, kind, w):
         return bottom, up
     utility = fscratch(st, FSCR_UTILITY)
     offer_utilities(params, st, seat, w, utility)
-    if kind == BOT_PRUNED:
-        return offer_choice(pruned_offer(st, w, utility))
     floor = -1e300
     if kind == BOT_FAST:
         top = -1e300
@@ -984,123 +951,3 @@ def fast_bid(params, st, seat, w):
     if best_kind < 0:  # every utility NaN: as heuristic_bid, the first legal bid
         return first_legal_bid(params, st, seat)
     return best_kind, best_n, 1 if best_joker >= 0 else 0, best_joker
-
-
-# ------------------------------------------------------------------ the pruned kind
-
-
-@njit_level(f"Tuple((int64, int64, int64, float64, int64, int64, int64, float64, int64))"
-            f"({TYPE_PARAMS}, {TYPE_STATE}, int64, {TYPE_SEAT_WEIGHTS})")
-def pruned_candidates(params, st, seat, w):
-    """The pruned kind's two candidate bids, each (kind, n, joker kind, utility before noise), and
-    the number of bids it valued (a number bid's win chance computed; a pair or a leader counts one).
-
-    heuristic_bid's context and utilities, but a number bid is valued only while its sure-win
-    bound (the offer won for certain, less its cards' keep cost) beats the threshold: the second
-    best so far, or the best less the noise weight (no noise draw lifts a bid below that over the
-    best). With a positive keep cost the bound falls with every card added, so a kind's counts
-    stop at the first that fails. A leader is one candidate whatever its count. The first
-    candidate's kind is -1 when no bid was valued (no legal bid, or every utility NaN); the
-    second's when only one bid can win the draw."""
-    n_a = st[S_N_ADVENTURERS]
-    hand = hand_at(st, seat)
-    bid_min, bid_max = params[R_BID_MIN], params[R_BID_MAX]
-    none = np.int64(-1)
-    joker_kind = NO_CARD
-    for a in range(n_a):
-        if af(params, a, AF_ROLE) == ROLE_TRACKER and st[hand + a] >= 1:
-            joker_kind = a
-            break
-    if not any_legal_bid(params, st, hand, joker_kind):
-        return none, np.int64(0), NO_CARD, -1e300, none, np.int64(0), NO_CARD, -1e300, np.int64(0)
-    v_all, v_one, public, mu, sigma = seat_bid_context(params, st, seat, w)
-    deny = denied_worth(params, st, seat, w)
-    left = st[S_TDECK_SIZE] / max(st[S_INITIAL_TDECK], 1)
-    gain = w[W_GAIN]
-    keep_joker = keep_cost(params, st, hand, joker_kind, left, w) if joker_kind >= 0 else 0.0
-    spread = abs(w[W_NOISE])
-    top_all = max(v_all * gain + deny, 0.0)
-    top_one = max(v_one * gain + deny, 0.0)
-    valued = np.int64(0)
-    u1, u2 = -1e300, -1e300
-    k1, n1, j1 = none, np.int64(0), NO_CARD
-    k2, n2, j2 = none, np.int64(0), NO_CARD
-    for a in range(n_a):
-        held = st[hand + a]
-        if held == 0:
-            continue
-        keep = keep_cost(params, st, hand, a, left, w)
-        role = af(params, a, AF_ROLE)
-        if role == ROLE_NUMBER:
-            value = af(params, a, AF_VALUE)
-            cap = min(held, af(params, a, AF_MAX), bid_max)
-            for n in range(max(1, bid_min), cap + 1):
-                if top_all - n * keep <= max(u2, u1 - spread):
-                    if keep >= 0.0:
-                        break  # every larger count's bound is lower still
-                    continue
-                chance = win_chance(n * value, mu, sigma)
-                valued += 1
-                u = chance * v_all * gain + chance * deny - n * keep
-                if u > u1:
-                    u2, k2, n2, j2 = u1, k1, n1, j1
-                    u1, k1, n1, j1 = u, a, np.int64(n), NO_CARD
-                elif u > u2:
-                    u2, k2, n2, j2 = u, a, np.int64(n), NO_CARD
-            if joker_kind >= 0:
-                cap_j = min(held, af(params, a, AF_MAX) - 1, bid_max - 1)
-                for n in range(max(1, bid_min - 1), cap_j + 1):
-                    if top_one - n * keep - keep_joker <= max(u2, u1 - spread):
-                        if keep >= 0.0:
-                            break
-                        continue
-                    chance = win_chance((n + 1) * value, mu, sigma)
-                    valued += 1
-                    u = chance * v_one * gain + chance * deny - n * keep - keep_joker
-                    if u > u1:
-                        u2, k2, n2, j2 = u1, k1, n1, j1
-                        u1, k1, n1, j1 = u, a, np.int64(n), joker_kind
-                    elif u > u2:
-                        u2, k2, n2, j2 = u, a, np.int64(n), joker_kind
-            continue
-        if role == ROLE_TRACKER:
-            if held < 2 or bid_min > 2:
-                continue
-            u = pair_worth(params, st, seat, w, v_all, public) + deny - 2 * keep
-            n = TRACKER_PAIR
-        else:
-            if min(held, af(params, a, AF_MAX), bid_max) < max(1, bid_min):
-                continue
-            n = np.int64(max(1, bid_min))
-            if role == ROLE_MAFIA:
-                u = w[W_LEADER_SUCCESS] * v_all * gain + w[W_LEADER_SUCCESS] * deny - keep
-            elif role == ROLE_DICTATOR:
-                u = w[W_LEADER_SUCCESS] * v_one * gain + w[W_LEADER_SUCCESS] * deny - keep
-            else:
-                u = w[W_SPY_SAFE] * max(-v_all, 0.0) - keep
-        valued += 1
-        if u > u1:
-            u2, k2, n2, j2 = u1, k1, n1, j1
-            u1, k1, n1, j1 = u, a, n, NO_CARD
-        elif u > u2:
-            u2, k2, n2, j2 = u, a, n, NO_CARD
-    if k2 >= 0 and not u1 - u2 < spread:
-        k2 = none  # no draw lifts the second over the first
-    return k1, n1, j1, u1, k2, n2, j2, u2, valued
-
-
-@njit_noalloc
-def pruned_bid(params, st, seat, w):
-    """choose_bid of the pruned kind: the better of pruned_candidates' two, settled by one uniform
-    draw with the law the heuristic's two draws would give those two (second_wins). A bid the
-    heuristic could choose only by its draw beating two better bids' draws is never chosen."""
-    k1, n1, j1, u1, k2, n2, j2, u2, _ = pruned_candidates(params, st, seat, w)
-    if k1 < 0:  # no legal bid, or every utility NaN: as the heuristic, the first legal bid if any
-        if list_legal_bids(params, st, seat) == 0:
-            return -1, 0, 0, -1
-        at = option_at(st, 0)
-        return st[at + B_KIND], st[at + B_N], st[at + B_JOKER], st[at + B_JOKER_KIND]
-    draw = rng_mod.uniform(rng_of(st))  # one draw a decision, whatever the candidates
-    if k2 >= 0 and second_wins(draw, u1, u2, w[W_NOISE]):
-        return k2, n2, 1 if j2 >= 0 else 0, j2
-    return k1, n1, 1 if j1 >= 0 else 0, j1
