@@ -1139,7 +1139,9 @@ def preferred_blessing(P, st, look, lrec, llog, p, w, kind):
 @njit_noalloc
 def preferred_modelled_blessing(P, st, lrec, p, w):
     """preferred_blessing for the modelled kinds, chosen by the pruned kind only when a turn ending
-    in a fire blessing first needs it (most of its decisions have none)."""
+    in a fire blessing first needs it (most of its decisions have none). Its own function, not
+    preferred_blessing: that one is inlined, and a second copy inside the enumeration would compile
+    its look-ahead path (fire_blessing on a copy) again."""
     best_b = 0
     best_v = NO_VALUE
     for b in range(4):
@@ -1168,7 +1170,8 @@ PAY_MOVE_DIE = N_CARD_CHOICES + 2  # + way: Mama Quilia 06
 PAY_BLESSING_PLENTY = N_CARD_CHOICES + 4  # + way: Viracocha 08
 PAY_DELIVERY_VP = N_CARD_CHOICES + 6  # + way: Pacha Mama 10
 # the pruned kind's first stage: no card, or the cards the fast kind prices apart (PLAIN_CARDS: 13, 07, 06)
-PLAIN_PAYABLE = 1 | (3 << 1) | (3 << PAY_IGNORE_LOWER) | (3 << PAY_MOVE_DIE)
+PLAIN_PAYABLE = (1 | (3 << (1 + 2 * ACTION_CARDS.index(C_VIRTUAL_SIX))) | (3 << PAY_IGNORE_LOWER)
+                 | (3 << PAY_MOVE_DIE))
 
 
 @njit_noalloc

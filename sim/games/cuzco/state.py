@@ -505,7 +505,7 @@ N_DSTAT_PIPS = 7  # dice placed per action: pips 1..6; pips 0 = extra turns of M
 SCR_OPTION = 0  # scratch rows: the option being tried
 SCR_BEST = 1  # the best option so far
 SCR_LIST = 2  # a list (candidates, reachable villages, ...)
-SCR_LIST2 = 3
+SCR_LIST2 = 3  # the game record's: phase II's best use; the look-ahead record's: the pruned kind's candidates
 SCR_TMP = 4
 TOP_TURNS = 8  # the search bot's candidates: a heuristic's best phase-I turns, best first
 SCR_TOP = 5  # + rank: one of those turns (in a look-ahead record's scratch)
